@@ -1,0 +1,151 @@
+//! The contract every game — and every hand-drawn tree — implements, so that one search serves them all.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A position's value. Real-valued because hand-drawn trees carry values such as 2.5 and ±∞;
+/// games use whole numbers, which `f64` holds exactly.
+pub type Value = f64;
+
+/// One of the two players. MAX moves first in every game and sits at the root of every tree by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Side {
+    Max,
+    Min,
+}
+
+impl Side {
+    /// The other player.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::Max => Side::Min,
+            Side::Min => Side::Max,
+        }
+    }
+}
+
+/// Who acts at a position: a player, or chance (a die, a coin).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Turn {
+    Max,
+    Min,
+    Chance,
+}
+
+impl Turn {
+    /// The sign that turns a value from this node's point of view into MAX's point of view and back.
+    /// A chance node's values are from MAX's point of view (see [`Game::evaluate`]), so its sign is +1.
+    #[inline]
+    pub fn sign(self) -> Value {
+        match self {
+            Turn::Min => -1.0,
+            Turn::Max | Turn::Chance => 1.0,
+        }
+    }
+
+    /// The word the lecture's trace table uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Turn::Max => "Max",
+            Turn::Min => "Min",
+            Turn::Chance => "Chance",
+        }
+    }
+}
+
+impl From<Side> for Turn {
+    fn from(side: Side) -> Turn {
+        match side {
+            Side::Max => Turn::Max,
+            Side::Min => Turn::Min,
+        }
+    }
+}
+
+/// Why a move could not be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub String);
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// A two-player game, possibly with chance, as the search sees it.
+///
+/// Point of view: every value a game hands the search ([`Game::terminal_value`], [`Game::evaluate`]) is from the
+/// point of view of the player to move, and at a chance node from MAX's point of view. Explicit trees, whose leaves
+/// are written from MAX's point of view, convert on the way out.
+///
+/// Positions are changed in place with [`Game::play`] and restored with [`Game::undo`] (make/unmake), so a search
+/// never allocates per node; a game whose positions are cheap to copy may implement `undo` by popping a saved copy.
+pub trait Game {
+    /// A move, or at a chance node an outcome of the dice.
+    type Move: Copy + Eq + Hash + Debug;
+
+    /// Who acts now. Meaningful only while the game is not over.
+    fn turn(&self) -> Turn;
+
+    /// Appends the legal moves (at a chance node: the possible outcomes) to `moves`, leaving what is already
+    /// there untouched, so the search can keep one buffer for every ply. Appends nothing when the game is over.
+    fn generate_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays a legal move.
+    ///
+    /// # Panics
+    /// May panic, or leave the position corrupt, if `mv` is not legal here: check with [`Game::try_play`] first
+    /// when the move comes from a person or a file.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back `mv`, which must be the last move played.
+    fn undo(&mut self, mv: Self::Move);
+
+    /// `Some(value)` when the game is over (point of view: see the trait). A game that wants faster wins
+    /// preferred encodes the distance in the value, as Connect Four's "22 − stones" score does.
+    fn terminal_value(&self) -> Option<Value>;
+
+    /// The static evaluation of a position that is not over, used where the depth limit stops the search.
+    fn evaluate(&self) -> Value;
+
+    /// A hash of the position, for transposition tables. Equal positions must hash equally.
+    fn position_hash(&self) -> u64;
+
+    /// How promising `mv` looks before searching it: higher is tried first when hint ordering is on.
+    fn move_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// The probability of `outcome` at a chance node. Games without chance never get asked.
+    fn probability(&self, _outcome: Self::Move) -> f64 {
+        f64::NAN
+    }
+
+    /// Bounds on every value the game can produce, from MAX's point of view. Star1 prunes at chance nodes only
+    /// when both are finite.
+    fn value_bounds(&self) -> (Value, Value) {
+        (Value::NEG_INFINITY, Value::INFINITY)
+    }
+
+    /// The move in the game's usual notation, for move lists and principal variations.
+    fn move_name(&self, mv: Self::Move) -> String {
+        format!("{mv:?}")
+    }
+
+    /// Plays `mv` if it is legal here, and otherwise says why not without changing anything.
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), IllegalMove> {
+        if self.terminal_value().is_some() {
+            return Err(IllegalMove("the game is over".into()));
+        }
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        if moves.contains(&mv) {
+            self.play(mv);
+            Ok(())
+        } else {
+            Err(IllegalMove(format!("{} is not a legal move here", self.move_name(mv))))
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! The search engine. It knows nothing of windows, files or threads' owners: the GUI and the command line use it,
+//! never the other way round.
+
+pub mod game;
+pub mod search;

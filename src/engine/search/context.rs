@@ -1,0 +1,226 @@
+//! The state one search carries down the tree, and the bookkeeping every algorithm shares: counting nodes,
+//! reading leaves, recording cut-offs, keeping the principal variation and honouring stop requests.
+
+use super::observer::{Bound, CutKind, Observer, Window};
+use super::stats::SearchStats;
+use crate::engine::game::{Game, Turn, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// When a search must give up before it is done.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StopWhen<'a> {
+    /// Set by another thread to ask the search to stop.
+    pub flag: Option<&'a AtomicBool>,
+    /// Stop when the wall clock passes this instant.
+    pub deadline: Option<Instant>,
+    /// Stop after visiting this many nodes.
+    pub node_limit: Option<u64>,
+}
+
+/// How often (in nodes, a power of two) the stop conditions are looked at: often enough to stop within a
+/// millisecond at any realistic speed, rarely enough to cost nothing.
+const STOP_CHECK_INTERVAL: u64 = 1024;
+
+/// Lines of the principal variation, one per ply (the triangular PV table).
+#[derive(Clone, Debug)]
+pub struct PvTable<M> {
+    lines: Vec<Vec<M>>,
+}
+
+impl<M> Default for PvTable<M> {
+    fn default() -> Self {
+        PvTable { lines: Vec::new() }
+    }
+}
+
+impl<M: Copy> PvTable<M> {
+    fn clear(&mut self, ply: usize) {
+        if self.lines.len() <= ply + 1 {
+            self.lines.resize_with(ply + 2, Vec::new);
+        }
+        self.lines[ply].clear();
+    }
+
+    /// The line at `ply` becomes `mv` followed by the line found below it.
+    fn update(&mut self, ply: usize, mv: M) {
+        let (upper, lower) = self.lines.split_at_mut(ply + 1);
+        let line = &mut upper[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&lower[0]);
+    }
+
+    /// The principal variation from the root.
+    pub fn root_line(&self) -> &[M] {
+        self.lines.first().map_or(&[], Vec::as_slice)
+    }
+}
+
+/// One search in progress over a game, with its observer.
+pub struct Searcher<'a, G: Game, O: Observer<G>> {
+    pub game: &'a mut G,
+    pub observer: &'a mut O,
+    pub stats: SearchStats,
+    /// One buffer for the moves of every ply: each node appends its moves and truncates them when done.
+    pub moves: Vec<G::Move>,
+    pub pv: PvTable<G::Move>,
+    /// The distance from the root of the node being searched.
+    pub ply: u32,
+    stop_when: StopWhen<'a>,
+    /// Set once a stop condition fired; every algorithm then unwinds at once, and its values are meaningless.
+    pub stopped: bool,
+}
+
+impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
+    pub fn new(game: &'a mut G, observer: &'a mut O, stop_when: StopWhen<'a>) -> Self {
+        Searcher {
+            game,
+            observer,
+            stats: SearchStats::default(),
+            moves: Vec::with_capacity(256),
+            pv: PvTable::default(),
+            ply: 0,
+            stop_when,
+            stopped: false,
+        }
+    }
+
+    /// Counts a node entered and tells the observer. `window` is in MAX's point of view.
+    #[inline]
+    pub fn enter(&mut self, via: Option<G::Move>, window: Window) {
+        self.stats.nodes_visited += 1;
+        self.stats.max_ply = self.stats.max_ply.max(self.ply);
+        self.pv.clear(self.ply as usize);
+        self.observer.enter(self.game, via, window);
+        if self.stats.nodes_visited & (STOP_CHECK_INTERVAL - 1) == 0 {
+            self.check_stop();
+        }
+    }
+
+    fn check_stop(&mut self) {
+        let StopWhen { flag, deadline, node_limit } = self.stop_when;
+        self.stopped |= flag.is_some_and(|f| f.load(Ordering::Relaxed))
+            || deadline.is_some_and(|d| Instant::now() >= d)
+            || node_limit.is_some_and(|n| self.stats.nodes_visited >= n);
+    }
+
+    /// If the current node is a leaf — the game is over, or `depth` is 0 — reads its value (from the point of
+    /// view of the player to move), counts it, tells the observer, and leaves the node.
+    #[inline]
+    pub fn try_leaf(&mut self, depth: u32) -> Option<Value> {
+        let value = match self.game.terminal_value() {
+            Some(value) => value,
+            None if depth == 0 => self.game.evaluate(),
+            None => return None,
+        };
+        Some(self.read_leaf(value))
+    }
+
+    fn read_leaf(&mut self, value: Value) -> Value {
+        self.stats.leaves_evaluated += 1;
+        let sign = self.game.turn().sign();
+        self.observer.leaf(self.game, sign * value);
+        self.observer.leave(self.game, sign * value, Bound::Exact);
+        value
+    }
+
+    /// Generates the current node's moves onto the shared buffer and counts the node as interior. Returns the
+    /// range of its moves, or `None` — after reading it as a leaf — in the odd case of a game that is not over
+    /// but has no move.
+    #[inline]
+    pub fn expand(&mut self) -> Result<std::ops::Range<usize>, Value> {
+        let start = self.moves.len();
+        self.game.generate_moves(&mut self.moves);
+        let end = self.moves.len();
+        if start == end {
+            let value = self.game.evaluate();
+            return Err(self.read_leaf(value));
+        }
+        self.stats.interior_nodes += 1;
+        Ok(start..end)
+    }
+
+    /// Plays the `index`-th move of the buffer and returns it; [`Searcher::retreat`] takes it back.
+    #[inline]
+    pub fn advance(&mut self, index: usize) -> G::Move {
+        let mv = self.moves[index];
+        self.game.play(mv);
+        self.ply += 1;
+        mv
+    }
+
+    #[inline]
+    pub fn retreat(&mut self, mv: G::Move) {
+        self.ply -= 1;
+        self.game.undo(mv);
+    }
+
+    /// Records a cut-off at the current node of `turn` after searching the child at `index` of `moves`.
+    #[inline]
+    pub fn cutoff(&mut self, turn: Turn, moves: &std::ops::Range<usize>, index: usize, value_for_max: Value) {
+        let kind = match turn {
+            Turn::Min => CutKind::Alpha,
+            Turn::Max | Turn::Chance => CutKind::Beta,
+        };
+        self.cutoff_of(kind, moves, index, value_for_max);
+    }
+
+    /// Records a cut-off of a known kind (chance nodes fail either way).
+    #[inline]
+    pub fn cutoff_of(&mut self, kind: CutKind, moves: &std::ops::Range<usize>, index: usize, value_for_max: Value) {
+        match kind {
+            CutKind::Alpha => self.stats.alpha_cutoffs += 1,
+            CutKind::Beta => self.stats.beta_cutoffs += 1,
+        }
+        if index == moves.start {
+            self.stats.first_move_cutoffs += 1;
+        }
+        let pruned = moves.end - index - 1;
+        self.stats.branches_pruned += pruned as u64;
+        self.observer.cutoff(self.game, kind, value_for_max, pruned);
+    }
+
+    /// The child `mv` became the best so far: the principal variation here is `mv` and the child's line.
+    #[inline]
+    pub fn new_best(&mut self, mv: G::Move) {
+        self.pv.update(self.ply as usize, mv);
+    }
+
+    /// Leaves an interior node: drops its moves from the buffer and tells the observer.
+    #[inline]
+    pub fn leave(&mut self, moves: std::ops::Range<usize>, value_for_max: Value, bound: Bound) {
+        self.moves.truncate(moves.start);
+        self.observer.leave(self.game, value_for_max, bound);
+    }
+
+    /// The expected value of the current chance node, from MAX's point of view, with every outcome searched by
+    /// `child_value` (which returns MAX's point of view too). No pruning: every α-β variant but Star1 searches
+    /// chance nodes exactly.
+    pub fn expectation(&mut self, mut child_value: impl FnMut(&mut Self, G::Move) -> Value) -> Value {
+        let moves = match self.expand() {
+            Ok(moves) => moves,
+            Err(value) => return value, // a chance node's values are already from MAX's point of view
+        };
+        let mut sum = 0.0;
+        for i in moves.clone() {
+            let p = self.game.probability(self.moves[i]);
+            let mv = self.advance(i);
+            let v = child_value(self, mv);
+            self.retreat(mv);
+            if self.stopped {
+                break;
+            }
+            sum += weighted(p, v);
+            self.observer.backed_up(self.game, v, Window::FULL);
+        }
+        self.leave(moves, sum, Bound::Exact);
+        sum
+    }
+}
+
+/// `p · v`, with a probability of 0 contributing nothing even when `v` is infinite (where IEEE gives NaN).
+#[inline]
+pub fn weighted(p: f64, v: Value) -> Value {
+    if p == 0.0 { 0.0 } else { p * v }
+}

@@ -1,0 +1,362 @@
+//! Watching a search: the [`Observer`] trait, its free no-op, and the [`Recorder`] that keeps every step for the
+//! tree editor's replay and the lecture's trace table.
+//!
+//! Searches are generic over the observer, so with [`NoObserver`] every call compiles to nothing.
+
+use crate::engine::game::{Game, Turn, Value};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// The α-β window in force at a node, always from MAX's point of view: α is the value MAX is already assured of
+/// along the path, β the value MIN is already assured of. Negamax searches convert before reporting.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Window {
+    pub alpha: Value,
+    pub beta: Value,
+}
+
+impl Window {
+    /// The window of a search that knows nothing yet: (−∞, +∞).
+    pub const FULL: Window = Window { alpha: Value::NEG_INFINITY, beta: Value::INFINITY };
+
+    /// Converts a window from the point of view of a node with the given sign (+1 MAX, −1 MIN) to MAX's.
+    #[inline]
+    pub fn from_node_view(sign: Value, alpha: Value, beta: Value) -> Window {
+        if sign > 0.0 { Window { alpha, beta } } else { Window { alpha: -beta, beta: -alpha } }
+    }
+}
+
+/// Which bound caused a cut-off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CutKind {
+    /// At a MIN node (or a chance node failing low): its value fell to α or below, so MAX will avoid it.
+    Alpha,
+    /// At a MAX node (or a chance node failing high): its value rose to β or above, so MIN will avoid it.
+    Beta,
+}
+
+/// What a node's reported value is, from MAX's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Bound {
+    /// The true minimax value.
+    Exact,
+    /// The true value is at least this (`≥ v`): the node was cut off at a MAX node or failed high.
+    Lower,
+    /// The true value is at most this (`≤ v`).
+    Upper,
+}
+
+impl Bound {
+    /// What a value returned for a node searched with `window` tells about its true value (fail-soft reading).
+    pub fn classify(value: Value, window: Window) -> Bound {
+        if value.is_infinite() {
+            Bound::Exact // nothing lies beyond ±∞, so even a bound there is exact
+        } else if value <= window.alpha {
+            Bound::Upper
+        } else if value >= window.beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
+/// Receives a search's events. Every method has an empty default; values and windows are from MAX's point of view.
+/// `game` is always at the node the event is about.
+pub trait Observer<G: Game> {
+    /// A node is entered, reached by `via` from the node entered before it (`None` at the root).
+    fn enter(&mut self, _game: &G, _via: Option<G::Move>, _window: Window) {}
+    /// A leaf's value was read (game over, or the depth limit).
+    fn leaf(&mut self, _game: &G, _value: Value) {}
+    /// A child's value was backed up into the current node; `window` is the node's window after the update.
+    fn backed_up(&mut self, _game: &G, _child_value: Value, _window: Window) {}
+    /// A cut-off at the current node: its remaining `pruned` children will not be entered.
+    fn cutoff(&mut self, _game: &G, _kind: CutKind, _value: Value, _pruned: usize) {}
+    /// The current node is left with `value`, which is exact or a bound.
+    fn leave(&mut self, _game: &G, _value: Value, _bound: Bound) {}
+}
+
+/// The observer that does nothing, at no cost.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoObserver;
+
+impl<G: Game> Observer<G> for NoObserver {}
+
+/// A node the recorded search reached, identified by its parent and the move from it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VisitedNode<M> {
+    pub parent: Option<usize>,
+    pub via: Option<M>,
+    pub turn: Turn,
+}
+
+/// One event of a recorded search, about `node` (an index into [`Recorder::nodes`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    pub node: usize,
+    pub event: StepEvent,
+    /// The window in force at the node after the event.
+    pub window: Window,
+}
+
+/// What happened at a step.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum StepEvent {
+    Enter,
+    Leaf { value: Value },
+    BackedUp { child_value: Value },
+    Cutoff { kind: CutKind, value: Value, pruned: usize },
+    Leave { value: Value, bound: Bound },
+}
+
+/// Keeps every event of a search. A node reached again by the same moves (a re-search, a later MTD(f) pass) keeps
+/// its index, so the steps can be drawn on one tree.
+#[derive(Clone, Debug)]
+pub struct Recorder<M> {
+    pub nodes: Vec<VisitedNode<M>>,
+    pub steps: Vec<Step>,
+    /// Stop recording (but keep the search going) after this many steps, so a runaway search cannot fill memory.
+    pub step_limit: usize,
+    /// True when steps were dropped because of `step_limit`.
+    pub truncated: bool,
+    path: Vec<(usize, Window)>,
+    index: HashMap<(usize, M), usize>,
+}
+
+impl<M> Default for Recorder<M> {
+    fn default() -> Self {
+        Recorder {
+            nodes: Vec::new(),
+            steps: Vec::new(),
+            step_limit: usize::MAX,
+            truncated: false,
+            path: Vec::new(),
+            index: HashMap::new(),
+        }
+    }
+}
+
+impl<M: Copy + Eq + std::hash::Hash> Recorder<M> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The moves from the root to `node`.
+    pub fn path(&self, node: usize) -> Vec<M> {
+        let mut moves = Vec::new();
+        let mut at = node;
+        while let VisitedNode { parent: Some(parent), via: Some(mv), .. } = self.nodes[at] {
+            moves.push(mv);
+            at = parent;
+        }
+        moves.reverse();
+        moves
+    }
+
+    fn node_id(&mut self, via: Option<M>, turn: Turn) -> usize {
+        let parent = self.path.last().map(|&(id, _)| id);
+        let key = match (parent, via) {
+            (Some(parent), Some(mv)) => Some((parent, mv)),
+            _ => None,
+        };
+        if let Some(&id) = key.as_ref().and_then(|k| self.index.get(k)) {
+            return id;
+        }
+        if parent.is_none()
+            && let Some(root) = self.nodes.iter().position(|n| n.parent.is_none())
+        {
+            return root;
+        }
+        self.nodes.push(VisitedNode { parent, via, turn });
+        let id = self.nodes.len() - 1;
+        if let Some(key) = key {
+            self.index.insert(key, id);
+        }
+        id
+    }
+
+    fn push(&mut self, event: StepEvent, window: Window) {
+        if self.steps.len() >= self.step_limit {
+            self.truncated = true;
+            return;
+        }
+        if let Some(&(node, _)) = self.path.last() {
+            self.steps.push(Step { node, event, window });
+        }
+    }
+
+    /// The trace in the lecture's table format: a row when a node is entered (its α and β), a row for each leaf
+    /// (α = β = value), a row each time a child's value is backed up, and the node's value on the row where it
+    /// is left. `name` names a node (its label, or its path).
+    pub fn trace_rows(&self, name: impl Fn(usize) -> String) -> Vec<TraceRow> {
+        let mut rows: Vec<TraceRow> = Vec::new();
+        let mut previous: Option<&Step> = None;
+        for (i, step) in self.steps.iter().enumerate() {
+            let row = |alpha, beta, value| TraceRow {
+                node: name(step.node),
+                turn: self.nodes[step.node].turn,
+                alpha,
+                beta,
+                value,
+                bound: None,
+            };
+            let (alpha, beta) = (step.window.alpha, step.window.beta);
+            let is_leaf_step =
+                |s: Option<&Step>| s.is_some_and(|s| s.node == step.node && matches!(s.event, StepEvent::Leaf { .. }));
+            match step.event {
+                // A leaf is one row (α = β = its value), not enter–leaf–leave.
+                StepEvent::Enter if is_leaf_step(self.steps.get(i + 1)) => {}
+                StepEvent::Leave { .. } if is_leaf_step(previous) => {}
+                StepEvent::Enter | StepEvent::BackedUp { .. } => rows.push(row(alpha, beta, None)),
+                StepEvent::Leaf { value } => rows.push(row(value, value, Some(value))),
+                StepEvent::Cutoff { .. } => {}
+                StepEvent::Leave { value, bound } => {
+                    let bound = (bound != Bound::Exact).then_some(bound);
+                    let updated_here = previous.is_some_and(|p| {
+                        p.node == step.node && matches!(p.event, StepEvent::BackedUp { .. } | StepEvent::Cutoff { .. })
+                    });
+                    match rows.last_mut() {
+                        // The lecture writes a node's value on the row of its last update.
+                        Some(last) if updated_here && last.value.is_none() => {
+                            last.value = Some(value);
+                            last.bound = bound;
+                        }
+                        _ => rows.push(TraceRow { value: Some(value), bound, ..row(alpha, beta, None) }),
+                    }
+                }
+            }
+            previous = Some(step);
+        }
+        rows
+    }
+}
+
+impl<G: Game> Observer<G> for Recorder<G::Move> {
+    fn enter(&mut self, game: &G, via: Option<G::Move>, window: Window) {
+        let id = self.node_id(via, game.turn());
+        self.path.push((id, window));
+        self.push(StepEvent::Enter, window);
+    }
+
+    fn leaf(&mut self, _game: &G, value: Value) {
+        let window = self.path.last().map_or(Window::FULL, |&(_, w)| w);
+        self.push(StepEvent::Leaf { value }, window);
+    }
+
+    fn backed_up(&mut self, _game: &G, child_value: Value, window: Window) {
+        if let Some(last) = self.path.last_mut() {
+            last.1 = window;
+        }
+        self.push(StepEvent::BackedUp { child_value }, window);
+    }
+
+    fn cutoff(&mut self, _game: &G, kind: CutKind, value: Value, pruned: usize) {
+        let window = self.path.last().map_or(Window::FULL, |&(_, w)| w);
+        self.push(StepEvent::Cutoff { kind, value, pruned }, window);
+    }
+
+    fn leave(&mut self, _game: &G, value: Value, bound: Bound) {
+        let window = self.path.last().map_or(Window::FULL, |&(_, w)| w);
+        self.push(StepEvent::Leave { value, bound }, window);
+        self.path.pop();
+    }
+}
+
+/// One row of the lecture's solution table: NODE, TYPE, ALPHA, BETA, VALUE.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TraceRow {
+    pub node: String,
+    pub turn: Turn,
+    pub alpha: Value,
+    pub beta: Value,
+    /// Set on a leaf's row and on the row where a node is left.
+    pub value: Option<Value>,
+    /// Set when the value is only a bound (the node was cut off).
+    pub bound: Option<Bound>,
+}
+
+/// A value as the tables print it: whole numbers without a fraction, ±∞ as `+inf` / `-inf`.
+pub fn format_value(value: Value) -> String {
+    if value == Value::INFINITY {
+        "+inf".into()
+    } else if value == Value::NEG_INFINITY {
+        "-inf".into()
+    } else {
+        format!("{value}")
+    }
+}
+
+/// Renders rows as the lecture's table, tab-free and aligned, with a header line.
+pub fn format_trace_table(rows: &[TraceRow]) -> String {
+    let cells: Vec<[String; 5]> = rows
+        .iter()
+        .map(|r| {
+            let value = match (r.value, r.bound) {
+                (None, _) => String::new(),
+                (Some(v), Some(Bound::Lower)) => format!(">={}", format_value(v)),
+                (Some(v), Some(Bound::Upper)) => format!("<={}", format_value(v)),
+                (Some(v), _) => format_value(v),
+            };
+            [r.node.clone(), r.turn.name().to_string(), format_value(r.alpha), format_value(r.beta), value]
+        })
+        .collect();
+    let header = ["NODE", "TYPE", "ALPHA", "BETA", "VALUE"].map(String::from);
+    let mut widths = header.clone().map(|h| h.len());
+    for row in &cells {
+        for (w, c) in widths.iter_mut().zip(row) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let mut out = String::new();
+    for row in std::iter::once(&header).chain(&cells) {
+        let line: Vec<String> = row.iter().zip(widths).map(|(c, w)| format!("{c:<w$}")).collect();
+        out.push_str(line.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// A borrowed observer observes too, so one can be lent to a search and read afterwards.
+impl<G: Game, O: Observer<G>> Observer<G> for &mut O {
+    fn enter(&mut self, game: &G, via: Option<G::Move>, window: Window) {
+        (**self).enter(game, via, window);
+    }
+    fn leaf(&mut self, game: &G, value: Value) {
+        (**self).leaf(game, value);
+    }
+    fn backed_up(&mut self, game: &G, child_value: Value, window: Window) {
+        (**self).backed_up(game, child_value, window);
+    }
+    fn cutoff(&mut self, game: &G, kind: CutKind, value: Value, pruned: usize) {
+        (**self).cutoff(game, kind, value, pruned);
+    }
+    fn leave(&mut self, game: &G, value: Value, bound: Bound) {
+        (**self).leave(game, value, bound);
+    }
+}
+
+/// Two observers watching one search.
+pub struct Tee<A, B>(pub A, pub B);
+
+impl<G: Game, A: Observer<G>, B: Observer<G>> Observer<G> for Tee<A, B> {
+    fn enter(&mut self, game: &G, via: Option<G::Move>, window: Window) {
+        self.0.enter(game, via, window);
+        self.1.enter(game, via, window);
+    }
+    fn leaf(&mut self, game: &G, value: Value) {
+        self.0.leaf(game, value);
+        self.1.leaf(game, value);
+    }
+    fn backed_up(&mut self, game: &G, child_value: Value, window: Window) {
+        self.0.backed_up(game, child_value, window);
+        self.1.backed_up(game, child_value, window);
+    }
+    fn cutoff(&mut self, game: &G, kind: CutKind, value: Value, pruned: usize) {
+        self.0.cutoff(game, kind, value, pruned);
+        self.1.cutoff(game, kind, value, pruned);
+    }
+    fn leave(&mut self, game: &G, value: Value, bound: Bound) {
+        self.0.leave(game, value, bound);
+        self.1.leave(game, value, bound);
+    }
+}

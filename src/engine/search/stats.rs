@@ -1,0 +1,121 @@
+//! What a search did, counted exactly. Plain data: the views format it, the session files store it.
+
+use serde::{Deserialize, Serialize};
+
+/// Counts from one search (for MTD(f): all its passes together; for iterative deepening: one iteration).
+///
+/// Every count is exact and means the same for every algorithm, so counts can be compared across algorithms.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SearchStats {
+    /// Every node entered, the root and the leaves included (the 1961 memo's "positions examined"). A node
+    /// entered twice (a re-search, another MTD(f) pass) counts twice.
+    pub nodes_visited: u64,
+    /// Nodes entered that were expanded (their children generated): `nodes_visited` less leaves and table hits.
+    pub interior_nodes: u64,
+    /// Leaves whose value was read: game-over positions and positions evaluated at the depth limit.
+    pub leaves_evaluated: u64,
+    /// Cut-offs at MIN nodes (value ≤ α), and at chance nodes failing low.
+    pub alpha_cutoffs: u64,
+    /// Cut-offs at MAX nodes (value ≥ β), and at chance nodes failing high.
+    pub beta_cutoffs: u64,
+    /// Cut-offs that came from the first child searched.
+    pub first_move_cutoffs: u64,
+    /// Children never entered because of a cut-off at their parent.
+    pub branches_pruned: u64,
+    /// Transposition-table look-ups.
+    pub tt_probes: u64,
+    /// Look-ups that found an entry for the position.
+    pub tt_hits: u64,
+    /// Look-ups whose entry alone decided the node (a cut-off or an exact value).
+    pub tt_cutoffs: u64,
+    /// The deepest ply entered (root = 0).
+    pub max_ply: u32,
+    /// Wall-clock time of the search, in seconds.
+    pub elapsed_seconds: f64,
+}
+
+impl SearchStats {
+    /// All cut-offs, α and β together.
+    pub fn cutoffs(&self) -> u64 {
+        self.alpha_cutoffs + self.beta_cutoffs
+    }
+
+    /// The share of cut-offs made by the first child searched (1 means ordering was perfect wherever a cut-off
+    /// was possible). `None` when there was no cut-off.
+    pub fn first_move_cutoff_rate(&self) -> Option<f64> {
+        let cutoffs = self.cutoffs();
+        (cutoffs > 0).then(|| self.first_move_cutoffs as f64 / cutoffs as f64)
+    }
+
+    /// Nodes visited per second of wall-clock time. `None` for a search too short to time.
+    pub fn nodes_per_second(&self) -> Option<f64> {
+        (self.elapsed_seconds > 0.0).then(|| self.nodes_visited as f64 / self.elapsed_seconds)
+    }
+
+    /// The share of table look-ups that found the position.
+    pub fn tt_hit_rate(&self) -> Option<f64> {
+        (self.tt_probes > 0).then(|| self.tt_hits as f64 / self.tt_probes as f64)
+    }
+
+    /// The effective branching factor b*: the branching of the uniform tree of depth `max_ply` that has as many
+    /// nodes as were visited, N = 1 + b* + b*² + … + b*^d (Russell & Norvig's definition). `None` at depth 0.
+    pub fn effective_branching_factor(&self) -> Option<f64> {
+        effective_branching_factor(self.nodes_visited, self.max_ply)
+    }
+
+    /// Adds another search's counts to these (times add; `max_ply` takes the larger).
+    pub fn add(&mut self, other: &SearchStats) {
+        self.nodes_visited += other.nodes_visited;
+        self.interior_nodes += other.interior_nodes;
+        self.leaves_evaluated += other.leaves_evaluated;
+        self.alpha_cutoffs += other.alpha_cutoffs;
+        self.beta_cutoffs += other.beta_cutoffs;
+        self.first_move_cutoffs += other.first_move_cutoffs;
+        self.branches_pruned += other.branches_pruned;
+        self.tt_probes += other.tt_probes;
+        self.tt_hits += other.tt_hits;
+        self.tt_cutoffs += other.tt_cutoffs;
+        self.max_ply = self.max_ply.max(other.max_ply);
+        self.elapsed_seconds += other.elapsed_seconds;
+    }
+}
+
+/// Solves N = 1 + b + b² + … + b^d for b ≥ 1 by bisection. `None` when d = 0 (every b fits).
+pub fn effective_branching_factor(nodes: u64, depth: u32) -> Option<f64> {
+    if depth == 0 || nodes == 0 {
+        return None;
+    }
+    let target = nodes as f64;
+    let total = |b: f64| (0..=depth).map(|i| b.powi(i as i32)).sum::<f64>();
+    let (mut low, mut high) = (0.0_f64, target.max(1.0));
+    for _ in 0..100 {
+        let mid = 0.5 * (low + high);
+        if total(mid) < target { low = mid } else { high = mid }
+    }
+    Some(0.5 * (low + high))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn effective_branching_factor_recovers_uniform_trees() {
+        // A full binary tree of depth 3 has 1 + 2 + 4 + 8 = 15 nodes.
+        let b = effective_branching_factor(15, 3).unwrap();
+        assert!((b - 2.0).abs() < 1e-9, "{b}");
+        let b = effective_branching_factor(1 + 6 + 36, 2).unwrap();
+        assert!((b - 6.0).abs() < 1e-9, "{b}");
+        assert_eq!(effective_branching_factor(10, 0), None);
+    }
+
+    #[test]
+    fn rates_are_none_without_data() {
+        let stats = SearchStats::default();
+        assert_eq!(stats.first_move_cutoff_rate(), None);
+        assert_eq!(stats.nodes_per_second(), None);
+        let stats = SearchStats { alpha_cutoffs: 1, beta_cutoffs: 3, first_move_cutoffs: 3, ..Default::default() };
+        assert_eq!(stats.first_move_cutoff_rate(), Some(0.75));
+    }
+}

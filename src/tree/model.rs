@@ -1,0 +1,267 @@
+//! The explicit game tree as a person writes and edits it: nested nodes with optional labels, kinds and
+//! probabilities, exactly as written. Searching uses the compiled form in [`super::flat`].
+
+use crate::engine::game::{Side, Turn, Value};
+use serde::{Deserialize, Serialize};
+
+/// The deepest tree accepted, in levels. Searches recurse once per level; this keeps every thread's stack safe.
+pub const MAX_TREE_DEPTH: usize = 1_000;
+
+/// How far written chance probabilities may be from adding up to 1.
+pub const PROBABILITY_TOLERANCE: f64 = 1e-9;
+
+/// The kind a node is marked with in the notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum NodeKind {
+    Max,
+    Min,
+    Chance,
+}
+
+impl NodeKind {
+    /// The keyword in the notation.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            NodeKind::Max => "max",
+            NodeKind::Min => "min",
+            NodeKind::Chance => "chance",
+        }
+    }
+
+    pub fn turn(self) -> Turn {
+        match self {
+            NodeKind::Max => Turn::Max,
+            NodeKind::Min => Turn::Min,
+            NodeKind::Chance => Turn::Chance,
+        }
+    }
+}
+
+/// One node, as written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Node {
+    /// The name written before a colon (`A:`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// The probability written on the edge from a chance parent (`0.5: ...`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub probability: Option<f64>,
+    pub body: Body,
+}
+
+/// A leaf with its value, or an inner node with its children.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Body {
+    /// A leaf; its value is from MAX's point of view.
+    Leaf(Value),
+    /// An inner node. `kind: None` means unmarked: its kind follows from the levels above it.
+    Inner {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kind: Option<NodeKind>,
+        children: Vec<Node>,
+    },
+}
+
+/// A whole tree: its root node.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tree {
+    pub root: Node,
+}
+
+/// Something wrong with a tree's meaning (its shape or probabilities), naming the node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeError {
+    /// The path of the offending node (`1.0`; empty for the root).
+    pub path: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for TreeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.message)
+    }
+}
+
+impl std::error::Error for TreeError {}
+
+impl Node {
+    /// A leaf with no label or probability.
+    pub fn leaf(value: Value) -> Node {
+        Node { label: None, probability: None, body: Body::Leaf(value) }
+    }
+
+    /// An inner node with no label or probability.
+    pub fn inner(kind: Option<NodeKind>, children: Vec<Node>) -> Node {
+        Node { label: None, probability: None, body: Body::Inner { kind, children } }
+    }
+
+    /// The children (none for a leaf).
+    pub fn children(&self) -> &[Node] {
+        match &self.body {
+            Body::Leaf(_) => &[],
+            Body::Inner { children, .. } => children,
+        }
+    }
+
+    /// The children, mutably (none for a leaf).
+    pub fn children_mut(&mut self) -> &mut [Node] {
+        match &mut self.body {
+            Body::Leaf(_) => &mut [],
+            Body::Inner { children, .. } => children,
+        }
+    }
+
+    pub fn is_leaf(&self) -> bool {
+        matches!(self.body, Body::Leaf(_))
+    }
+
+    /// The kind written on this node, if any.
+    pub fn marked_kind(&self) -> Option<NodeKind> {
+        match &self.body {
+            Body::Leaf(_) => None,
+            Body::Inner { kind, .. } => *kind,
+        }
+    }
+
+    /// The number of nodes in this subtree, this one included.
+    pub fn node_count(&self) -> usize {
+        1 + self.children().iter().map(Node::node_count).sum::<usize>()
+    }
+
+    /// The number of leaves in this subtree.
+    pub fn leaf_count(&self) -> usize {
+        if self.is_leaf() { 1 } else { self.children().iter().map(Node::leaf_count).sum() }
+    }
+
+    /// How this node is named in messages: `node A` for a label, `node 1.0` for a path, `the root`.
+    pub fn display_name(&self, path: &str) -> String {
+        match (&self.label, path) {
+            (Some(label), _) => format!("node {label}"),
+            (None, "") => "the root".to_string(),
+            (None, path) => format!("node {path}"),
+        }
+    }
+}
+
+/// The player whose turn comes after a node of `turn`, given the player that came after its parent.
+/// Levels alternate; a chance node does not change whose turn comes next.
+pub fn next_player(turn: Turn, after_parent: Side) -> Side {
+    match turn {
+        Turn::Max => Side::Min,
+        Turn::Min => Side::Max,
+        Turn::Chance => after_parent,
+    }
+}
+
+/// The turn at a node: its written kind, or for unmarked nodes and leaves the player whose level it is.
+pub fn resolve_turn(node: &Node, level_player: Side) -> Turn {
+    node.marked_kind().map_or(Turn::from(level_player), NodeKind::turn)
+}
+
+/// Joins a parent's path and a child index into the child's path (`""` + 1 → `"1"`, `"1"` + 0 → `"1.0"`).
+pub fn child_path(parent: &str, index: usize) -> String {
+    if parent.is_empty() { index.to_string() } else { format!("{parent}.{index}") }
+}
+
+impl Tree {
+    pub fn new(root: Node) -> Tree {
+        Tree { root }
+    }
+
+    /// The node at `path` (child indices from the root), if there is one.
+    pub fn node_at(&self, path: &[usize]) -> Option<&Node> {
+        path.iter().try_fold(&self.root, |node, &i| node.children().get(i))
+    }
+
+    /// The node at `path`, mutably.
+    pub fn node_at_mut(&mut self, path: &[usize]) -> Option<&mut Node> {
+        path.iter().try_fold(&mut self.root, |node, &i| node.children_mut().get_mut(i))
+    }
+
+    /// Checks what the notation's grammar cannot: every inner node has a child, probabilities appear only under
+    /// chance nodes, on all children or none, are positive and add up to 1, and the tree is not too deep.
+    pub fn validate(&self) -> Result<(), TreeError> {
+        let mut stack = vec![(&self.root, String::new(), false, 0usize)];
+        while let Some((node, path, parent_is_chance, depth)) = stack.pop() {
+            let fail = |message: String| Err(TreeError { path: path.clone(), message });
+            if depth > MAX_TREE_DEPTH {
+                return fail(format!("the tree is deeper than {MAX_TREE_DEPTH} levels"));
+            }
+            if node.probability.is_some() && !parent_is_chance {
+                return fail(format!(
+                    "{} has a probability, but only children of a chance node may",
+                    node.display_name(&path)
+                ));
+            }
+            if let Some(label) = &node.label
+                && !is_valid_label(label)
+            {
+                return fail(format!(
+                    "'{label}' is not a valid label: start with a letter or '_', then letters, digits, '_' or '\''"
+                ));
+            }
+            if let Body::Leaf(value) = node.body
+                && value.is_nan()
+            {
+                return fail(format!("{} has no numeric value", node.display_name(&path)));
+            }
+            let Body::Inner { kind, children } = &node.body else { continue };
+            if children.is_empty() {
+                return fail(format!("{} has no children: an inner node needs at least one", node.display_name(&path)));
+            }
+            let is_chance = *kind == Some(NodeKind::Chance);
+            if is_chance {
+                check_probabilities(node, &path)?;
+            }
+            // Reversed, so the first problem in reading order is the one reported.
+            for (i, child) in children.iter().enumerate().rev() {
+                stack.push((child, child_path(&path, i), is_chance, depth + 1));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// True for a label the notation can write: a letter or `_`, then letters, digits, `_` or `'`.
+pub fn is_valid_label(label: &str) -> bool {
+    let mut chars = label.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '\'')
+}
+
+/// The probabilities of a chance node's children: as written, or equal where none are written.
+pub fn chance_probabilities(node: &Node) -> Vec<f64> {
+    let children = node.children();
+    if children.iter().all(|c| c.probability.is_some()) {
+        children.iter().map(|c| c.probability.unwrap_or(0.0)).collect()
+    } else {
+        vec![1.0 / children.len() as f64; children.len()]
+    }
+}
+
+fn check_probabilities(node: &Node, path: &str) -> Result<(), TreeError> {
+    let name = match node.display_name(path).as_str() {
+        "the root" => "the chance root".to_string(),
+        name => format!("chance {name}"),
+    };
+    let fail = |message: String| Err(TreeError { path: path.to_string(), message });
+    let children = node.children();
+    let written = children.iter().filter(|c| c.probability.is_some()).count();
+    if written == 0 {
+        return Ok(());
+    }
+    if written != children.len() {
+        return fail(format!(
+            "{name}: probabilities are written on {written} of its {} children; write them on all or none",
+            children.len()
+        ));
+    }
+    if let Some(bad) = children.iter().filter_map(|c| c.probability).find(|p| !(*p > 0.0 && p.is_finite())) {
+        return fail(format!("{name}: probability {bad} is not positive"));
+    }
+    let sum: f64 = children.iter().filter_map(|c| c.probability).sum();
+    if (sum - 1.0).abs() > PROBABILITY_TOLERANCE {
+        return fail(format!("{name}: probabilities add up to {sum}, not 1"));
+    }
+    Ok(())
+}
