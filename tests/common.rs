@@ -1,0 +1,59 @@
+//! Helpers shared by the integration tests: an independent minimax oracle and a leaf-collecting observer.
+#![allow(dead_code)] // each test file uses a different part of this
+
+use alphabeta_studio::engine::game::{Turn, Value};
+use alphabeta_studio::engine::search::context::StopWhen;
+use alphabeta_studio::engine::search::observer::Observer;
+use alphabeta_studio::engine::search::{Algorithm, SearchOptions, SearchResult, search};
+use alphabeta_studio::tree::flat::{FlatTree, ROOT, TreePosition};
+use alphabeta_studio::tree::model::Tree;
+use alphabeta_studio::tree::notation;
+
+/// The minimax (expectiminimax) value of every node, from MAX's point of view, computed bottom-up over the array:
+/// no recursion and no engine code, so it can judge the engine.
+pub fn oracle_values(flat: &FlatTree) -> Vec<Value> {
+    let mut values = vec![0.0; flat.nodes.len()];
+    for id in (0..flat.nodes.len()).rev() {
+        let node = &flat.nodes[id];
+        let children = flat.children(id as u32).map(|c| (values[c as usize], flat.node(c).probability));
+        values[id] = match (node.child_count, node.turn) {
+            (0, _) => node.value,
+            (_, Turn::Max) => children.map(|(v, _)| v).fold(Value::NEG_INFINITY, Value::max),
+            (_, Turn::Min) => children.map(|(v, _)| v).fold(Value::INFINITY, Value::min),
+            (_, Turn::Chance) => children.map(|(v, p)| if p == 0.0 { 0.0 } else { p * v }).sum(),
+        };
+    }
+    values
+}
+
+/// Collects the ids of the leaves read, in order.
+#[derive(Default)]
+pub struct Leaves(pub Vec<u32>);
+
+impl<'t> Observer<TreePosition<'t>> for Leaves {
+    fn leaf(&mut self, game: &TreePosition<'t>, _value: Value) {
+        self.0.push(game.node);
+    }
+}
+
+/// Runs one whole-tree search and returns its result with the leaves it read.
+pub fn run(flat: &FlatTree, algorithm: Algorithm) -> (SearchResult<u32>, Vec<u32>) {
+    let mut position = flat.root();
+    let mut leaves = Leaves::default();
+    let result = search(&mut position, algorithm, &SearchOptions::default(), StopWhen::default(), &mut leaves);
+    assert_eq!(position.node, ROOT, "{algorithm}: the position must be restored");
+    (result, leaves.0)
+}
+
+pub fn compile(text: &str) -> FlatTree {
+    FlatTree::compile(&parse(text)).expect("a valid tree")
+}
+
+pub fn parse(text: &str) -> Tree {
+    notation::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The paths of leaves, for readable assertions.
+pub fn paths(flat: &FlatTree, ids: &[u32]) -> Vec<String> {
+    ids.iter().map(|&id| flat.path_string(id)).collect()
+}
