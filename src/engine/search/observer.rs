@@ -360,3 +360,32 @@ impl<G: Game, A: Observer<G>, B: Observer<G>> Observer<G> for Tee<A, B> {
         self.1.leave(game, value, bound);
     }
 }
+
+/// An observer that can be switched off at run time: `None` ignores every event (at the cost of one branch each).
+impl<G: Game, O: Observer<G>> Observer<G> for Option<O> {
+    fn enter(&mut self, game: &G, via: Option<G::Move>, window: Window) {
+        if let Some(o) = self {
+            o.enter(game, via, window);
+        }
+    }
+    fn leaf(&mut self, game: &G, value: Value) {
+        if let Some(o) = self {
+            o.leaf(game, value);
+        }
+    }
+    fn backed_up(&mut self, game: &G, child_value: Value, window: Window) {
+        if let Some(o) = self {
+            o.backed_up(game, child_value, window);
+        }
+    }
+    fn cutoff(&mut self, game: &G, kind: CutKind, value: Value, pruned: usize) {
+        if let Some(o) = self {
+            o.cutoff(game, kind, value, pruned);
+        }
+    }
+    fn leave(&mut self, game: &G, value: Value, bound: Bound) {
+        if let Some(o) = self {
+            o.leave(game, value, bound);
+        }
+    }
+}
