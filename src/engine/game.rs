@@ -62,6 +62,9 @@ impl From<Side> for Turn {
     }
 }
 
+/// How many distinct moves the history heuristic can tell apart (see [`Game::history_index`]).
+pub const HISTORY_SLOTS: usize = 4096;
+
 /// Why a move could not be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove(pub String);
@@ -116,6 +119,12 @@ pub trait Game {
     /// How promising `mv` looks before searching it: higher is tried first when hint ordering is on.
     fn move_hint(&self, _mv: Self::Move) -> i32 {
         0
+    }
+
+    /// A small number (below [`HISTORY_SLOTS`]) naming `mv` for the history heuristic — the same for the "same"
+    /// move in different positions (a column, a from–to pair). `None` (the default) leaves history ordering off.
+    fn history_index(&self, _mv: Self::Move) -> Option<usize> {
+        None
     }
 
     /// The probability of `outcome` at a chance node. Games without chance never get asked.

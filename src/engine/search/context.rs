@@ -70,6 +70,9 @@ pub struct Searcher<'a, G: Game, O: Observer<G>> {
     stop_when: StopWhen<'a>,
     /// Set once a stop condition fired; every algorithm then unwinds at once, and its values are meaningless.
     pub stopped: bool,
+    /// Table entries used that were searched only to a depth limit. With `stats.horizon_evaluations`, tells
+    /// whether a subtree's value is final (the game's true value) or depends on a horizon somewhere below.
+    pub horizon_table_uses: u64,
 }
 
 impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
@@ -83,6 +86,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
             ply: 0,
             stop_when,
             stopped: false,
+            horizon_table_uses: 0,
         }
     }
 
@@ -98,6 +102,18 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         }
     }
 
+    /// A mark to compare with [`Searcher::is_final_since`]: how much horizon knowledge has been used so far.
+    #[inline]
+    pub fn horizon_mark(&self) -> (u64, u64) {
+        (self.stats.horizon_evaluations, self.horizon_table_uses)
+    }
+
+    /// True when nothing searched since `mark` depended on a depth limit: values found since are final.
+    #[inline]
+    pub fn is_final_since(&self, mark: (u64, u64)) -> bool {
+        self.horizon_mark() == mark
+    }
+
     fn check_stop(&mut self) {
         let StopWhen { flag, deadline, node_limit } = self.stop_when;
         self.stopped |= flag.is_some_and(|f| f.load(Ordering::Relaxed))
@@ -111,7 +127,10 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     pub fn try_leaf(&mut self, depth: u32) -> Option<Value> {
         let value = match self.game.terminal_value() {
             Some(value) => value,
-            None if depth == 0 => self.game.evaluate(),
+            None if depth == 0 => {
+                self.stats.horizon_evaluations += 1;
+                self.game.evaluate()
+            }
             None => return None,
         };
         Some(self.read_leaf(value))

@@ -7,10 +7,14 @@
 
 pub mod alphabeta;
 pub mod context;
+pub mod deepening;
+pub mod limits;
+pub mod memory;
 pub mod minimax;
 pub mod mtdf;
 pub mod negamax;
 pub mod observer;
+pub mod ordering;
 pub mod pvs;
 pub mod star1;
 pub mod stats;
@@ -157,8 +161,11 @@ pub fn search<G: Game, O: Observer<G>>(
         Algorithm::Shallow => (searcher.negamax(None, neg_inf, inf, depth, Reach::Shallow), None),
         Algorithm::Pvs => (searcher.pvs(None, neg_inf, inf, depth), None),
         Algorithm::Mtdf => {
-            let mut tt = tt::TranspositionTable::with_mib(options.tt_mib);
-            let (value, line) = searcher.mtdf(&mut tt, options.first_guess, depth);
+            // On an explicit tree only the table's move is worth ordering by: children have no hints, and killers
+            // and history name child indices, which mean nothing across positions.
+            let ordering = ordering::OrderingOptions { hash_move: true, ..ordering::OrderingOptions::NONE };
+            let mut memory = memory::Memory::new(options.tt_mib, ordering);
+            let (value, line) = searcher.mtdf(&mut memory, options.first_guess, depth);
             (value, Some(line))
         }
     };

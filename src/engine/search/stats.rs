@@ -15,6 +15,9 @@ pub struct SearchStats {
     pub interior_nodes: u64,
     /// Leaves whose value was read: game-over positions and positions evaluated at the depth limit.
     pub leaves_evaluated: u64,
+    /// Leaves evaluated at the depth limit rather than at the end of the game. When 0, the search saw every line
+    /// to its end and its value is the game's true value.
+    pub horizon_evaluations: u64,
     /// Cut-offs at MIN nodes (value ≤ α), and at chance nodes failing low.
     pub alpha_cutoffs: u64,
     /// Cut-offs at MAX nodes (value ≥ β), and at chance nodes failing high.
@@ -69,6 +72,7 @@ impl SearchStats {
         self.nodes_visited += other.nodes_visited;
         self.interior_nodes += other.interior_nodes;
         self.leaves_evaluated += other.leaves_evaluated;
+        self.horizon_evaluations += other.horizon_evaluations;
         self.alpha_cutoffs += other.alpha_cutoffs;
         self.beta_cutoffs += other.beta_cutoffs;
         self.first_move_cutoffs += other.first_move_cutoffs;

@@ -15,7 +15,7 @@ pub struct Entry<M> {
     pub value: Value,
     /// Whether `value` is exact or a bound (same meaning as a fail-soft search result).
     pub bound: Bound,
-    /// The remaining depth the value was searched to, saturated at `u16::MAX` (which means "to the end").
+    /// The remaining depth the value was searched to, or [`FINAL_DEPTH`] when no depth limit was met below.
     pub depth: u16,
     /// The best (or refuting) move found, searched first next time.
     pub best_move: Option<M>,
@@ -27,10 +27,14 @@ pub struct TranspositionTable<M> {
     slots: Vec<Option<Entry<M>>>,
 }
 
-/// Saturates a search depth to what an entry stores.
+/// The stored depth of an entry whose value is final: searched to the end of the game on every line, so it holds
+/// at any depth.
+pub const FINAL_DEPTH: u16 = u16::MAX;
+
+/// Saturates a search depth to what an entry stores (just below [`FINAL_DEPTH`]).
 #[inline]
 pub fn stored_depth(depth: u32) -> u16 {
-    depth.min(u16::MAX as u32) as u16
+    depth.min(FINAL_DEPTH as u32 - 1) as u16
 }
 
 impl<M: Copy> TranspositionTable<M> {

@@ -1,0 +1,224 @@
+//! The iterative-deepening driver games are played with: depth 1, 2, 3 … until a limit, a stop request, or the
+//! game is solved, each iteration reported as it completes. The table, killers and history carry over from one
+//! iteration to the next, which is what makes the repeated shallow work pay for itself.
+
+use super::context::{Searcher, StopWhen};
+use super::limits::Limits;
+use super::memory::Memory;
+use super::observer::NoObserver;
+use super::ordering::OrderingOptions;
+use super::stats::SearchStats;
+use super::{Algorithm, SearchOptions, search};
+use crate::engine::game::{Game, Value};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// How the AI searches a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EngineConfig {
+    /// `negamax` and `pvs` run α-β with memory (without and with null-window scouting), `mtdf` its null-window
+    /// passes; every other algorithm runs as it does on trees, without table or ordering.
+    pub algorithm: Algorithm,
+    pub limits: Limits,
+    /// The transposition table's size in MiB.
+    pub tt_mib: usize,
+    pub ordering: OrderingOptions,
+    /// Half-width of the aspiration window around the previous iteration's value (`None`: the full window).
+    pub aspiration: Option<Value>,
+    /// Search depth 1, 2, 3 …; off, one search straight to the depth limit (or the end of the game).
+    pub iterative_deepening: bool,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            algorithm: Algorithm::Pvs,
+            limits: Limits::time(Duration::from_secs(1)),
+            tt_mib: 64,
+            ordering: OrderingOptions::default(),
+            aspiration: None,
+            iterative_deepening: true,
+        }
+    }
+}
+
+/// What one iteration found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Iteration<M> {
+    /// The depth searched, in plies (`u32::MAX`: to the end of the game).
+    pub depth: u32,
+    /// From the point of view of the player to move at the root.
+    pub value: Value,
+    pub best_move: Option<M>,
+    pub principal_variation: Vec<M>,
+    /// This iteration's own counts (aspiration re-searches included).
+    pub stats: SearchStats,
+    /// Time since the search began, at the end of this iteration.
+    pub elapsed_seconds: f64,
+    /// False for an iteration a limit or stop request cut short: its value and move are only indicative.
+    pub complete: bool,
+    /// True when every line was searched to the end of the game: the value is the game's true value.
+    pub exact: bool,
+    /// Searches repeated with a wider window because the aspiration window missed.
+    pub aspiration_researches: u32,
+}
+
+/// What a whole search found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Thought<M> {
+    /// Every completed iteration, shallowest first.
+    pub iterations: Vec<Iteration<M>>,
+    /// The iteration a limit or stop request cut short, if any.
+    pub partial: Option<Iteration<M>>,
+    /// The move to play: the last completed iteration's (any legal move if none completed); `None` only when the
+    /// game is over.
+    pub best_move: Option<M>,
+}
+
+impl<M> Thought<M> {
+    /// The deepest completed iteration.
+    pub fn last(&self) -> Option<&Iteration<M>> {
+        self.iterations.last()
+    }
+
+    /// The counts of all iterations together, the partial one included.
+    pub fn total_stats(&self) -> SearchStats {
+        let mut total = SearchStats::default();
+        for iteration in self.iterations.iter().chain(&self.partial) {
+            total.add(&iteration.stats);
+        }
+        total
+    }
+}
+
+/// An AI player's search state: its settings and what it remembers between moves.
+#[derive(Clone, Debug)]
+pub struct Engine<M> {
+    pub config: EngineConfig,
+    pub memory: Memory<M>,
+}
+
+impl<M: Copy + Eq> Engine<M> {
+    pub fn new(config: EngineConfig) -> Self {
+        let memory = Memory::new(config.tt_mib, config.ordering);
+        Engine { config, memory }
+    }
+
+    /// Searches `game` from its current position (restored when this returns) under the configured limits,
+    /// calling `on_iteration` after each iteration, the cut-short one included. `stop` may be set from another
+    /// thread; the search notices within 1,024 nodes.
+    pub fn think<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        stop: Option<&AtomicBool>,
+        mut on_iteration: impl FnMut(&Iteration<M>),
+    ) -> Thought<M> {
+        let started = Instant::now();
+        let limits = self.config.limits;
+        let deadline = limits.time_ms.map(|ms| started + Duration::from_millis(ms));
+        let final_depth = limits.depth.unwrap_or(u32::MAX);
+        let mut depth = if self.config.iterative_deepening { 1.min(final_depth) } else { final_depth };
+        let mut thought = Thought { iterations: Vec::new(), partial: None, best_move: None };
+        let mut nodes_so_far = 0u64;
+        while game.terminal_value().is_none() {
+            // Iterations too short to reach a stop check (every 1,024 nodes) still end at a stop request.
+            if stop.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed)) {
+                break;
+            }
+            let node_limit = limits.nodes.map(|n| n.saturating_sub(nodes_so_far));
+            let stop_when = StopWhen { flag: stop, deadline, node_limit };
+            let previous = thought.iterations.last().map(|i| i.value);
+            let mut iteration = self.iterate(game, depth, previous, stop_when);
+            iteration.elapsed_seconds = started.elapsed().as_secs_f64();
+            nodes_so_far += iteration.stats.nodes_visited;
+            on_iteration(&iteration);
+            let (complete, exact) = (iteration.complete, iteration.exact);
+            if complete {
+                thought.iterations.push(iteration);
+            } else {
+                thought.partial = Some(iteration);
+            }
+            if !complete || exact || depth >= final_depth || deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            depth += 1;
+        }
+        thought.best_move = thought.last().and_then(|i| i.best_move).or_else(|| {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            moves.first().copied()
+        });
+        thought
+    }
+
+    /// One iteration at `depth`, with an aspiration window around `previous` where configured.
+    fn iterate<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        previous: Option<Value>,
+        stop_when: StopWhen<'_>,
+    ) -> Iteration<M> {
+        let iteration_started = Instant::now();
+        let algorithm = self.config.algorithm;
+        if !matches!(algorithm, Algorithm::Negamax | Algorithm::Pvs | Algorithm::Mtdf) {
+            let options = SearchOptions { depth: Some(depth), ..SearchOptions::default() };
+            let result = search(game, algorithm, &options, stop_when, &mut NoObserver);
+            let exact = result.stats.horizon_evaluations == 0;
+            return Iteration {
+                depth,
+                value: result.value,
+                best_move: result.best_move,
+                principal_variation: result.principal_variation,
+                stats: result.stats,
+                elapsed_seconds: 0.0,
+                complete: result.complete,
+                exact,
+                aspiration_researches: 0,
+            };
+        }
+        let mut observer = NoObserver;
+        let mut searcher = Searcher::new(game, &mut observer, stop_when);
+        let memory = &mut self.memory;
+        let mark = searcher.horizon_mark();
+        let mut researches = 0;
+        let (value, line) = if algorithm == Algorithm::Mtdf {
+            searcher.mtdf(memory, previous.unwrap_or(0.0), depth)
+        } else {
+            let scout = algorithm == Algorithm::Pvs;
+            let (mut low, mut high) = match (self.config.aspiration, previous) {
+                (Some(half), Some(v)) if v.is_finite() && half > 0.0 => (v - half, v + half),
+                _ => (Value::NEG_INFINITY, Value::INFINITY),
+            };
+            loop {
+                let value = searcher.alphabeta_memory(memory, None, low, high, depth, scout);
+                // A miss says only on which side the value lies: open that side fully and search again.
+                if !searcher.stopped && value <= low && low > Value::NEG_INFINITY {
+                    low = Value::NEG_INFINITY;
+                } else if !searcher.stopped && value >= high && high < Value::INFINITY {
+                    high = Value::INFINITY;
+                } else {
+                    break (value, searcher.root_line_or_remembered(memory));
+                }
+                researches += 1;
+            }
+        };
+        let exact = searcher.is_final_since(mark);
+        let complete = !searcher.stopped;
+        let mut stats = std::mem::take(&mut searcher.stats);
+        stats.elapsed_seconds = iteration_started.elapsed().as_secs_f64();
+        Iteration {
+            depth,
+            value,
+            best_move: line.first().copied(),
+            principal_variation: line,
+            stats,
+            elapsed_seconds: 0.0,
+            complete,
+            exact,
+            aspiration_researches: researches,
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! α-β with memory: the search games use. A transposition table remembers what earlier nodes, passes and
+//! iterations learned; a move orderer puts the likely best move first; optionally every child after the first is
+//! only scouted with a null window (PVS). MTD(f) and the iterative-deepening driver run on it.
+
+use super::context::Searcher;
+use super::negamax::child_window;
+use super::observer::{Bound, Observer, Window};
+use super::ordering::{MoveOrderer, OrderingOptions};
+use super::tt::{Entry, FINAL_DEPTH, TranspositionTable, stored_depth};
+use crate::engine::game::{Game, Turn, Value};
+
+/// What a search with memory keeps between nodes, passes and iterations.
+#[derive(Clone, Debug)]
+pub struct Memory<M> {
+    pub tt: TranspositionTable<M>,
+    pub orderer: MoveOrderer<M>,
+}
+
+impl<M: Copy + Eq> Memory<M> {
+    pub fn new(tt_mib: usize, ordering: OrderingOptions) -> Self {
+        Memory { tt: TranspositionTable::with_mib(tt_mib), orderer: MoveOrderer::new(ordering) }
+    }
+
+    /// Forgets everything learned (the table, killers and history).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.orderer.clear();
+    }
+}
+
+impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
+    /// The principal variation of the last search from the root — or, when the table decided the root without
+    /// searching it (so no line was built), the move the table remembers for it.
+    pub fn root_line_or_remembered(&self, memory: &Memory<G::Move>) -> Vec<G::Move> {
+        let line = self.pv.root_line();
+        if !line.is_empty() {
+            return line.to_vec();
+        }
+        memory.tt.probe(self.game.position_hash()).and_then(|e| e.best_move).into_iter().collect()
+    }
+
+    /// The value of the current position from the point of view of the player to move (MAX at a chance node),
+    /// searched `depth` plies deep with the window (α, β), fail-soft: a result v inside (α, β) is exact; v ≤ α
+    /// means the true value is at most v; v ≥ β means at least v.
+    ///
+    /// Before expanding a node it probes the table: an entry searched at least as deep that is exact, or a bound
+    /// already outside (α, β), decides the node (which still counts as visited, as a table cut-off). Otherwise
+    /// the children are ordered by `memory.orderer` (the table's move first), searched — with `scout`, every
+    /// child after the first with the null window (α, α⁺) and again with (α, β) if it lands inside — and the
+    /// result stored — as final (usable at any depth) when no depth limit was met below it. A cut-off teaches the orderer its killer and history. Leaves are never stored: reading one
+    /// costs less. Chance nodes are searched exactly, their outcomes with the full window.
+    pub fn alphabeta_memory(
+        &mut self,
+        memory: &mut Memory<G::Move>,
+        via: Option<G::Move>,
+        alpha: Value,
+        beta: Value,
+        depth: u32,
+        scout: bool,
+    ) -> Value {
+        let turn = self.game.turn();
+        let sign = turn.sign();
+        let window = Window::from_node_view(sign, alpha, beta);
+        self.enter(via, window);
+        if let Some(value) = self.try_leaf(depth) {
+            return value;
+        }
+        if turn == Turn::Chance {
+            return self.expectation(|s, mv| {
+                let child_sign = s.game.turn().sign();
+                let (full_low, full_high) = (Value::NEG_INFINITY, Value::INFINITY);
+                child_sign * s.alphabeta_memory(memory, Some(mv), full_low, full_high, depth - 1, scout)
+            });
+        }
+        let key = self.game.position_hash();
+        self.stats.tt_probes += 1;
+        let mut hash_move = None;
+        if let Some(entry) = memory.tt.probe(key) {
+            self.stats.tt_hits += 1;
+            hash_move = entry.best_move;
+            let decides = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.value >= beta,
+                Bound::Upper => entry.value <= alpha,
+            };
+            if decides && entry.depth >= stored_depth(depth) {
+                self.stats.tt_cutoffs += 1;
+                if entry.depth != FINAL_DEPTH {
+                    self.horizon_table_uses += 1;
+                }
+                self.observer.leave(self.game, sign * entry.value, entry.bound);
+                return entry.value;
+            }
+        }
+        let moves = match self.expand() {
+            Ok(moves) => moves,
+            Err(value) => return value,
+        };
+        memory.orderer.order(&*self.game, &mut self.moves[moves.clone()], self.ply, hash_move);
+        let mark = self.horizon_mark();
+        let mut best = Value::NEG_INFINITY;
+        let mut best_move = None;
+        let mut a = alpha;
+        for i in moves.clone() {
+            let mv = self.advance(i);
+            let flip = sign * self.game.turn().sign();
+            let value = if scout && i > moves.start {
+                let before = (self.stats.nodes_visited, self.stats.leaves_evaluated);
+                let (na, nb) = child_window(flip, a, a.next_up());
+                let probe = flip * self.alphabeta_memory(memory, Some(mv), na, nb, depth - 1, scout);
+                // Exact without a re-search: a single leaf read (one node, but not a table hit, which may be only a
+                // bound), or a chance node (always searched exactly).
+                let single_leaf =
+                    (self.stats.nodes_visited, self.stats.leaves_evaluated) == (before.0 + 1, before.1 + 1);
+                let exact = single_leaf || self.game.turn() == Turn::Chance;
+                if probe > a && probe < beta && !exact && !self.stopped {
+                    let (ca, cb) = child_window(flip, a, beta);
+                    flip * self.alphabeta_memory(memory, Some(mv), ca, cb, depth - 1, scout)
+                } else {
+                    probe
+                }
+            } else {
+                let (ca, cb) = child_window(flip, a, beta);
+                flip * self.alphabeta_memory(memory, Some(mv), ca, cb, depth - 1, scout)
+            };
+            self.retreat(mv);
+            if self.stopped {
+                break;
+            }
+            if value > best || i == moves.start {
+                best = value;
+                best_move = Some(mv);
+                self.new_best(mv);
+            }
+            a = a.max(best);
+            self.observer.backed_up(self.game, sign * value, Window::from_node_view(sign, a, beta));
+            if best >= beta {
+                self.cutoff(turn, &moves, i, sign * best);
+                memory.orderer.record_cutoff(&*self.game, mv, self.ply, depth);
+                break;
+            }
+        }
+        if !self.stopped {
+            let bound = Bound::classify(best, Window { alpha, beta });
+            // A value that no horizon touched holds at every depth: store it as final.
+            let depth = if self.is_final_since(mark) { FINAL_DEPTH } else { stored_depth(depth) };
+            memory.tt.store(Entry { key, value: best, bound, depth, best_move });
+        }
+        self.leave(moves, sign * best, Bound::classify(sign * best, window));
+        best
+    }
+}
