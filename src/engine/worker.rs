@@ -7,7 +7,7 @@ use super::search::deepening::{Engine, EngineConfig, Iteration, Thought};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 
 /// Identifies one request, so that reports of a search the caller has moved on from can be told apart.
@@ -80,10 +80,7 @@ where
 
     /// The next report, if one is waiting.
     pub fn try_report(&self) -> Option<Report<G::Move>> {
-        match self.reports.try_recv() {
-            Ok(report) => Some(report),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
-        }
+        self.reports.try_recv().ok()
     }
 
     /// Waits for the next report (for tests and the command line).
