@@ -17,7 +17,7 @@ struct Endless {
 impl Game for Endless {
     type Move = u8;
     fn turn(&self) -> Turn {
-        if self.path.len() % 2 == 0 { Turn::Max } else { Turn::Min }
+        if self.path.len().is_multiple_of(2) { Turn::Max } else { Turn::Min }
     }
     fn generate_moves(&self, moves: &mut Vec<u8>) {
         moves.extend([0, 1, 2]);
