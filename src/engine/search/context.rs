@@ -144,6 +144,27 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         value
     }
 
+    /// Opens a node of a negamax-form search (values from the point of view of the player to move): counts it,
+    /// reports it with its window converted to MAX's view, and reads it if it is a leaf. `Err(value)` for a leaf;
+    /// otherwise the node's turn, sign and window (MAX's view), for its own bookkeeping.
+    #[inline]
+    pub fn open_negamax_node(
+        &mut self,
+        via: Option<G::Move>,
+        alpha: Value,
+        beta: Value,
+        depth: u32,
+    ) -> Result<(Turn, Value, Window), Value> {
+        let turn = self.game.turn();
+        let sign = turn.sign();
+        let window = Window::from_node_view(sign, alpha, beta);
+        self.enter(via, window);
+        match self.try_leaf(depth) {
+            Some(value) => Err(value),
+            None => Ok((turn, sign, window)),
+        }
+    }
+
     /// Generates the current node's moves onto the shared buffer and counts the node as interior. Returns the
     /// range of its moves, or `None` — after reading it as a leaf — in the odd case of a game that is not over
     /// but has no move.

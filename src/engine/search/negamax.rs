@@ -30,13 +30,10 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// [`Reach::Deep`] this evaluates exactly the leaves [`Searcher::alphabeta`] does, in the same order.
     /// Chance nodes are searched exactly, their children with the full window.
     pub fn negamax(&mut self, via: Option<G::Move>, alpha: Value, beta: Value, depth: u32, reach: Reach) -> Value {
-        let turn = self.game.turn();
-        let sign = turn.sign();
-        let window = Window::from_node_view(sign, alpha, beta);
-        self.enter(via, window);
-        if let Some(value) = self.try_leaf(depth) {
-            return value;
-        }
+        let (turn, sign, window) = match self.open_negamax_node(via, alpha, beta, depth) {
+            Ok(node) => node,
+            Err(leaf_value) => return leaf_value,
+        };
         if turn == Turn::Chance {
             return self.expectation(|s, mv| {
                 let child_sign = s.game.turn().sign();

@@ -15,13 +15,10 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// searched again with (α, β) — unless its value is already exact (a single leaf, or a chance node). Leaves read in a
     /// re-search are read (and reported) again.
     pub fn pvs(&mut self, via: Option<G::Move>, alpha: Value, beta: Value, depth: u32) -> Value {
-        let turn = self.game.turn();
-        let sign = turn.sign();
-        let window = Window::from_node_view(sign, alpha, beta);
-        self.enter(via, window);
-        if let Some(value) = self.try_leaf(depth) {
-            return value;
-        }
+        let (turn, sign, window) = match self.open_negamax_node(via, alpha, beta, depth) {
+            Ok(node) => node,
+            Err(leaf_value) => return leaf_value,
+        };
         if turn == Turn::Chance {
             return self.expectation(|s, mv| {
                 let child_sign = s.game.turn().sign();
