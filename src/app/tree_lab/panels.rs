@@ -84,9 +84,10 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
 
 fn algorithm_picker(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
-        ui.label("Algorithm");
+        let label = ui.label("Algorithm");
         let current = lab.settings.algorithm;
-        egui::ComboBox::from_id_salt("tree_lab_algorithm").selected_text(current.name()).show_ui(ui, |ui| {
+        let combo = egui::ComboBox::from_id_salt("tree_lab_algorithm").selected_text(current.name());
+        let picked = combo.show_ui(ui, |ui| {
             for algorithm in Algorithm::ALL {
                 let item = ui.selectable_label(algorithm == current, algorithm.name());
                 if item.on_hover_text(algorithm.description()).clicked() && algorithm != current {
@@ -94,6 +95,7 @@ fn algorithm_picker(lab: &mut TreeLab, ui: &mut egui::Ui) {
                 }
             }
         });
+        picked.response.labelled_by(label.id);
     });
     ui.label(RichText::new(lab.settings.algorithm.description()).small().weak());
 }
