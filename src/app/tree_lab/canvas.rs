@@ -84,7 +84,9 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         let zx = (rect.width() - 2.0 * margin) / (width * SLOT).max(1.0);
         let zy = (rect.height() - 2.0 * margin - 24.0) / (height * LEVEL).max(1.0);
         view.zoom = zx.min(zy).clamp(0.02, 1.6);
-        let size = vec2(width * SLOT, height * LEVEL) * view.zoom;
+        // A wide, shallow tree leaves the canvas mostly empty: spread the levels over up to three times the height.
+        view.stretch = (zy / view.zoom).clamp(1.0, 3.0);
+        let size = vec2(width * SLOT, height * LEVEL * view.stretch) * view.zoom;
         view.offset = vec2((rect.width() - size.x) / 2.0, (rect.height() - size.y - 24.0) / 2.0);
         view.fit_pending = false;
         view.fitted = true;
@@ -108,11 +110,11 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
             view.fitted = false;
         }
     }
-    let zoom = view.zoom;
+    let (zoom, stretch) = (view.zoom, view.stretch);
     let origin = rect.min + view.offset;
     let at = |id: u32| {
         let (x, y) = analysis.layout.positions[id as usize];
-        origin + vec2(x * SLOT, y * LEVEL) * zoom
+        origin + vec2(x * SLOT, y * LEVEL * stretch) * zoom
     };
     let palette = Palette::new(ui.visuals());
     let painter = ui.painter_at(rect);
@@ -120,9 +122,9 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     let finished = replay.is_some_and(|(run, s)| s.cursor >= run.steps.len());
     let state = |id: u32| -> Option<NodeState> { replay.map(|(_, s)| s.nodes[id as usize]) };
     let reached = |id: u32| state(id).is_none_or(|s| s.entered);
-    let r = RADIUS * zoom.clamp(0.35, 1.5);
+    let r = RADIUS * zoom.clamp(0.45, 1.5);
     let visible = rect.expand(2.0 * r + 30.0 * zoom);
-    let show_text = zoom >= 0.45;
+    let show_text = zoom >= 0.3;
     let font = FontId::proportional((13.0 * zoom).clamp(9.0, 17.0));
     let small = FontId::proportional((11.0 * zoom).clamp(8.0, 14.0));
 
@@ -250,15 +252,15 @@ fn hover(
 ) {
     if let Some(&(_, _, id)) = cut_bars.iter().find(|(p, _, _)| p.distance(pointer) <= bar + 3.0) {
         if let Some(cut) = snapshot.and_then(|s| s.pruned[id as usize]) {
-            response.show_tooltip_text(describe_pruned(flat, &cut));
+            tooltip(response, describe_pruned(flat, &cut));
         }
         return;
     }
     let near = (0..flat.nodes.len() as u32).find(|&id| at(id).distance(pointer) <= r * 1.2);
     let Some(id) = near else { return };
     let mut lines = vec![node_name(flat, id)];
-    if !flat.is_leaf(id) || id != 0 {
-        lines.push(format!("path: {}", if id == 0 { "(root)".into() } else { flat.path_string(id) }));
+    if id != 0 {
+        lines.push(format!("path {}", flat.path_string(id)));
     }
     if let Some(state) = snapshot.map(|s| s.nodes[id as usize]) {
         if !state.entered {
@@ -271,7 +273,12 @@ fn hover(
             lines.push(format!("value {}", fmt_bounded(v, bound)));
         }
     }
-    response.show_tooltip_text(lines.join("\n"));
+    tooltip(response, lines.join("\n"));
+}
+
+/// A tooltip beside the pointer (the canvas is one big widget, so one beside the widget would be far away).
+fn tooltip(response: &egui::Response, text: String) {
+    egui::Tooltip::for_enabled(response).at_pointer().gap(12.0).show(|ui| ui.label(text));
 }
 
 /// The zoom as a percentage.

@@ -102,3 +102,33 @@ impl RandomTree {
         notation::print(&uniform(&spec))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::tree_lab::analysis::Analysis;
+    use crate::engine::search::Algorithm;
+
+    fn alphabeta_counts(text: &str) -> (u64, u64) {
+        let tree = notation::parse(text).expect("every example parses");
+        let analysis = Analysis::new(&tree, Algorithm::Alphabeta).expect("compiles");
+        let stats = &analysis.run.as_ref().expect("searched").result.stats;
+        (stats.nodes_visited, stats.leaves_evaluated)
+    }
+
+    #[test]
+    fn the_examples_say_what_the_seeds_say() {
+        assert_eq!(alphabeta_counts(&Example::Textbook.text()), (11, 7));
+        assert_eq!(alphabeta_counts(&Example::Memo1961.text()), (27, 16), "40 positions, 27 examined");
+        assert_eq!(alphabeta_counts(&Example::PerfectlyOrdered.text()).1, 11, "Levin's minimum for b = 3, d = 3");
+        alphabeta_counts(&Example::Chance.text());
+    }
+
+    #[test]
+    fn random_trees_stay_within_the_leaf_cap() {
+        let random = RandomTree { branching: 8, depth: 10, seed: 7 };
+        assert_eq!(random.effective_depth(), 5, "8^5 = 32768 ≤ 65536 < 8^6");
+        let tree = notation::parse(&RandomTree { branching: 3, depth: 2, seed: 7 }.text()).expect("parses");
+        assert_eq!(tree.root.leaf_count(), 9);
+    }
+}

@@ -75,6 +75,8 @@ pub enum Seek {
 struct CanvasView {
     offset: egui::Vec2,
     zoom: f32,
+    /// Extra vertical spacing between levels, set when fitting a wide and shallow tree.
+    stretch: f32,
     fit_pending: bool,
     /// True while the view is as the last fit left it: then it fits again when the canvas changes size.
     fitted: bool,
@@ -84,7 +86,14 @@ struct CanvasView {
 
 impl Default for CanvasView {
     fn default() -> Self {
-        CanvasView { offset: egui::Vec2::ZERO, zoom: 1.0, fit_pending: true, fitted: false, size: egui::Vec2::ZERO }
+        CanvasView {
+            offset: egui::Vec2::ZERO,
+            zoom: 1.0,
+            stretch: 1.0,
+            fit_pending: true,
+            fitted: false,
+            size: egui::Vec2::ZERO,
+        }
     }
 }
 

@@ -37,6 +37,16 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
                         ui.close();
                     }
                 }
+                ui.separator();
+                let random = &lab.settings.random;
+                let title = format!(
+                    "Random uniform tree (b = {}, d = {}, seed {})",
+                    random.branching, random.depth, random.seed
+                );
+                if ui.button(title).on_hover_text("set b, d and the seed on the Random line").clicked() {
+                    lab.actions.push(Action::GenerateRandom);
+                    ui.close();
+                }
             });
         });
     });
