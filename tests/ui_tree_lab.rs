@@ -117,3 +117,22 @@ fn the_shell_switches_views() {
     harness.run();
     harness.get_by_label("7 of 9");
 }
+
+#[test]
+fn a_small_window_keeps_the_canvas_clear_of_the_panels() {
+    for size in [egui::vec2(720.0, 480.0), egui::vec2(800.0, 600.0), egui::vec2(1920.0, 1080.0)] {
+        let mut harness = Harness::builder()
+            .with_size(size)
+            .with_context_setup(install_fonts)
+            .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::default());
+        harness.run();
+        let canvas = harness.get_by_label("Tree canvas").rect();
+        let notation = harness.get_by_label("Tree notation").rect();
+        let trace = harness.get_by_label("Trace").rect();
+        assert!(notation.max.x <= canvas.min.x, "{size:?}: the editor overlaps the canvas");
+        assert!(canvas.max.x <= trace.min.x, "{size:?}: the canvas runs under the trace ({canvas:?}, {trace:?})");
+        assert!(canvas.width() >= 0.35 * size.x, "{size:?}: the canvas is only {} wide", canvas.width());
+        let speed = harness.get_by_label("replay speed").rect();
+        assert!(speed.max.x <= trace.min.x, "{size:?}: the step controls run under the trace ({speed:?})");
+    }
+}

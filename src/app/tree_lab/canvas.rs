@@ -58,16 +58,19 @@ impl Palette {
 
 /// Draws the canvas with its toolbar.
 pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
-    ui.horizontal(|ui| {
+    // Wrapped, so a narrow canvas pushes the legend to a second line instead of widening the panel.
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Fit").on_hover_text("Show the whole tree").clicked() {
             lab.actions.push(Action::Fit);
         }
-        ui.label(RichZoom(lab.view.zoom).to_string());
+        ui.label(RichZoom(lab.view.zoom).to_string()).on_hover_text("drag to pan · scroll or pinch to zoom");
         ui.separator();
         legend(ui);
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.label(egui::RichText::new("drag to pan · scroll to zoom").weak().small());
-        });
+        if ui.available_width() > 170.0 {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.label(egui::RichText::new("drag to pan · scroll to zoom").weak().small());
+            });
+        }
     });
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Tree canvas"));
@@ -197,19 +200,15 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
             painter.text(c + vec2(0.0, r * 1.1), Align2::CENTER_TOP, fmt_value(node.value), font.clone(), text_colour);
             continue;
         }
+        // Beside the node, clear of the ring that marks the current one.
+        let beside = c + vec2(if current == Some(id) { r * 1.9 } else { r * 1.3 }, 0.0);
         match state(id) {
             Some(NodeState { value: Some((v, bound)), active: false, .. }) => {
-                painter.text(
-                    c + vec2(r * 1.3, 0.0),
-                    Align2::LEFT_CENTER,
-                    fmt_bounded(v, bound),
-                    font.clone(),
-                    palette.text,
-                );
+                painter.text(beside, Align2::LEFT_CENTER, fmt_bounded(v, bound), font.clone(), palette.text);
             }
             Some(NodeState { active: true, window: Some(w), .. }) => {
                 let text = format!("α {}  β {}", fmt_value(w.alpha), fmt_value(w.beta));
-                painter.text(c + vec2(r * 1.3, 0.0), Align2::LEFT_CENTER, text, small.clone(), palette.current);
+                painter.text(beside, Align2::LEFT_CENTER, text, small.clone(), palette.current);
             }
             _ => {}
         }

@@ -146,13 +146,15 @@ impl TreeLab {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         self.keyboard(ui);
         self.advance_playback(ui);
+        // The side panels give way on a small window, so the canvas keeps at least about 40 % of the width.
+        let width = ui.available_width();
         egui::Panel::left("tree_lab_editor")
-            .default_size(340.0)
-            .min_size(240.0)
+            .default_size((0.27 * width).clamp(220.0, 360.0))
+            .size_range(200.0..=(0.32 * width).max(200.0))
             .show(ui, |ui| panels::editor(self, ui));
         egui::Panel::right("tree_lab_trace")
-            .default_size(290.0)
-            .min_size(200.0)
+            .default_size((0.23 * width).clamp(200.0, 320.0))
+            .size_range(180.0..=(0.28 * width).max(180.0))
             .show(ui, |ui| steps::trace_table(self, ui));
         egui::Panel::bottom("tree_lab_steps").show(ui, |ui| steps::controls(self, ui));
         egui::CentralPanel::default().show(ui, |ui| canvas::show(self, ui));

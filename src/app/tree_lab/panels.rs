@@ -50,7 +50,7 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
             });
         });
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let random = &mut lab.settings.random;
         ui.label("Random:");
         ui.add(egui::DragValue::new(&mut random.branching).range(1..=RandomTree::MAX_BRANCHING).prefix("b "))

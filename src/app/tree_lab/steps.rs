@@ -12,32 +12,35 @@ pub(super) fn controls(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.add_space(4.0);
     let count = lab.step_count();
     let cursor = lab.cursor();
-    ui.horizontal(|ui| {
-        ui.add_enabled_ui(count > 0, |ui| {
-            let buttons = [
-                ("⇤", "Jump to the start (Home)", Seek::Start, cursor > 0),
-                ("◀", "Step back (←)", Seek::Back, cursor > 0),
-                ("▶", "Step forward (→)", Seek::Forward, cursor < count),
-                ("⇥", "Jump to the end (End)", Seek::End, cursor < count),
-            ];
-            for (icon, tip, seek, active) in buttons {
-                let button = egui::Button::new(RichText::new(icon).size(16.0)).min_size(egui::vec2(32.0, 24.0));
-                if ui.add_enabled(active, button).on_hover_text(tip).clicked() {
-                    lab.actions.push(Action::Seek(seek));
-                }
+    // Every row wraps: a panel whose contents overflow would push the canvas under the trace panel.
+    ui.horizontal_wrapped(|ui| {
+        let buttons = [
+            ("⇤", "Jump to the start (Home)", Seek::Start, cursor > 0),
+            ("◀", "Step back (←)", Seek::Back, cursor > 0),
+            ("▶", "Step forward (→)", Seek::Forward, cursor < count),
+            ("⇥", "Jump to the end (End)", Seek::End, cursor < count),
+        ];
+        for (icon, tip, seek, active) in buttons {
+            let button = egui::Button::new(RichText::new(icon).size(16.0)).min_size(egui::vec2(32.0, 24.0));
+            if ui.add_enabled(active, button).on_hover_text(tip).clicked() {
+                lab.actions.push(Action::Seek(seek));
             }
-            let play = if lab.playing { "▮▮ Pause" } else { "▶ Play" };
-            let button = egui::Button::new(play).min_size(egui::vec2(76.0, 24.0));
-            if ui.add(button).on_hover_text("Play or pause the replay (Space)").clicked() {
-                lab.actions.push(Action::TogglePlay);
-            }
-            ui.add(egui::Slider::new(&mut lab.settings.speed, 0.5..=60.0).logarithmic(true).suffix(" steps/s"))
-                .on_hover_text("replay speed");
-        });
+        }
+        let play = if lab.playing { "▮▮ Pause" } else { "▶ Play" };
+        let button = egui::Button::new(play).min_size(egui::vec2(76.0, 24.0));
+        if ui.add_enabled(count > 0, button).on_hover_text("Play or pause the replay (Space)").clicked() {
+            lab.actions.push(Action::TogglePlay);
+        }
+        // A slider is a group of widgets, which a wrapping row does not break before on its own.
+        if ui.cursor().min.x + 190.0 > ui.max_rect().max.x {
+            ui.end_row();
+        }
+        ui.add(egui::Slider::new(&mut lab.settings.speed, 0.5..=60.0).logarithmic(true).suffix(" steps/s"))
+            .on_hover_text("replay speed");
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let mut target = cursor;
-        ui.spacing_mut().slider_width = (ui.available_width() - 230.0).max(80.0);
+        ui.spacing_mut().slider_width = (ui.available_width() - 220.0).max(60.0);
         let slider = egui::Slider::new(&mut target, 0..=count.max(1)).show_value(false);
         if ui.add_enabled(count > 0, slider).on_hover_text("drag to any step").changed() {
             lab.actions.push(Action::Seek(Seek::To(target)));
@@ -61,7 +64,10 @@ pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
         return;
     };
     let current = lab.snapshot.cursor.checked_sub(1).and_then(|i| run.row_of_step(i));
-    let widths = [70.0, 56.0, 48.0, 48.0, 52.0];
+    // Column widths in proportion to the panel, whatever its width.
+    let spacing = ui.spacing().item_spacing.x;
+    let scale = ((ui.available_width() - 4.0 * spacing - 8.0) / 274.0).max(0.5);
+    let widths = [70.0, 56.0, 48.0, 48.0, 52.0].map(|w: f32| w * scale);
     let row_height = ui.text_style_height(&egui::TextStyle::Monospace) + 4.0;
     let row = |ui: &mut egui::Ui, cells: [String; 5], strong: bool| {
         ui.horizontal(|ui| {
