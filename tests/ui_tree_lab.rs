@@ -136,3 +136,17 @@ fn a_small_window_keeps_the_canvas_clear_of_the_panels() {
         assert!(speed.max.x <= trace.min.x, "{size:?}: the step controls run under the trace ({speed:?})");
     }
 }
+
+#[test]
+fn a_tree_too_large_for_live_search_is_drawn_but_not_searched() {
+    use alphabeta_studio::app::tree_lab::examples::RandomTree;
+    // 4^7 = 16,384 leaves and 21,845 nodes: over the live-search limit.
+    let text = RandomTree { branching: 4, depth: 7, seed: 3 }.text();
+    let mut harness = lab_with(&text);
+    harness.get_by_label("tree too large for live search");
+    assert_eq!(harness.state().step_count(), 0);
+    assert_eq!(harness.state().analysis().map(|a| a.totals()), Some((21_845, 16_384)));
+    // Back to a small tree, everything is live again.
+    type_tree(&mut harness, TEXTBOOK);
+    harness.get_by_label("7 of 9");
+}

@@ -86,9 +86,9 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         let margin = 36.0;
         let zx = (rect.width() - 2.0 * margin) / (width * SLOT).max(1.0);
         let zy = (rect.height() - 2.0 * margin - 24.0) / (height * LEVEL).max(1.0);
-        view.zoom = zx.min(zy).clamp(0.02, 1.6);
+        view.zoom = zx.min(zy).clamp(0.001, 1.6);
         // A wide, shallow tree leaves the canvas mostly empty: spread the levels over up to three times the height.
-        view.stretch = (zy / view.zoom).clamp(1.0, 3.0);
+        view.stretch = (zy / view.zoom).clamp(1.0, 60.0);
         let size = vec2(width * SLOT, height * LEVEL * view.stretch) * view.zoom;
         view.offset = vec2((rect.width() - size.x) / 2.0, (rect.height() - size.y - 24.0) / 2.0);
         view.fit_pending = false;
@@ -106,7 +106,7 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta().y, i.zoom_delta()));
         let factor = pinch * (scroll * 0.003).exp();
         if factor != 1.0 {
-            let new_zoom = (view.zoom * factor).clamp(0.02, 4.0);
+            let new_zoom = (view.zoom * factor).clamp(0.001, 4.0);
             let anchor = pointer - rect.min;
             view.offset = anchor - (anchor - view.offset) * (new_zoom / view.zoom);
             view.zoom = new_zoom;
@@ -125,7 +125,8 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     let finished = replay.is_some_and(|(run, s)| s.cursor >= run.steps.len());
     let state = |id: u32| -> Option<NodeState> { replay.map(|(_, s)| s.nodes[id as usize]) };
     let reached = |id: u32| state(id).is_none_or(|s| s.entered);
-    let r = RADIUS * zoom.clamp(0.45, 1.5);
+    // Nodes shrink with the zoom, so a tree of thousands still shows its shape rather than a smear of symbols.
+    let r = (RADIUS * zoom.min(1.5)).max(1.2);
     let visible = rect.expand(2.0 * r + 30.0 * zoom);
     let show_text = zoom >= 0.3;
     let font = FontId::proportional((13.0 * zoom).clamp(9.0, 17.0));
@@ -164,7 +165,7 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
             painter.text(mid + vec2(4.0, 0.0), Align2::LEFT_CENTER, p, small.clone(), palette.chance);
         }
     }
-    let bar = 7.0 * zoom.clamp(0.6, 1.4);
+    let bar = (7.0 * zoom.min(1.4)).max(2.0);
     for &(p, across, _) in &cut_bars {
         painter.line_segment([p - across * bar, p + across * bar], Stroke::new(3.0, palette.cut));
     }
@@ -285,7 +286,8 @@ struct RichZoom(f32);
 
 impl std::fmt::Display for RichZoom {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:>3.0}%", self.0 * 100.0)
+        let percent = self.0 * 100.0;
+        if percent < 10.0 { write!(f, "{percent:.1}%") } else { write!(f, "{percent:.0}%") }
     }
 }
 

@@ -74,7 +74,13 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
         .desired_rows(5)
         .desired_width(f32::INFINITY)
         .hint_text("e.g. ((3 12 8) (2 4 6) (14 5 2))");
-    if ui.add(edit).labelled_by(label.id).changed() {
+    // A long tree scrolls inside its own box, so the counts below stay in view.
+    let edited = egui::ScrollArea::vertical()
+        .id_salt("tree_lab_notation")
+        .max_height(180.0)
+        .show(ui, |ui| ui.add(edit).labelled_by(label.id).changed())
+        .inner;
+    if edited {
         lab.actions.push(Action::TextEdited);
     }
     match (&lab.error, &lab.analysis) {
