@@ -60,6 +60,19 @@ fn the_keyboard_steps_through_the_search() {
     harness.key_press(egui::Key::ArrowRight);
     harness.run();
     harness.get_by_label("Enter MIN node 0 with α = −∞, β = +∞");
+    // Reading a leaf is one step (the recorder's enter and leave around it are skipped).
+    harness.key_press(egui::Key::ArrowRight);
+    harness.run();
+    harness.get_by_label("Read leaf 0.0: value 3");
+    harness.key_press(egui::Key::ArrowRight);
+    harness.run();
+    harness.get_by_label("MIN node 0: a child returned 3; now β = 3");
+    harness.key_press(egui::Key::ArrowLeft);
+    harness.run();
+    harness.get_by_label("Read leaf 0.0: value 3");
+    harness.key_press(egui::Key::ArrowLeft);
+    harness.run();
+    harness.get_by_label("Enter MIN node 0 with α = −∞, β = +∞");
     harness.key_press(egui::Key::ArrowLeft);
     harness.run();
     assert_eq!(harness.state().cursor(), 1);

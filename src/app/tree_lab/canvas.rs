@@ -87,8 +87,8 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         let zx = (rect.width() - 2.0 * margin) / (width * SLOT).max(1.0);
         let zy = (rect.height() - 2.0 * margin - 24.0) / (height * LEVEL).max(1.0);
         view.zoom = zx.min(zy).clamp(0.001, 1.6);
-        // A wide, shallow tree leaves the canvas mostly empty: spread the levels over up to three times the height.
-        view.stretch = (zy / view.zoom).clamp(1.0, 60.0);
+        // A wide, shallow tree would leave the canvas mostly empty: spread its levels out, up to 160 points apart.
+        view.stretch = (zy / view.zoom).clamp(1.0, (160.0 / (LEVEL * view.zoom)).max(1.0));
         let size = vec2(width * SLOT, height * LEVEL * view.stretch) * view.zoom;
         view.offset = vec2((rect.width() - size.x) / 2.0, (rect.height() - size.y - 24.0) / 2.0);
         view.fit_pending = false;
@@ -129,8 +129,8 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     let r = (RADIUS * zoom.min(1.5)).max(1.2);
     let visible = rect.expand(2.0 * r + 30.0 * zoom);
     let show_text = zoom >= 0.3;
-    let font = FontId::proportional((13.0 * zoom).clamp(9.0, 17.0));
-    let small = FontId::proportional((11.0 * zoom).clamp(8.0, 14.0));
+    let font = FontId::proportional((13.0 * zoom).clamp(11.0, 17.0));
+    let small = FontId::proportional((11.0 * zoom).clamp(10.0, 14.0));
 
     // Edges first, so the nodes sit on top of them.
     // Where each pruned edge is crossed out: the point, the direction across the edge, the pruned child.

@@ -14,6 +14,7 @@ pub mod replay;
 mod steps;
 
 use crate::engine::search::Algorithm;
+use crate::engine::search::observer::{Step, StepEvent};
 use crate::tree::file::{looks_like_tree_file, parse_any};
 use crate::tree::model::Tree;
 use crate::tree::notation;
@@ -251,8 +252,8 @@ impl TreeLab {
         let count = self.step_count();
         let cursor = match seek {
             Seek::Start => 0,
-            Seek::Back => self.snapshot.cursor.saturating_sub(1),
-            Seek::Forward => (self.snapshot.cursor + 1).min(count),
+            Seek::Back => self.stride(self.snapshot.cursor, -1),
+            Seek::Forward => self.stride(self.snapshot.cursor, 1),
             Seek::End => count,
             Seek::To(n) => n.min(count),
         };
@@ -271,6 +272,34 @@ impl TreeLab {
             if cursor == count { format!("{text}. The search is complete.") } else { text }
         };
         self.snapshot = Snapshot::at(&analysis.flat, run, cursor);
+    }
+
+    /// The cursor one step forward or back, where reading a leaf counts as one step: the recorder's Enter and
+    /// Leave around a leaf's value say nothing the value does not.
+    fn stride(&self, cursor: usize, direction: isize) -> usize {
+        let Some(run) = self.analysis.as_ref().and_then(|a| a.run.as_ref()) else { return 0 };
+        let steps = &run.steps;
+        let is_leaf_event = |n: usize| {
+            // The step that brings the cursor to n is steps[n - 1].
+            let Some(step) = n.checked_sub(1).and_then(|i| steps.get(i)) else { return false };
+            let leaf =
+                |s: Option<&Step>| s.is_some_and(|s| s.node == step.node && matches!(s.event, StepEvent::Leaf { .. }));
+            match step.event {
+                StepEvent::Enter => leaf(steps.get(n)),
+                StepEvent::Leave { .. } => leaf(n.checked_sub(2).and_then(|i| steps.get(i))),
+                _ => false,
+            }
+        };
+        let mut n = cursor;
+        loop {
+            n = match n.checked_add_signed(direction) {
+                Some(next) if next <= steps.len() => next,
+                _ => return n,
+            };
+            if !is_leaf_event(n) {
+                return n;
+            }
+        }
     }
 
     fn keyboard(&mut self, ui: &egui::Ui) {
@@ -299,7 +328,7 @@ impl TreeLab {
         let mut cursor = self.snapshot.cursor;
         while self.play_clock >= 1.0 {
             self.play_clock -= 1.0;
-            cursor += 1;
+            cursor = self.stride(cursor, 1);
         }
         if cursor != self.snapshot.cursor {
             self.seek(Seek::To(cursor));
