@@ -194,15 +194,16 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
             continue;
         }
         let text_colour = if seen { palette.text } else { palette.weak_text };
+        // Beside the node, clear of the ring that marks the current one.
+        let gap = if current == Some(id) { r * 1.7 + 6.0 } else { r * 1.3 };
         if let Some(label) = flat.labels.get(&id) {
-            painter.text(c - vec2(r * 1.3, 0.0), Align2::RIGHT_CENTER, label, font.clone(), text_colour);
+            painter.text(c - vec2(gap, 0.0), Align2::RIGHT_CENTER, label, font.clone(), text_colour);
         }
         if leaf {
             painter.text(c + vec2(0.0, r * 1.1), Align2::CENTER_TOP, fmt_value(node.value), font.clone(), text_colour);
             continue;
         }
-        // Beside the node, clear of the ring that marks the current one.
-        let beside = c + vec2(if current == Some(id) { r * 1.9 } else { r * 1.3 }, 0.0);
+        let beside = c + vec2(gap, 0.0);
         match state(id) {
             Some(NodeState { value: Some((v, bound)), active: false, .. }) => {
                 painter.text(beside, Align2::LEFT_CENTER, fmt_bounded(v, bound), font.clone(), palette.text);

@@ -314,8 +314,9 @@ impl TreeLab {
             (egui::Key::Space, Action::TogglePlay),
         ];
         for (key, action) in keys {
-            if ui.input(|i| i.key_pressed(key)) {
-                self.actions.push(action);
+            // Every press counts, even several in one frame (a held arrow key on a slow frame).
+            for _ in 0..ui.input(|i| i.num_presses(key)) {
+                self.actions.push(action.clone());
             }
         }
     }

@@ -150,7 +150,7 @@ pub fn fmt_bounded(value: Value, bound: Bound) -> String {
     }
 }
 
-/// `MAX node 1.0`, `MIN node B`, `the root (MAX)`.
+/// `MAX node 1.0`, `MIN node B`, `leaf 0.2`.
 pub fn node_name(flat: &FlatTree, id: u32) -> String {
     let kind = match flat.node(id).turn {
         Turn::Max => "MAX",
@@ -164,10 +164,6 @@ pub fn node_name(flat: &FlatTree, id: u32) -> String {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 { format!("{n} {one}") } else { format!("{n} {many}") }
-}
-
 /// What a cut-off did, in words: "MIN node 1: 2 ≤ α = 3, so its remaining 2 children are pruned".
 pub fn describe_cutoff(flat: &FlatTree, cut: &Cut, pruned: Option<usize>) -> String {
     let (relation, symbol) = match cut.kind {
@@ -177,7 +173,10 @@ pub fn describe_cutoff(flat: &FlatTree, cut: &Cut, pruned: Option<usize>) -> Str
     let mut text =
         format!("{}: {} {relation} {symbol} = {}", node_name(flat, cut.at), fmt_value(cut.value), fmt_value(cut.bound));
     if let Some(n) = pruned {
-        text += &format!(", so its remaining {} pruned", plural(n, "child is", "children are"));
+        text += &match n {
+            1 => ", so its remaining child is pruned".to_string(),
+            n => format!(", so its remaining {n} children are pruned"),
+        };
     }
     if let Some(origin) = cut.deep_origin {
         text +=
