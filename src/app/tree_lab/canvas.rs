@@ -150,7 +150,8 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         } else {
             Stroke::new(1.0, palette.faded)
         };
-        if reached(id) || !finished {
+        // Dashes only where they can be seen: on a zoomed-out tree they cost thousands of shapes for nothing.
+        if reached(id) || !finished || !show_text {
             painter.line_segment([a, b], stroke);
         } else {
             painter.extend(Shape::dashed_line(&[a, b], stroke, 4.0, 4.0));
@@ -186,7 +187,14 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         } else {
             (Color32::TRANSPARENT, Stroke::new(1.2, palette.faded))
         };
-        paint_node(&painter, c, r, node.turn, leaf, fill, stroke);
+        if r < 3.0 {
+            // Too small for a shape to be told apart: a dot for a node the search reached, nothing for the rest.
+            if seen {
+                painter.rect_filled(Rect::from_center_size(c, Vec2::splat(2.0 * r)), 0.0, colour);
+            }
+        } else {
+            paint_node(&painter, c, r, node.turn, leaf, fill, stroke);
+        }
         if current == Some(id) {
             painter.circle_stroke(c, r * 1.7, Stroke::new(3.0, palette.current));
         }
