@@ -163,3 +163,23 @@ fn a_tree_too_large_for_live_search_is_drawn_but_not_searched() {
     type_tree(&mut harness, TEXTBOOK);
     harness.get_by_label("7 of 9");
 }
+
+#[test]
+fn play_advances_and_space_pauses() {
+    let lab = TreeLab::new(TreeLabSettings { text: TEXTBOOK.to_string(), speed: 4.0, ..Default::default() });
+    // 20 frames a second, so a number of frames is a known time.
+    let mut harness = builder().with_step_dt(0.05).build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), lab);
+    harness.key_press(egui::Key::Home);
+    harness.run();
+    harness.key_press(egui::Key::Space);
+    // Playing asks for frames without end, so step a fixed number of frames instead of running to rest: 1 s.
+    harness.run_steps(20);
+    let played = harness.state().cursor();
+    assert!((2..=10).contains(&played), "4 steps a second for a second, but the cursor is at {played}");
+    harness.key_press(egui::Key::Space);
+    harness.run_steps(2);
+    let paused = harness.state().cursor();
+    harness.run_steps(60);
+    assert_eq!(harness.state().cursor(), paused, "the replay moved while paused");
+    assert!(paused < harness.state().step_count());
+}

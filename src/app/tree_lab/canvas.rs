@@ -224,6 +224,15 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         }
     }
 
+    if lab.error.is_some() {
+        // The drawing is of the last tree that parsed, not of the text as it is now: say so on the drawing itself.
+        let warning = "showing the last valid tree: the text has an error";
+        let font = FontId::proportional(14.0);
+        let at = rect.left_top() + vec2(10.0, 8.0);
+        let galley = painter.layout_no_wrap(warning.to_string(), font, ui.visuals().warn_fg_color);
+        painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(5.0), 4.0, ui.visuals().extreme_bg_color);
+        painter.galley(at, galley, ui.visuals().warn_fg_color);
+    }
     if let Some(pointer) = response.hover_pos() {
         hover(&response, flat, pointer, r, &at, &cut_bars, bar, replay.map(|(_, s)| s));
     }

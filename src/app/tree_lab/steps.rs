@@ -67,7 +67,7 @@ pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
     // Column widths in proportion to the panel, whatever its width.
     let spacing = ui.spacing().item_spacing.x;
     let scale = ((ui.available_width() - 4.0 * spacing - 8.0) / 274.0).max(0.5);
-    let widths = [70.0, 56.0, 48.0, 48.0, 52.0].map(|w: f32| w * scale);
+    let widths = [88.0, 46.0, 44.0, 44.0, 52.0].map(|w: f32| w * scale);
     let row_height = ui.text_style_height(&egui::TextStyle::Monospace) + 4.0;
     let row = |ui: &mut egui::Ui, cells: [String; 5], strong: bool| {
         ui.horizontal(|ui| {
