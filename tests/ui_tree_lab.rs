@@ -183,3 +183,12 @@ fn play_advances_and_space_pauses() {
     assert_eq!(harness.state().cursor(), paused, "the replay moved while paused");
     assert!(paused < harness.state().step_count());
 }
+
+#[test]
+fn clicking_a_trace_row_goes_to_its_step() {
+    let mut harness = lab_with(TEXTBOOK);
+    // Row 3 of the textbook trace is leaf 0.0 (root, 0, 0.0).
+    harness.get_by_label("trace row 3").click();
+    harness.run();
+    harness.get_by_label("Read leaf 0.0: value 3");
+}

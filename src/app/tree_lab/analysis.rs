@@ -102,6 +102,15 @@ impl Run {
         Run { algorithm, result, steps, truncated: recorder.truncated, trace, rows_after }
     }
 
+    /// The first step that wrote trace row `row` (the step to go to when the row is clicked); for a leaf, the
+    /// reading of its value rather than the entering.
+    pub fn first_step_of_row(&self, row: usize) -> Option<usize> {
+        let first = (0..self.steps.len()).find(|&i| self.row_of_step(i) == Some(row))?;
+        let leaf_next = self.steps[first].event == StepEvent::Enter
+            && matches!(self.steps.get(first + 1), Some(s) if matches!(s.event, StepEvent::Leaf { .. }));
+        Some(if leaf_next { first + 1 } else { first })
+    }
+
     /// The trace row that step `index` wrote or last updated.
     pub fn row_of_step(&self, index: usize) -> Option<usize> {
         // Entering a leaf writes no row of its own: it belongs to the leaf's row, written by the next step.

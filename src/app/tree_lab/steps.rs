@@ -67,14 +67,24 @@ pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
     // Column widths in proportion to the panel, whatever its width.
     let spacing = ui.spacing().item_spacing.x;
     let scale = ((ui.available_width() - 4.0 * spacing - 8.0) / 274.0).max(0.5);
-    let widths = [88.0, 46.0, 44.0, 44.0, 52.0].map(|w: f32| w * scale);
+    let widths = [80.0, 46.0, 48.0, 48.0, 52.0].map(|w: f32| w * scale);
     let row_height = ui.text_style_height(&egui::TextStyle::Monospace) + 4.0;
     let row = |ui: &mut egui::Ui, cells: [String; 5], strong: bool| {
         ui.horizontal(|ui| {
-            for (cell, width) in cells.into_iter().zip(widths) {
+            for (column, (cell, width)) in cells.into_iter().zip(widths).enumerate() {
                 let text = RichText::new(cell).monospace();
-                let text = if strong { text.strong() } else { text };
-                ui.add_sized([width, row_height - 4.0], egui::Label::new(text).truncate());
+                let label = egui::Label::new(if strong { text.strong() } else { text }).truncate();
+                let size = egui::vec2(width, row_height - 4.0);
+                if column == 0 {
+                    // Node names read best left-aligned, numbers centred under their headings.
+                    let layout = egui::Layout::left_to_right(egui::Align::Center);
+                    ui.allocate_ui_with_layout(size, layout, |ui| {
+                        ui.set_min_width(width);
+                        ui.add(label);
+                    });
+                } else {
+                    ui.add_sized(size, label);
+                }
             }
         });
     };
@@ -93,6 +103,7 @@ pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
         Color32::from_rgba_unmultiplied(255, 190, 0, 90)
     };
     ui.spacing_mut().item_spacing.y = 0.0;
+    let mut clicked = None;
     area.show_rows(ui, row_height, run.trace.len(), |ui, range| {
         for i in range {
             let r = &run.trace[i];
@@ -116,6 +127,14 @@ pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
                 ui.set_height(row_height);
                 row(ui, cells, false);
             });
+            let click = ui.interact(rect, ui.scope_id().with(("trace_row", i)), egui::Sense::click());
+            click.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Row, true, format!("trace row {}", i + 1)));
+            if click.on_hover_text("Go to this step").clicked() {
+                clicked = Some(i);
+            }
         }
     });
+    if let Some(step) = clicked.and_then(|row| run.first_step_of_row(row)) {
+        lab.actions.push(Action::Seek(Seek::To(step + 1)));
+    }
 }
