@@ -137,7 +137,9 @@ pub fn fmt_value(value: Value) -> String {
     } else if value.fract() == 0.0 && value.abs() < 1e15 {
         format!("{}", value as i64)
     } else {
-        format!("{value}")
+        // Expectations such as 2/3 would print sixteen digits; three decimals are what a table has room for.
+        let text = format!("{value:.3}");
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
 
@@ -238,6 +240,16 @@ mod tests {
     use crate::app::tree_lab::analysis::Analysis;
     use crate::engine::search::Algorithm;
     use crate::tree::notation::parse;
+
+    #[test]
+    fn values_print_short() {
+        assert_eq!(fmt_value(3.0), "3");
+        assert_eq!(fmt_value(-7.0), "-7");
+        assert_eq!(fmt_value(2.7), "2.7");
+        assert_eq!(fmt_value(2.0 / 3.0), "0.667");
+        assert_eq!(fmt_value(Value::NEG_INFINITY), "−∞");
+        assert_eq!(fmt_bounded(5.0, Bound::Lower), "≥5");
+    }
 
     #[test]
     fn textbook_cutoff_is_said_in_words() {
