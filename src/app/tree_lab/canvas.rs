@@ -156,7 +156,10 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         } else {
             painter.extend(Shape::dashed_line(&[a, b], stroke, 4.0, 4.0));
         }
-        if replay.is_some_and(|(_, s)| s.pruned[id as usize].is_some()) {
+        // Once the search is over, a cut only marks what it never entered: a node an earlier MTD(f) pass or a
+        // PVS re-search did enter is not "pruned" in the final picture, though a later pass skipped it.
+        let pruned = replay.is_some_and(|(_, s)| s.pruned[id as usize].is_some());
+        if pruned && (!finished || !reached(id)) {
             cut_bars.push((a + (b - a) * 0.45, (b - a).normalized().rot90(), id));
         }
         if show_text && flat.node(node.parent).turn == Turn::Chance {
