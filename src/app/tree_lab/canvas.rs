@@ -280,7 +280,8 @@ fn hover(
     let near = (0..flat.nodes.len() as u32).find(|&id| at(id).distance(pointer) <= r * 1.2);
     let Some(id) = near else { return };
     let mut lines = vec![node_name(flat, id)];
-    if id != 0 {
+    if id != 0 && flat.labels.contains_key(&id) {
+        // A labelled node is named by its label; its path says where it is.
         lines.push(format!("path {}", flat.path_string(id)));
     }
     if let Some(state) = snapshot.map(|s| s.nodes[id as usize]) {
