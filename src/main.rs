@@ -3,10 +3,13 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match alphabeta_studio::cli::run(std::env::args_os()) {
-        Some(code) => code,
-        None => {
-            eprintln!("the studio window is not built yet; try `alphabeta-studio --help`");
+    if let Some(code) = alphabeta_studio::cli::run(std::env::args_os()) {
+        return code;
+    }
+    match alphabeta_studio::app::run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("alphabeta-studio: cannot open the window: {error}");
             ExitCode::from(2)
         }
     }

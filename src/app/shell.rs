@@ -1,0 +1,112 @@
+//! The top of the window: the menu bar, the view switcher, and the views. Intents the shell itself handles
+//! (switching view, quitting) are collected while drawing and applied afterwards.
+
+use super::tree_lab::TreeLab;
+use eframe::egui;
+use serde::{Deserialize, Serialize};
+
+/// The views the studio has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum View {
+    #[default]
+    TreeLab,
+    Play,
+    Telemetry,
+}
+
+impl View {
+    /// Every view, in the switcher's order.
+    pub const ALL: [View; 3] = [View::TreeLab, View::Play, View::Telemetry];
+
+    /// The switcher's name.
+    pub fn title(self) -> &'static str {
+        match self {
+            View::TreeLab => "Tree lab",
+            View::Play => "Play",
+            View::Telemetry => "Telemetry",
+        }
+    }
+
+    /// What a view that is not built yet will do.
+    fn coming(self) -> Option<&'static str> {
+        match self {
+            View::TreeLab => None,
+            View::Play => {
+                Some("Play any registered game against an AI of adjustable strength, searching on a background thread.")
+            }
+            View::Telemetry => Some("Plots of what the searches did: nodes, cut-offs, branching factors, timings."),
+        }
+    }
+}
+
+/// What the shell was asked to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    Show(View),
+    Quit,
+}
+
+/// The studio: the shell and its views.
+#[derive(Default)]
+pub struct StudioApp {
+    pub view: View,
+    pub tree_lab: TreeLab,
+}
+
+impl StudioApp {
+    /// Draws the whole window into `ui`.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let mut actions = Vec::new();
+        egui::Panel::top("studio_menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| {
+                ui.menu_button("File", |ui| {
+                    if ui.button("Quit").clicked() {
+                        actions.push(Action::Quit);
+                    }
+                });
+                ui.menu_button("View", |ui| {
+                    for view in View::ALL {
+                        if ui.selectable_label(self.view == view, view.title()).clicked() {
+                            actions.push(Action::Show(view));
+                            ui.close();
+                        }
+                    }
+                });
+                ui.separator();
+                for view in View::ALL {
+                    if ui.selectable_label(self.view == view, view.title()).clicked() {
+                        actions.push(Action::Show(view));
+                    }
+                }
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    ui.label(egui::RichText::new(super::TITLE).weak());
+                });
+            });
+        });
+        match self.view.coming() {
+            None => self.tree_lab.ui(ui),
+            Some(what) => {
+                let title = self.view.title();
+                egui::CentralPanel::default().show(ui, |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.add_space(ui.available_height() * 0.35);
+                        ui.heading(format!("{title} is coming"));
+                        ui.label(what);
+                    });
+                });
+            }
+        }
+        for action in actions {
+            match action {
+                Action::Show(view) => self.view = view,
+                Action::Quit => ui.send_viewport_cmd(egui::ViewportCommand::Close),
+            }
+        }
+    }
+}
+
+impl eframe::App for StudioApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+}

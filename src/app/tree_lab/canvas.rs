@@ -1,0 +1,339 @@
+//! The tree drawn: MAX △, MIN ▽, chance ○, leaves as small squares with their values beneath; the replay's state
+//! on top (visited, current, values and windows, pruned edges with the cut marked). Pan by dragging, zoom by
+//! scrolling or pinching; only what is in view is drawn.
+
+use super::replay::{NodeState, describe_pruned, fmt_bounded, fmt_value, node_name};
+use super::{Action, TreeLab};
+use crate::engine::game::Turn;
+use crate::tree::flat::FlatTree;
+use eframe::egui;
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Vec2, pos2, vec2};
+
+/// Screen points between neighbouring leaves, and between levels, at zoom 1.
+const SLOT: f32 = 46.0;
+const LEVEL: f32 = 80.0;
+/// A node's half size at zoom 1.
+const RADIUS: f32 = 12.0;
+
+/// The palette, chosen for the theme in use.
+struct Palette {
+    max: Color32,
+    min: Color32,
+    chance: Color32,
+    leaf: Color32,
+    edge: Color32,
+    faded: Color32,
+    text: Color32,
+    weak_text: Color32,
+    current: Color32,
+    cut: Color32,
+}
+
+impl Palette {
+    fn new(visuals: &egui::Visuals) -> Palette {
+        let dark = visuals.dark_mode;
+        Palette {
+            max: Color32::from_rgb(74, 144, 226),
+            min: Color32::from_rgb(232, 112, 64),
+            chance: Color32::from_rgb(160, 112, 220),
+            leaf: if dark { Color32::from_gray(200) } else { Color32::from_gray(90) },
+            edge: if dark { Color32::from_gray(150) } else { Color32::from_gray(110) },
+            faded: if dark { Color32::from_gray(70) } else { Color32::from_gray(200) },
+            text: visuals.strong_text_color(),
+            weak_text: if dark { Color32::from_gray(95) } else { Color32::from_gray(170) },
+            current: Color32::from_rgb(255, 200, 0),
+            cut: Color32::from_rgb(230, 50, 50),
+        }
+    }
+
+    fn of(&self, turn: Turn, leaf: bool) -> Color32 {
+        match (turn, leaf) {
+            (_, true) => self.leaf,
+            (Turn::Max, _) => self.max,
+            (Turn::Min, _) => self.min,
+            (Turn::Chance, _) => self.chance,
+        }
+    }
+}
+
+/// Draws the canvas with its toolbar.
+pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
+    // Wrapped, so a narrow canvas pushes the legend to a second line instead of widening the panel.
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Fit").on_hover_text("Show the whole tree").clicked() {
+            lab.actions.push(Action::Fit);
+        }
+        ui.label(RichZoom(lab.view.zoom).to_string()).on_hover_text("drag to pan · scroll or pinch to zoom");
+        ui.separator();
+        legend(ui);
+        if ui.available_width() > 170.0 {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.label(egui::RichText::new("drag to pan · scroll to zoom").weak().small());
+            });
+        }
+    });
+    let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Tree canvas"));
+    let Some(analysis) = &lab.analysis else { return };
+    let flat = &analysis.flat;
+    let view = &mut lab.view;
+    let (width, height) = analysis.layout.extent();
+    if view.fitted && rect.size() != view.size {
+        view.fit_pending = true;
+    }
+    view.size = rect.size();
+    if view.fit_pending && rect.width() > 1.0 {
+        let margin = 36.0;
+        let zx = (rect.width() - 2.0 * margin) / (width * SLOT).max(1.0);
+        let zy = (rect.height() - 2.0 * margin - 24.0) / (height * LEVEL).max(1.0);
+        view.zoom = zx.min(zy).clamp(0.001, 1.6);
+        // A wide, shallow tree would leave the canvas mostly empty: spread its levels out, up to 160 points apart.
+        view.stretch = (zy / view.zoom).clamp(1.0, (160.0 / (LEVEL * view.zoom)).max(1.0));
+        let size = vec2(width * SLOT, height * LEVEL * view.stretch) * view.zoom;
+        view.offset = vec2((rect.width() - size.x) / 2.0, (rect.height() - size.y - 24.0) / 2.0);
+        view.fit_pending = false;
+        view.fitted = true;
+    }
+    if response.dragged() {
+        view.offset += response.drag_delta();
+        view.fitted = false;
+    }
+    if response.clicked() {
+        // A click on the canvas hands the keyboard back to the replay shortcuts.
+        ui.memory_mut(|m| m.surrender_focus(m.focused().unwrap_or(egui::Id::NULL)));
+    }
+    if let Some(pointer) = response.hover_pos() {
+        let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta().y, i.zoom_delta()));
+        let factor = pinch * (scroll * 0.003).exp();
+        if factor != 1.0 {
+            let new_zoom = (view.zoom * factor).clamp(0.001, 4.0);
+            let anchor = pointer - rect.min;
+            view.offset = anchor - (anchor - view.offset) * (new_zoom / view.zoom);
+            view.zoom = new_zoom;
+            view.fitted = false;
+        }
+    }
+    let (zoom, stretch) = (view.zoom, view.stretch);
+    let origin = rect.min + view.offset;
+    let at = |id: u32| {
+        let (x, y) = analysis.layout.positions[id as usize];
+        origin + vec2(x * SLOT, y * LEVEL * stretch) * zoom
+    };
+    let palette = Palette::new(ui.visuals());
+    let painter = ui.painter_at(rect);
+    let replay = analysis.run.as_ref().map(|run| (run, &lab.snapshot));
+    let finished = replay.is_some_and(|(run, s)| s.cursor >= run.steps.len());
+    let state = |id: u32| -> Option<NodeState> { replay.map(|(_, s)| s.nodes[id as usize]) };
+    let reached = |id: u32| state(id).is_none_or(|s| s.entered);
+    // Nodes shrink with the zoom, so a tree of thousands still shows its shape rather than a smear of symbols.
+    let r = (RADIUS * zoom.min(1.5)).max(1.2);
+    let visible = rect.expand(2.0 * r + 30.0 * zoom);
+    let show_text = zoom >= 0.3;
+    let font = FontId::proportional((13.0 * zoom).clamp(11.0, 17.0));
+    let small = FontId::proportional((11.0 * zoom).clamp(10.0, 14.0));
+
+    // Edges first, so the nodes sit on top of them.
+    // Where each pruned edge is crossed out: the point, the direction across the edge, the pruned child.
+    let mut cut_bars: Vec<(Pos2, Vec2, u32)> = Vec::new();
+    for (id, node) in flat.nodes.iter().enumerate().skip(1) {
+        let id = id as u32;
+        let (from, to) = (at(node.parent), at(id));
+        if !visible.intersects(Rect::from_two_pos(from, to)) {
+            continue;
+        }
+        let (a, b) = (from + vec2(0.0, r * 0.9), to - vec2(0.0, r * 0.9));
+        let active = state(id).is_some_and(|s| s.active) && state(node.parent).is_some_and(|s| s.active);
+        let stroke = if active {
+            Stroke::new(2.5 * zoom.clamp(0.5, 1.2), palette.current)
+        } else if reached(id) {
+            Stroke::new(1.5 * zoom.clamp(0.5, 1.2), palette.edge)
+        } else {
+            Stroke::new(1.0, palette.faded)
+        };
+        // Dashes only where they can be seen: on a zoomed-out tree they cost thousands of shapes for nothing.
+        if reached(id) || !finished || !show_text {
+            painter.line_segment([a, b], stroke);
+        } else {
+            painter.extend(Shape::dashed_line(&[a, b], stroke, 4.0, 4.0));
+        }
+        // Once the search is over, a cut only marks what it never entered: a node an earlier MTD(f) pass or a
+        // PVS re-search did enter is not "pruned" in the final picture, though a later pass skipped it.
+        let pruned = replay.is_some_and(|(_, s)| s.pruned[id as usize].is_some());
+        if pruned && (!finished || !reached(id)) {
+            cut_bars.push((a + (b - a) * 0.45, (b - a).normalized().rot90(), id));
+        }
+        if show_text && flat.node(node.parent).turn == Turn::Chance {
+            let mid = a + (b - a) * 0.5;
+            let p = format!("{:.2}", node.probability);
+            let p = p.trim_end_matches('0').trim_end_matches('.');
+            painter.text(mid + vec2(4.0, 0.0), Align2::LEFT_CENTER, p, small.clone(), palette.chance);
+        }
+    }
+    let bar = (7.0 * zoom.min(1.4)).max(2.0);
+    for &(p, across, _) in &cut_bars {
+        painter.line_segment([p - across * bar, p + across * bar], Stroke::new(3.0, palette.cut));
+    }
+
+    // Then the nodes, and what the replay knows of them.
+    let current = replay.and_then(|(_, s)| s.current);
+    for (id, node) in flat.nodes.iter().enumerate() {
+        let id = id as u32;
+        let c = at(id);
+        if !visible.contains(c) {
+            continue;
+        }
+        let leaf = node.child_count == 0;
+        let seen = reached(id);
+        let colour = palette.of(node.turn, leaf);
+        let (fill, stroke) = if seen {
+            (colour, Stroke::new(1.0, colour))
+        } else {
+            (Color32::TRANSPARENT, Stroke::new(1.2, palette.faded))
+        };
+        if r < 3.0 {
+            // Too small for a shape to be told apart: a dot for a node the search reached, nothing for the rest.
+            if seen {
+                painter.rect_filled(Rect::from_center_size(c, Vec2::splat(2.0 * r)), 0.0, colour);
+            }
+        } else {
+            paint_node(&painter, c, r, node.turn, leaf, fill, stroke);
+        }
+        if current == Some(id) {
+            painter.circle_stroke(c, r * 1.7, Stroke::new(3.0, palette.current));
+        }
+        if !show_text {
+            continue;
+        }
+        let text_colour = if seen { palette.text } else { palette.weak_text };
+        // Beside the node, clear of the ring that marks the current one.
+        let gap = if current == Some(id) { r * 1.7 + 6.0 } else { r * 1.3 };
+        if let Some(label) = flat.labels.get(&id) {
+            painter.text(c - vec2(gap, 0.0), Align2::RIGHT_CENTER, label, font.clone(), text_colour);
+        }
+        if leaf {
+            painter.text(c + vec2(0.0, r * 1.1), Align2::CENTER_TOP, fmt_value(node.value), font.clone(), text_colour);
+            continue;
+        }
+        let beside = c + vec2(gap, 0.0);
+        match state(id) {
+            Some(NodeState { value: Some((v, bound)), active: false, .. }) => {
+                painter.text(beside, Align2::LEFT_CENTER, fmt_bounded(v, bound), font.clone(), palette.text);
+            }
+            Some(NodeState { active: true, window: Some(w), .. }) => {
+                let text = format!("α {}  β {}", fmt_value(w.alpha), fmt_value(w.beta));
+                painter.text(beside, Align2::LEFT_CENTER, text, small.clone(), palette.current);
+            }
+            _ => {}
+        }
+    }
+
+    if lab.error.is_some() {
+        // The drawing is of the last tree that parsed, not of the text as it is now: say so on the drawing itself.
+        let warning = "showing the last valid tree: the text has an error";
+        let font = FontId::proportional(14.0);
+        let at = rect.left_top() + vec2(10.0, 8.0);
+        let galley = painter.layout_no_wrap(warning.to_string(), font, ui.visuals().warn_fg_color);
+        painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(5.0), 4.0, ui.visuals().extreme_bg_color);
+        painter.galley(at, galley, ui.visuals().warn_fg_color);
+    }
+    if let Some(pointer) = response.hover_pos() {
+        hover(&response, flat, pointer, r, &at, &cut_bars, bar, replay.map(|(_, s)| s));
+    }
+}
+
+fn paint_node(painter: &egui::Painter, c: Pos2, r: f32, turn: Turn, leaf: bool, fill: Color32, stroke: Stroke) {
+    if leaf {
+        let rect = Rect::from_center_size(c, Vec2::splat(r * 1.1));
+        painter.rect(rect, 2.0, fill, stroke, egui::StrokeKind::Middle);
+        return;
+    }
+    let (w, h) = (r * 1.15, r * 0.95);
+    let points = match turn {
+        Turn::Max => vec![pos2(c.x, c.y - h), pos2(c.x + w, c.y + h), pos2(c.x - w, c.y + h)],
+        Turn::Min => vec![pos2(c.x - w, c.y - h), pos2(c.x + w, c.y - h), pos2(c.x, c.y + h)],
+        Turn::Chance => {
+            painter.circle(c, r, fill, stroke);
+            return;
+        }
+    };
+    painter.add(Shape::convex_polygon(points, fill, stroke));
+}
+
+/// Tooltips: a node's state, or why an edge was pruned.
+#[expect(clippy::too_many_arguments, reason = "one call site; the pieces come from different borrows")]
+fn hover(
+    response: &egui::Response,
+    flat: &FlatTree,
+    pointer: Pos2,
+    r: f32,
+    at: &dyn Fn(u32) -> Pos2,
+    cut_bars: &[(Pos2, Vec2, u32)],
+    bar: f32,
+    snapshot: Option<&super::replay::Snapshot>,
+) {
+    if let Some(&(_, _, id)) = cut_bars.iter().find(|(p, _, _)| p.distance(pointer) <= bar + 3.0) {
+        if let Some(cut) = snapshot.and_then(|s| s.pruned[id as usize]) {
+            tooltip(response, describe_pruned(flat, &cut));
+        }
+        return;
+    }
+    let near = (0..flat.nodes.len() as u32).find(|&id| at(id).distance(pointer) <= r * 1.2);
+    let Some(id) = near else { return };
+    let mut lines = vec![node_name(flat, id)];
+    if id != 0 && flat.labels.contains_key(&id) {
+        // A labelled node is named by its label; its path says where it is.
+        lines.push(format!("path {}", flat.path_string(id)));
+    }
+    if let Some(state) = snapshot.map(|s| s.nodes[id as usize]) {
+        if !state.entered {
+            lines.push("not entered".into());
+        }
+        if let Some(w) = state.window {
+            lines.push(format!("α = {}, β = {}", fmt_value(w.alpha), fmt_value(w.beta)));
+        }
+        if let Some((v, bound)) = state.value {
+            lines.push(format!("value {}", fmt_bounded(v, bound)));
+        }
+    }
+    tooltip(response, lines.join("\n"));
+}
+
+/// A tooltip beside the pointer (the canvas is one big widget, so one beside the widget would be far away).
+fn tooltip(response: &egui::Response, text: String) {
+    egui::Tooltip::for_enabled(response).at_pointer().gap(12.0).show(|ui| ui.label(text));
+}
+
+/// The zoom as a percentage.
+struct RichZoom(f32);
+
+impl std::fmt::Display for RichZoom {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let percent = self.0 * 100.0;
+        if percent < 10.0 { write!(f, "{percent:.1}%") } else { write!(f, "{percent:.0}%") }
+    }
+}
+
+/// The shapes' key, painted with the same shapes as the tree.
+fn legend(ui: &mut egui::Ui) {
+    let palette = Palette::new(ui.visuals());
+    let entries = [
+        (Some((Turn::Max, false)), palette.max, "MAX"),
+        (Some((Turn::Min, false)), palette.min, "MIN"),
+        (Some((Turn::Chance, false)), palette.chance, "chance"),
+        (Some((Turn::Max, true)), palette.leaf, "leaf"),
+        (None, palette.cut, "cut-off"),
+    ];
+    for (shape, colour, name) in entries {
+        let (rect, _) = ui.allocate_exact_size(vec2(16.0, 16.0), Sense::hover());
+        let painter = ui.painter();
+        match shape {
+            Some((turn, leaf)) => paint_node(painter, rect.center(), 6.5, turn, leaf, colour, Stroke::new(1.0, colour)),
+            None => {
+                let c = rect.center();
+                painter.line_segment([c - vec2(0.0, 7.0), c + vec2(0.0, 7.0)], Stroke::new(1.0, palette.edge));
+                painter.line_segment([c - vec2(6.0, 0.0), c + vec2(6.0, 0.0)], Stroke::new(3.0, colour));
+            }
+        }
+        ui.label(name);
+    }
+}

@@ -1,0 +1,343 @@
+//! The Tree lab: type or pick a tree, see it drawn, and watch any algorithm search it step by step, with the
+//! counts, the pruned branches and the lecture's trace table always in view.
+//!
+//! [`TreeLab`] owns the view's state and can be built and driven without a window (the UI tests do). Its panels
+//! push [`Action`]s while drawing; [`TreeLab::apply`] carries them out afterwards, in one place.
+
+use eframe::egui;
+pub mod analysis;
+mod canvas;
+pub mod examples;
+pub mod layout;
+mod panels;
+pub mod replay;
+mod steps;
+
+use crate::engine::search::Algorithm;
+use crate::engine::search::observer::{Step, StepEvent};
+use crate::tree::file::{looks_like_tree_file, parse_any};
+use crate::tree::model::Tree;
+use crate::tree::notation;
+use analysis::Analysis;
+use examples::{Example, RandomTree};
+use replay::Snapshot;
+use serde::{Deserialize, Serialize};
+
+/// What the Tree lab keeps between sessions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TreeLabSettings {
+    /// The tree, as the user wrote it.
+    pub text: String,
+    pub algorithm: Algorithm,
+    pub random: RandomTree,
+    /// Replay speed, in steps per second.
+    pub speed: f32,
+}
+
+impl Default for TreeLabSettings {
+    fn default() -> Self {
+        TreeLabSettings {
+            text: Example::Textbook.text(),
+            algorithm: Algorithm::Alphabeta,
+            random: RandomTree::default(),
+            speed: 4.0,
+        }
+    }
+}
+
+/// What the user asked for while the view was drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The notation text changed: parse it again.
+    TextEdited,
+    LoadExample(Example),
+    /// Generate a random uniform tree from the settings.
+    GenerateRandom,
+    SetAlgorithm(Algorithm),
+    Seek(Seek),
+    TogglePlay,
+    /// Fit the whole tree into the canvas.
+    Fit,
+}
+
+/// A move of the replay cursor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seek {
+    Start,
+    Back,
+    Forward,
+    End,
+    To(usize),
+}
+
+/// The canvas's pan and zoom, and whether it should fit the tree next frame.
+#[derive(Clone, Debug, PartialEq)]
+struct CanvasView {
+    offset: egui::Vec2,
+    zoom: f32,
+    /// Extra vertical spacing between levels, set when fitting a wide and shallow tree.
+    stretch: f32,
+    fit_pending: bool,
+    /// True while the view is as the last fit left it: then it fits again when the canvas changes size.
+    fitted: bool,
+    /// The canvas's size in the previous frame.
+    size: egui::Vec2,
+}
+
+impl Default for CanvasView {
+    fn default() -> Self {
+        CanvasView {
+            offset: egui::Vec2::ZERO,
+            zoom: 1.0,
+            stretch: 1.0,
+            fit_pending: true,
+            fitted: false,
+            size: egui::Vec2::ZERO,
+        }
+    }
+}
+
+/// The Tree lab's state.
+pub struct TreeLab {
+    pub settings: TreeLabSettings,
+    /// The analysis of the last valid tree (kept while the text has an error).
+    analysis: Option<Analysis>,
+    /// The error in the current text, if any (then `analysis` is the last valid tree, not the text).
+    error: Option<String>,
+    /// The replay after `snapshot.cursor` steps.
+    snapshot: Snapshot,
+    /// The latest step in words.
+    description: String,
+    playing: bool,
+    /// Fractions of a step accumulated while playing.
+    play_clock: f32,
+    view: CanvasView,
+    /// The trace row the table last scrolled to, so it only scrolls when the step changes.
+    scrolled_row: Option<usize>,
+    actions: Vec<Action>,
+}
+
+impl Default for TreeLab {
+    fn default() -> Self {
+        Self::new(TreeLabSettings::default())
+    }
+}
+
+impl TreeLab {
+    /// A lab showing the settings' tree, searched and replayed to the end.
+    pub fn new(settings: TreeLabSettings) -> TreeLab {
+        let mut lab = TreeLab {
+            settings,
+            analysis: None,
+            error: None,
+            snapshot: Snapshot::default(),
+            description: String::new(),
+            playing: false,
+            play_clock: 0.0,
+            view: CanvasView::default(),
+            scrolled_row: None,
+            actions: Vec::new(),
+        };
+        lab.reparse();
+        lab
+    }
+
+    /// Draws the view and then applies what the user asked for.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.keyboard(ui);
+        self.advance_playback(ui);
+        // The side panels give way on a small window, so the canvas keeps at least about 40 % of the width.
+        let width = ui.available_width();
+        egui::Panel::left("tree_lab_editor")
+            .default_size((0.27 * width).clamp(220.0, 360.0))
+            .size_range(200.0..=(0.32 * width).max(200.0))
+            .show(ui, |ui| panels::editor(self, ui));
+        egui::Panel::right("tree_lab_trace")
+            .default_size((0.23 * width).clamp(200.0, 320.0))
+            .size_range(180.0..=(0.28 * width).max(180.0))
+            .show(ui, |ui| steps::trace_table(self, ui));
+        egui::Panel::bottom("tree_lab_steps").show(ui, |ui| steps::controls(self, ui));
+        egui::CentralPanel::default().show(ui, |ui| canvas::show(self, ui));
+        for action in std::mem::take(&mut self.actions) {
+            self.apply(action);
+        }
+    }
+
+    /// Carries out one action.
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::TextEdited => self.reparse(),
+            Action::LoadExample(example) => self.set_text(example.text()),
+            Action::GenerateRandom => self.set_text(self.settings.random.text()),
+            Action::SetAlgorithm(algorithm) => {
+                self.settings.algorithm = algorithm;
+                if let Some(analysis) = &mut self.analysis {
+                    analysis.rerun(algorithm);
+                }
+                self.seek(Seek::End);
+            }
+            Action::Seek(seek) => {
+                self.playing = false;
+                self.seek(seek);
+            }
+            Action::TogglePlay => {
+                self.playing = !self.playing && self.step_count() > 0;
+                if self.playing && self.snapshot.cursor >= self.step_count() {
+                    self.seek(Seek::Start);
+                }
+                self.play_clock = 0.0;
+            }
+            Action::Fit => self.view.fit_pending = true,
+        }
+    }
+
+    /// Replaces the text and analyses it.
+    pub fn set_text(&mut self, text: impl Into<String>) {
+        self.settings.text = text.into();
+        self.reparse();
+    }
+
+    /// The error in the current text, with its line and column; `None` when the text is a valid tree.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// The tree shown and searched (the last valid one).
+    pub fn analysis(&self) -> Option<&Analysis> {
+        self.analysis.as_ref()
+    }
+
+    /// The replay's position: how many steps have happened.
+    pub fn cursor(&self) -> usize {
+        self.snapshot.cursor
+    }
+
+    /// The number of recorded steps (0 when nothing was searched).
+    pub fn step_count(&self) -> usize {
+        self.analysis.as_ref().and_then(|a| a.run.as_ref()).map_or(0, |r| r.steps.len())
+    }
+
+    /// The latest step in words.
+    pub fn step_description(&self) -> &str {
+        &self.description
+    }
+
+    /// "7 of 9": leaves the chosen algorithm evaluated, of all leaves; `None` without a search.
+    pub fn leaves_text(&self) -> Option<String> {
+        let analysis = self.analysis.as_ref()?;
+        let run = analysis.run.as_ref()?;
+        Some(format!("{} of {}", run.result.stats.leaves_evaluated, analysis.flat.leaf_count))
+    }
+
+    fn reparse(&mut self) {
+        let text = &self.settings.text;
+        let parsed: Result<Tree, String> =
+            if looks_like_tree_file(text) { parse_any(text) } else { notation::parse(text).map_err(|e| e.to_string()) };
+        match parsed.and_then(|tree| Analysis::new(&tree, self.settings.algorithm)) {
+            Ok(analysis) => {
+                let reshaped = self.analysis.as_ref().is_none_or(|old| old.layout != analysis.layout);
+                self.view.fit_pending |= reshaped;
+                self.analysis = Some(analysis);
+                self.error = None;
+                self.playing = false;
+                self.scrolled_row = None;
+                self.seek(Seek::End);
+            }
+            Err(message) => self.error = Some(message),
+        }
+    }
+
+    fn seek(&mut self, seek: Seek) {
+        let count = self.step_count();
+        let cursor = match seek {
+            Seek::Start => 0,
+            Seek::Back => self.stride(self.snapshot.cursor, -1),
+            Seek::Forward => self.stride(self.snapshot.cursor, 1),
+            Seek::End => count,
+            Seek::To(n) => n.min(count),
+        };
+        let Some(analysis) = &self.analysis else { return };
+        let Some(run) = &analysis.run else {
+            self.snapshot = Snapshot::default();
+            self.description = String::new();
+            return;
+        };
+        // Every move replays from the start: linear in the steps, a millisecond or so on the largest live tree.
+        let before = Snapshot::at(&analysis.flat, run, cursor.saturating_sub(1));
+        self.description = if cursor == 0 {
+            format!("Ready: {} steps recorded. Step with → or press Play.", run.steps.len())
+        } else {
+            let text = replay::describe_step(&analysis.flat, run, &before, cursor - 1);
+            if cursor == count { format!("{text}. The search is complete.") } else { text }
+        };
+        self.snapshot = Snapshot::at(&analysis.flat, run, cursor);
+    }
+
+    /// The cursor one step forward or back, where reading a leaf counts as one step: the recorder's Enter and
+    /// Leave around a leaf's value say nothing the value does not.
+    fn stride(&self, cursor: usize, direction: isize) -> usize {
+        let Some(run) = self.analysis.as_ref().and_then(|a| a.run.as_ref()) else { return 0 };
+        let steps = &run.steps;
+        let is_leaf_event = |n: usize| {
+            // The step that brings the cursor to n is steps[n - 1].
+            let Some(step) = n.checked_sub(1).and_then(|i| steps.get(i)) else { return false };
+            let leaf =
+                |s: Option<&Step>| s.is_some_and(|s| s.node == step.node && matches!(s.event, StepEvent::Leaf { .. }));
+            match step.event {
+                StepEvent::Enter => leaf(steps.get(n)),
+                StepEvent::Leave { .. } => leaf(n.checked_sub(2).and_then(|i| steps.get(i))),
+                _ => false,
+            }
+        };
+        let mut n = cursor;
+        loop {
+            n = match n.checked_add_signed(direction) {
+                Some(next) if next <= steps.len() => next,
+                _ => return n,
+            };
+            if !is_leaf_event(n) {
+                return n;
+            }
+        }
+    }
+
+    fn keyboard(&mut self, ui: &egui::Ui) {
+        if ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        let keys = [
+            (egui::Key::ArrowLeft, Action::Seek(Seek::Back)),
+            (egui::Key::ArrowRight, Action::Seek(Seek::Forward)),
+            (egui::Key::Home, Action::Seek(Seek::Start)),
+            (egui::Key::End, Action::Seek(Seek::End)),
+            (egui::Key::Space, Action::TogglePlay),
+        ];
+        for (key, action) in keys {
+            // Every press counts, even several in one frame (a held arrow key on a slow frame).
+            for _ in 0..ui.input(|i| i.num_presses(key)) {
+                self.actions.push(action.clone());
+            }
+        }
+    }
+
+    fn advance_playback(&mut self, ui: &egui::Ui) {
+        if !self.playing {
+            return;
+        }
+        self.play_clock += ui.input(|i| i.stable_dt).min(0.1) * self.settings.speed;
+        let mut cursor = self.snapshot.cursor;
+        while self.play_clock >= 1.0 {
+            self.play_clock -= 1.0;
+            cursor = self.stride(cursor, 1);
+        }
+        if cursor != self.snapshot.cursor {
+            self.seek(Seek::To(cursor));
+        }
+        if self.snapshot.cursor >= self.step_count() {
+            self.playing = false;
+        } else {
+            ui.ctx().request_repaint();
+        }
+    }
+}

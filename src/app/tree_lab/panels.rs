@@ -1,0 +1,196 @@
+//! The Tree lab's left panel: the tree (examples, generator, notation), the algorithm, and the counts.
+
+use super::examples::{Example, RandomTree};
+use super::replay::fmt_value;
+use super::{Action, TreeLab};
+use crate::engine::search::Algorithm;
+use eframe::egui;
+use egui::{Color32, RichText};
+
+/// The colour of error text, readable on both themes.
+pub(super) fn error_color(ui: &egui::Ui) -> Color32 {
+    if ui.visuals().dark_mode { Color32::from_rgb(255, 120, 110) } else { Color32::from_rgb(190, 30, 30) }
+}
+
+/// Draws the editor panel.
+pub(super) fn editor(lab: &mut TreeLab, ui: &mut egui::Ui) {
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        ui.add_space(4.0);
+        tree_source(lab, ui);
+        ui.separator();
+        algorithm_picker(lab, ui);
+        ui.separator();
+        counts(lab, ui);
+        ui.separator();
+        comparison(lab, ui);
+    });
+}
+
+fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
+    ui.horizontal(|ui| {
+        ui.heading("Tree");
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.menu_button("Examples ▾", |ui| {
+                for example in Example::ALL {
+                    if ui.button(example.title()).on_hover_text(example.description()).clicked() {
+                        lab.actions.push(Action::LoadExample(example));
+                        ui.close();
+                    }
+                }
+                ui.separator();
+                let random = &lab.settings.random;
+                let title = format!(
+                    "Random uniform tree (b = {}, d = {}, seed {})",
+                    random.branching, random.depth, random.seed
+                );
+                if ui.button(title).on_hover_text("set b, d and the seed on the Random line").clicked() {
+                    lab.actions.push(Action::GenerateRandom);
+                    ui.close();
+                }
+            });
+        });
+    });
+    ui.horizontal_wrapped(|ui| {
+        let random = &mut lab.settings.random;
+        ui.label("Random:");
+        ui.add(egui::DragValue::new(&mut random.branching).range(1..=RandomTree::MAX_BRANCHING).prefix("b "))
+            .on_hover_text("branching: children of every inner node");
+        ui.add(egui::DragValue::new(&mut random.depth).range(1..=RandomTree::MAX_DEPTH).prefix("d "))
+            .on_hover_text("depth: levels below the root");
+        ui.add(egui::DragValue::new(&mut random.seed).prefix("seed "))
+            .on_hover_text("the same seed gives the same tree");
+        if ui.button("Generate").on_hover_text("a uniform tree with leaf values 0–20").clicked() {
+            lab.actions.push(Action::GenerateRandom);
+        }
+    });
+    let depth = lab.settings.random.effective_depth();
+    if depth != lab.settings.random.depth {
+        ui.small(format!("(depth {depth} keeps it under {} leaves)", RandomTree::MAX_LEAVES));
+    }
+    ui.add_space(4.0);
+    let label = ui.label("Tree notation");
+    let edit = egui::TextEdit::multiline(&mut lab.settings.text)
+        .code_editor()
+        .desired_rows(5)
+        .desired_width(f32::INFINITY)
+        .hint_text("e.g. ((3 12 8) (2 4 6) (14 5 2))");
+    // A long tree scrolls inside its own box, so the counts below stay in view.
+    let edited = egui::ScrollArea::vertical()
+        .id_salt("tree_lab_notation")
+        .max_height(180.0)
+        .show(ui, |ui| ui.add(edit).labelled_by(label.id).changed())
+        .inner;
+    if edited {
+        lab.actions.push(Action::TextEdited);
+    }
+    match (&lab.error, &lab.analysis) {
+        (Some(error), _) => {
+            ui.label(RichText::new(format!("Error: {error}")).color(error_color(ui)));
+            if lab.analysis.is_some() {
+                ui.label(RichText::new("showing the last valid tree").italics().color(ui.visuals().warn_fg_color));
+            }
+        }
+        (None, Some(analysis)) => {
+            let (nodes, leaves) = analysis.totals();
+            ui.label(RichText::new(format!("{nodes} nodes, {leaves} leaves")).weak());
+        }
+        (None, None) => {}
+    }
+}
+
+fn algorithm_picker(lab: &mut TreeLab, ui: &mut egui::Ui) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Algorithm");
+        let current = lab.settings.algorithm;
+        let combo = egui::ComboBox::from_id_salt("tree_lab_algorithm").selected_text(current.name());
+        let picked = combo.show_ui(ui, |ui| {
+            for algorithm in Algorithm::ALL {
+                let item = ui.selectable_label(algorithm == current, algorithm.name());
+                if item.on_hover_text(algorithm.description()).clicked() && algorithm != current {
+                    lab.actions.push(Action::SetAlgorithm(algorithm));
+                }
+            }
+        });
+        picked.response.labelled_by(label.id);
+    });
+    ui.label(RichText::new(lab.settings.algorithm.description()).small().weak());
+}
+
+fn counts(lab: &TreeLab, ui: &mut egui::Ui) {
+    let Some(analysis) = &lab.analysis else {
+        ui.label("No tree yet.");
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.heading("Counts");
+        if lab.error.is_some() {
+            ui.label(RichText::new("(last valid tree)").italics().color(ui.visuals().warn_fg_color));
+        }
+    });
+    let (nodes, leaves) = analysis.totals();
+    let Some(run) = &analysis.run else {
+        ui.label(RichText::new("tree too large for live search").color(ui.visuals().warn_fg_color)).on_hover_text(
+            format!("{nodes} nodes: the lab searches trees of up to {} nodes", super::analysis::LIVE_SEARCH_LIMIT),
+        );
+        return;
+    };
+    let stats = &run.result.stats;
+    egui::Grid::new("tree_lab_counts").num_columns(2).spacing([12.0, 3.0]).show(ui, |ui| {
+        ui.label("Value");
+        ui.label(RichText::new(fmt_value(run.result.value_for_max)).strong());
+        ui.end_row();
+        ui.label("Leaves evaluated");
+        ui.label(RichText::new(format!("{} of {leaves}", stats.leaves_evaluated)).strong());
+        ui.end_row();
+        ui.label("Nodes visited");
+        ui.label(format!("{} (minimax {nodes})", stats.nodes_visited));
+        ui.end_row();
+        ui.label("Cut-offs");
+        ui.label(format!(
+            "{} (α {}, β {}), {} pruned",
+            stats.cutoffs(),
+            stats.alpha_cutoffs,
+            stats.beta_cutoffs,
+            stats.branches_pruned
+        ))
+        .on_hover_text("α-cuts at MIN nodes, β-cuts at MAX nodes; children never entered because of them");
+        ui.end_row();
+        if let Some((b, d, minimum)) = analysis.levin {
+            ui.label("Levin's minimum").on_hover_text("b^⌈d/2⌉ + b^⌊d/2⌋ − 1: α-β's leaves with perfect ordering");
+            ui.label(format!("{minimum} leaves (b = {b}, d = {d})"));
+            ui.end_row();
+        }
+    });
+    if run.truncated {
+        ui.label(RichText::new("the replay keeps only the first steps").small().color(ui.visuals().warn_fg_color));
+    }
+}
+
+fn comparison(lab: &mut TreeLab, ui: &mut egui::Ui) {
+    let Some(analysis) = &lab.analysis else { return };
+    if analysis.comparison.is_empty() {
+        return;
+    }
+    ui.heading("Every algorithm");
+    let current = lab.settings.algorithm;
+    let mut chosen = None;
+    egui::Grid::new("tree_lab_comparison").num_columns(4).striped(true).spacing([14.0, 2.0]).show(ui, |ui| {
+        for title in ["algorithm", "leaves", "nodes", "value"] {
+            ui.label(RichText::new(title).weak());
+        }
+        ui.end_row();
+        for row in &analysis.comparison {
+            let name = ui.selectable_label(row.algorithm == current, row.algorithm.name());
+            if name.on_hover_text(row.algorithm.description()).clicked() && row.algorithm != current {
+                chosen = Some(row.algorithm);
+            }
+            ui.label(row.leaves.to_string());
+            ui.label(row.nodes.to_string());
+            ui.label(fmt_value(row.value));
+            ui.end_row();
+        }
+    });
+    if let Some(algorithm) = chosen {
+        lab.actions.push(Action::SetAlgorithm(algorithm));
+    }
+}

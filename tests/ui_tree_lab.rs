@@ -1,0 +1,194 @@
+//! The Tree lab driven headlessly through egui_kittest: typing a tree, stepping with the keyboard, a malformed
+//! tree, switching views. Widgets are found the way a screen reader finds them (AccessKit labels).
+
+use alphabeta_studio::app::tree_lab::{TreeLab, TreeLabSettings};
+use alphabeta_studio::app::{StudioApp, install_fonts};
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+/// A harness the size of the default window, with the studio's fonts (so a missing glyph fails the test).
+fn builder<S>() -> egui_kittest::HarnessBuilder<S> {
+    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).with_context_setup(install_fonts)
+}
+
+const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
+
+fn lab_with(text: &str) -> Harness<'static, TreeLab> {
+    let lab = TreeLab::new(TreeLabSettings { text: text.to_string(), ..Default::default() });
+    builder().build_ui_state(
+        |ui, lab: &mut TreeLab| {
+            lab.ui(ui);
+        },
+        lab,
+    )
+}
+
+/// Replaces the notation by typing, as a user would: focus the field, select all, type.
+fn type_tree(harness: &mut Harness<'static, TreeLab>, text: &str) {
+    harness.get_by_label("Tree notation").focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness.get_by_label("Tree notation").type_text(text);
+    harness.run();
+}
+
+#[test]
+fn typing_a_tree_updates_the_counts() {
+    let mut harness = lab_with("(1 2)");
+    assert!(harness.query_by_label_contains("7 of 9").is_none());
+    type_tree(&mut harness, TEXTBOOK);
+    assert_eq!(harness.state().settings.text, TEXTBOOK);
+    harness.get_by_label("7 of 9");
+    harness.get_by_label("11 (minimax 13)");
+    harness.get_by_label("5 leaves (b = 3, d = 2)");
+}
+
+#[test]
+fn the_keyboard_steps_through_the_search() {
+    let mut harness = lab_with(TEXTBOOK);
+    // After a search the replay stands at its end.
+    harness.get_by_label_contains("The search is complete");
+    harness.key_press(egui::Key::Home);
+    harness.run();
+    assert_eq!(harness.state().cursor(), 0);
+    harness.get_by_label_contains("Ready:");
+    harness.key_press(egui::Key::ArrowRight);
+    harness.run();
+    harness.get_by_label("Start at the root (MAX node root) with α = −∞, β = +∞");
+    harness.key_press(egui::Key::ArrowRight);
+    harness.run();
+    harness.get_by_label("Enter MIN node 0 with α = −∞, β = +∞");
+    // Reading a leaf is one step (the recorder's enter and leave around it are skipped).
+    harness.key_press(egui::Key::ArrowRight);
+    harness.run();
+    harness.get_by_label("Read leaf 0.0: value 3");
+    harness.key_press(egui::Key::ArrowRight);
+    harness.run();
+    harness.get_by_label("MIN node 0: a child returned 3; now β = 3");
+    harness.key_press(egui::Key::ArrowLeft);
+    harness.run();
+    harness.get_by_label("Read leaf 0.0: value 3");
+    harness.key_press(egui::Key::ArrowLeft);
+    harness.run();
+    harness.get_by_label("Enter MIN node 0 with α = −∞, β = +∞");
+    harness.key_press(egui::Key::ArrowLeft);
+    harness.run();
+    assert_eq!(harness.state().cursor(), 1);
+    // Step to the α-cut at MIN node 1 and read it in words.
+    let cut = harness.state().step_description().to_string();
+    while !harness.state().step_description().contains("pruned") {
+        harness.key_press(egui::Key::ArrowRight);
+        harness.run();
+        assert!(harness.state().cursor() < harness.state().step_count(), "no cut-off found after {cut}");
+    }
+    harness.get_by_label("MIN node 1: 2 ≤ α = 3, so its remaining 2 children are pruned");
+    harness.key_press(egui::Key::End);
+    harness.run();
+    assert_eq!(harness.state().cursor(), harness.state().step_count());
+}
+
+#[test]
+fn a_malformed_tree_keeps_the_last_good_one() {
+    let mut harness = lab_with(TEXTBOOK);
+    type_tree(&mut harness, "((3 12 8) (2 4 6) (14 5 2)");
+    let error = harness.state().error().expect("an error").to_string();
+    assert!(error.starts_with("line 1, column "), "{error}");
+    harness.get_by_label_contains("Error: line 1, column ");
+    harness.get_by_label("showing the last valid tree");
+    // The counts still describe the last good tree.
+    harness.get_by_label("7 of 9");
+    assert_eq!(harness.state().leaves_text().as_deref(), Some("7 of 9"));
+}
+
+#[test]
+fn the_buttons_step_too() {
+    let mut harness = lab_with(TEXTBOOK);
+    harness.get_by_label("⇤").click();
+    harness.run();
+    assert_eq!(harness.state().cursor(), 0);
+    harness.get_by_label("▶").click();
+    harness.run();
+    assert_eq!(harness.state().cursor(), 1);
+    harness.get_by_label("⇥").click();
+    harness.run();
+    assert_eq!(harness.state().cursor(), harness.state().step_count());
+}
+
+#[test]
+fn the_shell_switches_views() {
+    let mut harness = builder().build_ui_state(|ui, app: &mut StudioApp| app.show(ui), StudioApp::default());
+    harness.get_by_label("7 of 9");
+    harness.get_by_label("Play").click();
+    harness.run();
+    harness.get_by_label("Play is coming");
+    harness.get_by_label("Telemetry").click();
+    harness.run();
+    harness.get_by_label("Telemetry is coming");
+    harness.get_by_label("Tree lab").click();
+    harness.run();
+    harness.get_by_label("7 of 9");
+}
+
+#[test]
+fn a_small_window_keeps_the_canvas_clear_of_the_panels() {
+    for size in [egui::vec2(720.0, 480.0), egui::vec2(800.0, 600.0), egui::vec2(1920.0, 1080.0)] {
+        let mut harness = Harness::builder()
+            .with_size(size)
+            .with_context_setup(install_fonts)
+            .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::default());
+        harness.run();
+        let canvas = harness.get_by_label("Tree canvas").rect();
+        let notation = harness.get_by_label("Tree notation").rect();
+        let trace = harness.get_by_label("Trace").rect();
+        assert!(notation.max.x <= canvas.min.x, "{size:?}: the editor overlaps the canvas");
+        assert!(canvas.max.x <= trace.min.x, "{size:?}: the canvas runs under the trace ({canvas:?}, {trace:?})");
+        assert!(canvas.width() >= 0.35 * size.x, "{size:?}: the canvas is only {} wide", canvas.width());
+        let speed = harness.get_by_label("replay speed").rect();
+        assert!(speed.max.x <= trace.min.x, "{size:?}: the step controls run under the trace ({speed:?})");
+    }
+}
+
+#[test]
+fn a_tree_too_large_for_live_search_is_drawn_but_not_searched() {
+    use alphabeta_studio::app::tree_lab::examples::RandomTree;
+    // 4^7 = 16,384 leaves and 21,845 nodes: over the live-search limit.
+    let text = RandomTree { branching: 4, depth: 7, seed: 3 }.text();
+    let mut harness = lab_with(&text);
+    harness.get_by_label("tree too large for live search");
+    assert_eq!(harness.state().step_count(), 0);
+    assert_eq!(harness.state().analysis().map(|a| a.totals()), Some((21_845, 16_384)));
+    // Back to a small tree, everything is live again.
+    type_tree(&mut harness, TEXTBOOK);
+    harness.get_by_label("7 of 9");
+}
+
+#[test]
+fn play_advances_and_space_pauses() {
+    let lab = TreeLab::new(TreeLabSettings { text: TEXTBOOK.to_string(), speed: 4.0, ..Default::default() });
+    // 20 frames a second, so a number of frames is a known time.
+    let mut harness = builder().with_step_dt(0.05).build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), lab);
+    harness.key_press(egui::Key::Home);
+    harness.run();
+    harness.key_press(egui::Key::Space);
+    // Playing asks for frames without end, so step a fixed number of frames instead of running to rest: 1 s.
+    harness.run_steps(20);
+    let played = harness.state().cursor();
+    assert!((2..=10).contains(&played), "4 steps a second for a second, but the cursor is at {played}");
+    harness.key_press(egui::Key::Space);
+    harness.run_steps(2);
+    let paused = harness.state().cursor();
+    harness.run_steps(60);
+    assert_eq!(harness.state().cursor(), paused, "the replay moved while paused");
+    assert!(paused < harness.state().step_count());
+}
+
+#[test]
+fn clicking_a_trace_row_goes_to_its_step() {
+    let mut harness = lab_with(TEXTBOOK);
+    // Row 3 of the textbook trace is leaf 0.0 (root, 0, 0.0).
+    harness.get_by_label("trace row 3").click();
+    harness.run();
+    harness.get_by_label("Read leaf 0.0: value 3");
+}
