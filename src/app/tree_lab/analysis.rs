@@ -96,8 +96,7 @@ impl Run {
             };
             ids.push(id);
         }
-        let trace = recorder.trace_rows(|i| flat.display_name(ids[i]));
-        let rows_after = rows_after_each_step(&recorder.steps);
+        let (trace, rows_after) = recorder.trace_rows_and_progress(|i| flat.display_name(ids[i]));
         let steps = recorder.steps.iter().map(|s| Step { node: ids[s.node] as usize, ..s.clone() }).collect();
         Run { algorithm, result, steps, truncated: recorder.truncated, trace, rows_after }
     }
@@ -137,42 +136,6 @@ fn compare(flat: &FlatTree) -> Vec<Comparison> {
         .collect()
 }
 
-/// How many rows [`Recorder::trace_rows`] has written after each step: the same rules, counted instead of built,
-/// so the table can follow the replay. (The tests check it against `trace_rows` on every prefix.)
-fn rows_after_each_step(steps: &[Step]) -> Vec<usize> {
-    let mut out = Vec::with_capacity(steps.len());
-    let (mut rows, mut last_has_value) = (0usize, false);
-    let is_leaf_step =
-        |s: Option<&Step>, node: usize| s.is_some_and(|s| s.node == node && matches!(s.event, StepEvent::Leaf { .. }));
-    for (i, step) in steps.iter().enumerate() {
-        let previous = i.checked_sub(1).map(|p| &steps[p]);
-        match step.event {
-            StepEvent::Enter if is_leaf_step(steps.get(i + 1), step.node) => {}
-            StepEvent::Leave { .. } if is_leaf_step(previous, step.node) => {}
-            StepEvent::Enter | StepEvent::BackedUp { .. } => {
-                rows += 1;
-                last_has_value = false;
-            }
-            StepEvent::Leaf { .. } => {
-                rows += 1;
-                last_has_value = true;
-            }
-            StepEvent::Cutoff { .. } => {}
-            StepEvent::Leave { .. } => {
-                let updated_here = previous.is_some_and(|p| {
-                    p.node == step.node && matches!(p.event, StepEvent::BackedUp { .. } | StepEvent::Cutoff { .. })
-                });
-                if !(updated_here && rows > 0 && !last_has_value) {
-                    rows += 1;
-                }
-                last_has_value = true;
-            }
-        }
-        out.push(rows);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,7 +168,7 @@ mod tests {
             for algorithm in Algorithm::ALL {
                 let mut recorder = Recorder::new();
                 search(&mut flat.root(), algorithm, &SearchOptions::default(), StopWhen::default(), &mut recorder);
-                let counts = rows_after_each_step(&recorder.steps);
+                let counts = recorder.trace_rows_and_progress(|i| i.to_string()).1;
                 for k in 0..=recorder.steps.len() {
                     // A prefix ending on a leaf's Enter shows a row the whole table folds into the leaf's row.
                     let leaf_next =

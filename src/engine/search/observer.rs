@@ -189,7 +189,14 @@ impl<M: Copy + Eq + std::hash::Hash> Recorder<M> {
     /// (α = β = value), a row each time a child's value is backed up, and the node's value on the row where it
     /// is left. `name` names a node (its label, or its path).
     pub fn trace_rows(&self, name: impl Fn(usize) -> String) -> Vec<TraceRow> {
+        self.trace_rows_and_progress(name).0
+    }
+
+    /// [`Recorder::trace_rows`], with how many rows the table has after each step — so a replay can show the
+    /// table as far as it has got.
+    pub fn trace_rows_and_progress(&self, name: impl Fn(usize) -> String) -> (Vec<TraceRow>, Vec<usize>) {
         let mut rows: Vec<TraceRow> = Vec::new();
+        let mut progress = Vec::with_capacity(self.steps.len());
         let mut previous: Option<&Step> = None;
         for (i, step) in self.steps.iter().enumerate() {
             let row = |alpha, beta, value| TraceRow {
@@ -226,8 +233,9 @@ impl<M: Copy + Eq + std::hash::Hash> Recorder<M> {
                 }
             }
             previous = Some(step);
+            progress.push(rows.len());
         }
-        rows
+        (rows, progress)
     }
 }
 
