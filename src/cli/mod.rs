@@ -2,6 +2,7 @@
 //! input prints one line on stderr and exits with status 2.
 
 pub mod bench;
+pub mod perft;
 pub mod tree;
 
 use clap::{Parser, Subcommand};
@@ -21,6 +22,8 @@ pub enum Command {
     Tree(tree::TreeArgs),
     /// Measure search speed (nodes per second) on generated trees.
     Bench(bench::BenchArgs),
+    /// Count the leaves of a game's full move tree to a depth (perft).
+    Perft(perft::PerftArgs),
 }
 
 /// An error a command reports: one line, exit status 2.
@@ -51,6 +54,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
     let result = match cli.command? {
         Command::Tree(args) => tree::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Perft(args) => perft::run(&args),
     };
     Some(match result {
         Ok(()) => ExitCode::SUCCESS,
