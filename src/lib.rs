@@ -1,9 +1,10 @@
 //! Alpha-Beta Studio: play, see and understand game-tree search.
 //!
-//! The dependency direction is one way: `engine` knows nothing else; `tree` builds on `engine`; `cli` and `app`
-//! (the window) use both.
+//! The dependency direction is one way: `engine` knows nothing else; `tree` and `games` build on `engine`; `cli`
+//! and `app` (the window) use them all.
 
 pub mod app;
 pub mod cli;
 pub mod engine;
+pub mod games;
 pub mod tree;

@@ -2,6 +2,8 @@
 //! input prints one line on stderr and exits with status 2.
 
 pub mod bench;
+pub mod perft;
+pub mod solve;
 pub mod tree;
 
 use clap::{Parser, Subcommand};
@@ -21,6 +23,10 @@ pub enum Command {
     Tree(tree::TreeArgs),
     /// Measure search speed (nodes per second) on generated trees.
     Bench(bench::BenchArgs),
+    /// Count the leaves of a game's full move tree to a depth (perft).
+    Perft(perft::PerftArgs),
+    /// Solve Connect Four positions read from standard input, in Pascal Pons' benchmark protocol.
+    Solve(solve::SolveArgs),
 }
 
 /// An error a command reports: one line, exit status 2.
@@ -51,6 +57,8 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
     let result = match cli.command? {
         Command::Tree(args) => tree::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Perft(args) => perft::run(&args),
+        Command::Solve(args) => solve::run(&args),
     };
     Some(match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,80 @@
+//! `alphabeta-studio solve`: Pascal Pons' benchmark protocol, so the two programs can be compared line by line.
+//! Reads positions (`4453`: 1-based columns from the empty board; anything after the first space ignored) from
+//! standard input and writes `<moves> <score> <nodes> <microseconds>` for each, the table cleared before each
+//! position. A malformed or illegal line is reported on stderr with its number and skipped.
+
+use super::CommandError;
+use crate::engine::game::Value;
+use crate::engine::search::context::{Searcher, StopWhen};
+use crate::engine::search::memory::Memory;
+use crate::engine::search::observer::NoObserver;
+use crate::engine::search::ordering::OrderingOptions;
+use crate::games::connect_four::ConnectFour;
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// Only tell win, draw or loss (−1 / 0 / 1), as Pons' weak solver does: a search with the window (−1, 1).
+    #[arg(long)]
+    pub weak: bool,
+    /// The game; only Connect Four 7×6 has published test sets.
+    #[arg(long, default_value = "connect-four")]
+    pub game: String,
+    /// The transposition table's size in MiB.
+    #[arg(long, default_value_t = 64)]
+    pub tt_mib: usize,
+}
+
+/// The answer for one position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Solution {
+    pub score: i32,
+    pub nodes: u64,
+    pub microseconds: u128,
+}
+
+/// Solves one position exactly (or, weakly, to its sign) with MTD(f) over a fresh table, no depth limit.
+pub fn solve(position: &mut ConnectFour, memory: &mut Memory<u8>, weak: bool) -> Solution {
+    memory.clear();
+    let started = Instant::now();
+    let mut observer = NoObserver;
+    let mut searcher = Searcher::new(position, &mut observer, StopWhen::default());
+    let value = if weak {
+        searcher.alphabeta_memory(memory, None, -1.0, 1.0, u32::MAX, false).clamp(-1.0, 1.0)
+    } else {
+        searcher.mtdf(memory, 0.0, u32::MAX).0
+    };
+    let nodes = searcher.stats.nodes_visited;
+    Solution { score: value_to_score(value), nodes, microseconds: started.elapsed().as_micros() }
+}
+
+fn value_to_score(value: Value) -> i32 {
+    value.round() as i32
+}
+
+pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
+    if args.game != "connect-four" {
+        return Err(CommandError(format!("solve knows only connect-four, not '{}'", args.game)));
+    }
+    let mut memory = Memory::new(args.tt_mib.max(1), OrderingOptions::default());
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for (number, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.map_err(|e| CommandError(format!("reading standard input: {e}")))?;
+        let moves = line.split_whitespace().next().unwrap_or("");
+        if moves.is_empty() && line.trim().is_empty() {
+            continue;
+        }
+        let mut position = match ConnectFour::from_moves(moves) {
+            Ok(position) => position,
+            Err(e) => {
+                eprintln!("line {}: {e}", number + 1);
+                continue;
+            }
+        };
+        let s = solve(&mut position, &mut memory, args.weak);
+        writeln!(out, "{moves} {} {} {}", s.score, s.nodes, s.microseconds)?;
+    }
+    Ok(())
+}

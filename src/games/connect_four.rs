@@ -1,0 +1,485 @@
+//! Connect Four on bitboards, for any board whose columns fit in one `u64`.
+//!
+//! Layout (the classic one): column `c` owns bits `c·(H+1) .. c·(H+1)+H`, bottom row first, and the extra bit on top
+//! of each column stays empty. That guard bit is what lets one shift test a whole board for four in a row without
+//! lines wrapping from the top of one column into the bottom of the next. A position is two words: `mask`, every
+//! stone, and `current`, the stones of the player to move; playing a stone flips `current` to the other player.
+//!
+//! Scores follow Pascal Pons' convention (see `shared/data/connect4/README.md`): a win scores
+//! `(W·H + 2 − n) / 2` (integer division), where `n` is the number of stones on the board once the winning stone
+//! is in — for 7×6 that is `22 − stones the winner played`. So a faster win scores higher, and the value of a won
+//! position for the side to move, who has just lost, is the negative of that.
+
+use crate::engine::game::{Game, IllegalMove, Side, Turn, Value};
+use std::fmt;
+
+/// The largest number of cells a board may use, guard bits included.
+pub const BOARD_BITS: u32 = 64;
+
+/// How many stones in a line win.
+pub const CONNECT: u32 = 4;
+
+/// A board size that does not fit the bitboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardSizeError {
+    pub width: usize,
+    pub height: usize,
+}
+
+impl fmt::Display for BoardSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a {}×{} Connect Four board does not fit: width and height must be at least 1 and width × (height + 1) at most {BOARD_BITS}",
+            self.width, self.height
+        )
+    }
+}
+
+impl std::error::Error for BoardSizeError {}
+
+/// A Connect Four position on a `width` × `height` board. Moves are 0-based column indices; the first player is
+/// MAX. Cheap to copy (a few words), so a caller may keep snapshots instead of undoing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ConnectFour {
+    width: u32,
+    height: u32,
+    /// The stones of the player to move.
+    current: u64,
+    /// Every stone on the board.
+    mask: u64,
+    /// Stones on the board.
+    moves: u32,
+    /// The last move connected four (so the player to move has lost).
+    won: bool,
+    /// Columns in the order moves are generated: centre first, then outwards, left before right.
+    order: [u8; 32],
+}
+
+impl ConnectFour {
+    /// The empty `width` × `height` board. Every size with `width, height ≥ 1` and `width × (height + 1) ≤ 64` fits
+    /// (7×6, 8×7, 9×6, …); others are refused.
+    pub fn new(width: usize, height: usize) -> Result<Self, BoardSizeError> {
+        let fits = width >= 1
+            && height >= 1
+            && height.checked_add(1).and_then(|rows| width.checked_mul(rows)).is_some_and(|bits| bits <= 64);
+        if !fits {
+            return Err(BoardSizeError { width, height });
+        }
+        let mut order = [0u8; 32];
+        let mut columns: Vec<u8> = (0..width as u8).collect();
+        // Centre columns take part in the most lines, so they are the best first guess for α-β.
+        columns.sort_by_key(|&c| (2 * c as i32 - (width as i32 - 1)).abs());
+        order[..width].copy_from_slice(&columns);
+        Ok(ConnectFour { width: width as u32, height: height as u32, current: 0, mask: 0, moves: 0, won: false, order })
+    }
+
+    /// The empty standard board: 7 columns, 6 rows.
+    pub fn standard() -> Self {
+        match Self::new(7, 6) {
+            Ok(game) => game,
+            Err(_) => unreachable!("7 × (6 + 1) = 49 bits fit in 64"),
+        }
+    }
+
+    /// The standard board after `moves` in Pons' notation (1-based columns, e.g. `"4453"`); see
+    /// [`ConnectFour::with_moves`].
+    pub fn from_moves(moves: &str) -> Result<Self, IllegalMove> {
+        Self::standard().with_moves(moves)
+    }
+
+    /// This position after `moves` in Pons' notation: one digit per move, `1` the leftmost column, surrounding
+    /// whitespace ignored. The error names the first bad move (its 1-based place in the string) and why: not a
+    /// digit, a column off the board, a full column, or a move after the game ended. Only columns 1–9 can be
+    /// written this way.
+    pub fn with_moves(mut self, moves: &str) -> Result<Self, IllegalMove> {
+        for (index, ch) in moves.trim().chars().enumerate() {
+            let place = index + 1;
+            let column = match ch.to_digit(10) {
+                Some(digit) if digit >= 1 => digit - 1,
+                _ => {
+                    return Err(IllegalMove(format!(
+                        "move {place} '{ch}' is not a column: write columns as the digits 1 to {}",
+                        self.width.min(9)
+                    )));
+                }
+            };
+            self.try_play(column as u8).map_err(|e| IllegalMove(format!("move {place} '{ch}': {e}")))?;
+        }
+        Ok(self)
+    }
+
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    pub fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    /// Stones on the board.
+    pub fn moves_played(&self) -> usize {
+        self.moves as usize
+    }
+
+    /// The best score a win can have on this board (a win with the earliest possible stone), which bounds every
+    /// value; 0 on boards too small to win on.
+    pub fn max_score(&self) -> i32 {
+        (self.width * self.height).div_ceil(2).saturating_sub(3) as i32
+    }
+
+    /// The player who connected four, if one did.
+    pub fn winner(&self) -> Option<Side> {
+        // The winner made the last move.
+        self.won.then_some(self.side_to_move().opponent())
+    }
+
+    /// True when the game is over: four connected, or the board full.
+    pub fn is_over(&self) -> bool {
+        self.won || self.moves == self.width * self.height
+    }
+
+    /// True when `column` is on the board and has room, whether or not the game is over.
+    pub fn has_room(&self, column: u8) -> bool {
+        (column as u32) < self.width && self.mask & self.top_cell(column as u32) == 0
+    }
+
+    /// The stone at `column`, `row` (row 0 at the bottom), or `None` for an empty cell or one off the board.
+    pub fn cell(&self, column: usize, row: usize) -> Option<Side> {
+        if column >= self.width() || row >= self.height() {
+            return None;
+        }
+        let bit = 1u64 << (column as u32 * (self.height + 1) + row as u32);
+        if self.mask & bit == 0 {
+            return None;
+        }
+        let to_move = self.side_to_move();
+        Some(if self.current & bit != 0 { to_move } else { to_move.opponent() })
+    }
+
+    /// MAX moves first, so MAX is to move whenever an even number of stones is down.
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        if self.moves.is_multiple_of(2) { Side::Max } else { Side::Min }
+    }
+
+    /// The bit of the lowest cell of `column`.
+    #[inline]
+    fn bottom_cell(&self, column: u32) -> u64 {
+        1 << (column * (self.height + 1))
+    }
+
+    /// The bit of the highest cell of `column` (below its guard bit).
+    #[inline]
+    fn top_cell(&self, column: u32) -> u64 {
+        1 << (column * (self.height + 1) + self.height - 1)
+    }
+
+    /// Every cell of `column`.
+    #[inline]
+    fn column_cells(&self, column: u32) -> u64 {
+        ((1u64 << self.height) - 1) << (column * (self.height + 1))
+    }
+
+    /// Pons' score of the win just made: `(W·H + 2 − n) / 2` with `n` stones on the board.
+    fn win_score(&self) -> i32 {
+        ((self.width * self.height + 2 - self.moves) / 2) as i32
+    }
+}
+
+/// True when `stones` hold four in a line on a board of the given height. A line in one direction is a run of
+/// bits spaced by one stride: 1 (vertical), H+1 (horizontal), H (one diagonal), H+2 (the other). Shifting the
+/// board by the stride and and-ing finds pairs, by twice the stride finds fours.
+#[inline]
+fn connected(stones: u64, height: u32) -> bool {
+    // A shift of 64 or more would be undefined; such strides (very tall, narrow boards) leave no room for a line.
+    let shifted = |bits: u64, by: u32| bits.checked_shr(by).unwrap_or(0);
+    [1, height + 1, height, height + 2].into_iter().any(|stride| {
+        let pairs = stones & shifted(stones, stride);
+        pairs & shifted(pairs, 2 * stride) != 0
+    })
+}
+
+impl Game for ConnectFour {
+    type Move = u8;
+
+    /// MAX, the first player, when an even number of stones is down; MIN otherwise.
+    #[inline]
+    fn turn(&self) -> Turn {
+        self.side_to_move().into()
+    }
+
+    /// The columns with room, centre first (see [`ConnectFour::move_hint`]); none once the game is over.
+    #[inline]
+    fn generate_moves(&self, moves: &mut Vec<u8>) {
+        if self.is_over() {
+            return;
+        }
+        let columns = &self.order[..self.width as usize];
+        moves.extend(columns.iter().copied().filter(|&c| self.mask & self.top_cell(c as u32) == 0));
+    }
+
+    /// Drops a stone in `column`.
+    ///
+    /// # Panics
+    /// In debug builds, when the column is off the board or full; in release builds such a move corrupts the
+    /// position. Use [`Game::try_play`] for moves from people or files.
+    #[inline]
+    fn play(&mut self, column: u8) {
+        debug_assert!(self.has_room(column) && !self.is_over(), "illegal Connect Four move {column}");
+        self.current ^= self.mask;
+        // Adding the column's bottom bit to the mask carries up through its stones into the first empty cell.
+        self.mask |= self.mask + self.bottom_cell(column as u32);
+        self.moves += 1;
+        self.won = connected(self.current ^ self.mask, self.height);
+    }
+
+    #[inline]
+    fn undo(&mut self, column: u8) {
+        let column = column as u32;
+        // The stones of a column are a run from the bottom, so the run plus its bottom bit, halved, is its top stone.
+        let top = ((self.mask & self.column_cells(column)) + self.bottom_cell(column)) >> 1;
+        self.mask ^= top;
+        self.current ^= self.mask;
+        self.moves -= 1;
+        // A move is only ever played in a position that was not won.
+        self.won = false;
+    }
+
+    /// After a connecting move the player to move has lost: minus the winner's score. A full board is a draw (0).
+    #[inline]
+    fn terminal_value(&self) -> Option<Value> {
+        if self.won {
+            Some(-Value::from(self.win_score()))
+        } else if self.moves == self.width * self.height {
+            Some(0.0)
+        } else {
+            None
+        }
+    }
+
+    /// No heuristic: a position cut off by the depth limit counts as a draw (0), so a depth-limited value is
+    /// exact exactly when it is not 0 — any win it reports is a proven one.
+    fn evaluate(&self) -> Value {
+        0.0
+    }
+
+    /// The key `current + mask`, which is unique per position (in each column, the stones of the player to move
+    /// plus a run of ones as tall as the column gives a distinct number), passed through the bijective finaliser of
+    /// MurmurHash3 so nearby positions spread over a table's slots. Distinct positions never share a hash.
+    #[inline]
+    fn position_hash(&self) -> u64 {
+        let mut key = self.current + self.mask;
+        key ^= key >> 33;
+        key = key.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        key ^= key >> 33;
+        key = key.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        key ^ (key >> 33)
+    }
+
+    /// Centre columns first: minus twice the distance from the centre.
+    fn move_hint(&self, column: u8) -> i32 {
+        -(2 * column as i32 - (self.width as i32 - 1)).abs()
+    }
+
+    fn value_bounds(&self) -> (Value, Value) {
+        let max = Value::from(self.max_score());
+        (-max, max)
+    }
+
+    /// The 1-based column, as in Pons' notation.
+    fn move_name(&self, column: u8) -> String {
+        (column as u32 + 1).to_string()
+    }
+
+    fn try_play(&mut self, column: u8) -> Result<(), IllegalMove> {
+        let name = self.move_name(column);
+        if let Some(winner) = self.winner() {
+            let who = if winner == Side::Max { "first" } else { "second" };
+            return Err(IllegalMove(format!("the game is over: the {who} player has connected four")));
+        }
+        if self.moves == self.width * self.height {
+            return Err(IllegalMove("the game is over: the board is full".into()));
+        }
+        if column as u32 >= self.width {
+            return Err(IllegalMove(format!("column {name} is off the board (columns 1 to {})", self.width)));
+        }
+        if !self.has_room(column) {
+            return Err(IllegalMove(format!("column {name} is full")));
+        }
+        self.play(column);
+        Ok(())
+    }
+}
+
+/// The board as text, top row first: `X` the first player, `O` the second, `.` empty.
+impl fmt::Display for ConnectFour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..self.height()).rev() {
+            for column in 0..self.width() {
+                f.write_str(match self.cell(column, row) {
+                    Some(Side::Max) => "X",
+                    Some(Side::Min) => "O",
+                    None => ".",
+                })?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::collections::HashMap;
+
+    /// Board sizes the tests sweep: the usual ones and the odd shapes at the edges of what fits.
+    const SIZES: [(usize, usize); 8] = [(7, 6), (8, 7), (9, 6), (4, 4), (5, 4), (16, 3), (32, 1), (1, 63)];
+
+    fn board(width: usize, height: usize) -> ConnectFour {
+        ConnectFour::new(width, height).expect("test sizes fit")
+    }
+
+    /// Four in a line for `side`, by looking at every cell in every direction: the slow, obvious reference.
+    fn naive_four(game: &ConnectFour, side: Side) -> bool {
+        let (w, h) = (game.width() as i64, game.height() as i64);
+        let at = |c: i64, r: i64| {
+            (0..w).contains(&c) && (0..h).contains(&r) && game.cell(c as usize, r as usize) == Some(side)
+        };
+        (0..w).any(|c| {
+            (0..h).any(|r| {
+                [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dc, dr)| (0..4).all(|i| at(c + i * dc, r + i * dr)))
+            })
+        })
+    }
+
+    #[test]
+    fn sizes_that_do_not_fit_are_refused() {
+        for (width, height) in [(0, 6), (7, 0), (8, 8), (33, 1), (1, 64), (usize::MAX, usize::MAX)] {
+            let error = ConnectFour::new(width, height).expect_err("does not fit");
+            assert!(error.to_string().contains("does not fit"), "{error}");
+        }
+        for (width, height) in SIZES {
+            assert_eq!(board(width, height).width(), width);
+        }
+    }
+
+    #[test]
+    fn every_line_of_four_is_found_and_nothing_else() {
+        for (width, height) in SIZES {
+            let game = board(width, height);
+            let bit = |c: usize, r: usize| 1u64 << (c as u32 * (game.height + 1) + r as u32);
+            let mut lines = 0;
+            for c in 0..width {
+                for r in 0..height {
+                    for (dc, dr) in [(1i64, 0i64), (0, 1), (1, 1), (1, -1)] {
+                        let cells: Vec<(i64, i64)> = (0..4).map(|i| (c as i64 + i * dc, r as i64 + i * dr)).collect();
+                        if cells.iter().all(|&(x, y)| x < width as i64 && (0..height as i64).contains(&y)) {
+                            let stones = cells.iter().fold(0, |b, &(x, y)| b | bit(x as usize, y as usize));
+                            assert!(connected(stones, game.height), "{width}×{height}: line {cells:?}");
+                            lines += 1;
+                        }
+                    }
+                }
+            }
+            // Random sets of stones against the naive scan, which catches lines that wrap across columns.
+            let mut rng = ChaCha8Rng::seed_from_u64(width as u64 * 100 + height as u64);
+            let mut cells = game;
+            for _ in 0..2000 {
+                let stones: u64 = (0..width * height / 3)
+                    .map(|_| bit(rng.random_range(0..width), rng.random_range(0..height)))
+                    .fold(0, |b, s| b | s);
+                cells.mask = stones;
+                cells.current = stones; // with no stone down yet, `current` holds the first player's stones
+                cells.moves = 0;
+                assert_eq!(
+                    connected(stones, game.height),
+                    naive_four(&cells, Side::Max),
+                    "{width}×{height}: {stones:#x}"
+                );
+            }
+            assert!(lines > 0, "{width}×{height}");
+        }
+    }
+
+    #[test]
+    fn random_games_agree_with_the_naive_rules_and_undo_restores_everything() {
+        for (width, height) in SIZES {
+            let mut rng = ChaCha8Rng::seed_from_u64(7 * width as u64 + height as u64);
+            for _ in 0..50 {
+                let mut game = board(width, height);
+                let (mut history, mut played, mut moves) = (vec![game], Vec::new(), Vec::new());
+                while !game.is_over() {
+                    moves.clear();
+                    game.generate_moves(&mut moves);
+                    let mut sorted = moves.clone();
+                    sorted.sort_unstable();
+                    let expected: Vec<u8> = (0..width as u8).filter(|&c| game.has_room(c)).collect();
+                    assert_eq!(sorted, expected);
+                    let column = moves[rng.random_range(0..moves.len())];
+                    let mover = if game.turn() == Turn::Max { Side::Max } else { Side::Min };
+                    game.play(column);
+                    history.push(game);
+                    played.push(column);
+                    assert_eq!(game.winner().is_some(), naive_four(&game, mover), "{width}×{height}\n{game}");
+                    assert!(!naive_four(&game, mover.opponent()));
+                }
+                let mut after = Vec::new();
+                game.generate_moves(&mut after);
+                assert!(after.is_empty());
+                if width <= 9 {
+                    // Round trip through Pons' notation.
+                    let names: String = played.iter().map(|&c| game.move_name(c)).collect();
+                    assert_eq!(board(width, height).with_moves(&names), Ok(game), "{names}");
+                }
+                // Undo all the way back: each position, and its hash, is the one before.
+                for &column in played.iter().rev() {
+                    history.pop();
+                    game.undo(column);
+                    let previous = history.last().expect("one position per move");
+                    assert_eq!(game, *previous);
+                    assert_eq!(game.position_hash(), previous.position_hash());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn distinct_positions_hash_apart() {
+        let mut seen: HashMap<u64, (u64, u64)> = HashMap::new();
+        fn walk(game: &mut ConnectFour, depth: u32, seen: &mut HashMap<u64, (u64, u64)>) {
+            let key = (game.current, game.mask);
+            assert_eq!(*seen.entry(game.position_hash()).or_insert(key), key, "hash collision");
+            if depth == 0 {
+                return;
+            }
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            for column in moves {
+                game.play(column);
+                walk(game, depth - 1, seen);
+                game.undo(column);
+            }
+        }
+        walk(&mut ConnectFour::standard(), 6, &mut seen);
+        assert!(seen.len() > 10_000, "{}", seen.len());
+    }
+
+    #[test]
+    fn names_hints_and_bounds() {
+        let game = ConnectFour::standard();
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        assert_eq!(moves, [3, 2, 4, 1, 5, 0, 6], "centre first");
+        assert!(moves.windows(2).all(|pair| game.move_hint(pair[0]) >= game.move_hint(pair[1])));
+        assert_eq!(game.move_name(0), "1");
+        assert_eq!(game.value_bounds(), (-18.0, 18.0));
+        assert_eq!(board(8, 7).max_score(), 25);
+        let game = ConnectFour::from_moves("4453").expect("legal");
+        assert_eq!(game.turn(), Turn::Max);
+        assert_eq!(game.to_string(), ".......\n.......\n.......\n.......\n...O...\n..OXX..\n");
+    }
+}

@@ -1,0 +1,39 @@
+//! Real games as [`Game`]s, one file per rule family with its tests at the bottom, and what is common to all of
+//! them.
+
+pub mod connect_four;
+
+use crate::engine::game::Game;
+
+/// The number of leaves of the full move tree `depth` plies deep from the current position (perft), which is the
+/// same again when this returns. A finished game is a leaf where it happens (Connect Four stops at a win), and so is
+/// a position with no move; `perft(game, 0)` is 1. Leaves one ply away are counted from the move list without
+/// playing them, since every child there is a leaf whatever it holds.
+pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+    let mut moves = Vec::with_capacity(256);
+    perft_into(game, depth, &mut moves)
+}
+
+fn perft_into<G: Game>(game: &mut G, depth: u32, moves: &mut Vec<G::Move>) -> u64 {
+    if depth == 0 || game.terminal_value().is_some() {
+        return 1;
+    }
+    let start = moves.len();
+    game.generate_moves(moves);
+    let end = moves.len();
+    let leaves = match end - start {
+        0 => 1,
+        count if depth == 1 => count as u64,
+        _ => (start..end)
+            .map(|i| {
+                let mv = moves[i];
+                game.play(mv);
+                let leaves = perft_into(game, depth - 1, moves);
+                game.undo(mv);
+                leaves
+            })
+            .sum(),
+    };
+    moves.truncate(start);
+    leaves
+}
