@@ -24,6 +24,31 @@ pub struct SolveArgs {
     /// The transposition table's size in MiB.
     #[arg(long, default_value_t = 64)]
     pub tt_mib: usize,
+    /// Move-ordering sources, comma-separated, from: hash, killers, hints, history; `none` for generation order.
+    #[arg(long, default_value = "hash,hints")]
+    pub ordering: String,
+    /// The driver: `bisection` (Pons' null-window bisection between the game's bounds) or `mtdf` (from 0).
+    #[arg(long, default_value = "bisection")]
+    pub driver: String,
+}
+
+/// Reads `hash,killers,hints,history` (or `none`) into ordering options.
+pub fn parse_ordering(list: &str) -> Result<OrderingOptions, CommandError> {
+    let mut options = OrderingOptions::NONE;
+    for part in list.split(',').map(str::trim).filter(|p| !p.is_empty() && *p != "none") {
+        match part {
+            "hash" => options.hash_move = true,
+            "killers" => options.killers = true,
+            "hints" => options.hints = true,
+            "history" => options.history = true,
+            other => {
+                return Err(CommandError(format!(
+                    "unknown ordering '{other}' (use hash, killers, hints, history or none)"
+                )));
+            }
+        }
+    }
+    Ok(options)
 }
 
 /// The answer for one position.
@@ -34,14 +59,17 @@ pub struct Solution {
     pub microseconds: u128,
 }
 
-/// Solves one position exactly (or, weakly, to its sign) with MTD(f) over a fresh table, no depth limit.
-pub fn solve(position: &mut ConnectFour, memory: &mut Memory<u8>, weak: bool) -> Solution {
+/// Solves one position exactly (or, weakly, to its sign) over a fresh table, no depth limit: MTD by bisection
+/// between the bounds the game states, as Pons' solver does.
+pub fn solve(position: &mut ConnectFour, memory: &mut Memory<u8>, weak: bool, bisection: bool) -> Solution {
     memory.clear();
     let started = Instant::now();
     let mut observer = NoObserver;
     let mut searcher = Searcher::new(position, &mut observer, StopWhen::default());
     let value = if weak {
         searcher.alphabeta_memory(memory, None, -1.0, 1.0, u32::MAX, false).clamp(-1.0, 1.0)
+    } else if bisection {
+        searcher.mtd_bisection(memory, u32::MAX).0
     } else {
         searcher.mtdf(memory, 0.0, u32::MAX).0
     };
@@ -57,7 +85,12 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
     if args.game != "connect-four" {
         return Err(CommandError(format!("solve knows only connect-four, not '{}'", args.game)));
     }
-    let mut memory = Memory::new(args.tt_mib.max(1), OrderingOptions::default());
+    let bisection = match args.driver.as_str() {
+        "bisection" => true,
+        "mtdf" => false,
+        other => return Err(CommandError(format!("unknown driver '{other}' (use bisection or mtdf)"))),
+    };
+    let mut memory = Memory::new(args.tt_mib.max(1), parse_ordering(&args.ordering)?);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for (number, line) in std::io::stdin().lock().lines().enumerate() {
@@ -73,7 +106,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
                 continue;
             }
         };
-        let s = solve(&mut position, &mut memory, args.weak);
+        let s = solve(&mut position, &mut memory, args.weak, bisection);
         writeln!(out, "{moves} {} {} {}", s.score, s.nodes, s.microseconds)?;
     }
     Ok(())

@@ -116,6 +116,28 @@ pub trait Game {
     /// A hash of the position, for transposition tables. Equal positions must hash equally.
     fn position_hash(&self) -> u64;
 
+    /// A value known without searching, from the point of view of the player to move — for Connect Four, a win
+    /// with the next stone. Asked only by the game search ([`crate::engine::search::memory`]), before the depth
+    /// limit applies; must be the position's true value. Default: none.
+    fn immediate_value(&self) -> Option<Value> {
+        None
+    }
+
+    /// Bounds `(low, high)` on this position's true value from the point of view of the player to move, tighter
+    /// than [`Game::value_bounds`] where the game knows more (Connect Four: no win can come sooner than two
+    /// stones from now). Asked by the game search only when [`Game::immediate_value`] is `None`, which the bounds
+    /// may assume. `low == high` states the value exactly. Default: none.
+    fn value_range(&self) -> Option<(Value, Value)> {
+        None
+    }
+
+    /// The moves the game search tries: the legal moves, less any the game can prove are no better than one it
+    /// keeps (Connect Four drops moves that hand the opponent a win at once, unless every move does). Never empty
+    /// while a legal move exists. Default: every legal move. Perft and the tree views use [`Game::generate_moves`].
+    fn generate_search_moves(&self, moves: &mut Vec<Self::Move>) {
+        self.generate_moves(moves);
+    }
+
     /// How promising `mv` looks before searching it: higher is tried first when hint ordering is on.
     fn move_hint(&self, _mv: Self::Move) -> i32 {
         0

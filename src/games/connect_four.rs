@@ -54,6 +54,10 @@ pub struct ConnectFour {
     won: bool,
     /// Columns in the order moves are generated: centre first, then outwards, left before right.
     order: [u8; 32],
+    /// The bottom cell of every column.
+    bottom_row: u64,
+    /// Every cell of the board (guard bits excluded).
+    cells: u64,
 }
 
 impl ConnectFour {
@@ -71,7 +75,20 @@ impl ConnectFour {
         // Centre columns take part in the most lines, so they are the best first guess for α-β.
         columns.sort_by_key(|&c| (2 * c as i32 - (width as i32 - 1)).abs());
         order[..width].copy_from_slice(&columns);
-        Ok(ConnectFour { width: width as u32, height: height as u32, current: 0, mask: 0, moves: 0, won: false, order })
+        let stride = height as u32 + 1;
+        let bottom_row = (0..width as u32).fold(0u64, |row, c| row | 1 << (c * stride));
+        let cells = bottom_row * ((1u64 << height) - 1);
+        Ok(ConnectFour {
+            width: width as u32,
+            height: height as u32,
+            current: 0,
+            mask: 0,
+            moves: 0,
+            won: false,
+            order,
+            bottom_row,
+            cells,
+        })
     }
 
     /// The empty standard board: 7 columns, 6 rows.
@@ -181,6 +198,53 @@ impl ConnectFour {
         ((1u64 << self.height) - 1) << (column * (self.height + 1))
     }
 
+    /// The cells a stone can be dropped into now: the lowest empty cell of every column with room.
+    #[inline]
+    fn playable(&self) -> u64 {
+        (self.mask + self.bottom_row) & self.cells
+    }
+
+    /// The empty cells that would complete a line of four for the player owning `stones`.
+    #[inline]
+    fn winning_cells(&self, stones: u64) -> u64 {
+        let up = |bits: u64, by: u32| bits.checked_shl(by).unwrap_or(0);
+        let down = |bits: u64, by: u32| bits.checked_shr(by).unwrap_or(0);
+        // Vertical: three stones right below the cell.
+        let mut cells = up(stones, 1) & up(stones, 2) & up(stones, 3);
+        for stride in [self.height + 1, self.height, self.height + 2] {
+            // Two in a row on one side of a cell, plus a third either further along or across the cell.
+            let pair = up(stones, stride) & up(stones, 2 * stride);
+            cells |= pair & up(stones, 3 * stride);
+            cells |= pair & down(stones, stride);
+            let pair = down(stones, stride) & down(stones, 2 * stride);
+            cells |= pair & up(stones, stride);
+            cells |= pair & down(stones, 3 * stride);
+        }
+        cells & self.cells & !self.mask
+    }
+
+    /// The playable cells that do not hand the opponent a win at once (or, if every cell does, none).
+    #[inline]
+    fn safe_cells(&self) -> u64 {
+        let opponent_wins = self.winning_cells(self.current ^ self.mask);
+        let mut candidates = self.playable();
+        let forced = candidates & opponent_wins;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0; // two threats to block: the opponent wins next move whatever we do
+            }
+            candidates = forced;
+        }
+        // Never play right under a cell that wins for the opponent.
+        candidates & !(opponent_wins >> 1)
+    }
+
+    /// The column a cell bit lies in.
+    #[inline]
+    fn column_of(&self, cell: u64) -> u8 {
+        (cell.trailing_zeros() / (self.height + 1)) as u8
+    }
+
     /// Pons' score of the win just made: `(W·H + 2 − n) / 2` with `n` stones on the board.
     fn win_score(&self) -> i32 {
         ((self.width * self.height + 2 - self.moves) / 2) as i32
@@ -264,6 +328,47 @@ impl Game for ConnectFour {
         0.0
     }
 
+    /// The side to move wins with its next stone: the score of that win.
+    #[inline]
+    fn immediate_value(&self) -> Option<Value> {
+        let wins_now = !self.is_over() && self.winning_cells(self.current) & self.playable() != 0;
+        wins_now.then(|| Value::from(((self.width * self.height + 1 - self.moves) / 2) as i32))
+    }
+
+    /// Given no win with the next stone: our earliest win is with our stone after next; the opponent's earliest
+    /// is with their next stone — unless every move stops that, when it is one stone later. If no move stops it,
+    /// the value is exactly that loss.
+    #[inline]
+    fn value_range(&self) -> Option<(Value, Value)> {
+        let cells = self.width * self.height;
+        let high = Value::from((cells.saturating_sub(self.moves + 1) / 2) as i32);
+        if self.safe_cells() == 0 {
+            let loss = -Value::from(((cells - self.moves) / 2) as i32);
+            return Some((loss, loss));
+        }
+        let low = -Value::from((cells.saturating_sub(self.moves + 2) / 2) as i32);
+        Some((low, high))
+    }
+
+    /// The columns whose move does not hand the opponent a win at once, centre first; if every move does, just one
+    /// (they all lose equally fast).
+    #[inline]
+    fn generate_search_moves(&self, moves: &mut Vec<u8>) {
+        if self.is_over() {
+            return;
+        }
+        let safe = self.safe_cells();
+        if safe == 0 {
+            let playable = self.playable();
+            if playable != 0 {
+                moves.push(self.column_of(playable & playable.wrapping_neg()));
+            }
+            return;
+        }
+        let columns = &self.order[..self.width as usize];
+        moves.extend(columns.iter().copied().filter(|&c| safe & self.column_cells(c as u32) != 0));
+    }
+
     /// The key `current + mask`, which is unique per position (in each column, the stones of the player to move
     /// plus a run of ones as tall as the column gives a distinct number), passed through the bijective finaliser of
     /// MurmurHash3 so nearby positions spread over a table's slots. Distinct positions never share a hash.
@@ -277,9 +382,13 @@ impl Game for ConnectFour {
         key ^ (key >> 33)
     }
 
-    /// Centre columns first: minus twice the distance from the centre.
+    /// How many cells would then win for us (threats made), ties going to the centre: the more threats, the
+    /// likelier the move is good.
     fn move_hint(&self, column: u8) -> i32 {
-        -(2 * column as i32 - (self.width as i32 - 1)).abs()
+        let cell = self.playable() & self.column_cells(column as u32);
+        let threats = self.winning_cells(self.current | cell).count_ones() as i32;
+        let centre = -(2 * column as i32 - (self.width as i32 - 1)).abs();
+        threats * 64 + centre
     }
 
     fn value_bounds(&self) -> (Value, Value) {

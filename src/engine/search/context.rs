@@ -125,7 +125,15 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     /// view of the player to move), counts it, tells the observer, and leaves the node.
     #[inline]
     pub fn try_leaf(&mut self, depth: u32) -> Option<Value> {
-        let value = match self.game.terminal_value() {
+        self.try_leaf_knowing(depth, false)
+    }
+
+    /// [`Searcher::try_leaf`], and with `knowledge` also a position whose value the game knows without search
+    /// ([`Game::immediate_value`]) is read as a leaf, before the depth limit applies.
+    #[inline]
+    pub fn try_leaf_knowing(&mut self, depth: u32, knowledge: bool) -> Option<Value> {
+        let known = || if knowledge { self.game.immediate_value() } else { None };
+        let value = match self.game.terminal_value().or_else(known) {
             Some(value) => value,
             None if depth == 0 => {
                 self.stats.horizon_evaluations += 1;
@@ -154,12 +162,13 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         alpha: Value,
         beta: Value,
         depth: u32,
+        knowledge: bool,
     ) -> Result<(Turn, Value, Window), Value> {
         let turn = self.game.turn();
         let sign = turn.sign();
         let window = Window::from_node_view(sign, alpha, beta);
         self.enter(via, window);
-        match self.try_leaf(depth) {
+        match self.try_leaf_knowing(depth, knowledge) {
             Some(value) => Err(value),
             None => Ok((turn, sign, window)),
         }
@@ -170,8 +179,14 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     /// but has no move.
     #[inline]
     pub fn expand(&mut self) -> Result<std::ops::Range<usize>, Value> {
+        self.expand_with(G::generate_moves)
+    }
+
+    /// [`Searcher::expand`] with the moves from `generate` (e.g. [`Game::generate_search_moves`]).
+    #[inline]
+    pub fn expand_with(&mut self, generate: fn(&G, &mut Vec<G::Move>)) -> Result<std::ops::Range<usize>, Value> {
         let start = self.moves.len();
-        self.game.generate_moves(&mut self.moves);
+        generate(self.game, &mut self.moves);
         let end = self.moves.len();
         if start == end {
             let value = self.game.evaluate();

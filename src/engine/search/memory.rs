@@ -58,7 +58,7 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         depth: u32,
         scout: bool,
     ) -> Value {
-        let (turn, sign, window) = match self.open_negamax_node(via, alpha, beta, depth) {
+        let (turn, sign, window) = match self.open_negamax_node(via, alpha, beta, depth, true) {
             Ok(node) => node,
             Err(leaf_value) => return leaf_value,
         };
@@ -69,6 +69,27 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 child_sign * s.alphabeta_memory(memory, Some(mv), full_low, full_high, depth - 1, scout)
             });
         }
+        // What the game knows of this position's value narrows the window, and may settle it.
+        let (alpha, beta) = match self.game.value_range() {
+            Some((low, high)) => {
+                let decided = if high <= alpha {
+                    Some((high, Bound::Upper))
+                } else if low >= beta {
+                    Some((low, Bound::Lower))
+                } else if low >= high {
+                    Some((low, Bound::Exact))
+                } else {
+                    None
+                };
+                if let Some((value, bound)) = decided {
+                    self.stats.range_cutoffs += 1;
+                    self.observer.leave(self.game, sign * value, bound);
+                    return value;
+                }
+                (alpha.max(low), beta.min(high))
+            }
+            None => (alpha, beta),
+        };
         let key = self.game.position_hash();
         self.stats.tt_probes += 1;
         let mut hash_move = None;
@@ -89,7 +110,7 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 return entry.value;
             }
         }
-        let moves = match self.expand() {
+        let moves = match self.expand_with(G::generate_search_moves) {
             Ok(moves) => moves,
             Err(value) => return value,
         };

@@ -33,3 +33,50 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         (guess, line)
     }
 }
+
+impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
+    /// MTD by bisection: the value of the current position from the point of view of the player to move, found
+    /// like [`Searcher::mtdf`] by null-window passes over the table, but choosing each test point inside the
+    /// known bounds [low, high] rather than at the last result. Each pass asks "is the value above m?" with the
+    /// window (m, m⁺); Pons' refinement tries m nearer 0 first (half the bound when the midpoint would overshoot),
+    /// since short wins and losses are common and cheap to prove. The bounds start at the game's
+    /// [`Game::value_range`] (or [`Game::value_bounds`]); both must be finite, or this falls back to MTD(f) from 0.
+    pub fn mtd_bisection(&mut self, memory: &mut Memory<G::Move>, depth: u32) -> (Value, Vec<G::Move>) {
+        let (mut low, mut high) = match (self.game.immediate_value(), self.game.value_range()) {
+            (Some(value), _) => (value, value),
+            (None, Some(range)) => range,
+            (None, None) => self.game.value_bounds(),
+        };
+        if !(low.is_finite() && high.is_finite()) {
+            return self.mtdf(memory, 0.0, depth);
+        }
+        let mut line = Vec::new();
+        let mut value = low;
+        // One pass even when the bounds already meet, so the line (the move to play) is found.
+        let mut first = true;
+        while (low < high || first) && !self.stopped {
+            first = false;
+            let mut test = low + (high - low) / 2.0;
+            if test <= 0.0 && low / 2.0 < test {
+                test = low / 2.0;
+            } else if test >= 0.0 && high / 2.0 > test {
+                test = high / 2.0;
+            }
+            let test = test.clamp(low, high);
+            value = self.alphabeta_memory(memory, None, test, test.next_up(), depth, false);
+            if self.stopped {
+                break;
+            }
+            if value <= test {
+                high = value.min(high);
+            } else {
+                low = value.max(low);
+                line = self.root_line_or_remembered(memory);
+            }
+            if line.is_empty() {
+                line = self.root_line_or_remembered(memory);
+            }
+        }
+        (low.max(value.min(high)), line)
+    }
+}

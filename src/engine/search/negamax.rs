@@ -30,7 +30,7 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// [`Reach::Deep`] this evaluates exactly the leaves [`Searcher::alphabeta`] does, in the same order.
     /// Chance nodes are searched exactly, their children with the full window.
     pub fn negamax(&mut self, via: Option<G::Move>, alpha: Value, beta: Value, depth: u32, reach: Reach) -> Value {
-        let (turn, sign, window) = match self.open_negamax_node(via, alpha, beta, depth) {
+        let (turn, sign, window) = match self.open_negamax_node(via, alpha, beta, depth, false) {
             Ok(node) => node,
             Err(leaf_value) => return leaf_value,
         };

@@ -15,7 +15,7 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// searched again with (α, β) — unless its value is already exact (a single leaf, or a chance node). Leaves read in a
     /// re-search are read (and reported) again.
     pub fn pvs(&mut self, via: Option<G::Move>, alpha: Value, beta: Value, depth: u32) -> Value {
-        let (turn, sign, window) = match self.open_negamax_node(via, alpha, beta, depth) {
+        let (turn, sign, window) = match self.open_negamax_node(via, alpha, beta, depth, false) {
             Ok(node) => node,
             Err(leaf_value) => return leaf_value,
         };

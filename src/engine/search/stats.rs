@@ -11,7 +11,8 @@ pub struct SearchStats {
     /// Every node entered, the root and the leaves included (the 1961 memo's "positions examined"). A node
     /// entered twice (a re-search, another MTD(f) pass) counts twice.
     pub nodes_visited: u64,
-    /// Nodes entered that were expanded (their children generated): `nodes_visited` less leaves and table hits.
+    /// Nodes entered that were expanded (their children generated): `nodes_visited` less the leaves, the table
+    /// cut-offs and the range cut-offs.
     pub interior_nodes: u64,
     /// Leaves whose value was read: game-over positions and positions evaluated at the depth limit.
     pub leaves_evaluated: u64,
@@ -32,6 +33,8 @@ pub struct SearchStats {
     pub tt_hits: u64,
     /// Look-ups whose entry alone decided the node (a cut-off or an exact value).
     pub tt_cutoffs: u64,
+    /// Nodes decided by the game's own bounds on their value ([`crate::engine::game::Game::value_range`]).
+    pub range_cutoffs: u64,
     /// The deepest ply entered (root = 0).
     pub max_ply: u32,
     /// Wall-clock time of the search, in seconds.
@@ -80,6 +83,7 @@ impl SearchStats {
         self.tt_probes += other.tt_probes;
         self.tt_hits += other.tt_hits;
         self.tt_cutoffs += other.tt_cutoffs;
+        self.range_cutoffs += other.range_cutoffs;
         self.max_ply = self.max_ply.max(other.max_ply);
         self.elapsed_seconds += other.elapsed_seconds;
     }

@@ -1,0 +1,92 @@
+//! The Connect Four solver against Pascal Pons' test sets (shared/data/connect4): exact scores for a seeded
+//! sample of four sets with both drivers, the right sign with the weak solver, and the game's search hooks
+//! (win-in-one, value range, non-losing moves) checked against plain search.
+
+use alphabeta_studio::cli::solve::{parse_ordering, solve};
+use alphabeta_studio::engine::game::Game;
+use alphabeta_studio::engine::search::context::StopWhen;
+use alphabeta_studio::engine::search::memory::Memory;
+use alphabeta_studio::engine::search::observer::NoObserver;
+use alphabeta_studio::engine::search::{Algorithm, SearchOptions, search};
+use alphabeta_studio::games::connect_four::ConnectFour;
+
+/// Every `step`-th line of a set, starting at `offset`: (line number, moves, score).
+fn sample(set: &str, step: usize, offset: usize) -> Vec<(usize, String, i32)> {
+    let path = format!("{}/../shared/data/connect4/{set}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .enumerate()
+        .skip(offset)
+        .step_by(step)
+        .map(|(i, line)| {
+            let mut parts = line.split_whitespace();
+            let moves = parts.next().expect("moves").to_string();
+            let score = parts.next().and_then(|s| s.parse().ok()).expect("score");
+            (i + 1, moves, score)
+        })
+        .collect()
+}
+
+fn memory() -> Memory<u8> {
+    Memory::new(16, parse_ordering("hash,hints").expect("valid ordering"))
+}
+
+#[test]
+fn exact_scores_on_a_sample_of_four_sets() {
+    let mut memory = memory();
+    for (set, step) in [("Test_L3_R1", 20), ("Test_L2_R1", 25), ("Test_L2_R2", 50), ("Test_L1_R1", 40)] {
+        for (line, moves, score) in sample(set, step, 7) {
+            for bisection in [true, false] {
+                let mut position = ConnectFour::from_moves(&moves).expect("a legal position");
+                let solution = solve(&mut position, &mut memory, false, bisection);
+                let driver = if bisection { "bisection" } else { "mtdf" };
+                assert_eq!(solution.score, score, "{set} line {line} ({moves}) with {driver}");
+                assert_eq!(position, ConnectFour::from_moves(&moves).expect("legal"), "the position is restored");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_weak_solver_gets_the_sign() {
+    let mut memory = memory();
+    for (set, step) in [("Test_L2_R1", 20), ("Test_L1_R1", 25)] {
+        for (line, moves, score) in sample(set, step, 3) {
+            let mut position = ConnectFour::from_moves(&moves).expect("legal");
+            let solution = solve(&mut position, &mut memory, true, true);
+            assert_eq!(solution.score, score.signum(), "{set} line {line} ({moves})");
+        }
+    }
+}
+
+/// The hooks only the game search uses must agree with what plain search proves.
+#[test]
+fn search_hooks_tell_the_truth() {
+    for (line, moves, score) in sample("Test_L3_R1", 10, 0) {
+        let position = ConnectFour::from_moves(&moves).expect("legal");
+        let value = f64::from(score);
+        if let Some(known) = position.immediate_value() {
+            assert_eq!(known, value, "line {line}: a win in one is the position's value");
+        } else if let Some((low, high)) = position.value_range() {
+            assert!(low <= value && value <= high, "line {line}: {value} outside [{low}, {high}]");
+        }
+        // Dropping moves must keep the value: the best kept move is as good as the best legal one.
+        let mut kept = Vec::new();
+        position.generate_search_moves(&mut kept);
+        let mut legal = Vec::new();
+        position.generate_moves(&mut legal);
+        assert!(!kept.is_empty() && kept.iter().all(|m| legal.contains(m)), "line {line}");
+        let best_kept = kept
+            .iter()
+            .map(|&mv| {
+                let mut child = position;
+                child.play(mv);
+                let options = SearchOptions::default();
+                -search(&mut child, Algorithm::Negamax, &options, StopWhen::default(), &mut NoObserver).value
+            })
+            .fold(f64::NEG_INFINITY, f64::max);
+        if position.immediate_value().is_none() {
+            assert_eq!(best_kept, value, "line {line}: the kept moves reach the value");
+        }
+    }
+}
