@@ -5,7 +5,10 @@
 //! 3. the game's static hint ([`Game::move_hint`]);
 //! 4. the history heuristic: how often, weighted by depth², a move caused a cut-off anywhere.
 //!
-//! Moves are ranked by those keys in that order; ties keep the order the game generated them in.
+//! Moves are ranked by the hash move first, then the game's hint, then killers, then history — the hint before the
+//! killers because a game's hint is tactical knowledge (a capture, a threat made) while a killer is only a guess
+//! from a sibling: in Connect Four, ranking killers above the threat-count hint multiplied the nodes by eight.
+//! Ties keep the order the game generated them in.
 
 use crate::engine::game::{Game, HISTORY_SLOTS};
 use serde::{Deserialize, Serialize};
@@ -41,8 +44,8 @@ pub struct MoveOrderer<M> {
     scratch: Vec<(Key, M)>,
 }
 
-/// A move's rank: larger first.
-type Key = (u8, i32, u32);
+/// A move's rank, larger first: (is the hash move, hint, killer rank, history).
+type Key = (bool, i32, u8, u32);
 
 impl<M: Copy + Eq> MoveOrderer<M> {
     pub fn new(options: OrderingOptions) -> Self {
@@ -64,9 +67,8 @@ impl<M: Copy + Eq> MoveOrderer<M> {
         let killers = self.killers.get(ply as usize).copied().unwrap_or([None, None]);
         self.scratch.clear();
         for &mv in moves.iter() {
-            let tier = if o.hash_move && hash_move == Some(mv) {
-                3
-            } else if o.killers && killers[0] == Some(mv) {
+            let is_hash_move = o.hash_move && hash_move == Some(mv);
+            let killer = if o.killers && killers[0] == Some(mv) {
                 2
             } else if o.killers && killers[1] == Some(mv) {
                 1
@@ -78,7 +80,7 @@ impl<M: Copy + Eq> MoveOrderer<M> {
                 (true, Some(i)) => self.history.get(i).copied().unwrap_or(0),
                 _ => 0,
             };
-            self.scratch.push(((tier, hint, history), mv));
+            self.scratch.push(((is_hash_move, hint, killer, history), mv));
         }
         // Stable, so equal keys keep the game's order; insertion sort, since move lists are short.
         for i in 1..self.scratch.len() {
