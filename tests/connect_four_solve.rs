@@ -2,7 +2,7 @@
 //! sample of four sets with both drivers, the right sign with the weak solver, and the game's search hooks
 //! (win-in-one, value range, non-losing moves) checked against plain search.
 
-use alphabeta_studio::cli::solve::{parse_ordering, solve};
+use alphabeta_studio::cli::solve::{Driver, parse_ordering, solve};
 use alphabeta_studio::engine::game::Game;
 use alphabeta_studio::engine::search::context::StopWhen;
 use alphabeta_studio::engine::search::memory::Memory;
@@ -36,11 +36,10 @@ fn exact_scores_on_a_sample_of_four_sets() {
     let mut memory = memory();
     for (set, step) in [("Test_L3_R1", 20), ("Test_L2_R1", 25), ("Test_L2_R2", 50), ("Test_L1_R1", 40)] {
         for (line, moves, score) in sample(set, step, 7) {
-            for bisection in [true, false] {
+            for driver in [Driver::Bisection, Driver::Mtdf] {
                 let mut position = ConnectFour::from_moves(&moves).expect("a legal position");
-                let solution = solve(&mut position, &mut memory, false, bisection);
-                let driver = if bisection { "bisection" } else { "mtdf" };
-                assert_eq!(solution.score, score, "{set} line {line} ({moves}) with {driver}");
+                let solution = solve(&mut position, &mut memory, false, driver);
+                assert_eq!(solution.score, score, "{set} line {line} ({moves}) with {driver:?}");
                 assert_eq!(position, ConnectFour::from_moves(&moves).expect("legal"), "the position is restored");
             }
         }
@@ -53,7 +52,7 @@ fn the_weak_solver_gets_the_sign() {
     for (set, step) in [("Test_L2_R1", 20), ("Test_L1_R1", 25)] {
         for (line, moves, score) in sample(set, step, 3) {
             let mut position = ConnectFour::from_moves(&moves).expect("legal");
-            let solution = solve(&mut position, &mut memory, true, true);
+            let solution = solve(&mut position, &mut memory, true, Driver::Bisection);
             assert_eq!(solution.score, score.signum(), "{set} line {line} ({moves})");
         }
     }
@@ -88,5 +87,14 @@ fn search_hooks_tell_the_truth() {
         if position.immediate_value().is_none() {
             assert_eq!(best_kept, value, "line {line}: the kept moves reach the value");
         }
+    }
+}
+
+#[test]
+fn plain_negamax_agrees_on_end_positions() {
+    let mut memory = memory();
+    for (line, moves, score) in sample("Test_L3_R1", 50, 11) {
+        let mut position = ConnectFour::from_moves(&moves).expect("legal");
+        assert_eq!(solve(&mut position, &mut memory, false, Driver::Plain).score, score, "line {line} ({moves})");
     }
 }

@@ -7,6 +7,7 @@ use super::CommandError;
 use crate::engine::game::Value;
 use crate::engine::search::context::{Searcher, StopWhen};
 use crate::engine::search::memory::Memory;
+use crate::engine::search::negamax::Reach;
 use crate::engine::search::observer::NoObserver;
 use crate::engine::search::ordering::OrderingOptions;
 use crate::games::connect_four::ConnectFour;
@@ -27,7 +28,8 @@ pub struct SolveArgs {
     /// Move-ordering sources, comma-separated, from: hash, killers, hints, history; `none` for generation order.
     #[arg(long, default_value = "hash,hints")]
     pub ordering: String,
-    /// The driver: `bisection` (Pons' null-window bisection between the game's bounds) or `mtdf` (from 0).
+    /// The driver: `bisection` (Pons' null-window bisection between the game's bounds), `mtdf` (from 0), or `plain`
+    /// (the engine's fail-soft negamax with the full window: no table, no ordering, no game knowledge).
     #[arg(long, default_value = "bisection")]
     pub driver: String,
 }
@@ -61,14 +63,30 @@ pub struct Solution {
 
 /// Solves one position exactly (or, weakly, to its sign) over a fresh table, no depth limit: MTD by bisection
 /// between the bounds the game states, as Pons' solver does.
-pub fn solve(position: &mut ConnectFour, memory: &mut Memory<u8>, weak: bool, bisection: bool) -> Solution {
+/// How a position is solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Driver {
+    Bisection,
+    Mtdf,
+    Plain,
+}
+
+pub fn solve(position: &mut ConnectFour, memory: &mut Memory<u8>, weak: bool, driver: Driver) -> Solution {
     memory.clear();
     let started = Instant::now();
+    if driver == Driver::Plain {
+        let (low, high) = if weak { (-1.0, 1.0) } else { (Value::NEG_INFINITY, Value::INFINITY) };
+        let mut observer = NoObserver;
+        let mut searcher = Searcher::new(position, &mut observer, StopWhen::default());
+        let value = searcher.negamax(None, low, high, u32::MAX, Reach::Deep).clamp(low, high);
+        let nodes = searcher.stats.nodes_visited;
+        return Solution { score: value_to_score(value), nodes, microseconds: started.elapsed().as_micros() };
+    }
     let mut observer = NoObserver;
     let mut searcher = Searcher::new(position, &mut observer, StopWhen::default());
     let value = if weak {
         searcher.alphabeta_memory(memory, None, -1.0, 1.0, u32::MAX, false).clamp(-1.0, 1.0)
-    } else if bisection {
+    } else if driver == Driver::Bisection {
         searcher.mtd_bisection(memory, u32::MAX).0
     } else {
         searcher.mtdf(memory, 0.0, u32::MAX).0
@@ -85,10 +103,11 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
     if args.game != "connect-four" {
         return Err(CommandError(format!("solve knows only connect-four, not '{}'", args.game)));
     }
-    let bisection = match args.driver.as_str() {
-        "bisection" => true,
-        "mtdf" => false,
-        other => return Err(CommandError(format!("unknown driver '{other}' (use bisection or mtdf)"))),
+    let driver = match args.driver.as_str() {
+        "bisection" => Driver::Bisection,
+        "mtdf" => Driver::Mtdf,
+        "plain" => Driver::Plain,
+        other => return Err(CommandError(format!("unknown driver '{other}' (use bisection, mtdf or plain)"))),
     };
     let mut memory = Memory::new(args.tt_mib.max(1), parse_ordering(&args.ordering)?);
     let stdout = std::io::stdout();
@@ -106,7 +125,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
                 continue;
             }
         };
-        let s = solve(&mut position, &mut memory, args.weak, bisection);
+        let s = solve(&mut position, &mut memory, args.weak, driver);
         writeln!(out, "{moves} {} {} {}", s.score, s.nodes, s.microseconds)?;
     }
     Ok(())
