@@ -249,6 +249,33 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         self.observer.leave(self.game, value_for_max, bound);
     }
 
+    /// Takes a child's value (in the node's view) into a negamax-form node: the best so far, α, the observer, and
+    /// the cut-off when the best reaches β.
+    #[inline]
+    pub fn back_up(&mut self, node: &mut NegamaxNode, index: usize, mv: G::Move, value: Value) -> BackedUp {
+        let improved = value > node.best || index == node.moves.start;
+        if improved {
+            node.best = value;
+            self.new_best(mv);
+        }
+        node.alpha = node.alpha.max(node.best);
+        let window = Window::from_node_view(node.sign, node.alpha, node.beta);
+        self.observer.backed_up(self.game, node.sign * value, window);
+        let cutoff = node.best >= node.beta;
+        if cutoff {
+            self.cutoff(node.turn, &node.moves, index, node.sign * node.best);
+        }
+        BackedUp { improved, cutoff }
+    }
+
+    /// Leaves a negamax-form node with its best value, reported as exact or a bound of its entry window.
+    #[inline]
+    pub fn close(&mut self, node: NegamaxNode) -> Value {
+        let value_for_max = node.sign * node.best;
+        self.leave(node.moves, value_for_max, Bound::classify(value_for_max, node.window));
+        node.best
+    }
+
     /// The expected value of the current chance node, from MAX's point of view, with every outcome searched by
     /// `child_value` (which returns MAX's point of view too). No pruning: every α-β variant but Star1 searches
     /// chance nodes exactly.
@@ -272,6 +299,30 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         self.leave(moves, sum, Bound::Exact);
         sum
     }
+}
+
+/// The running state of an interior node of a negamax-form search, values from its player's point of view.
+pub struct NegamaxNode {
+    pub turn: Turn,
+    /// +1 for MAX (and chance), −1 for MIN: turns this node's values into MAX's.
+    pub sign: Value,
+    /// The node's window as it was entered, in MAX's view (to classify its result).
+    pub window: Window,
+    pub alpha: Value,
+    pub beta: Value,
+    /// The best child value so far (−∞ before the first).
+    pub best: Value,
+    /// The node's moves on the shared buffer.
+    pub moves: std::ops::Range<usize>,
+}
+
+/// What taking in one child's value did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BackedUp {
+    /// The child is the best so far.
+    pub improved: bool,
+    /// Its value reached β: the node's remaining children are pruned (already recorded).
+    pub cutoff: bool,
 }
 
 /// `p · v`, with a probability of 0 contributing nothing even when `v` is infinite (where IEEE gives NaN).

@@ -2,7 +2,7 @@
 //! iterations learned; a move orderer puts the likely best move first; optionally every child after the first is
 //! only scouted with a null window (PVS). MTD(f) and the iterative-deepening driver run on it.
 
-use super::context::Searcher;
+use super::context::{NegamaxNode, Searcher};
 use super::negamax::child_window;
 use super::observer::{Bound, Observer, Window};
 use super::ordering::{MoveOrderer, OrderingOptions};
@@ -116,13 +116,13 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         };
         memory.orderer.order(&*self.game, &mut self.moves[moves.clone()], self.ply, hash_move);
         let mark = self.horizon_mark();
-        let mut best = Value::NEG_INFINITY;
+        let mut node = NegamaxNode { turn, sign, window, alpha, beta, best: Value::NEG_INFINITY, moves };
         let mut best_move = None;
-        let mut a = alpha;
-        for i in moves.clone() {
+        for i in node.moves.clone() {
             let mv = self.advance(i);
             let flip = sign * self.game.turn().sign();
-            let value = if scout && i > moves.start {
+            let a = node.alpha;
+            let value = if scout && i > node.moves.start {
                 let before = (self.stats.nodes_visited, self.stats.leaves_evaluated);
                 let (na, nb) = child_window(flip, a, a.next_up());
                 let probe = flip * self.alphabeta_memory(memory, Some(mv), na, nb, depth - 1, scout);
@@ -145,26 +145,22 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
             if self.stopped {
                 break;
             }
-            if value > best || i == moves.start {
-                best = value;
+            let backed = self.back_up(&mut node, i, mv, value);
+            if backed.improved {
                 best_move = Some(mv);
-                self.new_best(mv);
             }
-            a = a.max(best);
-            self.observer.backed_up(self.game, sign * value, Window::from_node_view(sign, a, beta));
-            if best >= beta {
-                self.cutoff(turn, &moves, i, sign * best);
+            if backed.cutoff {
                 memory.orderer.record_cutoff(&*self.game, mv, self.ply, depth);
                 break;
             }
         }
         if !self.stopped {
-            let bound = Bound::classify(best, Window { alpha, beta });
+            // Classified against the window narrowed by the game's range: inside it, a bound meets the range.
+            let bound = Bound::classify(node.best, Window { alpha, beta });
             // A value that no horizon touched holds at every depth: store it as final.
             let depth = if self.is_final_since(mark) { FINAL_DEPTH } else { stored_depth(depth) };
-            memory.tt.store(Entry { key, value: best, bound, depth, best_move });
+            memory.tt.store(Entry { key, value: node.best, bound, depth, best_move });
         }
-        self.leave(moves, sign * best, Bound::classify(sign * best, window));
-        best
+        self.close(node)
     }
 }

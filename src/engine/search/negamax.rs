@@ -1,8 +1,8 @@
 //! Negamax with fail-soft returns, and the 1961 memo's shallow pruning, which is the same loop with a narrower
 //! idea of what a node may know.
 
-use super::context::Searcher;
-use super::observer::{Bound, Observer, Window};
+use super::context::{NegamaxNode, Searcher};
+use super::observer::Observer;
 use crate::engine::game::{Game, Turn, Value};
 
 /// Which bounds a node passes down.
@@ -44,36 +44,23 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
             Ok(moves) => moves,
             Err(value) => return value,
         };
-        let mut best = Value::NEG_INFINITY;
-        let mut alpha = alpha;
-        for i in moves.clone() {
+        let mut node = NegamaxNode { turn, sign, window, alpha, beta, best: Value::NEG_INFINITY, moves };
+        for i in node.moves.clone() {
             let mv = self.advance(i);
             let flip = sign * self.game.turn().sign();
             let (child_alpha, child_beta) = match reach {
-                Reach::Deep => child_window(flip, alpha, beta),
+                Reach::Deep => child_window(flip, node.alpha, beta),
                 // An opponent child is abandoned once it is worse for us than what we already have; a child of our
                 // own side answers to the same bound we do.
-                Reach::Shallow if flip < 0.0 => (Value::NEG_INFINITY, -best),
+                Reach::Shallow if flip < 0.0 => (Value::NEG_INFINITY, -node.best),
                 Reach::Shallow => (Value::NEG_INFINITY, beta),
             };
             let value = flip * self.negamax(Some(mv), child_alpha, child_beta, depth - 1, reach);
             self.retreat(mv);
-            if self.stopped {
+            if self.stopped || self.back_up(&mut node, i, mv, value).cutoff {
                 break;
             }
-            if value > best || i == moves.start {
-                best = value;
-                self.new_best(mv);
-            }
-            alpha = alpha.max(best);
-            self.observer.backed_up(self.game, sign * value, Window::from_node_view(sign, alpha, beta));
-            if best >= beta {
-                self.cutoff(turn, &moves, i, sign * best);
-                self.leave(moves, sign * best, Bound::classify(sign * best, window));
-                return best;
-            }
         }
-        self.leave(moves, sign * best, Bound::classify(sign * best, window));
-        best
+        self.close(node)
     }
 }

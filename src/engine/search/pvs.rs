@@ -1,9 +1,9 @@
 //! Principal variation search (NegaScout): the first child with the full window, the others with a null window
 //! that only asks "is it better?", and a re-search for the rare child that is.
 
-use super::context::Searcher;
+use super::context::{NegamaxNode, Searcher};
 use super::negamax::child_window;
-use super::observer::{Bound, Observer, Window};
+use super::observer::Observer;
 use crate::engine::game::{Game, Turn, Value};
 
 impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
@@ -29,12 +29,12 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
             Ok(moves) => moves,
             Err(value) => return value,
         };
-        let mut best = Value::NEG_INFINITY;
-        let mut alpha = alpha;
-        for i in moves.clone() {
+        let mut node = NegamaxNode { turn, sign, window, alpha, beta, best: Value::NEG_INFINITY, moves };
+        for i in node.moves.clone() {
             let mv = self.advance(i);
             let flip = sign * self.game.turn().sign();
-            let value = if i == moves.start {
+            let alpha = node.alpha;
+            let value = if i == node.moves.start {
                 let (a, b) = child_window(flip, alpha, beta);
                 flip * self.pvs(Some(mv), a, b, depth - 1)
             } else {
@@ -51,22 +51,10 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 }
             };
             self.retreat(mv);
-            if self.stopped {
+            if self.stopped || self.back_up(&mut node, i, mv, value).cutoff {
                 break;
             }
-            if value > best || i == moves.start {
-                best = value;
-                self.new_best(mv);
-            }
-            alpha = alpha.max(best);
-            self.observer.backed_up(self.game, sign * value, Window::from_node_view(sign, alpha, beta));
-            if best >= beta {
-                self.cutoff(turn, &moves, i, sign * best);
-                self.leave(moves, sign * best, Bound::classify(sign * best, window));
-                return best;
-            }
         }
-        self.leave(moves, sign * best, Bound::classify(sign * best, window));
-        best
+        self.close(node)
     }
 }
