@@ -10,13 +10,15 @@ use eframe::egui;
 /// Draws `game` and returns the column clicked, if any.
 pub fn show(ui: &mut egui::Ui, game: &ConnectFour, marks: &Marks) -> Option<AnyMove> {
     let (width, height) = (game.width(), game.height());
-    let available = ui.available_rect_before_wrap();
+    // A margin, so the frame is not clipped at the panels' edges.
+    let area = ui.available_rect_before_wrap();
+    let available = area.shrink(12.0);
     let size = cell_size(available.size(), width, height);
     let board_size = egui::vec2(size * width as f32, size * height as f32);
     // Centred, with one cell's margin on top for the column numbers.
     let origin = available.center() - board_size / 2.0 + egui::vec2(0.0, size / 2.0);
     let board = egui::Rect::from_min_size(origin, board_size);
-    let painter = ui.painter_at(available);
+    let painter = ui.painter_at(area);
     painter.rect_filled(board.expand(6.0), 10.0, egui::Color32::from_rgb(30, 80, 170));
     let hole = ui.visuals().extreme_bg_color;
     let font = egui::FontId::proportional((size * 0.3).clamp(10.0, 16.0));

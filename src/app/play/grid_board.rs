@@ -10,13 +10,15 @@ use eframe::egui;
 /// Draws `game` and returns the cell clicked, if any.
 pub fn show(ui: &mut egui::Ui, game: &Mnk, marks: &Marks) -> Option<AnyMove> {
     let (width, height) = (game.width(), game.height());
-    let available = ui.available_rect_before_wrap();
+    // A margin, so the frame is not clipped at the panels' edges.
+    let area = ui.available_rect_before_wrap();
+    let available = area.shrink(12.0);
     let size = cell_size(available.size(), width, height);
     let board_size = egui::vec2(size * width as f32, size * height as f32);
     // Centred, with one cell's margin on the left and below for the coordinates.
     let origin = available.center() - board_size / 2.0 + egui::vec2(size / 2.0, -size / 2.0);
     let board = egui::Rect::from_min_size(origin, board_size);
-    let painter = ui.painter_at(available);
+    let painter = ui.painter_at(area);
     let visuals = ui.visuals().clone();
     painter.rect_filled(board, 4.0, visuals.extreme_bg_color);
     let line = egui::Stroke::new(1.5, visuals.weak_text_color());

@@ -89,8 +89,10 @@ pub struct SearchInfo {
     pub started: Instant,
     /// The newest iteration reported.
     pub latest: Option<Iteration<AnyMove>>,
-    /// True once the worker's Done (or Failed) report came.
+    /// True once the worker's Done (or Failed) report came, or the view dropped the search.
     pub finished: bool,
+    /// Seconds from the request to the Done report.
+    pub took: Option<f64>,
     /// The position searched, to name the moves of the principal variation.
     pub position: AnyGame,
 }
@@ -223,7 +225,7 @@ impl Play {
             }
         });
         if let Some(message) = &self.message {
-            let color = if message.error { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
+            let color = if message.error { ui.visuals().error_fg_color } else { ui.visuals().strong_text_color() };
             ui.colored_label(color, &message.text);
         }
     }
@@ -239,10 +241,16 @@ impl Play {
                 continue;
             };
             match report {
-                Report::Iteration { iteration, .. } => search.latest = Some(iteration),
+                Report::Iteration { iteration, .. } => {
+                    // A cut-short iteration's value may be a bare bound (even −∞): keep the last complete one.
+                    if iteration.complete || search.latest.is_none() {
+                        search.latest = Some(iteration);
+                    }
+                }
                 Report::Done { thought, .. } => {
                     search.finished = true;
-                    if let Some(last) = thought.partial.or_else(|| thought.iterations.last().cloned()) {
+                    search.took = Some(search.started.elapsed().as_secs_f64());
+                    if let Some(last) = thought.iterations.last().cloned().or(thought.partial) {
                         search.latest = Some(last);
                     }
                     let purpose = search.purpose;
@@ -424,7 +432,15 @@ impl Play {
         match worker.think(&game, config) {
             Ok(id) => {
                 let started = Instant::now();
-                self.search = Some(SearchInfo { id, purpose, started, latest: None, finished: false, position: game });
+                self.search = Some(SearchInfo {
+                    id,
+                    purpose,
+                    started,
+                    latest: None,
+                    finished: false,
+                    took: None,
+                    position: game,
+                });
             }
             Err(e) => {
                 self.paused = true;

@@ -14,9 +14,11 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
         Purpose::Hint => "Hint".to_string(),
     };
     let state = if search.finished { "done" } else { "thinking…" };
-    let elapsed = match (&search.latest, search.finished) {
-        (Some(iteration), true) => iteration.elapsed_seconds,
-        _ => search.started.elapsed().as_secs_f64(),
+    let elapsed = match (search.took, search.finished) {
+        (Some(took), _) => took,
+        // Dropped before its report: the time it had when last seen.
+        (None, true) => search.latest.as_ref().map_or(0.0, |i| i.elapsed_seconds),
+        (None, false) => search.started.elapsed().as_secs_f64(),
     };
     ui.horizontal(|ui| {
         ui.strong(format!("Search: {what}, {state}"));
@@ -31,7 +33,8 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
     let nps = iteration.stats.nodes_per_second().map_or("–".to_string(), |n| format!("{:.0}", n));
     let best = iteration.best_move.map_or("–".to_string(), name);
     let pv: Vec<String> = iteration.principal_variation.iter().map(|&mv| name(mv)).collect();
-    let mut score = format!("{:+}", iteration.value);
+    // Adding 0 turns −0 into 0, so a draw does not read "-0".
+    let mut score = format!("{:+}", iteration.value + 0.0);
     if iteration.exact {
         score.push_str(" (exact)");
     }
