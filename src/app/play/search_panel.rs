@@ -34,7 +34,9 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
     let best = iteration.best_move.map_or("–".to_string(), name);
     let pv: Vec<String> = iteration.principal_variation.iter().map(|&mv| name(mv)).collect();
     // Adding 0 turns −0 into 0, so a draw does not read "-0".
-    let mut score = format!("{:+}", iteration.value + 0.0);
+    let value = iteration.value + 0.0;
+    // Heuristic values are fractions (m,n,k games keep them inside ±1); wins and draws are whole numbers.
+    let mut score = if value.fract() == 0.0 { format!("{value:+}") } else { format!("{value:+.3}") };
     if iteration.exact {
         score.push_str(" (exact)");
     }
