@@ -136,3 +136,20 @@ fn ai_against_ai_pauses() {
     harness.get_by_label("Resume").click();
     run_until(&mut harness, "two more moves", |p| p.record().moves().len() >= paused_at + 2);
 }
+
+#[test]
+fn broken_game_files_are_shown_and_the_rest_still_play() {
+    use alphabeta_studio::games::registry::LoadError;
+    let mut registry = Registry::load(std::path::Path::new("/nonexistent"));
+    registry.errors.push(LoadError { path: "games/broken.ron".into(), message: "1:5: Expected a comma".into() });
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, play: &mut Play| play.ui(ui), Play::new(registry));
+    settle(&mut harness);
+    harness.get_by_label("1 game file(s) did not load").click();
+    settle(&mut harness);
+    harness.get_by_label("games/broken.ron");
+    harness.get_by_label("1:5: Expected a comma");
+    harness.get_by_label("cell b2");
+}
