@@ -122,7 +122,7 @@ fn the_shell_switches_views() {
     harness.get_by_label("7 of 9");
     harness.get_by_label("Play").click();
     harness.run();
-    harness.get_by_label("Play is coming");
+    harness.get_by_label("New game");
     harness.get_by_label("Telemetry").click();
     harness.run();
     harness.get_by_label("Telemetry is coming");

@@ -1,6 +1,7 @@
 //! The top of the window: the menu bar, the view switcher, and the views. Intents the shell itself handles
 //! (switching view, quitting) are collected while drawing and applied afterwards.
 
+use super::play::Play;
 use super::tree_lab::TreeLab;
 use eframe::egui;
 use serde::{Deserialize, Serialize};
@@ -30,10 +31,7 @@ impl View {
     /// What a view that is not built yet will do.
     fn coming(self) -> Option<&'static str> {
         match self {
-            View::TreeLab => None,
-            View::Play => {
-                Some("Play any registered game against an AI of adjustable strength, searching on a background thread.")
-            }
+            View::TreeLab | View::Play => None,
             View::Telemetry => Some("Plots of what the searches did: nodes, cut-offs, branching factors, timings."),
         }
     }
@@ -51,6 +49,8 @@ enum Action {
 pub struct StudioApp {
     pub view: View,
     pub tree_lab: TreeLab,
+    /// Owns the AI's worker thread: dropping the app (closing the window) stops any search.
+    pub play: Play,
 }
 
 impl StudioApp {
@@ -84,6 +84,7 @@ impl StudioApp {
             });
         });
         match self.view.coming() {
+            None if self.view == View::Play => self.play.ui(ui),
             None => self.tree_lab.ui(ui),
             Some(what) => {
                 let title = self.view.title();

@@ -2,6 +2,7 @@
 //! input prints one line on stderr and exits with status 2.
 
 pub mod bench;
+pub mod games;
 pub mod perft;
 pub mod solve;
 pub mod tree;
@@ -27,6 +28,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Solve Connect Four positions read from standard input, in Pascal Pons' benchmark protocol.
     Solve(solve::SolveArgs),
+    /// List every game the studio offers (built in and from `games/*.ron`), and game files that failed to load.
+    Games(games::GamesArgs),
 }
 
 /// An error a command reports: one line, exit status 2.
@@ -59,6 +62,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
         Command::Bench(args) => bench::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Games(args) => games::run(&args),
     };
     Some(match result {
         Ok(()) => ExitCode::SUCCESS,

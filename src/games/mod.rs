@@ -1,7 +1,11 @@
 //! Real games as [`Game`]s, one file per rule family with its tests at the bottom, and what is common to all of
 //! them.
 
+pub mod any;
 pub mod connect_four;
+pub mod levels;
+pub mod mnk;
+pub mod registry;
 
 use crate::engine::game::Game;
 

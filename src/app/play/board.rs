@@ -1,0 +1,62 @@
+//! The board area: picks the position on view (the game, or an earlier position read-only) and hands it to the
+//! painter of its rule family. Painters draw, and turn a click into a move; whether the move may be played is
+//! decided in one place ([`super::Play::apply`]), which also says why when it may not.
+
+use super::{Action, Play, PlayerKind};
+use crate::engine::game::Side;
+use crate::games::any::{AnyGame, AnyMove};
+use eframe::egui;
+
+use super::{column_board, grid_board};
+
+/// What a painter needs besides the position.
+pub struct Marks {
+    /// The move that led to the position on view.
+    pub last: Option<AnyMove>,
+    /// A hint to show.
+    pub hint: Option<AnyMove>,
+    /// True when a click plays: a person is to move in the game itself. Hover previews show only then.
+    pub interactive: bool,
+}
+
+/// Draws the board for the position on view and pushes the move a click names.
+pub fn show(play: &mut Play, ui: &mut egui::Ui) {
+    let record = &play.record;
+    let ply = play.viewing.unwrap_or(record.moves().len());
+    let position = if play.viewing.is_some() { record.position_at(ply) } else { record.position().clone() };
+    let human_to_move = play.players[super::index(position.side_to_move())].kind == PlayerKind::Human;
+    let marks = Marks {
+        last: ply.checked_sub(1).and_then(|i| record.moves().get(i).copied()),
+        hint: play.hint.filter(|_| play.viewing.is_none()),
+        interactive: play.viewing.is_none() && position.outcome().is_none() && human_to_move,
+    };
+    let clicked = match &position {
+        AnyGame::ConnectFour(game) => column_board::show(ui, game, &marks),
+        AnyGame::Mnk(game) => grid_board::show(ui, game, &marks),
+    };
+    if let Some(mv) = clicked {
+        play.actions.push(Action::Play(mv));
+    }
+}
+
+/// A side's stone colour: the first player's red, the second's gold, as on a Connect Four board.
+pub fn stone_color(side: Side) -> egui::Color32 {
+    match side {
+        Side::Max => egui::Color32::from_rgb(214, 48, 49),
+        Side::Min => egui::Color32::from_rgb(241, 196, 15),
+    }
+}
+
+/// The cell size that fits `columns` × `rows` cells (plus a margin of one cell for coordinates) into `available`.
+pub fn cell_size(available: egui::Vec2, columns: usize, rows: usize) -> f32 {
+    let by_width = available.x / (columns as f32 + 1.0);
+    let by_height = available.y / (rows as f32 + 1.0);
+    by_width.min(by_height).clamp(16.0, 96.0)
+}
+
+/// An area of the board that can be clicked, labelled for screen readers and tests (`name`).
+pub fn clickable(ui: &mut egui::Ui, rect: egui::Rect, id: egui::Id, name: String) -> egui::Response {
+    let response = ui.interact(rect, id, egui::Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name.clone()));
+    response
+}

@@ -1,0 +1,475 @@
+//! Play: any registered game, each side played by a person or by the AI at a chosen strength. The AI searches on a
+//! background [`AnyWorker`]; this view only sends requests and reads reports, so the window never stops drawing.
+//!
+//! [`Play`] owns the view's state and can be driven without a window (the UI tests do). Its parts push [`Action`]s
+//! while drawing; [`Play::apply`] carries them out afterwards, then [`Play::drive`] starts a search when it is an
+//! AI's turn.
+
+mod board;
+mod column_board;
+mod grid_board;
+pub mod record;
+mod search_panel;
+mod side;
+
+use crate::engine::game::Side;
+use crate::engine::search::deepening::{EngineConfig, Iteration};
+use crate::engine::worker::{Report, RequestId};
+use crate::games::any::{AnyGame, AnyMove, AnyWorker, Outcome};
+use crate::games::levels::level_config;
+use crate::games::registry::{Entry, Registry};
+use eframe::egui;
+use record::Record;
+use std::time::{Duration, Instant};
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    Human,
+    Ai,
+}
+
+/// One side's player and, for the AI, its strength.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub kind: PlayerKind,
+    /// The named level, 1–10 (used unless `custom`).
+    pub level: u8,
+    /// Search with `config` as set in the custom panel instead of the level's settings.
+    pub custom: bool,
+    pub config: EngineConfig,
+}
+
+impl Player {
+    fn new(kind: PlayerKind, entry: &Entry) -> Self {
+        let level = entry.variant.ai.level;
+        Player { kind, level, custom: false, config: level_config(&entry.variant.ai, level) }
+    }
+
+    /// The settings this player searches with in `entry`'s game.
+    pub fn engine_config(&self, entry: &Entry) -> EngineConfig {
+        if self.custom { self.config.clone() } else { level_config(&entry.variant.ai, self.level) }
+    }
+}
+
+/// What the user asked for while the view was drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    SelectGame(usize),
+    NewGame,
+    Undo,
+    Redo,
+    /// A click on the board that names a move (legal or not).
+    Play(AnyMove),
+    /// A click on the board that names no move, and why it does nothing.
+    Refuse(String),
+    /// Show the position after this many moves, read-only; `None` goes back to the game.
+    View(Option<usize>),
+    MoveNow,
+    Hint,
+    TogglePause,
+    /// New settings for player 0 (first) or 1 (second); a search started with the old ones is dropped.
+    SetPlayer(usize, Box<Player>),
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The AI's move for `side`.
+    Move(Side),
+    /// A hint for the person to move.
+    Hint,
+}
+
+/// A search under way, or the last one, as the live panel shows it.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub id: RequestId,
+    pub purpose: Purpose,
+    pub started: Instant,
+    /// The newest iteration reported.
+    pub latest: Option<Iteration<AnyMove>>,
+    /// True once the worker's Done (or Failed) report came, or the view dropped the search.
+    pub finished: bool,
+    /// Seconds from the request to the Done report.
+    pub took: Option<f64>,
+    /// The position searched, to name the moves of the principal variation.
+    pub position: AnyGame,
+}
+
+/// A line for the user: what happened, or why a click did nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    pub text: String,
+    pub error: bool,
+}
+
+/// The Play view's state.
+pub struct Play {
+    pub registry: Registry,
+    /// Index into `registry.entries`.
+    selected: usize,
+    record: Record,
+    /// First player (MAX), second player (MIN).
+    pub players: [Player; 2],
+    paused: bool,
+    /// The number of moves of the position on view, when it is not the current one.
+    viewing: Option<usize>,
+    search: Option<SearchInfo>,
+    hint: Option<AnyMove>,
+    message: Option<Message>,
+    worker: Option<AnyWorker>,
+    actions: Vec<Action>,
+}
+
+impl Default for Play {
+    fn default() -> Self {
+        Play::new(Registry::standard())
+    }
+}
+
+impl Play {
+    /// The view over `registry`, its first game ready: a person against the AI. A registry with no game at all
+    /// (impossible while games are built in) falls back to the built-in ones.
+    pub fn new(mut registry: Registry) -> Self {
+        if registry.entries.is_empty() {
+            registry.entries = Registry::load(std::path::Path::new("")).entries;
+        }
+        let entry = &registry.entries[0];
+        let record = Record::new(start_of(entry));
+        let players = [Player::new(PlayerKind::Human, entry), Player::new(PlayerKind::Ai, entry)];
+        Play {
+            registry,
+            selected: 0,
+            record,
+            players,
+            paused: false,
+            viewing: None,
+            search: None,
+            hint: None,
+            message: None,
+            worker: None,
+            actions: Vec::new(),
+        }
+    }
+
+    /// The game chosen.
+    pub fn entry(&self) -> &Entry {
+        &self.registry.entries[self.selected]
+    }
+
+    /// The game in progress.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// The latest message, if any.
+    pub fn message(&self) -> Option<&Message> {
+        self.message.as_ref()
+    }
+
+    /// True while a search is running.
+    pub fn thinking(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| !s.finished)
+    }
+
+    /// Selects a game by id and starts it; false when no game has that id.
+    pub fn select(&mut self, id: &str) -> bool {
+        match self.registry.entries.iter().position(|e| e.variant.id == id) {
+            Some(index) => {
+                self.actions.push(Action::SelectGame(index));
+                self.apply();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Draws the view and runs what it asked for.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.poll();
+        egui::Panel::left("play_side").resizable(true).default_size(300.0).show(ui, |ui| side::show(self, ui));
+        egui::Panel::bottom("play_search").resizable(false).show(ui, |ui| search_panel::show(self, ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.status_line(ui);
+            board::show(self, ui);
+        });
+        self.apply();
+        self.drive(ui.ctx());
+        if self.thinking() {
+            // The elapsed time keeps moving between reports.
+            ui.ctx().request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
+    /// The line above the board: the result, whose turn it is, or the last message.
+    fn status_line(&self, ui: &mut egui::Ui) {
+        let game = self.record.position();
+        let status = match game.outcome() {
+            Some(Outcome::Win(side)) => format!("{} wins.", side_name(side)),
+            Some(Outcome::Draw) => "A draw.".to_string(),
+            None => {
+                let side = game.side_to_move();
+                let who = match self.players[index(side)].kind {
+                    PlayerKind::Human => "your move",
+                    PlayerKind::Ai if self.paused => "AI, paused",
+                    PlayerKind::Ai => "the AI is thinking",
+                };
+                format!("{} to move ({who}).", side_name(side))
+            }
+        };
+        ui.horizontal(|ui| {
+            ui.heading(status);
+            if let Some(ply) = self.viewing {
+                ui.label(egui::RichText::new(format!("Viewing the position after move {ply} (read-only)")).strong());
+            }
+        });
+        if let Some(message) = &self.message {
+            let color = if message.error { ui.visuals().error_fg_color } else { ui.visuals().strong_text_color() };
+            ui.colored_label(color, &message.text);
+        }
+    }
+
+    /// Reads every waiting report of the worker.
+    fn poll(&mut self) {
+        while let Some(report) = self.worker.as_ref().and_then(|w| w.try_report()) {
+            let id = match &report {
+                Report::Iteration { id, .. } | Report::Done { id, .. } | Report::Failed { id, .. } => *id,
+            };
+            // Reports of a search this view has moved on from are dropped.
+            let Some(search) = self.search.as_mut().filter(|s| s.id == id && !s.finished) else {
+                continue;
+            };
+            match report {
+                Report::Iteration { iteration, .. } => {
+                    // A cut-short iteration's value may be a bare bound (even −∞): keep the last complete one.
+                    if iteration.complete || search.latest.is_none() {
+                        search.latest = Some(iteration);
+                    }
+                }
+                Report::Done { thought, .. } => {
+                    search.finished = true;
+                    search.took = Some(search.started.elapsed().as_secs_f64());
+                    if let Some(last) = thought.iterations.last().cloned().or(thought.partial) {
+                        search.latest = Some(last);
+                    }
+                    let purpose = search.purpose;
+                    self.finished(purpose, thought.best_move);
+                }
+                Report::Failed { message, .. } => {
+                    search.finished = true;
+                    let what = match search.purpose {
+                        Purpose::Hint => "The hint's search failed",
+                        Purpose::Move(_) => {
+                            // Paused, not retried at once: a search that fails would fail again every frame.
+                            self.paused = true;
+                            "The AI's search failed (press Resume to try again)"
+                        }
+                    };
+                    self.say(format!("{what}: {message}"), true);
+                }
+            }
+        }
+    }
+
+    /// A search ended with `best`: play it (the AI's move) or show it (a hint).
+    fn finished(&mut self, purpose: Purpose, best: Option<AnyMove>) {
+        let Some(mv) = best else { return };
+        match purpose {
+            Purpose::Hint => {
+                self.hint = Some(mv);
+                self.say(format!("Hint: {}", self.record.position().move_name(mv)), false);
+            }
+            Purpose::Move(_) => {
+                if let Err(e) = self.record.try_play(mv) {
+                    self.say(format!("The AI chose an illegal move: {e}"), true);
+                    self.paused = true;
+                }
+            }
+        }
+    }
+
+    fn say(&mut self, text: String, error: bool) {
+        self.message = Some(Message { text, error });
+    }
+
+    /// Stops the running search, if any, and forgets it, so its reports are dropped.
+    fn cancel_search(&mut self) {
+        if let Some(worker) = &self.worker {
+            worker.stop();
+        }
+        if let Some(search) = self.search.as_mut() {
+            search.finished = true;
+        }
+    }
+
+    /// Carries out the actions pushed while drawing.
+    pub fn apply(&mut self) {
+        for action in std::mem::take(&mut self.actions) {
+            match action {
+                Action::SelectGame(index) if index < self.registry.entries.len() => {
+                    self.selected = index;
+                    let entry = &self.registry.entries[index];
+                    let kinds = self.players.each_ref().map(|p| p.kind);
+                    self.players = kinds.map(|kind| Player::new(kind, entry));
+                    self.new_game();
+                }
+                Action::SelectGame(_) => {}
+                Action::NewGame => self.new_game(),
+                Action::Undo => self.undo(),
+                Action::Redo => self.redo(),
+                Action::Play(mv) => self.human_move(mv),
+                Action::Refuse(why) => self.say(why, false),
+                Action::View(ply) => self.viewing = ply.filter(|&p| p < self.record.moves().len()),
+                Action::MoveNow => {
+                    // The worker answers a stop with Done and the best move found so far, which `poll` plays.
+                    if let Some(worker) = &self.worker {
+                        worker.stop();
+                    }
+                }
+                Action::Hint => self.start_search(Purpose::Hint),
+                Action::TogglePause => {
+                    self.paused = !self.paused;
+                    if self.paused && matches!(self.search.as_ref().map(|s| s.purpose), Some(Purpose::Move(_))) {
+                        self.cancel_search();
+                    }
+                }
+                Action::SetPlayer(i, player) => {
+                    if let Some(slot) = self.players.get_mut(i) {
+                        *slot = *player;
+                        self.cancel_search();
+                    }
+                }
+            }
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.cancel_search();
+        self.record = Record::new(start_of(self.entry()));
+        self.viewing = None;
+        self.hint = None;
+        self.message = None;
+        self.paused = false;
+    }
+
+    fn human_move(&mut self, mv: AnyMove) {
+        let game = self.record.position();
+        if self.viewing.is_some() {
+            return self.say("This is an earlier position: go back to the game to play.".into(), false);
+        }
+        if game.outcome().is_none() && self.players[index(game.side_to_move())].kind == PlayerKind::Ai {
+            return self.say("It is the AI's turn: wait, or press Move now.".into(), false);
+        }
+        match self.record.try_play(mv) {
+            Ok(()) => {
+                self.cancel_search();
+                self.hint = None;
+                self.message = None;
+            }
+            Err(e) => self.say(format!("{e}."), false),
+        }
+    }
+
+    /// Takes back one move, and more until a person is to move (when one plays), so undo against the AI returns to
+    /// the person's last turn. With two AIs it takes back one move and pauses.
+    fn undo(&mut self) {
+        self.cancel_search();
+        self.viewing = None;
+        self.hint = None;
+        self.message = None;
+        if self.record.undo().is_none() {
+            return;
+        }
+        if self.players.iter().all(|p| p.kind == PlayerKind::Ai) {
+            self.paused = true;
+            return;
+        }
+        while self.ai_to_move() && self.record.undo().is_some() {}
+    }
+
+    /// The mirror of [`Play::undo`].
+    fn redo(&mut self) {
+        self.cancel_search();
+        self.viewing = None;
+        if self.record.redo().is_none() {
+            return;
+        }
+        while self.ai_to_move() && self.record.can_redo() {
+            self.record.redo();
+        }
+    }
+
+    fn ai_to_move(&self) -> bool {
+        let game = self.record.position();
+        game.outcome().is_none() && self.players[index(game.side_to_move())].kind == PlayerKind::Ai
+    }
+
+    /// Starts the AI's search when it is an AI's turn and none is running.
+    pub fn drive(&mut self, ctx: &egui::Context) {
+        if self.worker.is_none() {
+            let ctx = ctx.clone();
+            self.worker = Some(AnyWorker::new(move || ctx.request_repaint()));
+        }
+        let searching_move = self.search.as_ref().is_some_and(|s| !s.finished && matches!(s.purpose, Purpose::Move(_)));
+        if self.ai_to_move() && !self.paused && self.viewing.is_none() && !searching_move {
+            let side = self.record.position().side_to_move();
+            self.start_search(Purpose::Move(side));
+        }
+    }
+
+    fn start_search(&mut self, purpose: Purpose) {
+        let game = self.record.position().clone();
+        if game.outcome().is_some() {
+            return;
+        }
+        let config = match purpose {
+            Purpose::Move(side) => self.players[index(side)].engine_config(self.entry()),
+            // A hint is the game's strongest level: it should be worth asking for.
+            Purpose::Hint => level_config(&self.entry().variant.ai, 10),
+        };
+        let Some(worker) = self.worker.as_mut() else { return };
+        match worker.think(&game, config) {
+            Ok(id) => {
+                let started = Instant::now();
+                self.search = Some(SearchInfo {
+                    id,
+                    purpose,
+                    started,
+                    latest: None,
+                    finished: false,
+                    took: None,
+                    position: game,
+                });
+            }
+            Err(e) => {
+                self.paused = true;
+                self.say(format!("Cannot start the search thread: {e}"), true);
+            }
+        }
+    }
+}
+
+/// The starting position of a registered game. The registry only keeps variants whose rules make a game.
+fn start_of(entry: &Entry) -> AnyGame {
+    match entry.variant.rules.new_game() {
+        Ok(game) => game,
+        Err(e) => unreachable!("the registry checked {}: {e}", entry.variant.id),
+    }
+}
+
+/// 0 for the first player, 1 for the second.
+fn index(side: Side) -> usize {
+    match side {
+        Side::Max => 0,
+        Side::Min => 1,
+    }
+}
+
+/// How the window names a side.
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Max => "First player",
+        Side::Min => "Second player",
+    }
+}

@@ -1,0 +1,99 @@
+//! The game being played, as a record: the starting position, the moves made, and the moves taken back (for redo).
+//! No egui here, so the rules of undo and redo can be tested on their own.
+
+use crate::engine::game::IllegalMove;
+use crate::games::any::{AnyGame, AnyMove};
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Record {
+    start: AnyGame,
+    /// The position after every move in `moves`.
+    current: AnyGame,
+    moves: Vec<AnyMove>,
+    /// Moves taken back, the most recently taken back last.
+    redo: Vec<AnyMove>,
+}
+
+impl Record {
+    /// A new game from `start`.
+    pub fn new(start: AnyGame) -> Self {
+        Record { current: start.clone(), start, moves: Vec::new(), redo: Vec::new() }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &AnyGame {
+        &self.current
+    }
+
+    /// The moves made, first to last.
+    pub fn moves(&self) -> &[AnyMove] {
+        &self.moves
+    }
+
+    /// Plays `mv` if legal; a new move forgets what could be redone.
+    pub fn try_play(&mut self, mv: AnyMove) -> Result<(), IllegalMove> {
+        self.current.try_play(mv)?;
+        self.moves.push(mv);
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// Takes back the last move, if there is one.
+    pub fn undo(&mut self) -> Option<AnyMove> {
+        let mv = self.moves.pop()?;
+        self.current.undo(mv);
+        self.redo.push(mv);
+        Some(mv)
+    }
+
+    /// Plays again the last move taken back, if there is one.
+    pub fn redo(&mut self) -> Option<AnyMove> {
+        let mv = self.redo.pop()?;
+        // The move was legal here when it was taken back, so this cannot fail; if it somehow did, drop it.
+        self.current.try_play(mv).ok()?;
+        self.moves.push(mv);
+        Some(mv)
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// The position after the first `ply` moves (read-only viewing of earlier positions).
+    pub fn position_at(&self, ply: usize) -> AnyGame {
+        let mut game = self.start.clone();
+        for &mv in self.moves.iter().take(ply) {
+            // Every recorded move was legal when made.
+            let _ = game.try_play(mv);
+        }
+        game
+    }
+
+    /// The name of move number `ply` (0-based), in the notation of the position it was played from.
+    pub fn move_name(&self, ply: usize) -> String {
+        self.moves.get(ply).map(|&mv| self.start.move_name(mv)).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::mnk::Mnk;
+
+    #[test]
+    fn undo_redo_and_a_new_move_forgets_redo() {
+        let mut record = Record::new(AnyGame::Mnk(Mnk::tic_tac_toe()));
+        record.try_play(4).expect("legal");
+        record.try_play(0).expect("legal");
+        assert!(record.try_play(4).is_err(), "taken");
+        assert_eq!(record.undo(), Some(0));
+        assert_eq!(record.position().moves_played(), 1);
+        assert_eq!(record.redo(), Some(0));
+        assert_eq!(record.undo(), Some(0));
+        record.try_play(8).expect("legal");
+        assert!(!record.can_redo());
+        assert_eq!(record.position_at(1).moves_played(), 1);
+        assert_eq!(record.move_name(1), "c1");
+    }
+}

@@ -1,0 +1,212 @@
+//! The side panel: the game, the players and their strength, the game's buttons and the move list.
+
+use super::{Action, Play, Player, PlayerKind, Purpose, side_name};
+use crate::engine::game::Side;
+use crate::engine::search::Algorithm;
+use crate::games::levels::{LEVELS, describe, level_config};
+use eframe::egui;
+
+/// Draws the side panel, pushing what the user asks for onto `play.actions`.
+pub fn show(play: &mut Play, ui: &mut egui::Ui) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        game_picker(play, ui);
+        ui.separator();
+        for (i, side) in [Side::Max, Side::Min].into_iter().enumerate() {
+            player_settings(play, ui, i, side);
+        }
+        ui.separator();
+        buttons(play, ui);
+        ui.separator();
+        move_list(play, ui);
+    });
+}
+
+fn game_picker(play: &mut Play, ui: &mut egui::Ui) {
+    ui.heading("Game");
+    let current = play.entry().variant.name.clone();
+    egui::ComboBox::from_label("Game").selected_text(current).show_ui(ui, |ui| {
+        for (i, entry) in play.registry.entries.iter().enumerate() {
+            if ui
+                .selectable_label(i == play.selected, &entry.variant.name)
+                .on_hover_text(entry.source.to_string())
+                .clicked()
+            {
+                play.actions.push(Action::SelectGame(i));
+            }
+        }
+    });
+    let description = &play.entry().variant.description;
+    if !description.is_empty() {
+        ui.label(egui::RichText::new(description).weak());
+    }
+    if !play.registry.errors.is_empty() {
+        let title = format!("{} game file(s) did not load", play.registry.errors.len());
+        egui::CollapsingHeader::new(egui::RichText::new(title).color(ui.visuals().error_fg_color)).show(ui, |ui| {
+            for error in &play.registry.errors {
+                ui.label(egui::RichText::new(error.path.display().to_string()).strong());
+                ui.label(&error.message);
+            }
+        });
+    }
+}
+
+/// One side's player: person or AI, and the AI's level or custom settings.
+fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
+    let mut player = play.players[i].clone();
+    let ai = &play.entry().variant.ai;
+    ui.strong(side_name(side));
+    ui.horizontal(|ui| {
+        ui.selectable_value(&mut player.kind, PlayerKind::Human, "Human");
+        ui.selectable_value(&mut player.kind, PlayerKind::Ai, "AI");
+    });
+    if player.kind == PlayerKind::Ai {
+        ui.add_enabled_ui(!player.custom, |ui| {
+            ui.add(egui::Slider::new(&mut player.level, *LEVELS.start()..=*LEVELS.end()).text("level"));
+        });
+        let was_custom = player.custom;
+        ui.checkbox(&mut player.custom, "Custom settings");
+        if player.custom && !was_custom {
+            // Start the custom panel from the level's settings, so it is a small step away from them.
+            player.config = level_config(ai, player.level);
+        }
+        if player.custom {
+            custom_panel(ui, i, &mut player);
+        } else {
+            ui.label(egui::RichText::new(describe(&level_config(ai, player.level))).weak());
+        }
+    }
+    if player != play.players[i] {
+        play.actions.push(Action::SetPlayer(i, Box::new(player)));
+    }
+    ui.add_space(4.0);
+}
+
+/// Algorithm, depth limit, time per move, node limit, table size and ordering sources.
+fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player) {
+    let config = &mut player.config;
+    egui::Grid::new(("custom", i)).num_columns(2).show(ui, |ui| {
+        let label = ui.label("Algorithm");
+        let combo = egui::ComboBox::from_id_salt(("algorithm", i)).selected_text(config.algorithm.name());
+        let combo = combo.show_ui(ui, |ui| {
+            // Chance-node searches have nothing to do in these games.
+            for algorithm in
+                Algorithm::ALL.into_iter().filter(|a| !matches!(a, Algorithm::Expectiminimax | Algorithm::Star1))
+            {
+                ui.selectable_value(&mut config.algorithm, algorithm, algorithm.name())
+                    .on_hover_text(algorithm.description());
+            }
+        });
+        combo.response.labelled_by(label.id);
+        ui.end_row();
+        optional(ui, "Depth", &mut config.limits.depth, 1..=64, 6, " plies");
+        optional(ui, "Time", &mut config.limits.time_ms, 10..=600_000, 1000, " ms");
+        optional(ui, "Nodes", &mut config.limits.nodes, 1_000..=u64::MAX, 1_000_000, "");
+        ui.label("Table");
+        ui.add(egui::DragValue::new(&mut config.tt_mib).range(1..=4096).suffix(" MiB"));
+        ui.end_row();
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut config.ordering.hash_move, "hash move");
+        ui.checkbox(&mut config.ordering.killers, "killers");
+        ui.checkbox(&mut config.ordering.hints, "hints");
+        ui.checkbox(&mut config.ordering.history, "history");
+        ui.checkbox(&mut config.iterative_deepening, "iterative deepening");
+    });
+    if config.limits == Default::default() {
+        ui.colored_label(ui.visuals().warn_fg_color, "No limit: the AI searches to the end of the game.");
+    }
+}
+
+/// A limit that may be off: a checkbox and, when on, its value.
+fn optional<T: egui::emath::Numeric>(
+    ui: &mut egui::Ui,
+    name: &str,
+    value: &mut Option<T>,
+    range: std::ops::RangeInclusive<T>,
+    default: T,
+    suffix: &str,
+) {
+    let mut on = value.is_some();
+    ui.checkbox(&mut on, name);
+    match (on, value.as_mut()) {
+        (true, Some(v)) => {
+            ui.add(egui::DragValue::new(v).range(range).suffix(suffix));
+        }
+        (true, None) => *value = Some(default),
+        (false, _) => *value = None,
+    }
+    ui.end_row();
+}
+
+fn buttons(play: &mut Play, ui: &mut egui::Ui) {
+    let game = play.record.position();
+    let over = game.outcome().is_some();
+    let human_to_move = !over && play.players[super::index(game.side_to_move())].kind == PlayerKind::Human;
+    let ai_thinking = play.search.as_ref().is_some_and(|s| !s.finished && matches!(s.purpose, Purpose::Move(_)));
+    let any_ai = play.players.iter().any(|p| p.kind == PlayerKind::Ai);
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("New game").clicked() {
+            play.actions.push(Action::NewGame);
+        }
+        if ui.add_enabled(!play.record.moves().is_empty(), egui::Button::new("Undo")).clicked() {
+            play.actions.push(Action::Undo);
+        }
+        if ui.add_enabled(play.record.can_redo(), egui::Button::new("Redo")).clicked() {
+            play.actions.push(Action::Redo);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let hint = ui.add_enabled(human_to_move && !play.thinking(), egui::Button::new("Hint"));
+        if hint.on_hover_text("Ask the AI (at this game's strongest level) for a move").clicked() {
+            play.actions.push(Action::Hint);
+        }
+        let move_now = ui.add_enabled(play.thinking(), egui::Button::new("Move now"));
+        if move_now.on_hover_text("Stop the search and use the best move found so far").clicked() {
+            play.actions.push(Action::MoveNow);
+        }
+        if any_ai && !over {
+            let label = if play.paused { "Resume" } else { "Pause" };
+            if ui.button(label).clicked() {
+                play.actions.push(Action::TogglePause);
+            }
+        }
+    });
+    if ai_thinking {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("The AI is thinking…");
+        });
+    }
+}
+
+/// The moves in the game's notation, two to a row; a click shows the position after that move.
+fn move_list(play: &mut Play, ui: &mut egui::Ui) {
+    ui.heading("Moves");
+    let record = &play.record;
+    let count = record.moves().len();
+    if count == 0 {
+        ui.label(egui::RichText::new("No moves yet.").weak());
+        return;
+    }
+    // The move on view: the chosen earlier one, or the last.
+    let shown = play.viewing.unwrap_or(count);
+    egui::Grid::new("move_list").num_columns(3).striped(true).show(ui, |ui| {
+        for pair in 0..count.div_ceil(2) {
+            ui.label(format!("{}.", pair + 1));
+            for ply in [2 * pair, 2 * pair + 1] {
+                if ply < count {
+                    let name = record.move_name(ply);
+                    let response = ui.selectable_label(ply + 1 == shown, &name);
+                    if response.on_hover_text(format!("Show the position after {name}")).clicked() {
+                        // The last move is the game itself, not an earlier position.
+                        play.actions.push(Action::View((ply + 1 < count).then_some(ply + 1)));
+                    }
+                }
+            }
+            ui.end_row();
+        }
+    });
+    if play.viewing.is_some() && ui.button("Back to the game").clicked() {
+        play.actions.push(Action::View(None));
+    }
+}

@@ -1,0 +1,61 @@
+//! The AI's named strength levels, 1 (weakest) to 10, mapped per game from its [`AiDefaults`]: the depth limit and
+//! the time per move grow evenly from the game's level-1 values to its level-10 values, and every level searches
+//! with PVS, iterative deepening, every ordering source and the game's table size. Whichever limit is reached first
+//! ends the search, so on a slow machine a level plays a little weaker rather than slower.
+//!
+//! For example tic-tac-toe (depth 1 → 9, 100 ms → 1 s): level 1 looks one ply ahead, level 10 solves the game.
+
+use super::registry::AiDefaults;
+use crate::engine::search::Algorithm;
+use crate::engine::search::deepening::EngineConfig;
+use crate::engine::search::limits::Limits;
+use crate::engine::search::ordering::OrderingOptions;
+
+/// The weakest and strongest levels.
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
+
+/// Where `level` (clamped to 1–10) lies between `low` (level 1) and `high` (level 10), rounded.
+fn between(low: u64, high: u64, level: u8) -> u64 {
+    let t = (level.clamp(1, 10) - 1) as f64 / 9.0;
+    (low as f64 + (high as f64 - low as f64) * t).round() as u64
+}
+
+/// The search settings of `level` for a game with these defaults.
+pub fn level_config(ai: &AiDefaults, level: u8) -> EngineConfig {
+    let depth = between(ai.depth.0 as u64, ai.depth.1 as u64, level).max(1) as u32;
+    let time_ms = between(ai.time_ms.0, ai.time_ms.1, level).max(1);
+    EngineConfig {
+        algorithm: Algorithm::Pvs,
+        limits: Limits { depth: Some(depth), time_ms: Some(time_ms), nodes: None },
+        tt_mib: ai.tt_mib.max(1),
+        ordering: OrderingOptions::default(),
+        aspiration: None,
+        iterative_deepening: true,
+    }
+}
+
+/// The settings of `level` in a few words, for the level picker.
+pub fn describe(config: &EngineConfig) -> String {
+    let depth = config.limits.depth.map_or("no depth limit".to_string(), |d| format!("depth {d}"));
+    let time = config.limits.time_ms.map_or("no time limit".to_string(), |ms| format!("{:.1} s", ms as f64 / 1000.0));
+    format!("{depth}, {time} per move")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_grow_from_the_first_to_the_last() {
+        let ai = AiDefaults { level: 5, depth: (1, 9), time_ms: (100, 1000), tt_mib: 4 };
+        let first = level_config(&ai, 1);
+        let last = level_config(&ai, 10);
+        assert_eq!(first.limits.depth, Some(1));
+        assert_eq!(first.limits.time_ms, Some(100));
+        assert_eq!(last.limits.depth, Some(9));
+        assert_eq!(last.limits.time_ms, Some(1000));
+        let depths: Vec<_> = LEVELS.map(|l| level_config(&ai, l).limits.depth).collect();
+        assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
+        assert_eq!(describe(&last), "depth 9, 1.0 s per move");
+    }
+}

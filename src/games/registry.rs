@@ -1,0 +1,264 @@
+//! The games the studio offers: rule families built into the program ([`Rules`]), and variants of them described in
+//! `games/*.ron` files that users can add to without recompiling. A variant names its rule family and parameters,
+//! the AI's defaults and a short description:
+//!
+//! ```ron
+//! (
+//!     id: "tic-tac-toe",
+//!     name: "Tic-tac-toe",
+//!     rules: Mnk(width: 3, height: 3, k: 3),
+//!     description: "Three in a row on 3 × 3.",
+//!     ai: (level: 6, depth: (1, 9), time_ms: (100, 1000), tt_mib: 4),
+//! )
+//! ```
+//!
+//! Loading never fails as a whole: a file that cannot be read, parsed or played is kept as a [`LoadError`] with its
+//! path and message, and every other file still loads.
+
+use super::any::AnyGame;
+use super::connect_four::ConnectFour;
+use super::mnk::Mnk;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// A rule family and its parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rules {
+    /// `k` in a row on a `width` × `height` board, stones placed anywhere (tic-tac-toe, gomoku).
+    Mnk { width: usize, height: usize, k: usize },
+    /// Four in a row, stones dropped into columns.
+    ConnectFour { width: usize, height: usize },
+}
+
+impl Rules {
+    /// The starting position, or why these parameters make no game.
+    pub fn new_game(&self) -> Result<AnyGame, String> {
+        match *self {
+            Rules::Mnk { width, height, k } => Mnk::new(width, height, k).map(AnyGame::Mnk).map_err(|e| e.to_string()),
+            Rules::ConnectFour { width, height } => {
+                ConnectFour::new(width, height).map(AnyGame::ConnectFour).map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// The family's name, for lists.
+    pub fn family(&self) -> &'static str {
+        match self {
+            Rules::Mnk { .. } => "m,n,k",
+            Rules::ConnectFour { .. } => "connect four",
+        }
+    }
+}
+
+/// How strong the AI is by default, and what its levels 1–10 mean for this game (see [`super::levels`]): the depth
+/// limit and the time per move grow evenly from their level-1 to their level-10 values.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AiDefaults {
+    /// The level a new AI player starts at, 1–10.
+    pub level: u8,
+    /// The depth limit in plies at level 1 and at level 10.
+    pub depth: (u32, u32),
+    /// The time per move in milliseconds at level 1 and at level 10.
+    pub time_ms: (u64, u64),
+    /// The transposition table's size in MiB.
+    pub tt_mib: usize,
+}
+
+impl Default for AiDefaults {
+    fn default() -> Self {
+        AiDefaults { level: 5, depth: (1, 12), time_ms: (100, 2000), tt_mib: 16 }
+    }
+}
+
+/// One playable game: a rule family with its parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    /// Short and stable: used on the command line and in saved sessions.
+    pub id: String,
+    /// What the window shows.
+    pub name: String,
+    pub rules: Rules,
+    #[serde(default)]
+    pub ai: AiDefaults,
+    #[serde(default)]
+    pub description: String,
+}
+
+/// Where a variant comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Compiled into the program, so the studio can play even without its `games/` folder.
+    BuiltIn,
+    File(PathBuf),
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::BuiltIn => f.write_str("built in"),
+            Source::File(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+/// A variant and where it was found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub variant: Variant,
+    pub source: Source,
+}
+
+/// A game file that did not load, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    pub path: PathBuf,
+    pub message: String,
+}
+
+/// Every game the studio offers, and the files that failed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Registry {
+    /// Built-in games first, then files in name order; a file with a built-in game's id replaces it in place.
+    pub entries: Vec<Entry>,
+    pub errors: Vec<LoadError>,
+}
+
+/// The games compiled into the program.
+pub fn built_in() -> Vec<Variant> {
+    vec![
+        Variant {
+            id: "tic-tac-toe".into(),
+            name: "Tic-tac-toe".into(),
+            rules: Rules::Mnk { width: 3, height: 3, k: 3 },
+            ai: AiDefaults { level: 6, depth: (1, 9), time_ms: (100, 1000), tt_mib: 4 },
+            description: "Three in a row on a 3 × 3 board. Perfect play draws.".into(),
+        },
+        Variant {
+            id: "connect-four".into(),
+            name: "Connect Four".into(),
+            rules: Rules::ConnectFour { width: 7, height: 6 },
+            ai: AiDefaults { level: 5, depth: (2, 42), time_ms: (100, 3000), tt_mib: 64 },
+            description: "Drop stones into 7 columns of 6; four in a row wins. The first player wins.".into(),
+        },
+    ]
+}
+
+impl Registry {
+    /// The built-in games and every `*.ron` file in `dir`. A missing folder is not an error: the built-in games
+    /// remain.
+    pub fn load(dir: &Path) -> Registry {
+        let mut registry = Registry {
+            entries: built_in().into_iter().map(|variant| Entry { variant, source: Source::BuiltIn }).collect(),
+            errors: Vec::new(),
+        };
+        let Ok(listing) = std::fs::read_dir(dir) else {
+            return registry;
+        };
+        let mut paths: Vec<PathBuf> = listing
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|path| path.extension().is_some_and(|ext| ext == "ron"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let text = match std::fs::read_to_string(&path) {
+                Ok(text) => text,
+                Err(e) => {
+                    registry.errors.push(LoadError { path, message: e.to_string() });
+                    continue;
+                }
+            };
+            if let Err(message) = registry.add(&text, Source::File(path.clone())) {
+                registry.errors.push(LoadError { path, message });
+            }
+        }
+        registry
+    }
+
+    /// The registry the window and the command line use: [`default_dir`].
+    pub fn standard() -> Registry {
+        Registry::load(&default_dir())
+    }
+
+    /// Parses one variant and adds it, or says why not (bad RON, impossible parameters, a duplicate id).
+    pub fn add(&mut self, text: &str, source: Source) -> Result<(), String> {
+        let variant: Variant = ron::from_str(text).map_err(|e| e.to_string())?;
+        variant.rules.new_game()?;
+        if !(1..=10).contains(&variant.ai.level) {
+            return Err(format!("ai.level {} is not between 1 and 10", variant.ai.level));
+        }
+        if variant.id.trim().is_empty() {
+            return Err("the id is empty".into());
+        }
+        let entry = Entry { variant, source };
+        match self.entries.iter_mut().find(|e| e.variant.id == entry.variant.id) {
+            Some(existing) if existing.source == Source::BuiltIn => *existing = entry,
+            Some(existing) => {
+                return Err(format!("id '{}' is already defined by {}", entry.variant.id, existing.source));
+            }
+            None => self.entries.push(entry),
+        }
+        Ok(())
+    }
+
+    /// The variant with this id.
+    pub fn find(&self, id: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.variant.id == id)
+    }
+}
+
+/// Where game files are looked for: `games/` in the working directory, else the one beside the sources this
+/// program was built from (so `cargo run` from anywhere in the repository finds them).
+pub fn default_dir() -> PathBuf {
+    let local = PathBuf::from("games");
+    if local.is_dir() { local } else { Path::new(env!("CARGO_MANIFEST_DIR")).join("games") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_broken_file_is_reported_and_the_others_load() {
+        let dir = std::env::temp_dir().join(format!("abs-registry-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let good = r#"(id: "mnk-4", name: "Four on 4×4", rules: Mnk(width: 4, height: 4, k: 4))"#;
+        std::fs::write(dir.join("a-good.ron"), good).expect("write");
+        std::fs::write(dir.join("b-broken.ron"), "(id: \"x\", name: ").expect("write");
+        std::fs::write(
+            dir.join("c-impossible.ron"),
+            r#"(id: "big", name: "Big", rules: ConnectFour(width: 9, height: 9))"#,
+        )
+        .expect("write");
+        std::fs::write(dir.join("d-notes.txt"), "not a game").expect("write");
+        let registry = Registry::load(&dir);
+        std::fs::remove_dir_all(&dir).ok();
+        let ids: Vec<&str> = registry.entries.iter().map(|e| e.variant.id.as_str()).collect();
+        assert_eq!(ids, ["tic-tac-toe", "connect-four", "mnk-4"]);
+        assert_eq!(registry.errors.len(), 2, "{:?}", registry.errors);
+        assert!(registry.errors[0].path.ends_with("b-broken.ron"));
+        assert!(registry.errors[1].message.contains("does not fit"), "{}", registry.errors[1].message);
+        assert_eq!(registry.find("mnk-4").map(|e| e.variant.ai.level), Some(5), "defaults fill in");
+    }
+
+    #[test]
+    fn a_file_replaces_a_built_in_game_but_not_another_file() {
+        let mut registry = Registry::load(Path::new("/nonexistent"));
+        let text = r#"(id: "tic-tac-toe", name: "TTT", rules: Mnk(width: 3, height: 3, k: 3))"#;
+        registry.add(text, Source::File("a.ron".into())).expect("replaces");
+        assert_eq!(registry.entries[0].variant.name, "TTT");
+        let again = registry.add(text, Source::File("b.ron".into())).expect_err("duplicate");
+        assert!(again.contains("already defined by a.ron"), "{again}");
+    }
+
+    #[test]
+    fn the_shipped_games_all_load() {
+        let registry = Registry::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("games"));
+        assert!(registry.errors.is_empty(), "{:?}", registry.errors);
+        for id in ["tic-tac-toe", "four-in-a-row-5x5", "gomoku-9x9", "connect-four", "connect-four-8x7"] {
+            let entry = registry.find(id).unwrap_or_else(|| panic!("{id} is missing"));
+            assert!(matches!(entry.source, Source::File(_)), "{id} comes from its file");
+        }
+    }
+}

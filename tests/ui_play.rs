@@ -1,0 +1,155 @@
+//! The Play view driven headlessly through egui_kittest: moves by clicking, undo and redo, the AI's reply from its
+//! background worker, Move now, viewing an earlier position, and AI against AI with a pause. Widgets are found by
+//! their AccessKit labels (board cells are "cell b2", Connect Four columns "column 4").
+
+use alphabeta_studio::app::install_fonts;
+use alphabeta_studio::app::play::{Play, PlayerKind};
+use alphabeta_studio::engine::search::limits::Limits;
+use alphabeta_studio::games::registry::Registry;
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::time::Duration;
+
+fn play(id: &str) -> Harness<'static, Play> {
+    let mut play = Play::new(Registry::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games")));
+    assert!(play.select(id), "{id} is registered");
+    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).with_context_setup(install_fonts).build_ui_state(
+        |ui, play: &mut Play| {
+            play.ui(ui);
+        },
+        play,
+    )
+}
+
+/// Runs frames until `done` holds — the worker reports from its own thread, so this waits in small sleeps — and
+/// fails after about ten seconds.
+fn run_until(harness: &mut Harness<'static, Play>, what: &str, done: impl Fn(&Play) -> bool) {
+    for _ in 0..1000 {
+        harness.step();
+        if done(harness.state()) {
+            settle(harness);
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("timed out waiting for {what}");
+}
+
+/// Runs a few frames. Not `Harness::run`: while the AI thinks the view keeps repainting (the spinner, the clock), so
+/// it never settles.
+fn settle(harness: &mut Harness<'static, Play>) {
+    let _ = harness.run_ok();
+}
+
+fn moves(harness: &Harness<'static, Play>) -> usize {
+    harness.state().record().moves().len()
+}
+
+#[test]
+fn click_a_move_the_ai_replies_undo_and_redo() {
+    let mut harness = play("tic-tac-toe");
+    settle(&mut harness);
+    harness.get_by_label("cell b2").click();
+    settle(&mut harness);
+    assert!(moves(&harness) >= 1, "the click played b2");
+    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 && !p.thinking());
+    assert_eq!(harness.state().record().move_name(0), "b2");
+    // The live panel shows the finished search.
+    harness.get_by_label_contains("Search: Second player (AI), done");
+    harness.get_by_label("principal variation");
+    // An occupied cell is refused, with the reason.
+    harness.get_by_label("cell b2").click();
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 2);
+    harness.get_by_label("b2 is already taken.");
+    // Undo against the AI goes back to the person's last turn: both moves.
+    harness.get_by_label("Undo").click();
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 0);
+    harness.get_by_label("Redo").click();
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 2);
+}
+
+#[test]
+fn an_earlier_position_is_read_only() {
+    let mut harness = play("tic-tac-toe");
+    harness.get_by_label("cell a3").click();
+    settle(&mut harness);
+    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 && !p.thinking());
+    // The move list's first entry shows the position after it.
+    harness.get_by_label("a3").click();
+    settle(&mut harness);
+    harness.get_by_label("Viewing the position after move 1 (read-only)");
+    harness.get_by_label("cell c1").click();
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 2);
+    harness.get_by_label_contains("earlier position");
+    harness.get_by_label("Back to the game").click();
+    settle(&mut harness);
+    harness.get_by_label("cell c1").click();
+    settle(&mut harness);
+    assert!(moves(&harness) >= 3 || harness.state().record().position().outcome().is_some());
+}
+
+#[test]
+fn move_now_plays_the_best_move_found_so_far() {
+    let mut harness = play("connect-four");
+    // A search with no limit would think for a long time: only Move now ends it.
+    let ai = &mut harness.state_mut().players[1];
+    ai.custom = true;
+    ai.config.limits = Limits::NONE;
+    settle(&mut harness);
+    harness.get_by_label("column 4").click();
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 1);
+    run_until(&mut harness, "the search to start", |p| p.thinking());
+    // The person cannot move for the AI.
+    harness.get_by_label("column 1").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("It is the AI's turn");
+    assert_eq!(moves(&harness), 1);
+    harness.get_by_label("Move now").click();
+    run_until(&mut harness, "the AI's move", |p| p.record().moves().len() == 2);
+}
+
+#[test]
+fn ai_against_ai_pauses() {
+    let mut harness = play("connect-four");
+    // A fifth of a second per move, so the game cannot end before the pause.
+    for player in &mut harness.state_mut().players {
+        player.kind = PlayerKind::Ai;
+        player.custom = true;
+        player.config.limits = Limits::time(Duration::from_millis(200));
+    }
+    run_until(&mut harness, "two AI moves", |p| p.record().moves().len() >= 2);
+    harness.get_by_label("Pause").click();
+    settle(&mut harness);
+    let paused_at = moves(&harness);
+    for _ in 0..40 {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(moves(&harness), paused_at, "no move while paused");
+    assert!(!harness.state().thinking());
+    harness.get_by_label("Resume").click();
+    run_until(&mut harness, "two more moves", |p| p.record().moves().len() >= paused_at + 2);
+}
+
+#[test]
+fn broken_game_files_are_shown_and_the_rest_still_play() {
+    use alphabeta_studio::games::registry::LoadError;
+    let mut registry = Registry::load(std::path::Path::new("/nonexistent"));
+    registry.errors.push(LoadError { path: "games/broken.ron".into(), message: "1:5: Expected a comma".into() });
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, play: &mut Play| play.ui(ui), Play::new(registry));
+    settle(&mut harness);
+    harness.get_by_label("1 game file(s) did not load").click();
+    settle(&mut harness);
+    harness.get_by_label("games/broken.ron");
+    harness.get_by_label("1:5: Expected a comma");
+    harness.get_by_label("cell b2");
+}
