@@ -150,9 +150,9 @@ fn perft_agrees_with_the_plain_rules_on_several_boards() {
 }
 
 /// The exact value by deepening: depth-limited searches of 1, 2, 3 … plies until one proves a win or a loss, or
-/// reaches the end of the game. Sound because a position cut off at the depth limit counts as 0
-/// ([`ConnectFour`]'s `evaluate`) and a win inside the horizon always outscores one beyond it, so a non-zero value
-/// at any depth is the exact one. Needed for the README's openings, which plain α-β cannot search to the end.
+/// reaches the end of the game. Sound because a position cut off at the depth limit scores strictly between −1 and
+/// 1 ([`ConnectFour`]'s `evaluate`) while a proven win or loss scores at least 1 in size, and a win inside the
+/// horizon always outscores one beyond it, so a value of size 1 or more at any depth is the exact one. Needed for the README's openings, which plain α-β cannot search to the end.
 fn solve_by_deepening(game: &mut ConnectFour, algorithm: Algorithm) -> (f64, u64) {
     let left = (game.width() * game.height() - game.moves_played()) as u32;
     let mut nodes = 0;
@@ -160,7 +160,7 @@ fn solve_by_deepening(game: &mut ConnectFour, algorithm: Algorithm) -> (f64, u64
         let options = SearchOptions { depth: Some(depth), ..SearchOptions::default() };
         let result = search(game, algorithm, &options, StopWhen::default(), &mut NoObserver);
         nodes += result.stats.nodes_visited;
-        if result.value != 0.0 || depth == left {
+        if result.value.abs() >= 1.0 || depth == left {
             return (result.value, nodes);
         }
     }

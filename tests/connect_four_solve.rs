@@ -98,3 +98,25 @@ fn plain_negamax_agrees_on_end_positions() {
         assert_eq!(solve(&mut position, &mut memory, false, Driver::Plain).score, score, "line {line} ({moves})");
     }
 }
+
+/// The depth-limit guess must never look like a proven score: strictly inside (−1, 1) in every position reached by
+/// seeded random play, on three board sizes.
+#[test]
+fn the_evaluation_stays_inside_one() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for (width, height) in [(7, 6), (8, 7), (9, 6)] {
+        for _game in 0..200 {
+            let mut position = ConnectFour::new(width, height).expect("fits");
+            while position.terminal_value().is_none() {
+                let value = position.evaluate();
+                assert!(value.abs() < 1.0, "{value} in\n{position}");
+                let mut moves = Vec::new();
+                position.generate_moves(&mut moves);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                position.play(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+    }
+}

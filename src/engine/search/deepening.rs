@@ -75,6 +75,8 @@ pub struct Thought<M> {
     /// The move to play: the last completed iteration's (any legal move if none completed); `None` only when the
     /// game is over.
     pub best_move: Option<M>,
+    /// Wall-clock time of the whole search, in seconds.
+    pub elapsed_seconds: f64,
 }
 
 impl<M> Thought<M> {
@@ -120,7 +122,7 @@ impl<M: Copy + Eq> Engine<M> {
         let deadline = limits.time_ms.map(|ms| started + Duration::from_millis(ms));
         let final_depth = limits.depth.unwrap_or(u32::MAX);
         let mut depth = if self.config.iterative_deepening { 1.min(final_depth) } else { final_depth };
-        let mut thought = Thought { iterations: Vec::new(), partial: None, best_move: None };
+        let mut thought = Thought { iterations: Vec::new(), partial: None, best_move: None, elapsed_seconds: 0.0 };
         let mut nodes_so_far = 0u64;
         while game.terminal_value().is_none() {
             // Iterations too short to reach a stop check (every 1,024 nodes) still end at a stop request.
@@ -150,6 +152,7 @@ impl<M: Copy + Eq> Engine<M> {
             game.generate_moves(&mut moves);
             moves.first().copied()
         });
+        thought.elapsed_seconds = started.elapsed().as_secs_f64();
         thought
     }
 
