@@ -7,8 +7,12 @@
 use eframe::egui;
 pub mod analysis;
 mod canvas;
+pub mod editing;
 pub mod examples;
+mod help;
+mod inline;
 pub mod layout;
+mod node_bar;
 mod panels;
 pub mod replay;
 mod steps;
@@ -19,6 +23,7 @@ use crate::tree::file::{looks_like_tree_file, parse_any};
 use crate::tree::model::Tree;
 use crate::tree::notation;
 use analysis::Analysis;
+use editing::{Edit, Editor, Field};
 use examples::{Example, RandomTree};
 use replay::Snapshot;
 use serde::{Deserialize, Serialize};
@@ -59,6 +64,17 @@ pub enum Action {
     TogglePlay,
     /// Fit the whole tree into the canvas.
     Fit,
+    /// Select a node by its path, or nothing.
+    Select(Option<Vec<usize>>),
+    /// Edit the selected node.
+    Edit(Edit),
+    /// Open the in-place field on the selected node (`None`: what Enter edits for its kind).
+    StartInline(Option<Field>),
+    CloseInline,
+    Copy,
+    Undo,
+    Redo,
+    ToggleHelp,
 }
 
 /// A move of the replay cursor.
@@ -83,6 +99,8 @@ struct CanvasView {
     fitted: bool,
     /// The canvas's size in the previous frame.
     size: egui::Vec2,
+    /// Where the tree's origin was drawn in the previous frame, so tests can click a node.
+    origin: egui::Pos2,
 }
 
 impl Default for CanvasView {
@@ -94,6 +112,7 @@ impl Default for CanvasView {
             fit_pending: true,
             fitted: false,
             size: egui::Vec2::ZERO,
+            origin: egui::Pos2::ZERO,
         }
     }
 }
@@ -101,8 +120,11 @@ impl Default for CanvasView {
 /// The Tree lab's state.
 pub struct TreeLab {
     pub settings: TreeLabSettings,
-    /// The analysis of the last valid tree (kept while the text has an error).
+    /// The last valid tree (kept while the text has an error): what edits change and undo restores.
+    tree: Option<Tree>,
+    /// The analysis of `tree`.
     analysis: Option<Analysis>,
+    editor: Editor,
     /// The error in the current text, if any (then `analysis` is the last valid tree, not the text).
     error: Option<String>,
     /// The replay after `snapshot.cursor` steps.
@@ -129,7 +151,9 @@ impl TreeLab {
     pub fn new(settings: TreeLabSettings) -> TreeLab {
         let mut lab = TreeLab {
             settings,
+            tree: None,
             analysis: None,
+            editor: Editor::default(),
             error: None,
             snapshot: Snapshot::default(),
             description: String::new(),
@@ -158,9 +182,16 @@ impl TreeLab {
             .size_range(180.0..=(0.28 * width).max(180.0))
             .show(ui, |ui| steps::trace_table(self, ui));
         egui::Panel::bottom("tree_lab_steps").show(ui, |ui| steps::controls(self, ui));
-        egui::CentralPanel::default().show(ui, |ui| canvas::show(self, ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            node_bar::show(self, ui);
+            canvas::show(self, ui);
+        });
+        help::window(self, ui);
         for action in std::mem::take(&mut self.actions) {
             self.apply(action);
+        }
+        if let Some(text) = self.editor.to_clipboard.take() {
+            ui.ctx().copy_text(text);
         }
     }
 
@@ -189,6 +220,21 @@ impl TreeLab {
                 self.play_clock = 0.0;
             }
             Action::Fit => self.view.fit_pending = true,
+            Action::Select(path) => {
+                self.editor.selected = path;
+                self.editor.inline = None;
+                self.check_selection();
+            }
+            Action::Edit(edit) => {
+                self.editor.inline = None;
+                self.apply_edit(edit);
+            }
+            Action::StartInline(field) => self.start_inline(field),
+            Action::CloseInline => self.editor.inline = None,
+            Action::Copy => self.copy_selected(),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::ToggleHelp => self.editor.help_open = !self.editor.help_open,
         }
     }
 
@@ -234,17 +280,36 @@ impl TreeLab {
         let text = &self.settings.text;
         let parsed: Result<Tree, String> =
             if looks_like_tree_file(text) { parse_any(text) } else { notation::parse(text).map_err(|e| e.to_string()) };
-        match parsed.and_then(|tree| Analysis::new(&tree, self.settings.algorithm)) {
+        match parsed {
+            Ok(tree) => {
+                let old = self.tree.clone();
+                if self.show_tree(tree) {
+                    self.remember(old);
+                }
+            }
+            Err(message) => self.error = Some(message),
+        }
+    }
+
+    /// Analyses `tree` and shows it; false, with the reason as the error, when it cannot be.
+    fn show_tree(&mut self, tree: Tree) -> bool {
+        match Analysis::new(&tree, self.settings.algorithm) {
             Ok(analysis) => {
                 let reshaped = self.analysis.as_ref().is_none_or(|old| old.layout != analysis.layout);
                 self.view.fit_pending |= reshaped;
                 self.analysis = Some(analysis);
+                self.tree = Some(tree);
                 self.error = None;
                 self.playing = false;
                 self.scrolled_row = None;
+                self.check_selection();
                 self.seek(Seek::End);
+                true
             }
-            Err(message) => self.error = Some(message),
+            Err(message) => {
+                self.error = Some(message);
+                false
+            }
         }
     }
 
@@ -306,6 +371,7 @@ impl TreeLab {
         if ui.ctx().egui_wants_keyboard_input() {
             return;
         }
+        self.edit_keys(ui);
         let keys = [
             (egui::Key::ArrowLeft, Action::Seek(Seek::Back)),
             (egui::Key::ArrowRight, Action::Seek(Seek::Forward)),
