@@ -164,7 +164,7 @@ impl TreeLab {
 
     pub(super) fn copy_selected(&mut self) {
         let (Some(tree), Some(path)) = (&self.tree, &self.editor.selected) else {
-            self.editor.message = Some(Message::Error("select a node to copy".into()));
+            self.editor.message = Some(Message::Error("Select a node to copy.".into()));
             return;
         };
         let Some(node) = edit::copy(tree, path) else { return };
@@ -190,14 +190,14 @@ impl TreeLab {
             Field::Value => match node.body {
                 crate::tree::model::Body::Leaf(v) => super::replay::fmt_value(v).replace('−', "-"),
                 _ => {
-                    self.editor.message = Some(Message::Error("only a leaf has a value".into()));
+                    self.editor.message = Some(Message::Error("Only a leaf has a value.".into()));
                     return;
                 }
             },
             Field::Label => node.label.clone().unwrap_or_default(),
             Field::Probabilities => {
                 if node.marked_kind() != Some(NodeKind::Chance) {
-                    self.editor.message = Some(Message::Error("only a chance node's children have odds".into()));
+                    self.editor.message = Some(Message::Error("Only a chance node's children have odds.".into()));
                     return;
                 }
                 let p = crate::tree::model::chance_probabilities(node);
@@ -210,7 +210,7 @@ impl TreeLab {
     pub(super) fn apply_edit(&mut self, change: Edit) {
         let Some(tree) = &self.tree else { return };
         let Some(path) = self.editor.selected.clone() else {
-            self.editor.message = Some(Message::Error("select a node first: click it on the canvas".into()));
+            self.editor.message = Some(Message::Error("Select a node first: click it on the canvas.".into()));
             return;
         };
         let result: Result<Edited, String> = match change {
@@ -243,7 +243,7 @@ impl TreeLab {
                 self.replace_tree(edited.tree);
             }
             // Refused: the tree stays as it was, and the reason is shown.
-            Err(error) => self.editor.message = Some(Message::Error(error)),
+            Err(error) => self.editor.message = Some(Message::Error(format!("Edit refused: {error}"))),
         }
     }
 

@@ -9,6 +9,7 @@ pub mod analysis;
 mod canvas;
 pub mod editing;
 pub mod examples;
+pub mod files;
 mod help;
 mod inline;
 pub mod layout;
@@ -75,6 +76,15 @@ pub enum Action {
     Undo,
     Redo,
     ToggleHelp,
+    /// Put the tree's notation on the clipboard.
+    CopyNotation,
+    /// Ask where to open from or save to: the system's dialog, else the in-window one.
+    FileDialog(files::Mode),
+    OpenPath(std::path::PathBuf),
+    SavePath(std::path::PathBuf),
+    CloseDialog,
+    /// Load the n-th file of `games/trees/`.
+    LoadFileExample(usize),
 }
 
 /// A move of the replay cursor.
@@ -138,6 +148,14 @@ pub struct TreeLab {
     /// The trace row the table last scrolled to, so it only scrolls when the step changes.
     scrolled_row: Option<usize>,
     actions: Vec<Action>,
+    /// False to skip the system's file dialog and use the in-window one (the UI tests do).
+    pub use_native_dialogs: bool,
+    /// The in-window file dialog, when open.
+    dialog: Option<files::Dialog>,
+    /// The files of `games/trees/`, read when the lab starts.
+    file_examples: Vec<files::FileExample>,
+    /// The file last opened or saved, offered again by the dialogs.
+    file_path: Option<std::path::PathBuf>,
 }
 
 impl Default for TreeLab {
@@ -162,6 +180,10 @@ impl TreeLab {
             view: CanvasView::default(),
             scrolled_row: None,
             actions: Vec::new(),
+            use_native_dialogs: true,
+            dialog: None,
+            file_examples: files::read_examples(),
+            file_path: None,
         };
         lab.reparse();
         lab
@@ -187,6 +209,7 @@ impl TreeLab {
             canvas::show(self, ui);
         });
         help::window(self, ui);
+        files::dialog_window(self, ui);
         for action in std::mem::take(&mut self.actions) {
             self.apply(action);
         }
@@ -235,6 +258,12 @@ impl TreeLab {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::ToggleHelp => self.editor.help_open = !self.editor.help_open,
+            Action::CopyNotation
+            | Action::FileDialog(_)
+            | Action::OpenPath(_)
+            | Action::SavePath(_)
+            | Action::CloseDialog
+            | Action::LoadFileExample(_) => self.apply_file(action),
         }
     }
 

@@ -54,9 +54,6 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         {
             actions.push(Action::Redo);
         }
-        if ui.button("?").on_hover_text("Keyboard shortcuts (F1)").clicked() {
-            actions.push(Action::ToggleHelp);
-        }
     });
     // A second row, so neither grows wider than a narrow canvas.
     ui.horizontal_wrapped(|ui| {
@@ -108,10 +105,14 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         } else {
             ui.add_enabled(false, egui::Button::new("kind")).on_disabled_hover_text(tip);
         }
+        ui.separator();
+        if ui.button("?").on_hover_text("Keyboard shortcuts (F1)").clicked() {
+            actions.push(Action::ToggleHelp);
+        }
     });
     match &lab.editor.message {
         Some(Message::Error(e)) => {
-            ui.label(RichText::new(format!("Edit refused: {e}")).color(error_color(ui)));
+            ui.label(RichText::new(e).color(error_color(ui)));
         }
         Some(Message::Note(note)) => {
             ui.label(RichText::new(note).weak());

@@ -1,6 +1,7 @@
 //! The Tree lab's left panel: the tree (examples, generator, notation), the algorithm, and the counts.
 
 use super::examples::{Example, RandomTree};
+use super::files::Mode;
 use super::replay::fmt_value;
 use super::{Action, TreeLab};
 use crate::engine::search::Algorithm;
@@ -38,6 +39,25 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
                     }
                 }
                 ui.separator();
+                ui.label(RichText::new("Files in games/trees/").weak());
+                for (i, file) in lab.file_examples.iter().enumerate() {
+                    match &file.tree {
+                        Ok(_) => {
+                            if ui.button(file.name()).on_hover_text(&file.description).clicked() {
+                                lab.actions.push(Action::LoadFileExample(i));
+                                ui.close();
+                            }
+                        }
+                        Err(error) => {
+                            ui.add_enabled(false, egui::Button::new(format!("{} (broken)", file.name())))
+                                .on_disabled_hover_text(error);
+                        }
+                    }
+                }
+                if lab.file_examples.is_empty() {
+                    ui.label(RichText::new("(none found)").weak());
+                }
+                ui.separator();
                 let random = &lab.settings.random;
                 let title = format!(
                     "Random uniform tree (b = {}, d = {}, seed {})",
@@ -49,6 +69,17 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
                 }
             });
         });
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Open…").on_hover_text("Open a tree file (.txt notation or .ron)").clicked() {
+            lab.actions.push(Action::FileDialog(Mode::Open));
+        }
+        if ui.button("Save…").on_hover_text("Save the tree (.ron: the studio's file; else notation)").clicked() {
+            lab.actions.push(Action::FileDialog(Mode::Save));
+        }
+        if ui.button("Copy as notation").on_hover_text("Put the tree's notation on the clipboard").clicked() {
+            lab.actions.push(Action::CopyNotation);
+        }
     });
     ui.horizontal_wrapped(|ui| {
         let random = &mut lab.settings.random;
