@@ -15,6 +15,8 @@ fn lab_with(text: &str) -> Harness<'static, TreeLab> {
     lab.use_native_dialogs = false;
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
+        // Clicking a button low in the side panel scrolls it into view, which animates over a few frames.
+        .with_max_steps(64)
         .with_context_setup(install_fonts)
         .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), lab);
     harness.run();
@@ -217,4 +219,27 @@ fn save_as_notation_and_as_ron_and_read_back() {
         assert_eq!(Some(&read), harness.state().tree(), "{name}");
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn best_first_ordering_brings_alphabeta_down_to_levins_minimum() {
+    let lecture = include_str!("../games/trees/lecture-perfect-b3-d3.txt");
+    let mut harness = lab_with(lecture);
+    harness.get_by_label("11 leaves (b = 3, d = 3)");
+    harness.get_by_label("Shuffle").click();
+    harness.run();
+    let shuffled = harness.state().leaves_text().expect("searched");
+    harness.get_by_label("Worst-first").click();
+    harness.run();
+    harness.get_by_label("27 of 27");
+    harness.get_by_label_contains(&format!("leaves {} → 27", shuffled.trim_end_matches(" of 27")));
+    harness.get_by_label("Best-first").click();
+    harness.run();
+    harness.get_by_label("11 of 27");
+    harness.get_by_label("leaves 27 → 11 · nodes 40 → 20 (alphabeta, best-first)");
+    let reordered = harness.state().reordered().expect("a reordering");
+    assert_eq!(reordered.after.map(|(leaves, _)| leaves), Some(11), "Levin's minimum for b = 3, d = 3");
+    // Each reordering is one undoable edit.
+    press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.get_by_label("27 of 27");
 }

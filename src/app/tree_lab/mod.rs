@@ -14,6 +14,7 @@ mod help;
 mod inline;
 pub mod layout;
 mod node_bar;
+pub mod ordering;
 mod panels;
 pub mod replay;
 mod steps;
@@ -39,6 +40,8 @@ pub struct TreeLabSettings {
     pub random: RandomTree,
     /// Replay speed, in steps per second.
     pub speed: f32,
+    /// The seed of the ordering lab's shuffle.
+    pub shuffle_seed: u64,
 }
 
 impl Default for TreeLabSettings {
@@ -48,6 +51,7 @@ impl Default for TreeLabSettings {
             algorithm: Algorithm::Alphabeta,
             random: RandomTree::default(),
             speed: 4.0,
+            shuffle_seed: 1,
         }
     }
 }
@@ -85,6 +89,8 @@ pub enum Action {
     CloseDialog,
     /// Load the n-th file of `games/trees/`.
     LoadFileExample(usize),
+    /// Reorder the whole tree (undoable).
+    Reorder(crate::tree::order::Ordering),
 }
 
 /// A move of the replay cursor.
@@ -156,6 +162,8 @@ pub struct TreeLab {
     file_examples: Vec<files::FileExample>,
     /// The file last opened or saved, offered again by the dialogs.
     file_path: Option<std::path::PathBuf>,
+    /// What the last reordering did to the counts.
+    reordered: Option<ordering::Reordered>,
 }
 
 impl Default for TreeLab {
@@ -184,6 +192,7 @@ impl TreeLab {
             dialog: None,
             file_examples: files::read_examples(),
             file_path: None,
+            reordered: None,
         };
         lab.reparse();
         lab
@@ -264,6 +273,7 @@ impl TreeLab {
             | Action::SavePath(_)
             | Action::CloseDialog
             | Action::LoadFileExample(_) => self.apply_file(action),
+            Action::Reorder(ordering) => self.reorder(ordering),
         }
     }
 

@@ -23,6 +23,8 @@ pub(super) fn editor(lab: &mut TreeLab, ui: &mut egui::Ui) {
         ui.separator();
         counts(lab, ui);
         ui.separator();
+        super::ordering::show(lab, ui);
+        ui.separator();
         comparison(lab, ui);
     });
 }
