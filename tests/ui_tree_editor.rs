@@ -243,3 +243,24 @@ fn best_first_ordering_brings_alphabeta_down_to_levins_minimum() {
     press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
     harness.get_by_label("27 of 27");
 }
+
+#[test]
+fn the_unbalanced_generator_sits_beside_the_uniform_one() {
+    use alphabeta_studio::app::tree_lab::examples::Shape;
+    let mut harness = lab_with(TEXTBOOK);
+    harness.state_mut().settings.random.shape = Shape::Unbalanced;
+    harness.run();
+    harness.get_by_label("chance nodes").click();
+    harness.run();
+    assert!(harness.state().settings.random.chance, "the chance box shows for unbalanced trees");
+    harness.state_mut().settings.random.seed = 5;
+    harness.get_by_label("Generate").click();
+    harness.run();
+    let tree = harness.state().tree().expect("a tree").clone();
+    assert!(tree.validate().is_ok());
+    assert_ne!(text(&harness), TEXTBOOK);
+    assert!(harness.state().error().is_none());
+    // Generating is undoable like any other change of the tree.
+    press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(text(&harness), TEXTBOOK);
+}

@@ -1,6 +1,6 @@
 //! The Tree lab's left panel: the tree (examples, generator, notation), the algorithm, and the counts.
 
-use super::examples::{Example, RandomTree};
+use super::examples::{Example, RandomTree, Shape};
 use super::files::Mode;
 use super::replay::fmt_value;
 use super::{Action, TreeLab};
@@ -60,12 +60,8 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
                     ui.label(RichText::new("(none found)").weak());
                 }
                 ui.separator();
-                let random = &lab.settings.random;
-                let title = format!(
-                    "Random uniform tree (b = {}, d = {}, seed {})",
-                    random.branching, random.depth, random.seed
-                );
-                if ui.button(title).on_hover_text("set b, d and the seed on the Random line").clicked() {
+                let title = lab.settings.random.title();
+                if ui.button(title).on_hover_text("set the shape, b, d and the seed on the Random line").clicked() {
                     lab.actions.push(Action::GenerateRandom);
                     ui.close();
                 }
@@ -86,13 +82,29 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         let random = &mut lab.settings.random;
         ui.label("Random:");
-        ui.add(egui::DragValue::new(&mut random.branching).range(1..=RandomTree::MAX_BRANCHING).prefix("b "))
-            .on_hover_text("branching: children of every inner node");
-        ui.add(egui::DragValue::new(&mut random.depth).range(1..=RandomTree::MAX_DEPTH).prefix("d "))
-            .on_hover_text("depth: levels below the root");
+        let uneven = random.shape == Shape::Unbalanced;
+        egui::ComboBox::from_id_salt("tree_lab_shape")
+            .selected_text(if uneven { "unbalanced" } else { "uniform" })
+            .width(90.0)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut random.shape, Shape::Uniform, "uniform");
+                ui.selectable_value(&mut random.shape, Shape::Unbalanced, "unbalanced");
+            })
+            .response
+            .on_hover_text("uniform: every node has b children; unbalanced: up to b, leaves at any depth");
+        let (b, d) = if uneven { ("b ≤ ", "d ≤ ") } else { ("b ", "d ") };
+        ui.add(egui::DragValue::new(&mut random.branching).range(1..=RandomTree::MAX_BRANCHING).prefix(b))
+            .on_hover_text("branching: children of every inner node (unbalanced: the most)");
+        ui.add(egui::DragValue::new(&mut random.depth).range(1..=RandomTree::MAX_DEPTH).prefix(d))
+            .on_hover_text("depth: levels below the root (unbalanced: the deepest)");
+        if uneven {
+            ui.add(egui::DragValue::new(&mut random.leaf_probability).range(0.0..=1.0).speed(0.01).prefix("leaf p "))
+                .on_hover_text("the chance that a node below the root is a leaf");
+            ui.checkbox(&mut random.chance, "chance nodes").on_hover_text("chance nodes between some player levels");
+        }
         ui.add(egui::DragValue::new(&mut random.seed).prefix("seed "))
             .on_hover_text("the same seed gives the same tree");
-        if ui.button("Generate").on_hover_text("a uniform tree with leaf values 0–20").clicked() {
+        if ui.button("Generate").on_hover_text("a random tree with leaf values 0–20").clicked() {
             lab.actions.push(Action::GenerateRandom);
         }
     });
