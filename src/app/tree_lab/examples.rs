@@ -176,5 +176,8 @@ mod tests {
         let tree = notation::parse(&wild.text()).expect("an unbalanced tree parses");
         assert!(tree.root.leaf_count() <= 8usize.pow(5));
         assert!(tree.validate().is_ok());
+        let chancy = (1..50).map(|seed| RandomTree { seed, ..wild.clone() }.text()).find(|t| t.contains("chance("));
+        let text = chancy.expect("some seed gives chance nodes");
+        assert!(!text.contains("9999") && !text.contains("0000"), "readable probabilities: {text}");
     }
 }
