@@ -264,3 +264,25 @@ fn the_unbalanced_generator_sits_beside_the_uniform_one() {
     press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
     assert_eq!(text(&harness), TEXTBOOK);
 }
+
+#[test]
+fn a_burst_of_typing_is_one_undo_step() {
+    let mut harness = lab_with(TEXTBOOK);
+    type_into(&mut harness, "Tree notation", "(1 2)");
+    assert_eq!(harness.state().tree().map(|t| t.root.leaf_count()), Some(2));
+    press(&mut harness, egui::Key::Backspace);
+    harness.get_by_label("Tree notation").type_text(" 5)");
+    harness.run();
+    assert_eq!(text(&harness), "(1 2 5)");
+    // Click the canvas: the field lets go of the keyboard, and the shortcuts act on the tree again.
+    let canvas = harness.get_by_label("Tree canvas").rect();
+    harness.hover_at(canvas.center() + egui::vec2(0.0, canvas.height() * 0.45));
+    harness.drag_at(canvas.center() + egui::vec2(0.0, canvas.height() * 0.45));
+    harness.drop_at(canvas.center() + egui::vec2(0.0, canvas.height() * 0.45));
+    harness.run();
+    press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(text(&harness), TEXTBOOK, "one undo goes back to before the typing");
+    assert!(!harness.state().can_undo());
+    press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Y);
+    assert_eq!(text(&harness), "(1 2 5)");
+}

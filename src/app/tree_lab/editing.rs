@@ -30,6 +30,9 @@ pub struct Editor {
     pub help_open: bool,
     /// Text to put on the system clipboard after this frame's actions.
     pub to_clipboard: Option<String>,
+    /// True while the notation is being typed and its first change is recorded: the rest of the burst is one
+    /// undo step, not one per key.
+    pub typing: bool,
 }
 
 /// A line under the node bar: an error (an edit refused) or a note.
@@ -119,16 +122,18 @@ impl TreeLab {
         }
     }
 
-    /// Records the tree just replaced, for undo.
-    pub(super) fn remember(&mut self, old: Option<Tree>) {
+    /// Records the tree just replaced, for undo; true if it differed from the current one.
+    pub(super) fn remember(&mut self, old: Option<Tree>) -> bool {
+        self.editor.typing = false;
         if old.is_none() || old == self.tree {
-            return;
+            return false;
         }
         self.editor.undo.extend(old);
         if self.editor.undo.len() > UNDO_LIMIT {
             self.editor.undo.remove(0);
         }
         self.editor.redo.clear();
+        true
     }
 
     pub(super) fn undo(&mut self) {
@@ -148,6 +153,7 @@ impl TreeLab {
     }
 
     fn restore(&mut self, tree: Tree, what: &str) {
+        self.editor.typing = false;
         self.settings.text = notation::print(&tree);
         self.editor.inline = None;
         self.show_tree(tree);

@@ -61,6 +61,8 @@ impl Default for TreeLabSettings {
 pub enum Action {
     /// The notation text changed: parse it again.
     TextEdited,
+    /// The notation field lost the keyboard: the next typing is a new undo step.
+    TextCommitted,
     LoadExample(Example),
     /// Generate a random uniform tree from the settings.
     GenerateRandom,
@@ -194,7 +196,7 @@ impl TreeLab {
             file_path: None,
             reordered: None,
         };
-        lab.reparse();
+        lab.reparse(false);
         lab
     }
 
@@ -230,7 +232,8 @@ impl TreeLab {
     /// Carries out one action.
     pub fn apply(&mut self, action: Action) {
         match action {
-            Action::TextEdited => self.reparse(),
+            Action::TextEdited => self.reparse(true),
+            Action::TextCommitted => self.editor.typing = false,
             Action::LoadExample(example) => self.set_text(example.text()),
             Action::GenerateRandom => self.set_text(self.settings.random.text()),
             Action::SetAlgorithm(algorithm) => {
@@ -280,7 +283,7 @@ impl TreeLab {
     /// Replaces the text and analyses it.
     pub fn set_text(&mut self, text: impl Into<String>) {
         self.settings.text = text.into();
-        self.reparse();
+        self.reparse(false);
     }
 
     /// The error in the current text, with its line and column; `None` when the text is a valid tree.
@@ -315,15 +318,18 @@ impl TreeLab {
         Some(format!("{} of {}", run.result.stats.leaves_evaluated, analysis.flat.leaf_count))
     }
 
-    fn reparse(&mut self) {
+    /// Parses the text and shows its tree, undoably; `typed` when the user is typing it (then a burst of typing
+    /// is one undo step).
+    fn reparse(&mut self, typed: bool) {
         let text = &self.settings.text;
         let parsed: Result<Tree, String> =
             if looks_like_tree_file(text) { parse_any(text) } else { notation::parse(text).map_err(|e| e.to_string()) };
         match parsed {
             Ok(tree) => {
                 let old = self.tree.clone();
-                if self.show_tree(tree) {
-                    self.remember(old);
+                let continuing = typed && self.editor.typing;
+                if self.show_tree(tree) && !continuing {
+                    self.editor.typing = self.remember(old) && typed;
                 }
             }
             Err(message) => self.error = Some(message),

@@ -120,13 +120,16 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
         .desired_width(f32::INFINITY)
         .hint_text("e.g. ((3 12 8) (2 4 6) (14 5 2))");
     // A long tree scrolls inside its own box, so the counts below stay in view.
-    let edited = egui::ScrollArea::vertical()
+    let response = egui::ScrollArea::vertical()
         .id_salt("tree_lab_notation")
         .max_height(180.0)
-        .show(ui, |ui| ui.add(edit).labelled_by(label.id).changed())
+        .show(ui, |ui| ui.add(edit).labelled_by(label.id))
         .inner;
-    if edited {
+    if response.changed() {
         lab.actions.push(Action::TextEdited);
+    }
+    if response.lost_focus() {
+        lab.actions.push(Action::TextCommitted);
     }
     match (&lab.error, &lab.analysis) {
         (Some(error), _) => {
