@@ -286,3 +286,22 @@ fn a_burst_of_typing_is_one_undo_step() {
     press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Y);
     assert_eq!(text(&harness), "(1 2 5)");
 }
+
+#[test]
+fn the_file_menu_opens_and_saves_trees_too() {
+    use alphabeta_studio::app::StudioApp;
+    let mut app = StudioApp::default();
+    app.tree_lab.use_native_dialogs = false;
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(64)
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    harness.run();
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("Open tree…").click();
+    harness.run();
+    assert!(harness.state().tree_lab.dialog_open());
+    harness.get_by_label("Open a tree");
+}
