@@ -305,3 +305,20 @@ fn the_file_menu_opens_and_saves_trees_too() {
     assert!(harness.state().tree_lab.dialog_open());
     harness.get_by_label("Open a tree");
 }
+
+#[test]
+fn alt_arrows_move_the_selection() {
+    let mut harness = lab_with(TEXTBOOK);
+    let steps = harness.state().cursor();
+    press_command(&mut harness, egui::Modifiers::ALT, egui::Key::ArrowDown);
+    assert_eq!(harness.state().selected(), Some(&[][..]), "nothing selected: the root");
+    press_command(&mut harness, egui::Modifiers::ALT, egui::Key::ArrowDown);
+    press_command(&mut harness, egui::Modifiers::ALT, egui::Key::ArrowRight);
+    press_command(&mut harness, egui::Modifiers::ALT, egui::Key::ArrowDown);
+    assert_eq!(harness.state().selected(), Some(&[1, 0][..]));
+    press_command(&mut harness, egui::Modifiers::ALT, egui::Key::ArrowLeft);
+    assert_eq!(harness.state().selected(), Some(&[1, 0][..]), "no sibling to the left");
+    press_command(&mut harness, egui::Modifiers::ALT, egui::Key::ArrowUp);
+    assert_eq!(harness.state().selected(), Some(&[1][..]));
+    assert_eq!(harness.state().cursor(), steps, "the replay did not move");
+}

@@ -253,6 +253,22 @@ impl TreeLab {
         }
     }
 
+    /// The node an Alt+arrow moves the selection to: ↑ the parent, ↓ the first child, ← → the siblings. With
+    /// nothing selected, any of them selects the root.
+    fn neighbour(&self, key: egui::Key) -> Option<Vec<usize>> {
+        let tree = self.tree.as_ref()?;
+        let Some(mut path) = self.editor.selected.clone() else { return Some(Vec::new()) };
+        match key {
+            egui::Key::ArrowUp => {
+                path.pop()?;
+            }
+            egui::Key::ArrowDown => path.push(0),
+            egui::Key::ArrowLeft => *path.last_mut()? = path.last()?.checked_sub(1)?,
+            _ => *path.last_mut()? += 1,
+        }
+        tree.node_at(&path).is_some().then_some(path)
+    }
+
     /// The editing shortcuts (see [`super::help::SHORTCUTS`]). Called only when no text field has the keyboard.
     pub(super) fn edit_keys(&mut self, ui: &egui::Ui) {
         use egui::{Event, Key};
@@ -271,6 +287,9 @@ impl TreeLab {
                         Key::Y if command => Some(Action::Redo),
                         Key::C if command => Some(Action::Copy),
                         Key::V if command => Some(Action::Edit(Edit::Paste(None))),
+                        Key::ArrowUp | Key::ArrowDown | Key::ArrowLeft | Key::ArrowRight if modifiers.alt => {
+                            self.neighbour(key).map(|path| Action::Select(Some(path)))
+                        }
                         _ if command || modifiers.alt => None,
                         Key::A => Some(Action::Edit(Edit::AddChild)),
                         Key::P => Some(Action::Edit(Edit::InsertParent)),

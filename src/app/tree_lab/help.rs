@@ -6,6 +6,7 @@ use eframe::egui;
 /// Every shortcut, as (keys, what they do), grouped under headings (entries whose keys are empty).
 pub const SHORTCUTS: &[(&str, &str)] = &[
     ("", "Editing (click a node to select it)"),
+    ("Alt+↑ ↓ ← →", "select the parent, first child, sibling"),
     ("A", "add a child (a leaf grows one)"),
     ("P", "insert a parent above the node"),
     ("Delete", "delete the node and its subtree"),

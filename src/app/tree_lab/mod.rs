@@ -424,7 +424,12 @@ impl TreeLab {
             (egui::Key::End, Action::Seek(Seek::End)),
             (egui::Key::Space, Action::TogglePlay),
         ];
+        // Alt+arrows move the selection instead.
+        let alt = ui.input(|i| i.modifiers.alt);
         for (key, action) in keys {
+            if alt && matches!(key, egui::Key::ArrowLeft | egui::Key::ArrowRight) {
+                continue;
+            }
             // Every press counts, even several in one frame (a held arrow key on a slow frame).
             for _ in 0..ui.input(|i| i.num_presses(key)) {
                 self.actions.push(action.clone());
