@@ -256,6 +256,10 @@ impl TreeLab {
             }
             Action::Fit => self.view.fit_pending = true,
             Action::Select(path) => {
+                // A message about the last node would read as if it were about the new one.
+                if self.editor.selected != path {
+                    self.editor.message = None;
+                }
                 self.editor.selected = path;
                 self.editor.inline = None;
                 self.check_selection();
