@@ -11,8 +11,11 @@ use crate::tree::model::{Node, NodeKind, Tree};
 use crate::tree::notation;
 use eframe::egui;
 
-/// How many trees undo remembers: enough for a session's editing, bounded for generated trees of 60,000 leaves.
+/// How many trees undo remembers: enough for a session's editing.
 const UNDO_LIMIT: usize = 200;
+/// How many nodes, all remembered trees together, undo keeps: about 200 MB at most. A generated tree can have
+/// 100,000 nodes, and 200 of those would not fit in memory; the oldest go first.
+const UNDO_NODE_LIMIT: usize = 2_000_000;
 
 /// The editor's state, beside the tree itself.
 #[derive(Default)]
@@ -129,8 +132,9 @@ impl TreeLab {
             return false;
         }
         self.editor.undo.extend(old);
-        if self.editor.undo.len() > UNDO_LIMIT {
-            self.editor.undo.remove(0);
+        let mut nodes: usize = self.editor.undo.iter().map(|t| t.root.node_count()).sum();
+        while self.editor.undo.len() > 1 && (self.editor.undo.len() > UNDO_LIMIT || nodes > UNDO_NODE_LIMIT) {
+            nodes -= self.editor.undo.remove(0).root.node_count();
         }
         self.editor.redo.clear();
         true
