@@ -154,7 +154,7 @@ fn a_small_window_keeps_the_canvas_clear_of_the_panels() {
 fn a_tree_too_large_for_live_search_is_drawn_but_not_searched() {
     use alphabeta_studio::app::tree_lab::examples::RandomTree;
     // 4^7 = 16,384 leaves and 21,845 nodes: over the live-search limit.
-    let text = RandomTree { branching: 4, depth: 7, seed: 3 }.text();
+    let text = RandomTree { branching: 4, depth: 7, seed: 3, ..Default::default() }.text();
     let mut harness = lab_with(&text);
     harness.get_by_label("tree too large for live search");
     assert_eq!(harness.state().step_count(), 0);

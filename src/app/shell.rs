@@ -2,9 +2,10 @@
 //! (switching view, quitting) are collected while drawing and applied afterwards.
 
 use super::play::Play;
-use super::tree_lab::TreeLab;
+use super::tree_lab::{self, TreeLab};
 use eframe::egui;
 use serde::{Deserialize, Serialize};
+use tree_lab::files::Mode;
 
 /// The views the studio has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,9 +39,11 @@ impl View {
 }
 
 /// What the shell was asked to do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 enum Action {
     Show(View),
+    /// A Tree lab command from the File menu (the lab is shown first).
+    TreeLab(tree_lab::Action),
     Quit,
 }
 
@@ -60,6 +63,18 @@ impl StudioApp {
         egui::Panel::top("studio_menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("File", |ui| {
+                    let tree_commands = [
+                        ("Open tree…", tree_lab::Action::FileDialog(Mode::Open)),
+                        ("Save tree…", tree_lab::Action::FileDialog(Mode::Save)),
+                        ("Copy tree as notation", tree_lab::Action::CopyNotation),
+                    ];
+                    for (title, action) in tree_commands {
+                        if ui.button(title).clicked() {
+                            actions.push(Action::TreeLab(action));
+                            ui.close();
+                        }
+                    }
+                    ui.separator();
                     if ui.button("Quit").clicked() {
                         actions.push(Action::Quit);
                     }
@@ -100,6 +115,10 @@ impl StudioApp {
         for action in actions {
             match action {
                 Action::Show(view) => self.view = view,
+                Action::TreeLab(action) => {
+                    self.view = View::TreeLab;
+                    self.tree_lab.apply(action);
+                }
                 Action::Quit => ui.send_viewport_cmd(egui::ViewportCommand::Close),
             }
         }

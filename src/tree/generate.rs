@@ -80,11 +80,22 @@ fn build_unbalanced(spec: &UnbalancedSpec, rng: &mut ChaCha8Rng, depth: usize, p
     }
     let weights: Vec<f64> = (0..count).map(|_| rng.random_range(1..=9) as f64).collect();
     let total: f64 = weights.iter().sum();
-    for (child, w) in children.iter_mut().zip(&weights) {
-        child.probability = Some(w / total);
+    // Whole hundredths, so the printed notation stays readable: each child gets the floor of its share, the last
+    // also what is left. With more than about 100 children a floor can be 0; then the shares stay exact.
+    let cents: Vec<u32> = weights.iter().map(|w| (w / total * 100.0).floor() as u32).collect();
+    if cents.iter().all(|&c| c > 0) {
+        let others: u32 = cents[..count - 1].iter().sum();
+        for (i, child) in children.iter_mut().enumerate() {
+            let c = if i + 1 == count { 100 - others } else { cents[i] };
+            child.probability = Some(f64::from(c) / 100.0);
+        }
+    } else {
+        for (child, w) in children.iter_mut().zip(&weights) {
+            child.probability = Some(w / total);
+        }
+        // Rounding can leave the sum a hair off 1; give the difference to the last child so it stays exact.
+        let others: f64 = children[..count - 1].iter().filter_map(|c| c.probability).sum();
+        children[count - 1].probability = Some(1.0 - others);
     }
-    // Rounding can leave the sum a hair off 1; give the difference to the last child so it stays exact.
-    let others: f64 = children[..count - 1].iter().filter_map(|c| c.probability).sum();
-    children[count - 1].probability = Some(1.0 - others);
     Node::inner(Some(NodeKind::Chance), children)
 }

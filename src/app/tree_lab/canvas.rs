@@ -27,6 +27,7 @@ struct Palette {
     weak_text: Color32,
     current: Color32,
     cut: Color32,
+    selected: Color32,
 }
 
 impl Palette {
@@ -43,6 +44,7 @@ impl Palette {
             weak_text: if dark { Color32::from_gray(95) } else { Color32::from_gray(170) },
             current: Color32::from_rgb(255, 200, 0),
             cut: Color32::from_rgb(230, 50, 50),
+            selected: Color32::from_rgb(30, 190, 120),
         }
     }
 
@@ -98,10 +100,6 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         view.offset += response.drag_delta();
         view.fitted = false;
     }
-    if response.clicked() {
-        // A click on the canvas hands the keyboard back to the replay shortcuts.
-        ui.memory_mut(|m| m.surrender_focus(m.focused().unwrap_or(egui::Id::NULL)));
-    }
     if let Some(pointer) = response.hover_pos() {
         let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta().y, i.zoom_delta()));
         let factor = pinch * (scroll * 0.003).exp();
@@ -115,18 +113,25 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     }
     let (zoom, stretch) = (view.zoom, view.stretch);
     let origin = rect.min + view.offset;
+    view.origin = origin;
     let at = |id: u32| {
         let (x, y) = analysis.layout.positions[id as usize];
         origin + vec2(x * SLOT, y * LEVEL * stretch) * zoom
     };
+    let r = (RADIUS * zoom.min(1.5)).max(1.2);
+    if response.clicked() {
+        // A click on the canvas hands the keyboard back to the shortcuts, and selects the node under it.
+        ui.memory_mut(|m| m.surrender_focus(m.focused().unwrap_or(egui::Id::NULL)));
+        let hit = response.interact_pointer_pos().and_then(|p| node_under(flat, &at, p, r));
+        lab.actions.push(Action::Select(hit.map(|id| flat.path(id))));
+    }
     let palette = Palette::new(ui.visuals());
     let painter = ui.painter_at(rect);
     let replay = analysis.run.as_ref().map(|run| (run, &lab.snapshot));
     let finished = replay.is_some_and(|(run, s)| s.cursor >= run.steps.len());
     let state = |id: u32| -> Option<NodeState> { replay.map(|(_, s)| s.nodes[id as usize]) };
     let reached = |id: u32| state(id).is_none_or(|s| s.entered);
-    // Nodes shrink with the zoom, so a tree of thousands still shows its shape rather than a smear of symbols.
-    let r = (RADIUS * zoom.min(1.5)).max(1.2);
+    // Nodes shrink with the zoom (`r` above), so a tree of thousands still shows its shape, not a smear.
     let visible = rect.expand(2.0 * r + 30.0 * zoom);
     let show_text = zoom >= 0.3;
     let font = FontId::proportional((13.0 * zoom).clamp(11.0, 17.0));
@@ -176,6 +181,7 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
 
     // Then the nodes, and what the replay knows of them.
     let current = replay.and_then(|(_, s)| s.current);
+    let selected = lab.editor.selected.as_deref().and_then(|p| flat.node_at(p));
     for (id, node) in flat.nodes.iter().enumerate() {
         let id = id as u32;
         let c = at(id);
@@ -200,6 +206,10 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         }
         if current == Some(id) {
             painter.circle_stroke(c, r * 1.7, Stroke::new(3.0, palette.current));
+        }
+        if selected == Some(id) {
+            let ring = Rect::from_center_size(c, Vec2::splat((r * 2.6).max(10.0)));
+            painter.rect_stroke(ring, 4.0, Stroke::new(2.5, palette.selected), egui::StrokeKind::Outside);
         }
         if !show_text {
             continue;
@@ -227,6 +237,15 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         }
     }
 
+    if let Some(inline) = &mut lab.editor.inline
+        && let Some(id) = flat.node_at(&inline.path)
+    {
+        let below = at(id) + vec2(0.0, r * 1.3 + 34.0);
+        let field = Rect::from_center_size(below, vec2(130.0, 24.0));
+        if let Some(action) = super::inline::show(ui, field, inline) {
+            lab.actions.push(action);
+        }
+    }
     if lab.error.is_some() {
         // The drawing is of the last tree that parsed, not of the text as it is now: say so on the drawing itself.
         let warning = "showing the last valid tree: the text has an error";
@@ -239,6 +258,23 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     if let Some(pointer) = response.hover_pos() {
         hover(&response, flat, pointer, r, &at, &cut_bars, bar, replay.map(|(_, s)| s));
     }
+}
+
+/// Where the node at `path` was drawn in the last frame (for tests that click it).
+pub(super) fn position(lab: &super::TreeLab, path: &[usize]) -> Option<Pos2> {
+    let analysis = lab.analysis.as_ref()?;
+    let (x, y) = analysis.layout.positions[analysis.flat.node_at(path)? as usize];
+    Some(lab.view.origin + vec2(x * SLOT, y * LEVEL * lab.view.stretch) * lab.view.zoom)
+}
+
+/// The node drawn at `pointer`, if any (the nearest within a little more than its size).
+fn node_under(flat: &FlatTree, at: &dyn Fn(u32) -> Pos2, pointer: Pos2, r: f32) -> Option<u32> {
+    let reach = (r * 1.4).max(6.0);
+    (0..flat.nodes.len() as u32)
+        .map(|id| (id, at(id).distance(pointer)))
+        .filter(|&(_, d)| d <= reach)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(id, _)| id)
 }
 
 fn paint_node(painter: &egui::Painter, c: Pos2, r: f32, turn: Turn, leaf: bool, fill: Color32, stroke: Stroke) {

@@ -1,6 +1,6 @@
 //! The trees the Examples menu offers: the worked examples of the seed documents, and seeded random trees.
 
-use crate::tree::generate::{UniformSpec, uniform, uniform_distinct};
+use crate::tree::generate::{UnbalancedSpec, UniformSpec, unbalanced, uniform, uniform_distinct};
 use crate::tree::notation;
 use crate::tree::order::{Ordering, reorder};
 use serde::{Deserialize, Serialize};
@@ -58,18 +58,35 @@ impl Example {
     }
 }
 
-/// The settings of the random uniform tree generator.
+/// The shape of a random tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Shape {
+    /// Every inner node has `branching` children, every leaf is `depth` down.
+    #[default]
+    Uniform,
+    /// Up to `branching` children, leaves at any depth up to `depth`, optionally chance levels.
+    Unbalanced,
+}
+
+/// The settings of the random tree generator.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RandomTree {
+    pub shape: Shape,
+    /// Uniform: the branching; unbalanced: the most children a node gets.
     pub branching: usize,
+    /// Uniform: the depth; unbalanced: the deepest a leaf can be.
     pub depth: usize,
+    /// Unbalanced: the chance that a node below the root is a leaf.
+    pub leaf_probability: f64,
+    /// Unbalanced: put chance nodes between some player levels.
+    pub chance: bool,
     pub seed: u64,
 }
 
 impl Default for RandomTree {
     fn default() -> Self {
-        RandomTree { branching: 3, depth: 3, seed: 1 }
+        RandomTree { shape: Shape::Uniform, branching: 3, depth: 3, leaf_probability: 0.3, chance: false, seed: 1 }
     }
 }
 
@@ -90,16 +107,40 @@ impl RandomTree {
         depth
     }
 
-    /// The random tree in the notation, leaf values whole numbers from 0 to 20.
+    /// The random tree in the notation, leaf values whole numbers from 0 to 20. An unbalanced tree is capped like
+    /// a uniform one: it has at most `branching^depth` leaves.
     pub fn text(&self) -> String {
-        let spec = UniformSpec {
-            branching: self.branching.clamp(1, Self::MAX_BRANCHING),
-            depth: self.effective_depth(),
-            low: 0,
-            high: 20,
-            seed: self.seed,
+        let (branching, depth) = (self.branching.clamp(1, Self::MAX_BRANCHING), self.effective_depth());
+        let tree = match self.shape {
+            Shape::Uniform => uniform(&UniformSpec { branching, depth, low: 0, high: 20, seed: self.seed }),
+            Shape::Unbalanced => unbalanced(&UnbalancedSpec {
+                max_branching: branching,
+                max_depth: depth,
+                leaf_probability: self.leaf_probability.clamp(0.0, 1.0),
+                low: 0,
+                high: 20,
+                chance: self.chance,
+                seed: self.seed,
+            }),
         };
-        notation::print(&uniform(&spec))
+        notation::print(&tree)
+    }
+
+    /// The menu entry, e.g. "Random uniform tree (b = 3, d = 3, seed 1)".
+    pub fn title(&self) -> String {
+        match self.shape {
+            Shape::Uniform => {
+                format!("Random uniform tree (b = {}, d = {}, seed {})", self.branching, self.depth, self.seed)
+            }
+            Shape::Unbalanced => format!(
+                "Random unbalanced tree (b ≤ {}, d ≤ {}, leaf p {:.2}{}, seed {})",
+                self.branching,
+                self.depth,
+                self.leaf_probability,
+                if self.chance { ", chance" } else { "" },
+                self.seed
+            ),
+        }
     }
 }
 
@@ -126,9 +167,17 @@ mod tests {
 
     #[test]
     fn random_trees_stay_within_the_leaf_cap() {
-        let random = RandomTree { branching: 8, depth: 10, seed: 7 };
+        let random = RandomTree { branching: 8, depth: 10, seed: 7, ..Default::default() };
         assert_eq!(random.effective_depth(), 5, "8^5 = 32768 ≤ 65536 < 8^6");
-        let tree = notation::parse(&RandomTree { branching: 3, depth: 2, seed: 7 }.text()).expect("parses");
+        let tree = notation::parse(&RandomTree { branching: 3, depth: 2, seed: 7, ..Default::default() }.text())
+            .expect("parses");
         assert_eq!(tree.root.leaf_count(), 9);
+        let wild = RandomTree { shape: Shape::Unbalanced, chance: true, ..random };
+        let tree = notation::parse(&wild.text()).expect("an unbalanced tree parses");
+        assert!(tree.root.leaf_count() <= 8usize.pow(5));
+        assert!(tree.validate().is_ok());
+        let chancy = (1..50).map(|seed| RandomTree { seed, ..wild.clone() }.text()).find(|t| t.contains("chance("));
+        let text = chancy.expect("some seed gives chance nodes");
+        assert!(!text.contains("9999") && !text.contains("0000"), "readable probabilities: {text}");
     }
 }

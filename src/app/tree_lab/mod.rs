@@ -7,8 +7,14 @@
 use eframe::egui;
 pub mod analysis;
 mod canvas;
+pub mod editing;
 pub mod examples;
+pub mod files;
+mod help;
+mod inline;
 pub mod layout;
+mod node_bar;
+pub mod ordering;
 mod panels;
 pub mod replay;
 mod steps;
@@ -19,6 +25,7 @@ use crate::tree::file::{looks_like_tree_file, parse_any};
 use crate::tree::model::Tree;
 use crate::tree::notation;
 use analysis::Analysis;
+use editing::{Edit, Editor, Field};
 use examples::{Example, RandomTree};
 use replay::Snapshot;
 use serde::{Deserialize, Serialize};
@@ -33,6 +40,8 @@ pub struct TreeLabSettings {
     pub random: RandomTree,
     /// Replay speed, in steps per second.
     pub speed: f32,
+    /// The seed of the ordering lab's shuffle.
+    pub shuffle_seed: u64,
 }
 
 impl Default for TreeLabSettings {
@@ -42,6 +51,7 @@ impl Default for TreeLabSettings {
             algorithm: Algorithm::Alphabeta,
             random: RandomTree::default(),
             speed: 4.0,
+            shuffle_seed: 1,
         }
     }
 }
@@ -51,6 +61,8 @@ impl Default for TreeLabSettings {
 pub enum Action {
     /// The notation text changed: parse it again.
     TextEdited,
+    /// The notation field lost the keyboard: the next typing is a new undo step.
+    TextCommitted,
     LoadExample(Example),
     /// Generate a random uniform tree from the settings.
     GenerateRandom,
@@ -59,6 +71,28 @@ pub enum Action {
     TogglePlay,
     /// Fit the whole tree into the canvas.
     Fit,
+    /// Select a node by its path, or nothing.
+    Select(Option<Vec<usize>>),
+    /// Edit the selected node.
+    Edit(Edit),
+    /// Open the in-place field on the selected node (`None`: what Enter edits for its kind).
+    StartInline(Option<Field>),
+    CloseInline,
+    Copy,
+    Undo,
+    Redo,
+    ToggleHelp,
+    /// Put the tree's notation on the clipboard.
+    CopyNotation,
+    /// Ask where to open from or save to: the system's dialog, else the in-window one.
+    FileDialog(files::Mode),
+    OpenPath(std::path::PathBuf),
+    SavePath(std::path::PathBuf),
+    CloseDialog,
+    /// Load the n-th file of `games/trees/`.
+    LoadFileExample(usize),
+    /// Reorder the whole tree (undoable).
+    Reorder(crate::tree::order::Ordering),
 }
 
 /// A move of the replay cursor.
@@ -83,6 +117,8 @@ struct CanvasView {
     fitted: bool,
     /// The canvas's size in the previous frame.
     size: egui::Vec2,
+    /// Where the tree's origin was drawn in the previous frame, so tests can click a node.
+    origin: egui::Pos2,
 }
 
 impl Default for CanvasView {
@@ -94,6 +130,7 @@ impl Default for CanvasView {
             fit_pending: true,
             fitted: false,
             size: egui::Vec2::ZERO,
+            origin: egui::Pos2::ZERO,
         }
     }
 }
@@ -101,8 +138,11 @@ impl Default for CanvasView {
 /// The Tree lab's state.
 pub struct TreeLab {
     pub settings: TreeLabSettings,
-    /// The analysis of the last valid tree (kept while the text has an error).
+    /// The last valid tree (kept while the text has an error): what edits change and undo restores.
+    tree: Option<Tree>,
+    /// The analysis of `tree`.
     analysis: Option<Analysis>,
+    editor: Editor,
     /// The error in the current text, if any (then `analysis` is the last valid tree, not the text).
     error: Option<String>,
     /// The replay after `snapshot.cursor` steps.
@@ -116,6 +156,16 @@ pub struct TreeLab {
     /// The trace row the table last scrolled to, so it only scrolls when the step changes.
     scrolled_row: Option<usize>,
     actions: Vec<Action>,
+    /// False to skip the system's file dialog and use the in-window one (the UI tests do).
+    pub use_native_dialogs: bool,
+    /// The in-window file dialog, when open.
+    dialog: Option<files::Dialog>,
+    /// The files of `games/trees/`, read when the lab starts.
+    file_examples: Vec<files::FileExample>,
+    /// The file last opened or saved, offered again by the dialogs.
+    file_path: Option<std::path::PathBuf>,
+    /// What the last reordering did to the counts.
+    reordered: Option<ordering::Reordered>,
 }
 
 impl Default for TreeLab {
@@ -129,7 +179,9 @@ impl TreeLab {
     pub fn new(settings: TreeLabSettings) -> TreeLab {
         let mut lab = TreeLab {
             settings,
+            tree: None,
             analysis: None,
+            editor: Editor::default(),
             error: None,
             snapshot: Snapshot::default(),
             description: String::new(),
@@ -138,8 +190,13 @@ impl TreeLab {
             view: CanvasView::default(),
             scrolled_row: None,
             actions: Vec::new(),
+            use_native_dialogs: true,
+            dialog: None,
+            file_examples: files::read_examples(),
+            file_path: None,
+            reordered: None,
         };
-        lab.reparse();
+        lab.reparse(false);
         lab
     }
 
@@ -158,16 +215,25 @@ impl TreeLab {
             .size_range(180.0..=(0.28 * width).max(180.0))
             .show(ui, |ui| steps::trace_table(self, ui));
         egui::Panel::bottom("tree_lab_steps").show(ui, |ui| steps::controls(self, ui));
-        egui::CentralPanel::default().show(ui, |ui| canvas::show(self, ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            node_bar::show(self, ui);
+            canvas::show(self, ui);
+        });
+        help::window(self, ui);
+        files::dialog_window(self, ui);
         for action in std::mem::take(&mut self.actions) {
             self.apply(action);
+        }
+        if let Some(text) = self.editor.to_clipboard.take() {
+            ui.ctx().copy_text(text);
         }
     }
 
     /// Carries out one action.
     pub fn apply(&mut self, action: Action) {
         match action {
-            Action::TextEdited => self.reparse(),
+            Action::TextEdited => self.reparse(true),
+            Action::TextCommitted => self.editor.typing = false,
             Action::LoadExample(example) => self.set_text(example.text()),
             Action::GenerateRandom => self.set_text(self.settings.random.text()),
             Action::SetAlgorithm(algorithm) => {
@@ -189,13 +255,39 @@ impl TreeLab {
                 self.play_clock = 0.0;
             }
             Action::Fit => self.view.fit_pending = true,
+            Action::Select(path) => {
+                // A message about the last node would read as if it were about the new one.
+                if self.editor.selected != path {
+                    self.editor.message = None;
+                }
+                self.editor.selected = path;
+                self.editor.inline = None;
+                self.check_selection();
+            }
+            Action::Edit(edit) => {
+                self.editor.inline = None;
+                self.apply_edit(edit);
+            }
+            Action::StartInline(field) => self.start_inline(field),
+            Action::CloseInline => self.editor.inline = None,
+            Action::Copy => self.copy_selected(),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::ToggleHelp => self.editor.help_open = !self.editor.help_open,
+            Action::CopyNotation
+            | Action::FileDialog(_)
+            | Action::OpenPath(_)
+            | Action::SavePath(_)
+            | Action::CloseDialog
+            | Action::LoadFileExample(_) => self.apply_file(action),
+            Action::Reorder(ordering) => self.reorder(ordering),
         }
     }
 
     /// Replaces the text and analyses it.
     pub fn set_text(&mut self, text: impl Into<String>) {
         self.settings.text = text.into();
-        self.reparse();
+        self.reparse(false);
     }
 
     /// The error in the current text, with its line and column; `None` when the text is a valid tree.
@@ -230,21 +322,43 @@ impl TreeLab {
         Some(format!("{} of {}", run.result.stats.leaves_evaluated, analysis.flat.leaf_count))
     }
 
-    fn reparse(&mut self) {
+    /// Parses the text and shows its tree, undoably; `typed` when the user is typing it (then a burst of typing
+    /// is one undo step).
+    fn reparse(&mut self, typed: bool) {
         let text = &self.settings.text;
         let parsed: Result<Tree, String> =
             if looks_like_tree_file(text) { parse_any(text) } else { notation::parse(text).map_err(|e| e.to_string()) };
-        match parsed.and_then(|tree| Analysis::new(&tree, self.settings.algorithm)) {
+        match parsed {
+            Ok(tree) => {
+                let old = self.tree.clone();
+                let continuing = typed && self.editor.typing;
+                if self.show_tree(tree) && !continuing {
+                    self.editor.typing = self.remember(old) && typed;
+                }
+            }
+            Err(message) => self.error = Some(message),
+        }
+    }
+
+    /// Analyses `tree` and shows it; false, with the reason as the error, when it cannot be.
+    fn show_tree(&mut self, tree: Tree) -> bool {
+        match Analysis::new(&tree, self.settings.algorithm) {
             Ok(analysis) => {
                 let reshaped = self.analysis.as_ref().is_none_or(|old| old.layout != analysis.layout);
                 self.view.fit_pending |= reshaped;
                 self.analysis = Some(analysis);
+                self.tree = Some(tree);
                 self.error = None;
                 self.playing = false;
                 self.scrolled_row = None;
+                self.check_selection();
                 self.seek(Seek::End);
+                true
             }
-            Err(message) => self.error = Some(message),
+            Err(message) => {
+                self.error = Some(message);
+                false
+            }
         }
     }
 
@@ -306,6 +420,7 @@ impl TreeLab {
         if ui.ctx().egui_wants_keyboard_input() {
             return;
         }
+        self.edit_keys(ui);
         let keys = [
             (egui::Key::ArrowLeft, Action::Seek(Seek::Back)),
             (egui::Key::ArrowRight, Action::Seek(Seek::Forward)),
@@ -313,7 +428,12 @@ impl TreeLab {
             (egui::Key::End, Action::Seek(Seek::End)),
             (egui::Key::Space, Action::TogglePlay),
         ];
+        // Alt+arrows move the selection instead.
+        let alt = ui.input(|i| i.modifiers.alt);
         for (key, action) in keys {
+            if alt && matches!(key, egui::Key::ArrowLeft | egui::Key::ArrowRight) {
+                continue;
+            }
             // Every press counts, even several in one frame (a held arrow key on a slow frame).
             for _ in 0..ui.input(|i| i.num_presses(key)) {
                 self.actions.push(action.clone());

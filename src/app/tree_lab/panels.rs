@@ -1,6 +1,7 @@
 //! The Tree lab's left panel: the tree (examples, generator, notation), the algorithm, and the counts.
 
-use super::examples::{Example, RandomTree};
+use super::examples::{Example, RandomTree, Shape};
+use super::files::Mode;
 use super::replay::fmt_value;
 use super::{Action, TreeLab};
 use crate::engine::search::Algorithm;
@@ -22,6 +23,8 @@ pub(super) fn editor(lab: &mut TreeLab, ui: &mut egui::Ui) {
         ui.separator();
         counts(lab, ui);
         ui.separator();
+        super::ordering::show(lab, ui);
+        ui.separator();
         comparison(lab, ui);
     });
 }
@@ -38,12 +41,27 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
                     }
                 }
                 ui.separator();
-                let random = &lab.settings.random;
-                let title = format!(
-                    "Random uniform tree (b = {}, d = {}, seed {})",
-                    random.branching, random.depth, random.seed
-                );
-                if ui.button(title).on_hover_text("set b, d and the seed on the Random line").clicked() {
+                ui.label(RichText::new("Files in games/trees/").weak());
+                for (i, file) in lab.file_examples.iter().enumerate() {
+                    match &file.tree {
+                        Ok(_) => {
+                            if ui.button(file.name()).on_hover_text(&file.description).clicked() {
+                                lab.actions.push(Action::LoadFileExample(i));
+                                ui.close();
+                            }
+                        }
+                        Err(error) => {
+                            ui.add_enabled(false, egui::Button::new(format!("{} (broken)", file.name())))
+                                .on_disabled_hover_text(error);
+                        }
+                    }
+                }
+                if lab.file_examples.is_empty() {
+                    ui.label(RichText::new("(none found)").weak());
+                }
+                ui.separator();
+                let title = lab.settings.random.title();
+                if ui.button(title).on_hover_text("set the shape, b, d and the seed on the Random line").clicked() {
                     lab.actions.push(Action::GenerateRandom);
                     ui.close();
                 }
@@ -51,15 +69,42 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
         });
     });
     ui.horizontal_wrapped(|ui| {
+        if ui.button("Open…").on_hover_text("Open a tree file (.txt notation or .ron)").clicked() {
+            lab.actions.push(Action::FileDialog(Mode::Open));
+        }
+        if ui.button("Save…").on_hover_text("Save the tree (.ron: the studio's file; else notation)").clicked() {
+            lab.actions.push(Action::FileDialog(Mode::Save));
+        }
+        if ui.button("Copy as notation").on_hover_text("Put the tree's notation on the clipboard").clicked() {
+            lab.actions.push(Action::CopyNotation);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
         let random = &mut lab.settings.random;
         ui.label("Random:");
-        ui.add(egui::DragValue::new(&mut random.branching).range(1..=RandomTree::MAX_BRANCHING).prefix("b "))
-            .on_hover_text("branching: children of every inner node");
-        ui.add(egui::DragValue::new(&mut random.depth).range(1..=RandomTree::MAX_DEPTH).prefix("d "))
-            .on_hover_text("depth: levels below the root");
+        let uneven = random.shape == Shape::Unbalanced;
+        egui::ComboBox::from_id_salt("tree_lab_shape")
+            .selected_text(if uneven { "unbalanced" } else { "uniform" })
+            .width(90.0)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut random.shape, Shape::Uniform, "uniform");
+                ui.selectable_value(&mut random.shape, Shape::Unbalanced, "unbalanced");
+            })
+            .response
+            .on_hover_text("uniform: every node has b children; unbalanced: up to b, leaves at any depth");
+        let (b, d) = if uneven { ("b ≤ ", "d ≤ ") } else { ("b ", "d ") };
+        ui.add(egui::DragValue::new(&mut random.branching).range(1..=RandomTree::MAX_BRANCHING).prefix(b))
+            .on_hover_text("branching: children of every inner node (unbalanced: the most)");
+        ui.add(egui::DragValue::new(&mut random.depth).range(1..=RandomTree::MAX_DEPTH).prefix(d))
+            .on_hover_text("depth: levels below the root (unbalanced: the deepest)");
+        if uneven {
+            ui.add(egui::DragValue::new(&mut random.leaf_probability).range(0.0..=1.0).speed(0.01).prefix("leaf p "))
+                .on_hover_text("the chance that a node below the root is a leaf");
+            ui.checkbox(&mut random.chance, "chance nodes").on_hover_text("chance nodes between some player levels");
+        }
         ui.add(egui::DragValue::new(&mut random.seed).prefix("seed "))
             .on_hover_text("the same seed gives the same tree");
-        if ui.button("Generate").on_hover_text("a uniform tree with leaf values 0–20").clicked() {
+        if ui.button("Generate").on_hover_text("a random tree with leaf values 0–20").clicked() {
             lab.actions.push(Action::GenerateRandom);
         }
     });
@@ -75,13 +120,16 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
         .desired_width(f32::INFINITY)
         .hint_text("e.g. ((3 12 8) (2 4 6) (14 5 2))");
     // A long tree scrolls inside its own box, so the counts below stay in view.
-    let edited = egui::ScrollArea::vertical()
+    let response = egui::ScrollArea::vertical()
         .id_salt("tree_lab_notation")
         .max_height(180.0)
-        .show(ui, |ui| ui.add(edit).labelled_by(label.id).changed())
+        .show(ui, |ui| ui.add(edit).labelled_by(label.id))
         .inner;
-    if edited {
+    if response.changed() {
         lab.actions.push(Action::TextEdited);
+    }
+    if response.lost_focus() {
+        lab.actions.push(Action::TextCommitted);
     }
     match (&lab.error, &lab.analysis) {
         (Some(error), _) => {

@@ -1,0 +1,274 @@
+//! Tree files: opening and saving (RON `TreeFile` or plain notation), the example files of `games/trees/`, and
+//! the in-window file dialog used when the system's dialog is not available (no desktop portal, as under Xvfb
+//! or in CI).
+//!
+//! Reading and writing happen only in [`super::TreeLab::apply`]; the dialog drawn here just pushes actions.
+
+use super::{Action, TreeLab};
+use crate::tree::file::{TreeFile, parse_any, to_ron};
+use crate::tree::model::Tree;
+use crate::tree::notation;
+use eframe::egui;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The folders the in-window dialog lists.
+pub const TREE_FOLDERS: [&str; 2] = ["games/trees", "saves"];
+
+/// A file of `games/trees/` as the Examples menu lists it: readable or not.
+#[derive(Clone, Debug)]
+pub struct FileExample {
+    pub path: PathBuf,
+    /// The first comment line, which says what the example shows.
+    pub description: String,
+    pub tree: Result<Tree, String>,
+}
+
+impl FileExample {
+    /// The menu entry: the file name.
+    pub fn name(&self) -> String {
+        self.path.file_name().map_or_else(|| self.path.display().to_string(), |n| n.to_string_lossy().into_owned())
+    }
+}
+
+/// Open or save.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Open,
+    Save,
+}
+
+/// The in-window dialog: a path field and the tree files found.
+#[derive(Clone, Debug)]
+pub struct Dialog {
+    pub mode: Mode,
+    pub path: String,
+    pub listing: Vec<PathBuf>,
+    pub error: Option<String>,
+}
+
+impl Dialog {
+    pub fn new(mode: Mode, current: Option<&Path>) -> Dialog {
+        let path = current.map_or_else(|| "saves/tree.txt".to_string(), |p| p.display().to_string());
+        Dialog { mode, path, listing: list_tree_files(), error: None }
+    }
+}
+
+/// A folder of the project: relative to the working directory, or to the source tree when run from elsewhere
+/// by `cargo run` or the tests.
+pub fn project_folder(name: &str) -> PathBuf {
+    let here = PathBuf::from(name);
+    if here.is_dir() {
+        return here;
+    }
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+    if source.is_dir() { source } else { here }
+}
+
+/// Every file in the tree folders, sorted by folder then name.
+pub fn list_tree_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for folder in TREE_FOLDERS {
+        let Ok(entries) = std::fs::read_dir(project_folder(folder)) else { continue };
+        let mut here: Vec<PathBuf> =
+            entries.flatten().map(|e| e.path()).filter(|p| p.is_file() && !is_hidden(p)).collect();
+        here.sort();
+        files.extend(here);
+    }
+    files
+}
+
+/// Dot files (`.gitkeep`) are not trees.
+fn is_hidden(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
+}
+
+/// Every file of `games/trees/`, each read and checked.
+pub fn read_examples() -> Vec<FileExample> {
+    let folder = project_folder(TREE_FOLDERS[0]);
+    list_tree_files()
+        .into_iter()
+        .filter(|p| p.starts_with(&folder))
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).map_err(|e| e.to_string());
+            let description = text
+                .as_deref()
+                .ok()
+                .and_then(|t| t.lines().find_map(|l| l.trim().strip_prefix('#')))
+                .map_or_else(String::new, |l| l.trim().to_string());
+            let tree = text.and_then(|t| parse_any(&t));
+            FileExample { path, description, tree }
+        })
+        .collect()
+}
+
+/// Reads a tree file of either kind; the tree is checked.
+pub fn read_tree(path: &Path) -> Result<Tree, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    parse_any(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Writes a tree: as a RON `TreeFile` when the name ends in `.ron`, else as notation.
+pub fn write_tree(path: &Path, tree: &Tree) -> Result<(), String> {
+    let text = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron")) {
+        to_ron(&TreeFile::new(tree.clone()))
+    } else {
+        format!("{}\n", notation::print(tree))
+    };
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// What the system's file dialog did.
+pub enum Native {
+    Picked(PathBuf),
+    Cancelled,
+    /// No dialog could be shown.
+    Unavailable,
+}
+
+/// Shows the system's dialog. Without a session bus there is no portal to ask; and a dialog that "closes" faster
+/// than a person could cancel it never opened (rfd reports a failed portal call as a cancel).
+pub fn native_dialog(mode: Mode) -> Native {
+    if std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none() {
+        return Native::Unavailable;
+    }
+    let start = Instant::now();
+    let folder = project_folder(if mode == Mode::Open { TREE_FOLDERS[0] } else { TREE_FOLDERS[1] });
+    let dialog = rfd::FileDialog::new()
+        .add_filter("Tree files", &["txt", "ron", "tree"])
+        .add_filter("All files", &["*"])
+        .set_directory(folder);
+    let picked = match mode {
+        Mode::Open => dialog.pick_file(),
+        Mode::Save => dialog.set_file_name("tree.txt").save_file(),
+    };
+    match picked {
+        Some(path) => Native::Picked(path),
+        None if start.elapsed() < Duration::from_millis(150) => Native::Unavailable,
+        None => Native::Cancelled,
+    }
+}
+
+/// The in-window dialog, when open.
+pub(super) fn dialog_window(lab: &mut TreeLab, ui: &mut egui::Ui) {
+    let Some(dialog) = &mut lab.dialog else { return };
+    let mut actions = Vec::new();
+    let title = if dialog.mode == Mode::Open { "Open a tree" } else { "Save the tree" };
+    let mut open = true;
+    egui::Window::new(title).open(&mut open).collapsible(false).default_width(420.0).show(ui.ctx(), |ui| {
+        if dialog.mode == Mode::Save {
+            ui.label("A .ron name saves the studio's tree file; any other, the notation.");
+        }
+        let label = ui.label("Path");
+        let field =
+            ui.add(egui::TextEdit::singleline(&mut dialog.path).desired_width(f32::INFINITY)).labelled_by(label.id);
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        ui.horizontal(|ui| {
+            let verb = if dialog.mode == Mode::Open { "Open" } else { "Save" };
+            if ui.button(verb).clicked() || entered {
+                let path = PathBuf::from(dialog.path.trim());
+                actions.push(if dialog.mode == Mode::Open { Action::OpenPath(path) } else { Action::SavePath(path) });
+            }
+            if ui.button("Cancel").clicked() {
+                actions.push(Action::CloseDialog);
+            }
+        });
+        if let Some(error) = &dialog.error {
+            ui.label(egui::RichText::new(error).color(super::panels::error_color(ui)));
+        }
+        ui.separator();
+        ui.label(egui::RichText::new(format!("In {}:", TREE_FOLDERS.join(" and "))).weak());
+        egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
+            for path in &dialog.listing {
+                let name = path.display().to_string();
+                if ui.selectable_label(dialog.path == name, &name).clicked() {
+                    dialog.path = name;
+                    if dialog.mode == Mode::Open {
+                        actions.push(Action::OpenPath(path.clone()));
+                    }
+                }
+            }
+            if dialog.listing.is_empty() {
+                ui.label("(no files)");
+            }
+        });
+    });
+    if !open {
+        actions.push(Action::CloseDialog);
+    }
+    lab.actions.extend(actions);
+}
+
+impl TreeLab {
+    /// The files of `games/trees/`, as the Examples menu lists them.
+    pub fn file_examples(&self) -> &[FileExample] {
+        &self.file_examples
+    }
+
+    /// Whether the in-window file dialog is open.
+    pub fn dialog_open(&self) -> bool {
+        self.dialog.is_some()
+    }
+
+    /// Carries out the file actions: the one place the Tree lab reads and writes files.
+    pub(super) fn apply_file(&mut self, action: Action) {
+        use super::editing::Message;
+        match action {
+            Action::CopyNotation => {
+                if let Some(tree) = &self.tree {
+                    self.editor.to_clipboard = Some(notation::print(tree));
+                    self.editor.message = Some(Message::Note("the tree's notation is on the clipboard".into()));
+                }
+            }
+            Action::FileDialog(mode) => {
+                let native = if self.use_native_dialogs { native_dialog(mode) } else { Native::Unavailable };
+                match native {
+                    Native::Picked(path) => self.apply_file(match mode {
+                        Mode::Open => Action::OpenPath(path),
+                        Mode::Save => Action::SavePath(path),
+                    }),
+                    Native::Cancelled => {}
+                    Native::Unavailable => self.dialog = Some(Dialog::new(mode, self.file_path.as_deref())),
+                }
+            }
+            Action::OpenPath(path) => match read_tree(&path) {
+                Ok(tree) => {
+                    self.dialog = None;
+                    self.editor.message = Some(Message::Note(format!("opened {}", path.display())));
+                    self.replace_tree(tree);
+                    self.file_path = Some(path);
+                }
+                Err(error) => self.file_error(error),
+            },
+            Action::SavePath(path) => {
+                let Some(tree) = &self.tree else { return };
+                match write_tree(&path, tree) {
+                    Ok(()) => {
+                        self.dialog = None;
+                        self.editor.message = Some(Message::Note(format!("saved {}", path.display())));
+                        self.file_path = Some(path);
+                    }
+                    Err(error) => self.file_error(error),
+                }
+            }
+            Action::CloseDialog => self.dialog = None,
+            Action::LoadFileExample(index) => {
+                if let Some(Ok(tree)) = self.file_examples.get(index).map(|e| e.tree.clone()) {
+                    self.replace_tree(tree);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Shows a file error in the dialog if it is open, else under the node bar.
+    fn file_error(&mut self, error: String) {
+        match &mut self.dialog {
+            Some(dialog) => dialog.error = Some(error),
+            None => self.editor.message = Some(super::editing::Message::Error(error)),
+        }
+    }
+}
