@@ -427,17 +427,7 @@ impl Game for ConnectFour {
 /// The board as text, top row first: `X` the first player, `O` the second, `.` empty.
 impl fmt::Display for ConnectFour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in (0..self.height()).rev() {
-            for column in 0..self.width() {
-                f.write_str(match self.cell(column, row) {
-                    Some(Side::Max) => "X",
-                    Some(Side::Min) => "O",
-                    None => ".",
-                })?;
-            }
-            writeln!(f)?;
-        }
-        Ok(())
+        super::write_board(f, self.width(), (0..self.height()).rev(), |column, row| self.cell(column, row))
     }
 }
 

@@ -307,17 +307,7 @@ impl Game for Mnk {
 /// The board as text, top row first: `X` the first player, `O` the second, `.` empty.
 impl fmt::Display for Mnk {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..self.height() {
-            for column in 0..self.width() {
-                f.write_str(match self.cell(column, row) {
-                    Some(Side::Max) => "X",
-                    Some(Side::Min) => "O",
-                    None => ".",
-                })?;
-            }
-            writeln!(f)?;
-        }
-        Ok(())
+        super::write_board(f, self.width(), 0..self.height(), |column, row| self.cell(column, row))
     }
 }
 

@@ -41,3 +41,25 @@ fn perft_into<G: Game>(game: &mut G, depth: u32, moves: &mut Vec<G::Move>) -> u6
     moves.truncate(start);
     leaves
 }
+
+/// Writes a board as text, one line per row in the order `rows` gives: `X` the first player, `O` the second, `.`
+/// empty — the `Display` of every grid game.
+pub fn write_board(
+    f: &mut std::fmt::Formatter<'_>,
+    width: usize,
+    rows: impl Iterator<Item = usize>,
+    cell: impl Fn(usize, usize) -> Option<crate::engine::game::Side>,
+) -> std::fmt::Result {
+    use crate::engine::game::Side;
+    for row in rows {
+        for column in 0..width {
+            f.write_str(match cell(column, row) {
+                Some(Side::Max) => "X",
+                Some(Side::Min) => "O",
+                None => ".",
+            })?;
+        }
+        writeln!(f)?;
+    }
+    Ok(())
+}
