@@ -192,3 +192,19 @@ fn clicking_a_trace_row_goes_to_its_step() {
     harness.run();
     harness.get_by_label("Read leaf 0.0: value 3");
 }
+
+#[test]
+fn the_trace_saves_as_csv_and_pearls_rate_is_shown() {
+    let mut harness = lab_with(TEXTBOOK);
+    // Uniform tree: Levin's minimum, and Pearl's branching factor for random order against √b.
+    harness.get_by_label("2.148 per ply at random (√b = 1.732 at best)");
+    harness.get_by_label("Save CSV").click();
+    harness.run();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/trace-alphabeta.csv");
+    let csv = std::fs::read_to_string(&path).expect("the trace was written");
+    let rows = harness.state().analysis().and_then(|a| a.run.as_ref()).map(|r| r.trace.len()).expect("a search");
+    assert_eq!(csv.lines().count(), rows + 1, "a header and one line per table row");
+    assert!(csv.starts_with("node,type,alpha,beta,value,bound\nroot,Max,-inf,+inf,,\n"), "{csv}");
+    assert!(csv.contains("\n1,Min,3,2,2,upper\n"), "the cut MIN node's bound: {csv}");
+    harness.get_by_label_contains("trace saved as");
+}

@@ -29,6 +29,29 @@ pub fn levin_minimum(branching: u64, depth: u32) -> u64 {
     count().unwrap_or(u64::MAX)
 }
 
+/// Pearl (1982): on uniform trees whose leaf values are independent and continuously distributed — so the order is
+/// random — α-β's branching factor is ξ/(1−ξ), ξ being the positive root of xᵇ + x − 1 = 0. For b = 2 that is
+/// the golden ratio 1.618…, against √2 with perfect order and 2 with none.
+pub fn pearl_branching_factor(branching: u32) -> f64 {
+    if branching == 0 {
+        return 0.0;
+    }
+    // f(x) = xᵇ + x − 1 rises from −1 at 0 to 1 at 1: bisection finds its one root there.
+    let (mut low, mut high) = (0.0_f64, 1.0_f64);
+    for _ in 0..100 {
+        let mid = 0.5 * (low + high);
+        if mid.powi(branching as i32) + mid - 1.0 < 0.0 { low = mid } else { high = mid }
+    }
+    let xi = 0.5 * (low + high);
+    xi / (1.0 - xi)
+}
+
+/// Pearl's estimate of the leaves α-β evaluates on a uniform tree in random order: (ξ/(1−ξ))^d. An asymptotic
+/// rate (the true mean differs by a bounded factor), shown beside Levin's exact minimum.
+pub fn pearl_estimate(branching: u32, depth: u32) -> f64 {
+    pearl_branching_factor(branching).powi(depth as i32)
+}
+
 /// The tree with every node's children reordered. Chance nodes keep their order under best- and worst-first
 /// (no outcome is "best" for chance); their probabilities travel with their children.
 pub fn reorder(tree: &Tree, ordering: Ordering) -> Tree {
@@ -91,6 +114,17 @@ fn reorder_node(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pearl_branching_factor_is_the_golden_ratio_for_binary_trees() {
+        assert!((pearl_branching_factor(2) - (1.0 + 5f64.sqrt()) / 2.0).abs() < 1e-12);
+        assert!((pearl_branching_factor(1) - 1.0).abs() < 1e-12, "a chain has nothing to prune");
+        for b in 2..=40u32 {
+            let r = pearl_branching_factor(b);
+            assert!((b as f64).sqrt() < r && r < b as f64, "b = {b}: between perfect order and none, got {r}");
+        }
+        assert!((pearl_estimate(2, 4) - pearl_branching_factor(2).powi(4)).abs() < 1e-12);
+    }
 
     #[test]
     fn levin_matches_the_memos() {

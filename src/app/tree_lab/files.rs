@@ -5,6 +5,7 @@
 //! Reading and writing happen only in [`super::TreeLab::apply`]; the dialog drawn here just pushes actions.
 
 use super::{Action, TreeLab};
+use crate::engine::search::observer::format_trace_csv;
 use crate::tree::file::{TreeFile, parse_any, to_ron};
 use crate::tree::model::Tree;
 use crate::tree::notation;
@@ -217,6 +218,23 @@ impl TreeLab {
     pub(super) fn apply_file(&mut self, action: Action) {
         use super::editing::Message;
         match action {
+            Action::CopyTraceCsv | Action::SaveTraceCsv => {
+                let Some(run) = self.analysis.as_ref().and_then(|a| a.run.as_ref()) else {
+                    self.editor.message = Some(Message::Error("There is no search to export.".into()));
+                    return;
+                };
+                let csv = format_trace_csv(&run.trace);
+                if action == Action::CopyTraceCsv {
+                    self.editor.to_clipboard = Some(csv);
+                    self.editor.message = Some(Message::Note("the trace is on the clipboard as CSV".into()));
+                } else {
+                    let path = project_folder("saves").join(format!("trace-{}.csv", run.algorithm.name()));
+                    self.editor.message = Some(match std::fs::write(&path, csv) {
+                        Ok(()) => Message::Note(format!("trace saved as {}", path.display())),
+                        Err(e) => Message::Error(format!("could not save the trace as {}: {e}", path.display())),
+                    });
+                }
+            }
             Action::CopyNotation => {
                 if let Some(tree) = &self.tree {
                     self.editor.to_clipboard = Some(notation::print(tree));

@@ -93,6 +93,10 @@ pub enum Action {
     LoadFileExample(usize),
     /// Reorder the whole tree (undoable).
     Reorder(crate::tree::order::Ordering),
+    /// Put the trace table on the clipboard as CSV.
+    CopyTraceCsv,
+    /// Write the trace table as CSV into `saves/`.
+    SaveTraceCsv,
 }
 
 /// A move of the replay cursor.
@@ -279,7 +283,9 @@ impl TreeLab {
             | Action::OpenPath(_)
             | Action::SavePath(_)
             | Action::CloseDialog
-            | Action::LoadFileExample(_) => self.apply_file(action),
+            | Action::LoadFileExample(_)
+            | Action::CopyTraceCsv
+            | Action::SaveTraceCsv => self.apply_file(action),
             Action::Reorder(ordering) => self.reorder(ordering),
         }
     }

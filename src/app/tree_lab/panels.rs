@@ -5,6 +5,7 @@ use super::files::Mode;
 use super::replay::fmt_value;
 use super::{Action, TreeLab};
 use crate::engine::search::Algorithm;
+use crate::tree::order::pearl_branching_factor;
 use eframe::egui;
 use egui::{Color32, RichText};
 
@@ -206,6 +207,13 @@ fn counts(lab: &TreeLab, ui: &mut egui::Ui) {
         if let Some((b, d, minimum)) = analysis.levin {
             ui.label("Levin's minimum").on_hover_text("b^⌈d/2⌉ + b^⌊d/2⌋ − 1: α-β's leaves with perfect ordering");
             ui.label(format!("{minimum} leaves (b = {b}, d = {d})"));
+            ui.end_row();
+            ui.label("Pearl's rate").on_hover_text(
+                "With random order, α-β's branching factor is ξ/(1−ξ), ξ the root of x^b + x − 1 = 0 (Pearl 1982): \
+                 leaves grow as (ξ/(1−ξ))^d — a rate, not a count for small trees. Perfect order gives √b per ply.",
+            );
+            let perfect = f64::from(b).sqrt();
+            ui.label(format!("{:.3} per ply at random (√b = {perfect:.3} at best)", pearl_branching_factor(b)));
             ui.end_row();
         }
     });

@@ -59,6 +59,15 @@ pub(super) fn controls(lab: &mut TreeLab, ui: &mut egui::Ui) {
 pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.add_space(4.0);
     ui.heading("Trace");
+    // A row of its own that wraps, so the panel never needs more width than the table does.
+    ui.horizontal_wrapped(|ui| {
+        if ui.small_button("Save CSV").on_hover_text("Write this table to saves/trace-<algorithm>.csv").clicked() {
+            lab.actions.push(Action::SaveTraceCsv);
+        }
+        if ui.small_button("Copy CSV").on_hover_text("Put this table on the clipboard as CSV").clicked() {
+            lab.actions.push(Action::CopyTraceCsv);
+        }
+    });
     let Some(run) = lab.analysis.as_ref().and_then(|a| a.run.as_ref()) else {
         ui.label("No search to trace.");
         return;

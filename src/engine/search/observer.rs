@@ -294,6 +294,33 @@ pub fn format_value(value: Value) -> String {
     }
 }
 
+/// Renders rows as CSV (RFC 4180): `node,type,alpha,beta,value,bound`, values as the table prints them, the bound
+/// `lower` / `upper` where a value is one, fields quoted when they hold a comma or a quote.
+pub fn format_trace_csv(rows: &[TraceRow]) -> String {
+    let field = |text: String| {
+        if text.contains([',', '"', '\n']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text }
+    };
+    let mut out = String::from("node,type,alpha,beta,value,bound\n");
+    for r in rows {
+        let bound = match r.bound {
+            Some(Bound::Lower) => "lower",
+            Some(Bound::Upper) => "upper",
+            Some(Bound::Exact) | None => "",
+        };
+        let cells = [
+            field(r.node.clone()),
+            r.turn.name().to_string(),
+            format_value(r.alpha),
+            format_value(r.beta),
+            r.value.map(format_value).unwrap_or_default(),
+            bound.to_string(),
+        ];
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    }
+    out
+}
+
 /// Renders rows as the lecture's table, tab-free and aligned, with a header line.
 pub fn format_trace_table(rows: &[TraceRow]) -> String {
     let cells: Vec<[String; 5]> = rows
