@@ -116,6 +116,11 @@ pub fn write_tree(path: &Path, tree: &Tree) -> Result<(), String> {
     } else {
         format!("{}\n", notation::print(tree))
     };
+    write_text(path, &text)
+}
+
+/// Writes a text file, making its folder first (a fresh checkout or another working folder may lack `saves/`).
+pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     }
@@ -229,9 +234,9 @@ impl TreeLab {
                     self.editor.message = Some(Message::Note("the trace is on the clipboard as CSV".into()));
                 } else {
                     let path = project_folder("saves").join(format!("trace-{}.csv", run.algorithm.name()));
-                    self.editor.message = Some(match std::fs::write(&path, csv) {
+                    self.editor.message = Some(match write_text(&path, &csv) {
                         Ok(()) => Message::Note(format!("trace saved as {}", path.display())),
-                        Err(e) => Message::Error(format!("could not save the trace as {}: {e}", path.display())),
+                        Err(e) => Message::Error(format!("could not save the trace: {e}")),
                     });
                 }
             }
