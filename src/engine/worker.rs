@@ -24,6 +24,24 @@ pub enum Report<M> {
     Failed { id: RequestId, message: String },
 }
 
+impl<M> Report<M> {
+    /// The request this report answers.
+    pub fn id(&self) -> RequestId {
+        match self {
+            Report::Iteration { id, .. } | Report::Done { id, .. } | Report::Failed { id, .. } => *id,
+        }
+    }
+
+    /// The same report with its moves renamed by `f`.
+    pub fn map_moves<N>(self, f: impl Fn(M) -> N) -> Report<N> {
+        match self {
+            Report::Iteration { id, iteration } => Report::Iteration { id, iteration: iteration.map_moves(f) },
+            Report::Done { id, thought } => Report::Done { id, thought: thought.map_moves(f) },
+            Report::Failed { id, message } => Report::Failed { id, message },
+        }
+    }
+}
+
 enum Request<G: Game> {
     /// `stop` belongs to this request alone and only ever goes from false to true, so no stop can be lost to a
     /// race with the thread taking the next request.

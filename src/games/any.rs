@@ -9,9 +9,26 @@ use crate::engine::search::deepening::EngineConfig;
 use crate::engine::worker::{Report, RequestId, Worker};
 use std::sync::Arc;
 
-/// A move of any game. Every family so far names its moves with a small number (Connect Four: a column; m,n,k: a
-/// cell, at most 255), so one `u8` serves all; a family with larger moves would map them here.
-pub type AnyMove = u8;
+/// A move of any game, as the window and session files hold it. Each family encodes its own moves into it
+/// ([`Playable::encode`]): a column or a cell fits in a byte, a draughts capture path or a chess move needs more,
+/// so 64 bits leave room for every family.
+pub type AnyMove = u64;
+
+/// What the window needs of a rule family besides the search's [`Game`]: a family implements this, gets a line in
+/// [`AnyGame`] and in the `each!` macro, and a painter in `app::play::board` — nothing else changes.
+pub trait Playable: Game + Clone + Send + 'static
+where
+    Self::Move: Send + 'static,
+{
+    /// The move as the window stores it.
+    fn encode(mv: Self::Move) -> AnyMove;
+    /// The move `encode` made, or `None` for a number that names no move of this family.
+    fn decode(mv: AnyMove) -> Option<Self::Move>;
+    /// How the game ended, if it has.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Moves made since the start (chance moves included).
+    fn moves_played(&self) -> usize;
+}
 
 /// A position of any registered rule family.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +54,22 @@ macro_rules! each {
     };
 }
 
+/// `mv` decoded for the family of `_game`.
+fn decode_for<G: Playable>(_game: &G, mv: AnyMove) -> Option<G::Move>
+where
+    G::Move: Send,
+{
+    G::decode(mv)
+}
+
+/// `mv` of `_game`'s family, encoded.
+fn encode_for<G: Playable>(_game: &G, mv: G::Move) -> AnyMove
+where
+    G::Move: Send,
+{
+    G::encode(mv)
+}
+
 impl AnyGame {
     /// The player to move (meaningful while the game is not over).
     pub fn side_to_move(&self) -> Side {
@@ -46,69 +79,123 @@ impl AnyGame {
         }
     }
 
+    /// Whose turn it is, chance included.
+    pub fn turn(&self) -> Turn {
+        each!(self, g => g.turn())
+    }
+
     /// The legal moves, in the game's generation order; none once it is over.
     pub fn legal_moves(&self) -> Vec<AnyMove> {
-        let mut moves = Vec::new();
-        each!(self, g => g.generate_moves(&mut moves));
-        moves
+        each!(self, g => {
+            let mut moves = Vec::new();
+            g.generate_moves(&mut moves);
+            moves.into_iter().map(|m| encode_for(g, m)).collect()
+        })
     }
 
     /// Plays `mv` if it is legal, and otherwise says why not.
     pub fn try_play(&mut self, mv: AnyMove) -> Result<(), IllegalMove> {
-        each!(self, g => g.try_play(mv))
+        each!(self, g => match decode_for(g, mv) {
+            Some(m) => g.try_play(m),
+            None => Err(IllegalMove(format!("{mv} names no move of this game"))),
+        })
     }
 
     /// Takes back `mv`, which must be the last move played.
     pub fn undo(&mut self, mv: AnyMove) {
-        each!(self, g => g.undo(mv))
+        each!(self, g => if let Some(m) = decode_for(g, mv) { g.undo(m) })
     }
 
     /// The move in the game's notation.
     pub fn move_name(&self, mv: AnyMove) -> String {
-        each!(self, g => g.move_name(mv))
+        each!(self, g => decode_for(g, mv).map(|m| g.move_name(m)).unwrap_or_else(|| format!("?{mv}")))
     }
 
     /// How the game ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
-        let (winner, over) = match self {
-            AnyGame::ConnectFour(g) => (g.winner(), g.is_over()),
-            AnyGame::Mnk(g) => (g.winner(), g.is_over()),
-        };
-        match winner {
-            Some(side) => Some(Outcome::Win(side)),
-            None => over.then_some(Outcome::Draw),
-        }
+        each!(self, g => g.outcome())
     }
 
-    /// Stones on the board.
+    /// Moves made since the start.
     pub fn moves_played(&self) -> usize {
-        each!(self, g => g.moves_played())
+        each!(self, g => Playable::moves_played(g))
     }
 
-    /// Board size in cells: (columns, rows).
-    pub fn size(&self) -> (usize, usize) {
-        each!(self, g => (g.width(), g.height()))
+    /// A new background searcher for this game's family.
+    fn spawn_worker(&self, wake: impl Fn() + Send + 'static) -> std::io::Result<Box<dyn ErasedWorker>> {
+        Ok(match self {
+            AnyGame::ConnectFour(_) => Box::new(Worker::<ConnectFour>::spawn(wake)?),
+            AnyGame::Mnk(_) => Box::new(Worker::<Mnk>::spawn(wake)?),
+        })
     }
+}
 
-    /// How many stones in a row win.
-    pub fn connect(&self) -> usize {
-        match self {
-            AnyGame::ConnectFour(_) => super::connect_four::CONNECT as usize,
-            AnyGame::Mnk(g) => g.k(),
+/// The outcome from a family's winner and game-over tests.
+pub fn outcome_of(winner: Option<Side>, over: bool) -> Option<Outcome> {
+    match winner {
+        Some(side) => Some(Outcome::Win(side)),
+        None => over.then_some(Outcome::Draw),
+    }
+}
+
+/// The families whose moves are already small numbers.
+macro_rules! playable_with_byte_moves {
+    ($($family:ty),*) => {$(
+        impl Playable for $family {
+            fn encode(mv: u8) -> AnyMove {
+                AnyMove::from(mv)
+            }
+            fn decode(mv: AnyMove) -> Option<u8> {
+                u8::try_from(mv).ok()
+            }
+            fn outcome(&self) -> Option<Outcome> {
+                outcome_of(self.winner(), self.is_over())
+            }
+            fn moves_played(&self) -> usize {
+                <$family>::moves_played(self)
+            }
         }
-    }
+    )*};
 }
 
-/// What a worker of either family looks like.
-enum Inner {
-    ConnectFour(Worker<ConnectFour>),
-    Mnk(Worker<Mnk>),
+playable_with_byte_moves!(ConnectFour, Mnk);
+
+/// A [`Worker`] of some family, its moves erased.
+trait ErasedWorker {
+    /// Starts a search of `game`, or returns `None` when `game` is of another family than this worker's.
+    fn think(&mut self, game: &AnyGame, config: EngineConfig) -> Option<RequestId>;
+    fn stop(&self);
+    fn try_report(&self) -> Option<Report<AnyMove>>;
 }
+
+/// Implements [`ErasedWorker`] for the worker of one family (`$variant` of [`AnyGame`]).
+macro_rules! erased_worker {
+    ($family:ty, $variant:ident) => {
+        impl ErasedWorker for Worker<$family> {
+            fn think(&mut self, game: &AnyGame, config: EngineConfig) -> Option<RequestId> {
+                match game {
+                    AnyGame::$variant(g) => Some(Worker::think(self, g.clone(), config)),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+            fn stop(&self) {
+                Worker::stop(self)
+            }
+            fn try_report(&self) -> Option<Report<AnyMove>> {
+                Worker::try_report(self).map(|r| r.map_moves(<$family as Playable>::encode))
+            }
+        }
+    };
+}
+
+erased_worker!(ConnectFour, ConnectFour);
+erased_worker!(Mnk, Mnk);
 
 /// A background searcher for any game: it keeps one [`Worker`] for the family of the last position it was asked
 /// about and starts another (dropping, and so stopping, the old one) when the family changes.
 pub struct AnyWorker {
-    inner: Option<Inner>,
+    inner: Option<Box<dyn ErasedWorker>>,
     wake: Arc<dyn Fn() + Send + Sync>,
 }
 
@@ -124,41 +211,23 @@ impl AnyWorker {
     /// # Errors
     /// When the worker's thread cannot be started.
     pub fn think(&mut self, game: &AnyGame, config: EngineConfig) -> std::io::Result<RequestId> {
+        if let Some(id) = self.inner.as_mut().and_then(|w| w.think(game, config.clone())) {
+            return Ok(id);
+        }
         let wake = Arc::clone(&self.wake);
-        let wake = move || wake();
-        Ok(match (game, &mut self.inner) {
-            (AnyGame::ConnectFour(g), Some(Inner::ConnectFour(w))) => w.think(*g, config),
-            (AnyGame::Mnk(g), Some(Inner::Mnk(w))) => w.think(g.clone(), config),
-            (AnyGame::ConnectFour(g), inner) => {
-                let mut w = Worker::spawn(wake)?;
-                let id = w.think(*g, config);
-                *inner = Some(Inner::ConnectFour(w));
-                id
-            }
-            (AnyGame::Mnk(g), inner) => {
-                let mut w = Worker::spawn(wake)?;
-                let id = w.think(g.clone(), config);
-                *inner = Some(Inner::Mnk(w));
-                id
-            }
-        })
+        let worker = self.inner.insert(game.spawn_worker(move || wake())?);
+        worker.think(game, config).ok_or_else(|| std::io::Error::other("the new worker is of another game family"))
     }
 
     /// Asks the running search, if any, to stop and report what it has.
     pub fn stop(&self) {
-        match &self.inner {
-            Some(Inner::ConnectFour(w)) => w.stop(),
-            Some(Inner::Mnk(w)) => w.stop(),
-            None => {}
+        if let Some(worker) = &self.inner {
+            worker.stop();
         }
     }
 
     /// The next report, if one is waiting.
     pub fn try_report(&self) -> Option<Report<AnyMove>> {
-        match &self.inner {
-            Some(Inner::ConnectFour(w)) => w.try_report(),
-            Some(Inner::Mnk(w)) => w.try_report(),
-            None => None,
-        }
+        self.inner.as_ref().and_then(|w| w.try_report())
     }
 }

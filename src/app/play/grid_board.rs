@@ -41,7 +41,7 @@ pub fn show(ui: &mut egui::Ui, game: &Mnk, marks: &Marks) -> Option<AnyMove> {
         for column in 0..width {
             let cell = (row * width + column) as AnyMove;
             let rect = cell_rect(column, row);
-            let name = game.move_name(cell);
+            let name = game.move_name((row * width + column) as u8);
             let response = clickable(ui, rect, ui.scope_id().with(("mnk cell", cell)), format!("cell {name}"));
             if marks.last == Some(cell) {
                 painter.rect_filled(rect.shrink(2.0), 2.0, visuals.selection.bg_fill.gamma_multiply(0.6));

@@ -233,9 +233,7 @@ impl Play {
     /// Reads every waiting report of the worker.
     fn poll(&mut self) {
         while let Some(report) = self.worker.as_ref().and_then(|w| w.try_report()) {
-            let id = match &report {
-                Report::Iteration { id, .. } | Report::Done { id, .. } | Report::Failed { id, .. } => *id,
-            };
+            let id = report.id();
             // Reports of a search this view has moved on from are dropped.
             let Some(search) = self.search.as_mut().filter(|s| s.id == id && !s.finished) else {
                 continue;

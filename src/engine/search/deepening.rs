@@ -79,7 +79,34 @@ pub struct Thought<M> {
     pub elapsed_seconds: f64,
 }
 
+impl<M> Iteration<M> {
+    /// The same iteration with its moves renamed by `f` (the window erases each game's move type this way).
+    pub fn map_moves<N>(self, f: impl Fn(M) -> N) -> Iteration<N> {
+        Iteration {
+            depth: self.depth,
+            value: self.value,
+            best_move: self.best_move.map(&f),
+            principal_variation: self.principal_variation.into_iter().map(&f).collect(),
+            stats: self.stats,
+            elapsed_seconds: self.elapsed_seconds,
+            complete: self.complete,
+            exact: self.exact,
+            aspiration_researches: self.aspiration_researches,
+        }
+    }
+}
+
 impl<M> Thought<M> {
+    /// The same search with its moves renamed by `f`.
+    pub fn map_moves<N>(self, f: impl Fn(M) -> N) -> Thought<N> {
+        Thought {
+            iterations: self.iterations.into_iter().map(|i| i.map_moves(&f)).collect(),
+            partial: self.partial.map(|i| i.map_moves(&f)),
+            best_move: self.best_move.map(&f),
+            elapsed_seconds: self.elapsed_seconds,
+        }
+    }
+
     /// The deepest completed iteration.
     pub fn last(&self) -> Option<&Iteration<M>> {
         self.iterations.last()
