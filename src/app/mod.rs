@@ -1,7 +1,9 @@
 //! The studio window (eframe/egui). Everything here reads the engine; nothing in the engine knows about it.
 
 use eframe::egui;
+pub mod path_dialog;
 pub mod play;
+pub mod session;
 pub mod shell;
 pub mod tree_lab;
 
@@ -29,7 +31,8 @@ pub fn run() -> Result<(), eframe::Error> {
         options,
         Box::new(|cc| {
             install_fonts(&cc.egui_ctx);
-            Ok(Box::new(StudioApp::default()))
+            let saves = tree_lab::files::project_folder("saves");
+            Ok(Box::new(StudioApp::with_store(Some(session::store::Store::new(saves)))))
         }),
     )
 }

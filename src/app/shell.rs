@@ -2,6 +2,8 @@
 //! (switching view, quitting) are collected while drawing and applied afterwards.
 
 use super::play::Play;
+use super::session::store::Store;
+use super::session::{SessionAction, Sessions};
 use super::tree_lab::{self, TreeLab};
 use eframe::egui;
 use serde::{Deserialize, Serialize};
@@ -48,21 +50,38 @@ enum Action {
 }
 
 /// The studio: the shell and its views.
-#[derive(Default)]
 pub struct StudioApp {
     pub view: View,
     pub tree_lab: TreeLab,
     /// Owns the AI's worker thread: dropping the app (closing the window) stops any search.
     pub play: Play,
+    pub sessions: Sessions,
+}
+
+impl Default for StudioApp {
+    /// The studio without a session folder: no autosave, recovery or recent list (what the UI tests use).
+    fn default() -> Self {
+        StudioApp::with_store(None)
+    }
 }
 
 impl StudioApp {
+    /// The studio keeping its autosave, recent list and crash marker in `store`'s folder.
+    pub fn with_store(store: Option<Store>) -> Self {
+        let (view, tree_lab, play) = (View::default(), TreeLab::default(), Play::default());
+        let current = super::session::format::Session::new(view, play.to_session(), tree_lab.to_session());
+        StudioApp { view, tree_lab, play, sessions: Sessions::new(store, current) }
+    }
+
     /// Draws the whole window into `ui`.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let mut actions = Vec::new();
+        self.session_keys(ui.ctx());
         egui::Panel::top("studio_menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("File", |ui| {
+                    self.session_menu(ui);
+                    ui.separator();
                     let tree_commands = [
                         ("Open tree…", tree_lab::Action::FileDialog(Mode::Open)),
                         ("Save tree…", tree_lab::Action::FileDialog(Mode::Save)),
@@ -75,7 +94,7 @@ impl StudioApp {
                         }
                     }
                     ui.separator();
-                    if ui.button("Quit").clicked() {
+                    if ui.add(egui::Button::new("Quit").shortcut_text("Ctrl+Q")).clicked() {
                         actions.push(Action::Quit);
                     }
                 });
@@ -94,7 +113,10 @@ impl StudioApp {
                     }
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    ui.label(egui::RichText::new(super::TITLE).weak());
+                    let dirty = if self.sessions.dirty { " •" } else { "" };
+                    ui.label(egui::RichText::new(format!("{}{dirty}", self.sessions.name())).weak())
+                        .on_hover_text("The session (• when it has unsaved changes). File ▸ Save session: Ctrl+S");
+                    self.session_notice(ui);
                 });
             });
         });
@@ -119,14 +141,21 @@ impl StudioApp {
                     self.view = View::TreeLab;
                     self.tree_lab.apply(action);
                 }
-                Action::Quit => ui.send_viewport_cmd(egui::ViewportCommand::Close),
+                Action::Quit => self.sessions.actions.push(SessionAction::Quit),
             }
         }
+        self.session_windows(ui.ctx());
+        self.apply_sessions(ui.ctx());
+        self.session_tick(ui.ctx());
     }
 }
 
 impl eframe::App for StudioApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.session_exit();
     }
 }

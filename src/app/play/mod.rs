@@ -9,6 +9,7 @@ mod board;
 mod column_board;
 mod grid_board;
 pub mod record;
+pub mod saved;
 mod search_panel;
 mod side;
 
@@ -20,17 +21,18 @@ use crate::games::levels::level_config;
 use crate::games::registry::{Entry, Registry};
 use eframe::egui;
 use record::Record;
+use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 /// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PlayerKind {
     Human,
     Ai,
 }
 
 /// One side's player and, for the AI, its strength.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {
     pub kind: PlayerKind,
     /// The named level, 1–10 (used unless `custom`).
@@ -171,6 +173,12 @@ impl Play {
     /// True while a search is running.
     pub fn thinking(&self) -> bool {
         self.search.as_ref().is_some_and(|s| !s.finished)
+    }
+
+    /// Does what `action` asks at once, as if the user had asked while the view was drawn.
+    pub fn act(&mut self, action: Action) {
+        self.actions.push(action);
+        self.apply();
     }
 
     /// Selects a game by id and starts it; false when no game has that id.

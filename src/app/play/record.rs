@@ -56,6 +56,11 @@ impl Record {
         Some(mv)
     }
 
+    /// The moves that can be redone, the next one last.
+    pub fn redo_moves(&self) -> &[AnyMove] {
+        &self.redo
+    }
+
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }

@@ -5,13 +5,15 @@
 //! Reading and writing happen only in [`super::TreeLab::apply`]; the dialog drawn here just pushes actions.
 
 use super::{Action, TreeLab};
+use crate::app::path_dialog::{Chosen, FileKind, Native, PathDialog, native_dialog};
 use crate::engine::search::observer::format_trace_csv;
 use crate::tree::file::{TreeFile, parse_any, to_ron};
 use crate::tree::model::Tree;
 use crate::tree::notation;
 use eframe::egui;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+
+pub use crate::app::path_dialog::Mode;
 
 /// The folders the in-window dialog lists.
 pub const TREE_FOLDERS: [&str; 2] = ["games/trees", "saves"];
@@ -32,27 +34,25 @@ impl FileExample {
     }
 }
 
-/// Open or save.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Open,
-    Save,
-}
-
-/// The in-window dialog: a path field and the tree files found.
-#[derive(Clone, Debug)]
-pub struct Dialog {
-    pub mode: Mode,
-    pub path: String,
-    pub listing: Vec<PathBuf>,
-    pub error: Option<String>,
-}
-
-impl Dialog {
-    pub fn new(mode: Mode, current: Option<&Path>) -> Dialog {
-        let path = current.map_or_else(|| "saves/tree.txt".to_string(), |p| p.display().to_string());
-        Dialog { mode, path, listing: list_tree_files(), error: None }
+/// What the dialogs choose here: tree files, opened from the examples and saved into `saves/`.
+pub fn tree_files() -> FileKind {
+    FileKind {
+        name: "Tree files",
+        extensions: &["txt", "ron", "tree"],
+        open_folder: project_folder(TREE_FOLDERS[0]),
+        save_folder: project_folder(TREE_FOLDERS[1]),
+        default_name: "tree.txt",
     }
+}
+
+/// The in-window dialog for tree files.
+pub fn tree_dialog(mode: Mode, current: Option<&Path>) -> PathDialog {
+    let title = if mode == Mode::Open { "Open a tree" } else { "Save the tree" };
+    let mut dialog = PathDialog::new(mode, title, &tree_files(), current, list_tree_files());
+    if mode == Mode::Save {
+        dialog.note = Some("A .ron name saves the studio's tree file; any other, the notation.".into());
+    }
+    dialog
 }
 
 /// A folder of the project: relative to the working directory, or to the source tree when run from elsewhere
@@ -127,85 +127,17 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// What the system's file dialog did.
-pub enum Native {
-    Picked(PathBuf),
-    Cancelled,
-    /// No dialog could be shown.
-    Unavailable,
-}
-
-/// Shows the system's dialog. Without a session bus there is no portal to ask; and a dialog that "closes" faster
-/// than a person could cancel it never opened (rfd reports a failed portal call as a cancel).
-pub fn native_dialog(mode: Mode) -> Native {
-    if std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none() {
-        return Native::Unavailable;
-    }
-    let start = Instant::now();
-    let folder = project_folder(if mode == Mode::Open { TREE_FOLDERS[0] } else { TREE_FOLDERS[1] });
-    let dialog = rfd::FileDialog::new()
-        .add_filter("Tree files", &["txt", "ron", "tree"])
-        .add_filter("All files", &["*"])
-        .set_directory(folder);
-    let picked = match mode {
-        Mode::Open => dialog.pick_file(),
-        Mode::Save => dialog.set_file_name("tree.txt").save_file(),
-    };
-    match picked {
-        Some(path) => Native::Picked(path),
-        None if start.elapsed() < Duration::from_millis(150) => Native::Unavailable,
-        None => Native::Cancelled,
-    }
-}
-
 /// The in-window dialog, when open.
 pub(super) fn dialog_window(lab: &mut TreeLab, ui: &mut egui::Ui) {
     let Some(dialog) = &mut lab.dialog else { return };
-    let mut actions = Vec::new();
-    let title = if dialog.mode == Mode::Open { "Open a tree" } else { "Save the tree" };
-    let mut open = true;
-    egui::Window::new(title).open(&mut open).collapsible(false).default_width(420.0).show(ui.ctx(), |ui| {
-        if dialog.mode == Mode::Save {
-            ui.label("A .ron name saves the studio's tree file; any other, the notation.");
-        }
-        let label = ui.label("Path");
-        let field =
-            ui.add(egui::TextEdit::singleline(&mut dialog.path).desired_width(f32::INFINITY)).labelled_by(label.id);
-        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        ui.horizontal(|ui| {
-            let verb = if dialog.mode == Mode::Open { "Open" } else { "Save" };
-            if ui.button(verb).clicked() || entered {
-                let path = PathBuf::from(dialog.path.trim());
-                actions.push(if dialog.mode == Mode::Open { Action::OpenPath(path) } else { Action::SavePath(path) });
-            }
-            if ui.button("Cancel").clicked() {
-                actions.push(Action::CloseDialog);
-            }
-        });
-        if let Some(error) = &dialog.error {
-            ui.label(egui::RichText::new(error).color(super::panels::error_color(ui)));
-        }
-        ui.separator();
-        ui.label(egui::RichText::new(format!("In {}:", TREE_FOLDERS.join(" and "))).weak());
-        egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
-            for path in &dialog.listing {
-                let name = path.display().to_string();
-                if ui.selectable_label(dialog.path == name, &name).clicked() {
-                    dialog.path = name;
-                    if dialog.mode == Mode::Open {
-                        actions.push(Action::OpenPath(path.clone()));
-                    }
-                }
-            }
-            if dialog.listing.is_empty() {
-                ui.label("(no files)");
-            }
-        });
-    });
-    if !open {
-        actions.push(Action::CloseDialog);
+    match dialog.show(ui.ctx()) {
+        Some(Chosen::Path(path)) => lab.actions.push(match dialog.mode {
+            Mode::Open => Action::OpenPath(path),
+            Mode::Save => Action::SavePath(path),
+        }),
+        Some(Chosen::Cancel) => lab.actions.push(Action::CloseDialog),
+        None => {}
     }
-    lab.actions.extend(actions);
 }
 
 impl TreeLab {
@@ -247,14 +179,15 @@ impl TreeLab {
                 }
             }
             Action::FileDialog(mode) => {
-                let native = if self.use_native_dialogs { native_dialog(mode) } else { Native::Unavailable };
+                let native =
+                    if self.use_native_dialogs { native_dialog(mode, &tree_files()) } else { Native::Unavailable };
                 match native {
                     Native::Picked(path) => self.apply_file(match mode {
                         Mode::Open => Action::OpenPath(path),
                         Mode::Save => Action::SavePath(path),
                     }),
                     Native::Cancelled => {}
-                    Native::Unavailable => self.dialog = Some(Dialog::new(mode, self.file_path.as_deref())),
+                    Native::Unavailable => self.dialog = Some(tree_dialog(mode, self.file_path.as_deref())),
                 }
             }
             Action::OpenPath(path) => match read_tree(&path) {

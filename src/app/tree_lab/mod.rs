@@ -17,6 +17,7 @@ mod node_bar;
 pub mod ordering;
 mod panels;
 pub mod replay;
+pub mod saved;
 mod steps;
 
 use crate::engine::search::Algorithm;
@@ -163,7 +164,7 @@ pub struct TreeLab {
     /// False to skip the system's file dialog and use the in-window one (the UI tests do).
     pub use_native_dialogs: bool,
     /// The in-window file dialog, when open.
-    dialog: Option<files::Dialog>,
+    dialog: Option<crate::app::path_dialog::PathDialog>,
     /// The files of `games/trees/`, read when the lab starts.
     file_examples: Vec<files::FileExample>,
     /// The file last opened or saved, offered again by the dialogs.

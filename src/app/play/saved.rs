@@ -1,0 +1,101 @@
+//! The Play view as a session saves it, and back. Moves are kept by name ("d3", "c1"), not by their internal
+//! number, so a session file reads like a game record and survives a change in how a family encodes its moves.
+//!
+//! Restoring checks everything first — the game exists, every move is legal in turn — and only then replaces what
+//! the view holds, so a bad file changes nothing.
+
+use super::record::Record;
+use super::{Play, Player, start_of};
+use crate::games::any::{AnyGame, AnyMove};
+use serde::{Deserialize, Serialize};
+
+/// What a session keeps of the Play view.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlaySession {
+    /// The variant's id, as `alphabeta-studio games` lists it.
+    pub game: String,
+    /// The moves made, first to last, in the game's notation.
+    pub moves: Vec<String>,
+    /// Moves taken back and not replayed, the next to redo first.
+    pub redo: Vec<String>,
+    /// The first and the second player.
+    pub players: Vec<Player>,
+    pub paused: bool,
+    /// The earlier position on view (its number of moves), if any.
+    pub viewing: Option<usize>,
+}
+
+impl Default for PlaySession {
+    fn default() -> Self {
+        Play::default().to_session()
+    }
+}
+
+impl Play {
+    /// The view's state, for a session file.
+    pub fn to_session(&self) -> PlaySession {
+        let record = &self.record;
+        let moves = (0..record.moves().len()).map(|ply| record.move_name(ply)).collect();
+        // The redo stack holds the next move to redo last; each is named in the position it would be played in.
+        let mut redo = Vec::new();
+        let mut game = record.position().clone();
+        for &mv in record.redo_moves().iter().rev() {
+            redo.push(game.move_name(mv));
+            if game.try_play(mv).is_err() {
+                break;
+            }
+        }
+        PlaySession {
+            game: self.entry().variant.id.clone(),
+            moves,
+            redo,
+            players: self.players.to_vec(),
+            paused: self.paused,
+            viewing: self.viewing,
+        }
+    }
+
+    /// Replaces the game, players and view with `session`'s, or says what is wrong with it and changes nothing.
+    pub fn restore(&mut self, session: &PlaySession) -> Result<(), String> {
+        let index = self.registry.entries.iter().position(|e| e.variant.id == session.game).ok_or_else(|| {
+            format!("the game '{}' is not among this studio's games (see the games/ folder)", session.game)
+        })?;
+        let mut record = Record::new(start_of(&self.registry.entries[index]));
+        for (ply, name) in session.moves.iter().enumerate() {
+            let mv = find_move(record.position(), name).ok_or_else(|| {
+                format!("move {} ('{name}') is not legal in the position it was played from", ply + 1)
+            })?;
+            record.try_play(mv).map_err(|e| format!("move {} ('{name}'): {e}", ply + 1))?;
+        }
+        // Redo moves are replayed on a copy and taken back, which leaves them on the record's redo stack.
+        let mut redone = 0;
+        for name in &session.redo {
+            match find_move(record.position(), name) {
+                Some(mv) if record.try_play(mv).is_ok() => redone += 1,
+                _ => break,
+            }
+        }
+        for _ in 0..redone {
+            record.undo();
+        }
+        let players: [Player; 2] = match session.players.as_slice() {
+            [first, second] => [first.clone(), second.clone()],
+            other => return Err(format!("a game has two players, this session names {}", other.len())),
+        };
+        self.cancel_search();
+        self.selected = index;
+        self.record = record;
+        self.players = players;
+        self.paused = session.paused;
+        self.viewing = session.viewing.filter(|&ply| ply < self.record.moves().len());
+        self.hint = None;
+        self.message = None;
+        Ok(())
+    }
+}
+
+/// The legal move of `game` called `name`.
+fn find_move(game: &AnyGame, name: &str) -> Option<AnyMove> {
+    game.legal_moves().into_iter().find(|&mv| game.move_name(mv) == name)
+}

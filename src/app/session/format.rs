@@ -1,0 +1,147 @@
+//! The session file: everything the window holds, as RON, with a format version. No egui here.
+//!
+//! ```ron
+//! (
+//!     program: "alphabeta-studio",
+//!     format: 1,
+//!     view: Play,
+//!     play: (game: "connect-four", moves: ["d", "d", "c"], redo: [], players: [...], paused: false, viewing: None),
+//!     tree_lab: (settings: (text: "max(min(3, 12, 8), ...)", ...), selected: Some([0, 1]), step: 12, ...),
+//! )
+//! ```
+//!
+//! Reading is strict about what it cannot use and says so: a file of another program, a newer format, a damaged
+//! or an enormous file each give their own message. Older formats are read and brought up to date by [`upgrade`].
+
+use crate::app::play::saved::PlaySession;
+use crate::app::shell::View;
+use crate::app::tree_lab::saved::TreeSession;
+use serde::{Deserialize, Serialize};
+
+/// The name every session file carries, so that a RON file of something else is told apart.
+pub const PROGRAM: &str = "alphabeta-studio";
+
+/// The format this build writes. Format history:
+/// 1. The view, the Play view's game and players, and the Tree lab's tree and view.
+pub const FORMAT: u32 = 1;
+
+/// Files larger than this are refused before they are read: a session is kilobytes; a huge file is a mistake
+/// (a wrong file picked) and reading it would stall the window.
+pub const MAX_BYTES: u64 = 32 * 1024 * 1024;
+
+/// A whole session.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    pub program: String,
+    pub format: u32,
+    /// The view on screen.
+    #[serde(default)]
+    pub view: View,
+    #[serde(default)]
+    pub play: PlaySession,
+    #[serde(default)]
+    pub tree_lab: TreeSession,
+}
+
+impl Session {
+    /// A session of this build holding these parts.
+    pub fn new(view: View, play: PlaySession, tree_lab: TreeSession) -> Session {
+        Session { program: PROGRAM.to_string(), format: FORMAT, view, play, tree_lab }
+    }
+
+    /// True when `other` holds the same work: the same game, players and tree. The view (which tab, pan, zoom,
+    /// selection, replay step) does not count, so looking around never asks "save changes?".
+    pub fn same_work(&self, other: &Session) -> bool {
+        let play = |s: &Session| {
+            let p = &s.play;
+            (p.game.clone(), p.moves.clone(), p.redo.clone(), p.players.clone())
+        };
+        play(self) == play(other) && self.tree_lab.content() == other.tree_lab.content()
+    }
+}
+
+/// Just enough of a file to decide whether it is ours and which format it has (empty and 0 when missing).
+#[derive(Deserialize)]
+struct Header {
+    #[serde(default)]
+    program: String,
+    #[serde(default)]
+    format: u32,
+}
+
+/// Prints a session as the file holds it.
+pub fn to_ron(session: &Session) -> String {
+    let config = ron::ser::PrettyConfig::new().depth_limit(6).struct_names(false).compact_arrays(true);
+    // Every part of a session is plain data: serialising it cannot fail.
+    ron::ser::to_string_pretty(session, config).unwrap_or_default()
+}
+
+/// Reads a session file's text, or says why it cannot be used.
+pub fn parse(text: &str) -> Result<Session, String> {
+    let header: Header = ron::from_str(text).map_err(|e| {
+        if text.contains(PROGRAM) {
+            format!("the session file is damaged or cut short ({})", describe(&e))
+        } else {
+            format!("this is not a session file ({})", describe(&e))
+        }
+    })?;
+    match header.program.as_str() {
+        PROGRAM => {}
+        "" => return Err("this is not a session file (it does not name Alpha-Beta Studio)".into()),
+        other => return Err(format!("this file was written by '{other}', not by Alpha-Beta Studio")),
+    }
+    let format = header.format;
+    if format == 0 {
+        return Err("the session file has no format version".into());
+    }
+    if format > FORMAT {
+        return Err(format!(
+            "this session was saved by a newer Alpha-Beta Studio (format {format}; this one reads formats 1 to \
+             {FORMAT}): update the studio to open it"
+        ));
+    }
+    let session: Session =
+        ron::from_str(text).map_err(|e| format!("the session file is damaged ({})", describe(&e)))?;
+    Ok(upgrade(session))
+}
+
+/// Brings a session of an older format up to this build's. Each format so far only added fields with defaults,
+/// which reading already filled in.
+pub fn upgrade(mut session: Session) -> Session {
+    session.format = FORMAT;
+    session
+}
+
+/// A RON error with its line and column, as an editor shows them.
+fn describe(error: &ron::error::SpannedError) -> String {
+    format!("line {}, column {}: {}", error.position.line, error.position.col, error.code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let session = Session::new(View::Play, PlaySession::default(), TreeSession::default());
+        assert_eq!(parse(&to_ron(&session)), Ok(session));
+    }
+
+    #[test]
+    fn each_kind_of_bad_file_has_its_own_message() {
+        let good = to_ron(&Session::new(View::TreeLab, PlaySession::default(), TreeSession::default()));
+        let cases = [
+            ("", "not a session file"),
+            ("garbage {", "not a session file"),
+            ("(name: \"x\")", "does not name Alpha-Beta Studio"),
+            ("(program: \"other-tool\", format: 1)", "written by 'other-tool'"),
+            ("(program: \"alphabeta-studio\")", "no format version"),
+            ("(program: \"alphabeta-studio\", format: 99)", "newer Alpha-Beta Studio"),
+            (&good[..good.len() / 2], "damaged or cut short"),
+        ];
+        for (text, expected) in cases {
+            let error = parse(text).expect_err(text);
+            assert!(error.contains(expected), "{text:?} gave {error:?}");
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! The Tree lab as a session saves it, and back: the tree (as the user wrote it, and the last valid tree when the
+//! text has an error), the algorithm and the other settings, and the view — pan, zoom, selected node, replay step.
+//! The undo history is not saved: it belongs to the sitting, as in most editors.
+
+use super::{CanvasView, Seek, TreeLab, TreeLabSettings};
+use crate::tree::notation;
+use eframe::egui;
+use serde::{Deserialize, Serialize};
+
+/// What a session keeps of the Tree lab.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TreeSession {
+    pub settings: TreeLabSettings,
+    /// The tree on the canvas, in notation, when the text has an error (the canvas shows the last valid tree).
+    pub valid_tree: Option<String>,
+    /// The selected node's path.
+    pub selected: Option<Vec<usize>>,
+    /// The replay's step.
+    pub step: usize,
+    /// True while the canvas fits the tree to the window; otherwise `zoom`, `offset` and `stretch` place it.
+    pub fitted: bool,
+    pub zoom: f32,
+    pub offset: [f32; 2],
+    pub stretch: f32,
+}
+
+impl Default for TreeSession {
+    fn default() -> Self {
+        TreeLab::default().to_session()
+    }
+}
+
+impl TreeSession {
+    /// The same session without its view (pan, zoom, selection, step): what counts as unsaved work.
+    pub fn content(&self) -> (&TreeLabSettings, &Option<String>) {
+        (&self.settings, &self.valid_tree)
+    }
+}
+
+impl TreeLab {
+    /// The lab's state, for a session file.
+    pub fn to_session(&self) -> TreeSession {
+        let view = &self.view;
+        TreeSession {
+            settings: self.settings.clone(),
+            valid_tree: self.error.as_ref().and(self.tree.as_ref()).map(notation::print),
+            selected: self.editor.selected.clone(),
+            step: self.snapshot.cursor,
+            fitted: view.fitted || view.fit_pending,
+            zoom: view.zoom,
+            offset: [view.offset.x, view.offset.y],
+            stretch: view.stretch,
+        }
+    }
+
+    /// A lab showing `session`'s tree and view. Never fails: a text with an error is shown with its error, as if
+    /// just typed.
+    pub fn from_session(session: &TreeSession, use_native_dialogs: bool) -> TreeLab {
+        let mut settings = session.settings.clone();
+        let text = std::mem::take(&mut settings.text);
+        settings.text = session.valid_tree.clone().unwrap_or_else(|| text.clone());
+        let mut lab = TreeLab::new(settings);
+        lab.use_native_dialogs = use_native_dialogs;
+        if session.valid_tree.is_some() {
+            lab.settings.text = text;
+            lab.reparse(false);
+        }
+        lab.editor.selected = session.selected.clone();
+        lab.check_selection();
+        lab.seek(Seek::To(session.step));
+        if !session.fitted && session.zoom.is_finite() && session.zoom > 0.0 {
+            lab.view = CanvasView {
+                offset: egui::vec2(finite_or_zero(session.offset[0]), finite_or_zero(session.offset[1])),
+                zoom: session.zoom,
+                stretch: if session.stretch.is_finite() && session.stretch > 0.0 { session.stretch } else { 1.0 },
+                fit_pending: false,
+                fitted: false,
+                ..CanvasView::default()
+            };
+        }
+        lab
+    }
+}
+
+/// A coordinate from a file, which may hold anything.
+fn finite_or_zero(x: f32) -> f32 {
+    if x.is_finite() { x } else { 0.0 }
+}

@@ -1,0 +1,280 @@
+//! Session files: every part survives a round trip, the checked-in files of each format keep loading, and bad
+//! files — truncated, mutated, foreign, newer, enormous, naming a lost game or an illegal move — are refused with
+//! their own message while the window keeps what it had. The store's safeguards (atomic writes with a backup, the
+//! crash marker and recovery) are checked on a real folder.
+
+use alphabeta_studio::app::StudioApp;
+use alphabeta_studio::app::play::{Action, PlayerKind};
+use alphabeta_studio::app::session::SessionAction;
+use alphabeta_studio::app::session::format::{MAX_BYTES, Session, parse, to_ron};
+use alphabeta_studio::app::session::store::{self, Store, backup_path, write_atomic};
+use alphabeta_studio::app::shell::View;
+use alphabeta_studio::app::tree_lab::Action as TreeAction;
+use alphabeta_studio::engine::search::Algorithm;
+use eframe::egui;
+use rand::{Rng, SeedableRng};
+use std::path::{Path, PathBuf};
+
+/// A fresh folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("abs-sessions-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    dir
+}
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+}
+
+/// A studio with work in every part: a Connect Four game with a move to redo and custom players, a tree with a
+/// node selected, another algorithm, the replay half-way, and the Play view on screen.
+fn busy_studio() -> StudioApp {
+    let mut app = StudioApp::default();
+    let play = &mut app.play;
+    assert!(play.select("connect-four"));
+    let mut players = play.players.clone();
+    players[1].kind = PlayerKind::Human;
+    players[0].custom = true;
+    players[0].config.algorithm = Algorithm::Mtdf;
+    players[0].config.tt_mib = 8;
+    play.players = players;
+    for column in [3, 3, 2, 4, 1] {
+        play.act(Action::Play(column));
+    }
+    play.act(Action::Undo);
+    assert_eq!(play.record().moves().len(), 4);
+    let lab = &mut app.tree_lab;
+    lab.set_text("max(min(3, 12, 8), min(2, 4, 6), min(14, 5, 2))");
+    lab.apply(TreeAction::SetAlgorithm(Algorithm::Pvs));
+    lab.apply(TreeAction::Select(Some(vec![1])));
+    lab.apply(TreeAction::Seek(alphabeta_studio::app::tree_lab::Seek::To(5)));
+    app.view = View::Play;
+    app
+}
+
+#[test]
+fn every_part_survives_a_round_trip() {
+    let app = busy_studio();
+    let session = app.to_session();
+    let text = to_ron(&session);
+    let read = parse(&text).expect("its own file reads back");
+    assert_eq!(read, session);
+    let mut fresh = StudioApp::default();
+    fresh.install(&read).expect("installs");
+    assert_eq!(fresh.to_session(), session, "the same game, players, tree and view");
+    assert_eq!(fresh.play.record().position(), app.play.record().position());
+    assert!(fresh.play.record().can_redo(), "the move taken back can be redone");
+    assert_eq!(fresh.play.players, app.play.players);
+    assert_eq!(fresh.tree_lab.cursor(), 5);
+    assert_eq!(fresh.tree_lab.settings.algorithm, Algorithm::Pvs);
+    assert_eq!(fresh.view, View::Play);
+}
+
+#[test]
+fn a_tree_text_with_an_error_keeps_the_last_valid_tree() {
+    let mut app = StudioApp::default();
+    app.tree_lab.set_text("max(1, min(2, 3))");
+    app.tree_lab.set_text("max(1, min(2, ");
+    let session = app.to_session();
+    let mut fresh = StudioApp::default();
+    fresh.install(&parse(&to_ron(&session)).expect("reads")).expect("installs");
+    assert_eq!(fresh.tree_lab.settings.text, "max(1, min(2, ");
+    assert!(fresh.tree_lab.error().is_some(), "the error is shown again");
+    assert_eq!(fresh.tree_lab.leaves_text().as_deref(), Some("3 of 3"), "the canvas shows the last valid tree");
+}
+
+/// Each format's file, as that format wrote it: they must keep loading, with the same content, as the format grows.
+#[test]
+fn checked_in_files_of_every_format_still_load() {
+    let session = store::load(&data("session-v1.ron")).expect("format 1 loads");
+    let mut app = StudioApp::default();
+    app.install(&session).expect("installs");
+    assert_eq!(app.play.entry().variant.id, "connect-four");
+    let names: Vec<String> = (0..app.play.record().moves().len()).map(|i| app.play.record().move_name(i)).collect();
+    assert_eq!(names, ["4", "4", "3", "5"]);
+    assert_eq!(app.tree_lab.settings.text, "max(min(3, 12, 8), min(2, 4, 6), min(14, 5, 2))");
+    assert_eq!(app.tree_lab.leaves_text().as_deref(), Some("7 of 9"));
+    assert_eq!(app.view, View::Play);
+}
+
+/// Opens `path` through the File menu's logic, answering "Don't save" to the question about unsaved work, and
+/// returns the notice shown.
+fn open(app: &mut StudioApp, path: &Path) -> String {
+    let ctx = egui::Context::default();
+    app.apply_session(SessionAction::Open(Some(path.to_path_buf())), &ctx);
+    assert!(app.sessions.prompt.is_some(), "unsaved work is asked about first");
+    app.apply_session(SessionAction::Discard, &ctx);
+    app.sessions.notice.as_ref().map(|n| n.text.clone()).unwrap_or_default()
+}
+
+#[test]
+fn bad_files_change_nothing_and_say_why() {
+    let dir = folder("bad");
+    let good = to_ron(&busy_studio().to_session());
+    let huge = dir.join("huge.ron");
+    std::fs::File::create(&huge).and_then(|f| f.set_len(MAX_BYTES + 1)).expect("sparse file");
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("truncated.ron", good.as_bytes()[..good.len() / 3].to_vec(), "damaged or cut short"),
+        ("garbage.ron", b"\x00\x01garbage".to_vec(), "not a session file"),
+        ("binary.ron", vec![0xff, 0xfe, 0x00, 0x41], "not a text file"),
+        ("foreign.ron", b"(program: \"other\", format: 1)".to_vec(), "written by 'other'"),
+        ("newer.ron", good.replace("format: 1", "format: 7").into_bytes(), "newer Alpha-Beta Studio"),
+        ("lost-game.ron", good.replace("\"connect-four\"", "\"chess-960\"").into_bytes(), "'chess-960' is not"),
+        ("illegal.ron", good.replacen("\"4\"", "\"z\"", 1).into_bytes(), "move 1 ('z') is not legal"),
+    ];
+    let mut app = StudioApp::default();
+    app.tree_lab.set_text("max(7, 8)");
+    let before = app.to_session();
+    for (name, bytes, expected) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).expect("write");
+        let notice = open(&mut app, &path);
+        assert!(notice.contains(expected), "{name}: {notice}");
+        assert!(notice.starts_with("Nothing was changed"), "{name}: {notice}");
+        assert_eq!(app.to_session(), before, "{name} changed the window");
+    }
+    let notice = open(&mut app, &huge);
+    assert!(notice.contains("far too large"), "{notice}");
+    assert!(open(&mut app, &dir.join("missing.ron")).contains("cannot open"));
+    assert_eq!(app.to_session(), before);
+}
+
+#[test]
+fn truncated_and_mutated_copies_never_panic() {
+    let good = to_ron(&busy_studio().to_session());
+    let mut app = StudioApp::default();
+    let mut installed = 0;
+    let mut try_text = |text: &str| {
+        if let Ok(session) = parse(text)
+            && app.install(&session).is_ok()
+        {
+            installed += 1;
+        }
+    };
+    for end in (0..good.len()).step_by(7) {
+        try_text(&good[..end]);
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
+    let alphabet = b"()[]{},:\"0123456789-.eE_aZ \n";
+    for _ in 0..1500 {
+        let mut bytes = good.clone().into_bytes();
+        for _ in 0..rng.random_range(1..4) {
+            let at = rng.random_range(0..bytes.len());
+            match rng.random_range(0..3) {
+                0 => bytes[at] = alphabet[rng.random_range(0..alphabet.len())],
+                1 => {
+                    bytes.remove(at);
+                }
+                _ => bytes.insert(at, alphabet[rng.random_range(0..alphabet.len())]),
+            }
+        }
+        try_text(&String::from_utf8_lossy(&bytes));
+    }
+    // Some mutations land in harmless places (a space, a digit of a zoom): those still load.
+    assert!(installed > 0);
+}
+
+#[test]
+fn saves_are_atomic_and_keep_the_previous_version() {
+    let dir = folder("atomic");
+    let path = dir.join("s.ron");
+    let first = busy_studio().to_session();
+    store::save(&path, &first).expect("first save");
+    assert!(!backup_path(&path).exists(), "nothing to back up yet");
+    let mut app = busy_studio();
+    app.play.act(Action::Redo);
+    let second = app.to_session();
+    store::save(&path, &second).expect("second save");
+    assert_eq!(store::load(&path), Ok(second));
+    assert_eq!(store::load(&backup_path(&path)), Ok(first), "the previous version is kept");
+    // No temporary file is left behind.
+    let names: Vec<String> =
+        std::fs::read_dir(&dir).expect("list").flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+    // A folder that cannot be written to is an error, not a panic.
+    assert!(write_atomic(&dir.join("s.ron").join("inside-a-file"), "x").is_err());
+}
+
+#[test]
+fn a_crash_leaves_a_marker_and_the_autosave_is_offered() {
+    let dir = folder("crash");
+    let store = Store::new(&dir);
+    assert_eq!(store.start(), None, "a first start has nothing to recover");
+    store.finish();
+    // A run that ended normally: its autosave is not offered.
+    store::save(&store.autosave_path(), &busy_studio().to_session()).expect("autosave");
+    assert_eq!(store.start(), None);
+    // A run whose process is gone without finishing: a dead pid in the marker.
+    std::fs::write(dir.join(".studio-running"), "4000000000").expect("marker");
+    let recovery = store.start().expect("recovery offered");
+    assert_eq!(recovery.path, store.autosave_path());
+    // Recovering installs the autosave, which is not yet saved anywhere of the user's.
+    let mut app = StudioApp::with_store(Some(Store::new(folder("crash-2"))));
+    app.sessions.recovery = Some(recovery);
+    app.apply_session(SessionAction::Recover, &egui::Context::default());
+    assert_eq!(app.play.entry().variant.id, "connect-four");
+    assert_eq!(app.play.record().moves().len(), 4);
+    assert!(app.unsaved(), "recovered work counts as unsaved");
+    assert_eq!(app.sessions.path, None);
+}
+
+#[test]
+fn saving_remembers_recent_sessions_and_clears_unsaved() {
+    let dir = folder("recent");
+    let mut app = StudioApp::with_store(Some(Store::new(&dir)));
+    let ctx = egui::Context::default();
+    assert!(!app.unsaved());
+    app.tree_lab.set_text("min(4, 9)");
+    assert!(app.unsaved());
+    for name in ["a.ron", "b.ron"] {
+        app.apply_session(SessionAction::SaveTo(dir.join(name)), &ctx);
+    }
+    assert!(!app.unsaved());
+    assert_eq!(app.sessions.name(), "b.ron");
+    let recent = Store::new(&dir).recent();
+    let names: Vec<_> = recent.iter().filter_map(|p| p.file_name()).collect();
+    assert_eq!(names, ["b.ron", "a.ron"]);
+    // New asks first when there is unsaved work, and Cancel keeps it.
+    app.tree_lab.set_text("min(4, 10)");
+    app.apply_session(SessionAction::New, &ctx);
+    assert!(app.sessions.prompt.is_some());
+    app.apply_session(SessionAction::CancelPrompt, &ctx);
+    assert_eq!(app.tree_lab.settings.text, "min(4, 10)");
+    app.apply_session(SessionAction::New, &ctx);
+    app.apply_session(SessionAction::Discard, &ctx);
+    assert_ne!(app.tree_lab.settings.text, "min(4, 10)");
+    assert_eq!(app.sessions.path, None);
+    assert!(!app.unsaved());
+    // View changes alone are not unsaved work.
+    app.view = View::Telemetry;
+    assert!(!app.unsaved());
+}
+
+#[test]
+fn a_session_file_is_readable_ron() {
+    let text = to_ron(&busy_studio().to_session());
+    assert!(text.contains("program: \"alphabeta-studio\""));
+    assert!(text.contains("moves: [\"4\", \"4\", \"3\", \"5\"]"), "{text}");
+    let _: Session = parse(&text).expect("reads");
+}
+
+#[test]
+fn changed_work_is_autosaved_and_a_clean_exit_leaves_no_marker() {
+    let dir = folder("autosave");
+    let mut app = StudioApp::with_store(Some(Store::new(&dir)));
+    app.sessions.autosave_every = std::time::Duration::ZERO;
+    let ctx = egui::Context::default();
+    let autosave = Store::new(&dir).autosave_path();
+    app.session_tick(&ctx);
+    assert!(!autosave.exists(), "nothing to save yet");
+    app.tree_lab.set_text("max(1, 2, 3)");
+    app.session_tick(&ctx);
+    let saved = store::load(&autosave).expect("autosaved");
+    assert_eq!(saved.tree_lab.settings.text, "max(1, 2, 3)");
+    assert!(app.sessions.dirty, "still unsaved: the autosave is not the user's file");
+    assert!(dir.join(".studio-running").exists());
+    app.session_exit();
+    assert!(!dir.join(".studio-running").exists());
+    assert_eq!(Store::new(&dir).start(), None, "a clean exit offers no recovery");
+}
