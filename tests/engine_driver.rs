@@ -46,6 +46,7 @@ fn configs() -> Vec<EngineConfig> {
                 ordering,
                 aspiration,
                 iterative_deepening: true,
+                skill: None,
             });
         }
     }

@@ -3,13 +3,18 @@
 //! with PVS, iterative deepening, every ordering source and the game's table size. Whichever limit is reached first
 //! ends the search, so on a slow machine a level plays a little weaker rather than slower.
 //!
+//! Levels below [`FLAWLESS_FROM`] also err on purpose, by a margin that grows as the level drops (the game's
+//! `mistakes` at level 1): see [`crate::engine::search::skill`].
+//!
 //! For example tic-tac-toe (depth 1 → 9, 100 ms → 1 s): level 1 looks one ply ahead, level 10 solves the game.
 
 use super::registry::AiDefaults;
+use crate::engine::game::Value;
 use crate::engine::search::Algorithm;
 use crate::engine::search::deepening::EngineConfig;
 use crate::engine::search::limits::Limits;
 use crate::engine::search::ordering::OrderingOptions;
+use crate::engine::search::skill::Skill;
 
 /// The weakest and strongest levels.
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -31,14 +36,30 @@ pub fn level_config(ai: &AiDefaults, level: u8) -> EngineConfig {
         ordering: OrderingOptions::default(),
         aspiration: None,
         iterative_deepening: true,
+        skill: mistake_margin(ai, level).map(|margin| Skill { margin, seed: 1 }),
     }
+}
+
+/// The first level that never errs on purpose.
+pub const FLAWLESS_FROM: u8 = 8;
+
+/// How far below the best a level's move may score (see [`crate::engine::search::skill`]): the game's `mistakes`
+/// at level 1, shrinking evenly to nothing at level [`FLAWLESS_FROM`].
+pub fn mistake_margin(ai: &AiDefaults, level: u8) -> Option<Value> {
+    let level = level.clamp(1, 10);
+    (level < FLAWLESS_FROM && ai.mistakes > 0.0)
+        .then(|| ai.mistakes * f64::from(FLAWLESS_FROM - level) / f64::from(FLAWLESS_FROM - 1))
 }
 
 /// The settings of `level` in a few words, for the level picker.
 pub fn describe(config: &EngineConfig) -> String {
     let depth = config.limits.depth.map_or("no depth limit".to_string(), |d| format!("depth {d}"));
     let time = config.limits.time_ms.map_or("no time limit".to_string(), |ms| format!("{:.1} s", ms as f64 / 1000.0));
-    format!("{depth}, {time} per move")
+    let mistakes = match config.skill {
+        Some(skill) if skill.margin > 0.0 => format!(", errs by up to {:.2}", skill.margin),
+        _ => String::new(),
+    };
+    format!("{depth}, {time} per move{mistakes}")
 }
 
 #[cfg(test)]
@@ -47,7 +68,7 @@ mod tests {
 
     #[test]
     fn levels_grow_from_the_first_to_the_last() {
-        let ai = AiDefaults { level: 5, depth: (1, 9), time_ms: (100, 1000), tt_mib: 4 };
+        let ai = AiDefaults { level: 5, depth: (1, 9), time_ms: (100, 1000), tt_mib: 4, mistakes: 0.7 };
         let first = level_config(&ai, 1);
         let last = level_config(&ai, 10);
         assert_eq!(first.limits.depth, Some(1));
@@ -57,5 +78,10 @@ mod tests {
         let depths: Vec<_> = LEVELS.map(|l| level_config(&ai, l).limits.depth).collect();
         assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
         assert_eq!(describe(&last), "depth 9, 1.0 s per move");
+        let margins: Vec<_> = LEVELS.map(|l| mistake_margin(&ai, l).unwrap_or(0.0)).collect();
+        assert_eq!(margins[0], 0.7);
+        assert!((margins[6] - 0.1).abs() < 1e-12, "{margins:?}");
+        assert_eq!(&margins[7..], [0.0; 3]);
+        assert_eq!(describe(&first), "depth 1, 0.1 s per move, errs by up to 0.70");
     }
 }

@@ -63,11 +63,14 @@ pub struct AiDefaults {
     pub time_ms: (u64, u64),
     /// The transposition table's size in MiB.
     pub tt_mib: usize,
+    /// How far below the best score, in the game's evaluation units, level 1's move may score (the margin
+    /// shrinks to 0 at level 8; see `levels::mistake_margin`). Both built-in families evaluate inside ±1.
+    pub mistakes: f64,
 }
 
 impl Default for AiDefaults {
     fn default() -> Self {
-        AiDefaults { level: 5, depth: (1, 12), time_ms: (100, 2000), tt_mib: 16 }
+        AiDefaults { level: 5, depth: (1, 12), time_ms: (100, 2000), tt_mib: 16, mistakes: 0.5 }
     }
 }
 
@@ -132,14 +135,14 @@ pub fn built_in() -> Vec<Variant> {
             id: "tic-tac-toe".into(),
             name: "Tic-tac-toe".into(),
             rules: Rules::Mnk { width: 3, height: 3, k: 3 },
-            ai: AiDefaults { level: 6, depth: (1, 9), time_ms: (100, 1000), tt_mib: 4 },
+            ai: AiDefaults { level: 6, depth: (1, 9), time_ms: (100, 1000), tt_mib: 4, mistakes: 0.5 },
             description: "Three in a row on a 3 × 3 board. Perfect play draws.".into(),
         },
         Variant {
             id: "connect-four".into(),
             name: "Connect Four".into(),
             rules: Rules::ConnectFour { width: 7, height: 6 },
-            ai: AiDefaults { level: 5, depth: (2, 42), time_ms: (100, 3000), tt_mib: 64 },
+            ai: AiDefaults { level: 5, depth: (2, 42), time_ms: (100, 3000), tt_mib: 64, mistakes: 0.5 },
             description: "Drop stones into 7 columns of 6; four in a row wins. The first player wins.".into(),
         },
     ]

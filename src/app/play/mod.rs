@@ -40,17 +40,28 @@ pub struct Player {
     /// Search with `config` as set in the custom panel instead of the level's settings.
     pub custom: bool,
     pub config: EngineConfig,
+    /// Seeds the deliberate mistakes of the weaker levels: the same seed and the same moves give the same game.
+    #[serde(default = "first_seed")]
+    pub seed: u64,
+}
+
+fn first_seed() -> u64 {
+    1
 }
 
 impl Player {
     fn new(kind: PlayerKind, entry: &Entry) -> Self {
         let level = entry.variant.ai.level;
-        Player { kind, level, custom: false, config: level_config(&entry.variant.ai, level) }
+        Player { kind, level, custom: false, config: level_config(&entry.variant.ai, level), seed: first_seed() }
     }
 
-    /// The settings this player searches with in `entry`'s game.
+    /// The settings this player searches with in `entry`'s game, mistakes seeded with the player's seed.
     pub fn engine_config(&self, entry: &Entry) -> EngineConfig {
-        if self.custom { self.config.clone() } else { level_config(&entry.variant.ai, self.level) }
+        let mut config = if self.custom { self.config.clone() } else { level_config(&entry.variant.ai, self.level) };
+        if let Some(skill) = &mut config.skill {
+            skill.seed = self.seed;
+        }
+        config
     }
 }
 

@@ -3,7 +3,8 @@
 use super::{Action, Play, Player, PlayerKind, Purpose, side_name};
 use crate::engine::game::Side;
 use crate::engine::search::Algorithm;
-use crate::games::levels::{LEVELS, describe, level_config};
+use crate::engine::search::skill::Skill;
+use crate::games::levels::{LEVELS, describe, level_config, mistake_margin};
 use eframe::egui;
 
 /// Draws the side panel, pushing what the user asks for onto `play.actions`.
@@ -74,6 +75,14 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
         } else {
             ui.label(egui::RichText::new(describe(&level_config(ai, player.level))).weak());
         }
+        let errs =
+            if player.custom { player.config.skill.is_some() } else { mistake_margin(ai, player.level).is_some() };
+        if errs {
+            ui.add(egui::DragValue::new(&mut player.seed).prefix("mistakes seed ")).on_hover_text(
+                "Below level 8 the AI plays a move close to its best, chosen by this seed: the same seed and the \
+                 same moves give the same game",
+            );
+        }
     }
     if player != play.players[i] {
         play.actions.push(Action::SetPlayer(i, Box::new(player)));
@@ -104,6 +113,9 @@ fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player) {
         ui.label("Table");
         ui.add(egui::DragValue::new(&mut config.tt_mib).range(1..=4096).suffix(" MiB"));
         ui.end_row();
+        let mut margin = config.skill.map(|s| s.margin);
+        optional(ui, "Mistakes", &mut margin, 0.0..=1000.0, 0.2, "");
+        config.skill = margin.map(|margin| Skill { margin, ..config.skill.unwrap_or_default() });
     });
     ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut config.ordering.hash_move, "hash move");
@@ -130,7 +142,7 @@ fn optional<T: egui::emath::Numeric>(
     ui.checkbox(&mut on, name);
     match (on, value.as_mut()) {
         (true, Some(v)) => {
-            ui.add(egui::DragValue::new(v).range(range).suffix(suffix));
+            ui.add(egui::DragValue::new(v).range(range).suffix(suffix)).accessible_name(name);
         }
         (true, None) => *value = Some(default),
         (false, _) => *value = None,

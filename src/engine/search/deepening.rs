@@ -7,9 +7,10 @@ use super::limits::Limits;
 use super::memory::Memory;
 use super::observer::NoObserver;
 use super::ordering::OrderingOptions;
+use super::skill::{self, Skill};
 use super::stats::SearchStats;
 use super::{Algorithm, SearchOptions, search};
-use crate::engine::game::{Game, Value};
+use crate::engine::game::{Game, Turn, Value};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -29,6 +30,9 @@ pub struct EngineConfig {
     pub aspiration: Option<Value>,
     /// Search depth 1, 2, 3 …; off, one search straight to the depth limit (or the end of the game).
     pub iterative_deepening: bool,
+    /// Play deliberately weaker than the search (see [`skill`](super::skill)): every root move is scored after
+    /// the search and one close to the best is chosen. `None` (or a zero margin) plays the best.
+    pub skill: Option<Skill>,
 }
 
 impl Default for EngineConfig {
@@ -40,6 +44,7 @@ impl Default for EngineConfig {
             ordering: OrderingOptions::default(),
             aspiration: None,
             iterative_deepening: true,
+            skill: None,
         }
     }
 }
@@ -72,9 +77,16 @@ pub struct Thought<M> {
     pub iterations: Vec<Iteration<M>>,
     /// The iteration a limit or stop request cut short, if any.
     pub partial: Option<Iteration<M>>,
-    /// The move to play: the last completed iteration's (any legal move if none completed); `None` only when the
-    /// game is over.
+    /// The move to play: the last completed iteration's (any legal move if none completed), or with a skill
+    /// margin the one [`skill::choose`](super::skill::choose) picked; `None` only when the game is over.
     pub best_move: Option<M>,
+    /// The move the search judged best (differs from `best_move` when a weaker move was chosen on purpose).
+    #[serde(default)]
+    pub searched_best: Option<M>,
+    /// With a skill margin: every root move's score from the player to move's point of view, searched one ply
+    /// less deep than the last completed iteration, the searched best first.
+    #[serde(default)]
+    pub root_scores: Vec<(M, Value)>,
     /// Wall-clock time of the whole search, in seconds.
     pub elapsed_seconds: f64,
 }
@@ -103,6 +115,8 @@ impl<M> Thought<M> {
             iterations: self.iterations.into_iter().map(|i| i.map_moves(&f)).collect(),
             partial: self.partial.map(|i| i.map_moves(&f)),
             best_move: self.best_move.map(&f),
+            searched_best: self.searched_best.map(&f),
+            root_scores: self.root_scores.into_iter().map(|(m, v)| (f(m), v)).collect(),
             elapsed_seconds: self.elapsed_seconds,
         }
     }
@@ -149,7 +163,14 @@ impl<M: Copy + Eq> Engine<M> {
         let deadline = limits.time_ms.map(|ms| started + Duration::from_millis(ms));
         let final_depth = limits.depth.unwrap_or(u32::MAX);
         let mut depth = if self.config.iterative_deepening { 1.min(final_depth) } else { final_depth };
-        let mut thought = Thought { iterations: Vec::new(), partial: None, best_move: None, elapsed_seconds: 0.0 };
+        let mut thought = Thought {
+            iterations: Vec::new(),
+            partial: None,
+            best_move: None,
+            searched_best: None,
+            root_scores: Vec::new(),
+            elapsed_seconds: 0.0,
+        };
         let mut nodes_so_far = 0u64;
         while game.terminal_value().is_none() {
             // Iterations too short to reach a stop check (every 1,024 nodes) still end at a stop request.
@@ -174,13 +195,72 @@ impl<M: Copy + Eq> Engine<M> {
             }
             depth += 1;
         }
-        thought.best_move = thought.last().and_then(|i| i.best_move).or_else(|| {
+        thought.searched_best = thought.last().and_then(|i| i.best_move);
+        thought.best_move = thought.searched_best.or_else(|| {
             let mut moves = Vec::new();
             game.generate_moves(&mut moves);
             moves.first().copied()
         });
+        // A stop request means "play now": no time for second thoughts.
+        let stopped = stop.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed));
+        if let (Some(skill), Some(last), false) = (self.config.skill, thought.last(), stopped)
+            && skill.margin > 0.0
+        {
+            // The scoring gets the move's time budget again: a weak level's search is shallow, so this is short.
+            let deadline = limits.time_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
+            let stop_when = StopWhen { flag: stop, deadline, node_limit: None };
+            if let Some(scores) = self.score_root_moves(game, last.depth, thought.searched_best, stop_when) {
+                let values: Vec<Value> = scores.iter().map(|&(_, v)| v).collect();
+                if let Some(i) = skill::choose(&values, &skill, game.position_hash()) {
+                    thought.best_move = Some(scores[i].0);
+                }
+                thought.root_scores = scores;
+            }
+        }
         thought.elapsed_seconds = started.elapsed().as_secs_f64();
         thought
+    }
+
+    /// Every root move's score from the point of view of the player to move, each searched with the full window
+    /// to `depth` − 1 below it (with the table the search just filled), `first` listed first. `None` at a chance
+    /// node, with fewer than two moves, or when a stop condition cut the scoring short.
+    fn score_root_moves<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        first: Option<M>,
+        stop_when: StopWhen<'_>,
+    ) -> Option<Vec<(M, Value)>> {
+        if game.turn() == Turn::Chance {
+            return None;
+        }
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        if moves.len() < 2 {
+            return None;
+        }
+        if let Some(at) = first.and_then(|f| moves.iter().position(|&m| m == f)) {
+            moves[..=at].rotate_right(1);
+        }
+        let root_sign = game.turn().sign();
+        let scout = self.config.algorithm == Algorithm::Pvs;
+        let mut scores = Vec::with_capacity(moves.len());
+        for mv in moves {
+            game.play(mv);
+            // A child's value is from its own side to move (MAX's at a chance node): bring it to the root's.
+            let child_sign = game.turn().sign();
+            let mut observer = NoObserver;
+            let mut searcher = Searcher::new(game, &mut observer, stop_when);
+            let (low, high) = (Value::NEG_INFINITY, Value::INFINITY);
+            let value = searcher.alphabeta_memory(&mut self.memory, None, low, high, depth.saturating_sub(1), scout);
+            let stopped = searcher.stopped;
+            game.undo(mv);
+            if stopped {
+                return None;
+            }
+            scores.push((mv, root_sign * child_sign * value));
+        }
+        Some(scores)
     }
 
     /// One iteration at `depth`, with an aspiration window around `previous` where configured.
