@@ -18,6 +18,7 @@
 use super::any::AnyGame;
 use super::connect_four::ConnectFour;
 use super::mnk::Mnk;
+use super::othello::Othello;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -28,6 +29,8 @@ pub enum Rules {
     Mnk { width: usize, height: usize, k: usize },
     /// Four in a row, stones dropped into columns.
     ConnectFour { width: usize, height: usize },
+    /// Othello on a `size` × `size` board (4, 6 or 8).
+    Othello { size: usize },
 }
 
 impl Rules {
@@ -38,6 +41,7 @@ impl Rules {
             Rules::ConnectFour { width, height } => {
                 ConnectFour::new(width, height).map(AnyGame::ConnectFour).map_err(|e| e.to_string())
             }
+            Rules::Othello { size } => Othello::new(size).map(AnyGame::Othello).map_err(|e| e.to_string()),
         }
     }
 
@@ -46,6 +50,7 @@ impl Rules {
         match self {
             Rules::Mnk { .. } => "m,n,k",
             Rules::ConnectFour { .. } => "connect four",
+            Rules::Othello { .. } => "othello",
         }
     }
 }
