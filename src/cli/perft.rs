@@ -30,7 +30,7 @@ enum PerftGame {
     Othello(Othello),
 }
 
-/// Reads a game id: `connect-four`, or `connect-four-WxH`.
+/// Reads a game id: `connect-four`, `connect-four-WxH`, `othello`, `othello-6x6` or `othello-4x4`.
 fn parse_game(id: &str) -> Result<PerftGame, CommandError> {
     if let Some(size) = match id {
         "othello" => Some(8),
