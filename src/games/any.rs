@@ -4,6 +4,7 @@
 
 use super::connect_four::ConnectFour;
 use super::mnk::Mnk;
+use super::othello::Othello;
 use crate::engine::game::{Game, IllegalMove, Side, Turn};
 use crate::engine::search::deepening::EngineConfig;
 use crate::engine::worker::{Report, RequestId, Worker};
@@ -35,6 +36,7 @@ where
 pub enum AnyGame {
     ConnectFour(ConnectFour),
     Mnk(Mnk),
+    Othello(Othello),
 }
 
 /// How a finished game ended.
@@ -50,6 +52,7 @@ macro_rules! each {
         match $self {
             AnyGame::ConnectFour($g) => $body,
             AnyGame::Mnk($g) => $body,
+            AnyGame::Othello($g) => $body,
         }
     };
 }
@@ -126,6 +129,7 @@ impl AnyGame {
         Ok(match self {
             AnyGame::ConnectFour(_) => Box::new(Worker::<ConnectFour>::spawn(wake)?),
             AnyGame::Mnk(_) => Box::new(Worker::<Mnk>::spawn(wake)?),
+            AnyGame::Othello(_) => Box::new(Worker::<Othello>::spawn(wake)?),
         })
     }
 }
@@ -158,7 +162,7 @@ macro_rules! playable_with_byte_moves {
     )*};
 }
 
-playable_with_byte_moves!(ConnectFour, Mnk);
+playable_with_byte_moves!(ConnectFour, Mnk, Othello);
 
 /// A [`Worker`] of some family, its moves erased.
 trait ErasedWorker {
@@ -191,6 +195,7 @@ macro_rules! erased_worker {
 
 erased_worker!(ConnectFour, ConnectFour);
 erased_worker!(Mnk, Mnk);
+erased_worker!(Othello, Othello);
 
 /// A background searcher for any game: it keeps one [`Worker`] for the family of the last position it was asked
 /// about and starts another (dropping, and so stopping, the old one) when the family changes.

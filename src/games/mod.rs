@@ -5,6 +5,7 @@ pub mod any;
 pub mod connect_four;
 pub mod levels;
 pub mod mnk;
+pub mod othello;
 pub mod registry;
 
 use crate::engine::game::Game;

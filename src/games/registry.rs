@@ -18,6 +18,7 @@
 use super::any::AnyGame;
 use super::connect_four::ConnectFour;
 use super::mnk::Mnk;
+use super::othello::Othello;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -28,6 +29,8 @@ pub enum Rules {
     Mnk { width: usize, height: usize, k: usize },
     /// Four in a row, stones dropped into columns.
     ConnectFour { width: usize, height: usize },
+    /// Othello on a `size` × `size` board (4, 6 or 8).
+    Othello { size: usize },
 }
 
 impl Rules {
@@ -38,6 +41,7 @@ impl Rules {
             Rules::ConnectFour { width, height } => {
                 ConnectFour::new(width, height).map(AnyGame::ConnectFour).map_err(|e| e.to_string())
             }
+            Rules::Othello { size } => Othello::new(size).map(AnyGame::Othello).map_err(|e| e.to_string()),
         }
     }
 
@@ -46,6 +50,7 @@ impl Rules {
         match self {
             Rules::Mnk { .. } => "m,n,k",
             Rules::ConnectFour { .. } => "connect four",
+            Rules::Othello { .. } => "othello",
         }
     }
 }
@@ -64,7 +69,8 @@ pub struct AiDefaults {
     /// The transposition table's size in MiB.
     pub tt_mib: usize,
     /// How far below the best score, in the game's evaluation units, level 1's move may score (the margin
-    /// shrinks to 0 at level 8; see `levels::mistake_margin`). Both built-in families evaluate inside ±1.
+    /// shrinks to 0 at level 8; see `levels::mistake_margin`). In the evaluation's own units: Connect Four and m,n,k
+    /// evaluate inside ±1; Othello and draughts count a corner or a man as 100.
     pub mistakes: f64,
 }
 

@@ -8,6 +8,7 @@
 mod board;
 mod column_board;
 mod grid_board;
+mod othello_board;
 pub mod record;
 pub mod saved;
 mod search_panel;
