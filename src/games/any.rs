@@ -3,6 +3,7 @@
 //! monomorphised search per family), so erasing costs nothing per node.
 
 use super::connect_four::ConnectFour;
+use super::draughts::{Draughts, DraughtsMove, is_well_formed};
 use super::mnk::Mnk;
 use crate::engine::game::{Game, IllegalMove, Side, Turn};
 use crate::engine::search::deepening::EngineConfig;
@@ -35,6 +36,7 @@ where
 pub enum AnyGame {
     ConnectFour(ConnectFour),
     Mnk(Mnk),
+    Draughts(Draughts),
 }
 
 /// How a finished game ended.
@@ -50,6 +52,7 @@ macro_rules! each {
         match $self {
             AnyGame::ConnectFour($g) => $body,
             AnyGame::Mnk($g) => $body,
+            AnyGame::Draughts($g) => $body,
         }
     };
 }
@@ -126,6 +129,7 @@ impl AnyGame {
         Ok(match self {
             AnyGame::ConnectFour(_) => Box::new(Worker::<ConnectFour>::spawn(wake)?),
             AnyGame::Mnk(_) => Box::new(Worker::<Mnk>::spawn(wake)?),
+            AnyGame::Draughts(_) => Box::new(Worker::<Draughts>::spawn(wake)?),
         })
     }
 }
@@ -160,6 +164,22 @@ macro_rules! playable_with_byte_moves {
 
 playable_with_byte_moves!(ConnectFour, Mnk);
 
+/// A draughts move is already a `u64` (its whole path): encoding is the identity, decoding checks its shape.
+impl Playable for Draughts {
+    fn encode(mv: DraughtsMove) -> AnyMove {
+        mv
+    }
+    fn decode(mv: AnyMove) -> Option<DraughtsMove> {
+        is_well_formed(mv).then_some(mv)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        outcome_of(self.winner(), self.is_over())
+    }
+    fn moves_played(&self) -> usize {
+        Draughts::moves_played(self)
+    }
+}
+
 /// A [`Worker`] of some family, its moves erased.
 trait ErasedWorker {
     /// Starts a search of `game`, or returns `None` when `game` is of another family than this worker's.
@@ -191,6 +211,7 @@ macro_rules! erased_worker {
 
 erased_worker!(ConnectFour, ConnectFour);
 erased_worker!(Mnk, Mnk);
+erased_worker!(Draughts, Draughts);
 
 /// A background searcher for any game: it keeps one [`Worker`] for the family of the last position it was asked
 /// about and starts another (dropping, and so stopping, the old one) when the family changes.

@@ -17,6 +17,7 @@
 
 use super::any::AnyGame;
 use super::connect_four::ConnectFour;
+use super::draughts::Draughts;
 use super::mnk::Mnk;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -28,6 +29,8 @@ pub enum Rules {
     Mnk { width: usize, height: usize, k: usize },
     /// Four in a row, stones dropped into columns.
     ConnectFour { width: usize, height: usize },
+    /// English draughts (checkers) on 8 × 8, with the draw rules of [`super::draughts`].
+    Draughts,
 }
 
 impl Rules {
@@ -38,6 +41,7 @@ impl Rules {
             Rules::ConnectFour { width, height } => {
                 ConnectFour::new(width, height).map(AnyGame::ConnectFour).map_err(|e| e.to_string())
             }
+            Rules::Draughts => Ok(AnyGame::Draughts(Draughts::new())),
         }
     }
 
@@ -46,6 +50,7 @@ impl Rules {
         match self {
             Rules::Mnk { .. } => "m,n,k",
             Rules::ConnectFour { .. } => "connect four",
+            Rules::Draughts => "draughts",
         }
     }
 }
@@ -256,7 +261,7 @@ mod tests {
     fn the_shipped_games_all_load() {
         let registry = Registry::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("games"));
         assert!(registry.errors.is_empty(), "{:?}", registry.errors);
-        for id in ["tic-tac-toe", "four-in-a-row-5x5", "gomoku-9x9", "connect-four", "connect-four-8x7"] {
+        for id in ["tic-tac-toe", "four-in-a-row-5x5", "gomoku-9x9", "connect-four", "connect-four-8x7", "draughts"] {
             let entry = registry.find(id).unwrap_or_else(|| panic!("{id} is missing"));
             assert!(matches!(entry.source, Source::File(_)), "{id} comes from its file");
         }

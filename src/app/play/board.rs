@@ -7,7 +7,7 @@ use crate::engine::game::Side;
 use crate::games::any::{AnyGame, AnyMove};
 use eframe::egui;
 
-use super::{column_board, grid_board};
+use super::{column_board, draughts_board, grid_board};
 
 /// What a painter needs besides the position.
 pub struct Marks {
@@ -33,6 +33,7 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
     let clicked = match &position {
         AnyGame::ConnectFour(game) => column_board::show(ui, game, &marks),
         AnyGame::Mnk(game) => grid_board::show(ui, game, &marks),
+        AnyGame::Draughts(game) => draughts_board::show(ui, game, &marks),
     };
     if let Some(mv) = clicked {
         play.actions.push(Action::Play(mv));
