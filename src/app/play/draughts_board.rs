@@ -134,16 +134,19 @@ enum Click {
     Select(Vec<usize>),
 }
 
-/// Decides a click: a square that ends exactly one path through the selection plays it; a square that is the
-/// next landing of several paths extends the selection (and plays if that completes one); a piece that can move
-/// starts a new selection; anything else cancels.
+/// Decides a click: a square that ends exactly one path through the selection plays it, and one that ends several
+/// changes nothing; a square that is the next landing of paths through the selection extends it (and plays if that
+/// completes one); a piece that can move starts a new selection; anything else cancels.
 fn click(legal: &[Vec<usize>], chosen: &[usize], square: usize) -> Click {
     if !chosen.is_empty() {
         let through = |p: &&Vec<usize>| p.starts_with(chosen) && p.len() > chosen.len();
         let ending_here: Vec<usize> =
             (0..legal.len()).filter(|&k| through(&&legal[k]) && legal[k].last() == Some(&square)).collect();
-        if let [only] = ending_here[..] {
-            return Click::Play(only);
+        match ending_here[..] {
+            [only] => return Click::Play(only),
+            // Several paths end here: the selection stays, waiting for a landing square that tells them apart.
+            [_, _, ..] => return Click::Select(chosen.to_vec()),
+            [] => {}
         }
         let mut longer = chosen.to_vec();
         longer.push(square);
@@ -208,6 +211,11 @@ mod tests {
     fn clicks_select_extend_play_and_cancel() {
         // Two captures from square index 0 that share their first landing, and a plain move of index 5.
         let legal = vec![vec![0, 9, 18], vec![0, 9, 16], vec![5, 9]];
+        // Two paths from 3 to 21 by different ways: the end alone is not enough, the landing decides.
+        let ambiguous = vec![vec![3, 12, 21], vec![3, 14, 21]];
+        assert_eq!(click(&ambiguous, &[3], 21), Click::Select(vec![3]));
+        assert_eq!(click(&ambiguous, &[3], 14), Click::Select(vec![3, 14]));
+        assert_eq!(click(&ambiguous, &[3, 14], 21), Click::Play(1));
         assert_eq!(click(&legal, &[], 0), Click::Select(vec![0]));
         assert_eq!(click(&legal, &[], 30), Click::Select(vec![]));
         // The final square alone is enough when one path ends there.
