@@ -47,10 +47,12 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// already outside (α, β), decides the node (which still counts as visited, as a table cut-off). Otherwise
     /// the children are ordered by `memory.orderer` (the table's move first), searched — with `scout`, every
     /// child after the first with the null window (α, α⁺) and again with (α, β) if it lands inside — and the
-    /// result stored — as final (usable at any depth) when no depth limit was met below it. At depth 0 a position that is not
-    /// quiet ([`Game::is_quiet`]) is searched on at depth 0 rather than evaluated — the quiescence search — and its
-    /// entries are stored at depth 0. A cut-off teaches the orderer its killer and history. Leaves are never stored: reading one
-    /// costs less. Chance nodes are searched exactly, their outcomes with the full window.
+    /// result stored — as final (usable at any depth) when no depth limit was met below it. A cut-off teaches the
+    /// orderer its killer and history. Leaves are never stored: reading one costs less. Chance nodes are searched
+    /// exactly, their outcomes with the full window.
+    ///
+    /// Quiescence: at depth 0 a position that is not quiet ([`Game::is_quiet`]) is not evaluated but searched on,
+    /// its children at depth 0 too, until the lines reach quiet positions; such nodes are stored at depth 0.
     pub fn alphabeta_memory(
         &mut self,
         memory: &mut Memory<G::Move>,
@@ -64,7 +66,7 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
             Ok(node) => node,
             Err(leaf_value) => return leaf_value,
         };
-        // Below 0 only when this node is not quiet: its children are searched at depth 0 too (quiescence).
+        // At depth 0 only a position that is not quiet gets here: its children stay at depth 0 (quiescence).
         let child_depth = depth.saturating_sub(1);
         if turn == Turn::Chance {
             return self.expectation(|s, mv| {
