@@ -2,8 +2,9 @@
 //! that a game's move generation and its end-of-game rules are right.
 
 use super::CommandError;
-use crate::engine::game::IllegalMove;
+use crate::engine::game::{Game, IllegalMove};
 use crate::games::connect_four::ConnectFour;
+use crate::games::draughts::Draughts;
 use crate::games::othello::Othello;
 use crate::games::perft;
 use std::time::Instant;
@@ -11,12 +12,13 @@ use std::time::Instant;
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
     /// The game: `connect-four` (7×6), or `connect-four-WxH` for another board, e.g. `connect-four-8x7`;
-    /// `othello` (8×8), `othello-6x6` or `othello-4x4`.
+    /// `othello` (8×8), `othello-6x6` or `othello-4x4`; `draughts`.
     pub game: String,
     /// Plies to count to.
     pub depth: u32,
     /// Start from this position in the game's usual notation (Connect Four: 1-based columns, e.g. `4453`;
-    /// Othello: the moves' names one after the other, a pass as `pass`, e.g. `f5d6c3`).
+    /// Othello: the moves' names one after the other, a pass as `pass`, e.g. `f5d6c3`; draughts: FEN, e.g.
+    /// `W:W21,22:B1,K5`).
     #[arg(long)]
     pub from: Option<String>,
     /// Also print the time taken and the leaves per second on standard error.
@@ -24,10 +26,28 @@ pub struct PerftArgs {
     pub time: bool,
 }
 
+/// Perft of `game`, or of the position `from` names (read by `read`), with the seconds it took (the reading not
+/// included).
+fn count<G: Game>(
+    game: G,
+    from: Option<&str>,
+    depth: u32,
+    read: impl FnOnce(G, &str) -> Result<G, IllegalMove>,
+) -> Result<(u64, f64), CommandError> {
+    let mut game = match from {
+        Some(position) => read(game, position).map_err(|e| CommandError(format!("position '{position}': {e}")))?,
+        None => game,
+    };
+    let started = Instant::now();
+    let leaves = perft(&mut game, depth);
+    Ok((leaves, started.elapsed().as_secs_f64()))
+}
+
 /// A game the command knows, at its starting position.
 enum PerftGame {
     ConnectFour(ConnectFour),
     Othello(Othello),
+    Draughts(Draughts),
 }
 
 /// Reads a game id: `connect-four`, `connect-four-WxH`, `othello`, `othello-6x6` or `othello-4x4`.
@@ -40,6 +60,9 @@ fn parse_game(id: &str) -> Result<PerftGame, CommandError> {
     } {
         return Ok(PerftGame::Othello(Othello::new(size)?));
     }
+    if id == "draughts" {
+        return Ok(PerftGame::Draughts(Draughts::new()));
+    }
     if id == "connect-four" {
         return Ok(PerftGame::ConnectFour(ConnectFour::standard()));
     }
@@ -50,33 +73,18 @@ fn parse_game(id: &str) -> Result<PerftGame, CommandError> {
     match size {
         Some((width, height)) => Ok(PerftGame::ConnectFour(ConnectFour::new(width, height)?)),
         None => Err(CommandError(format!(
-            "unknown game '{id}' (known: connect-four, connect-four-WxH, othello, othello-6x6, othello-4x4)"
+            "unknown game '{id}' (known: connect-four, connect-four-WxH, othello, othello-6x6, othello-4x4, draughts)"
         ))),
     }
 }
 
 pub fn run(args: &PerftArgs) -> Result<(), CommandError> {
-    let bad_position = |position: &str, e: IllegalMove| CommandError(format!("position '{position}': {e}"));
-    let started;
-    let leaves = match parse_game(&args.game)? {
-        PerftGame::ConnectFour(game) => {
-            let mut game = match &args.from {
-                Some(position) => game.with_moves(position).map_err(|e| bad_position(position, e))?,
-                None => game,
-            };
-            started = Instant::now();
-            perft(&mut game, args.depth)
-        }
-        PerftGame::Othello(game) => {
-            let mut game = match &args.from {
-                Some(position) => game.with_moves(position).map_err(|e| bad_position(position, e))?,
-                None => game,
-            };
-            started = Instant::now();
-            perft(&mut game, args.depth)
-        }
+    let from = args.from.as_deref();
+    let (leaves, seconds) = match parse_game(&args.game)? {
+        PerftGame::ConnectFour(game) => count(game, from, args.depth, |g, p| g.with_moves(p))?,
+        PerftGame::Othello(game) => count(game, from, args.depth, |g, p| g.with_moves(p))?,
+        PerftGame::Draughts(game) => count(game, from, args.depth, |_, p| Draughts::from_fen(p))?,
     };
-    let seconds = started.elapsed().as_secs_f64();
     println!("{leaves}");
     if args.time {
         eprintln!(

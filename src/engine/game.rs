@@ -131,6 +131,18 @@ pub trait Game {
         None
     }
 
+    /// False when the position's static evaluation would mislead because something forced is pending — in
+    /// draughts, a capture, which the rules make compulsory. At the depth limit the game search
+    /// ([`crate::engine::search::memory`]) reads only quiet positions with [`Game::evaluate`]; below a position that
+    /// is not quiet it searches on, with every move of [`Game::generate_search_moves`], until every line reaches a
+    /// quiet position or the end of the game (a quiescence search). There is no "stand pat": so a game may answer
+    /// false only where every search move deserves the look (the forced captures of draughts), and every line of
+    /// positions that are not quiet must end within a bounded number of moves (each capture removes a piece).
+    /// Other searches ignore it. Default: always quiet.
+    fn is_quiet(&self) -> bool {
+        true
+    }
+
     /// The moves the game search tries: the legal moves, less any the game can prove are no better than one it
     /// keeps (Connect Four drops moves that hand the opponent a win at once, unless every move does). Never empty
     /// while a legal move exists. Default: every legal move. Perft and the tree views use [`Game::generate_moves`].

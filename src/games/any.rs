@@ -3,6 +3,7 @@
 //! monomorphised search per family), so erasing costs nothing per node.
 
 use super::connect_four::ConnectFour;
+use super::draughts::{Draughts, DraughtsMove, is_well_formed};
 use super::mnk::Mnk;
 use super::othello::Othello;
 use crate::engine::game::{Game, IllegalMove, Side, Turn};
@@ -37,6 +38,7 @@ pub enum AnyGame {
     ConnectFour(ConnectFour),
     Mnk(Mnk),
     Othello(Othello),
+    Draughts(Draughts),
 }
 
 /// How a finished game ended.
@@ -53,6 +55,7 @@ macro_rules! each {
             AnyGame::ConnectFour($g) => $body,
             AnyGame::Mnk($g) => $body,
             AnyGame::Othello($g) => $body,
+            AnyGame::Draughts($g) => $body,
         }
     };
 }
@@ -130,6 +133,7 @@ impl AnyGame {
             AnyGame::ConnectFour(_) => Box::new(Worker::<ConnectFour>::spawn(wake)?),
             AnyGame::Mnk(_) => Box::new(Worker::<Mnk>::spawn(wake)?),
             AnyGame::Othello(_) => Box::new(Worker::<Othello>::spawn(wake)?),
+            AnyGame::Draughts(_) => Box::new(Worker::<Draughts>::spawn(wake)?),
         })
     }
 }
@@ -164,6 +168,22 @@ macro_rules! playable_with_byte_moves {
 
 playable_with_byte_moves!(ConnectFour, Mnk, Othello);
 
+/// A draughts move is already a `u64` (its whole path): encoding is the identity, decoding checks its shape.
+impl Playable for Draughts {
+    fn encode(mv: DraughtsMove) -> AnyMove {
+        mv
+    }
+    fn decode(mv: AnyMove) -> Option<DraughtsMove> {
+        is_well_formed(mv).then_some(mv)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        outcome_of(self.winner(), self.is_over())
+    }
+    fn moves_played(&self) -> usize {
+        Draughts::moves_played(self)
+    }
+}
+
 /// A [`Worker`] of some family, its moves erased.
 trait ErasedWorker {
     /// Starts a search of `game`, or returns `None` when `game` is of another family than this worker's.
@@ -196,6 +216,7 @@ macro_rules! erased_worker {
 erased_worker!(ConnectFour, ConnectFour);
 erased_worker!(Mnk, Mnk);
 erased_worker!(Othello, Othello);
+erased_worker!(Draughts, Draughts);
 
 /// A background searcher for any game: it keeps one [`Worker`] for the family of the last position it was asked
 /// about and starts another (dropping, and so stopping, the old one) when the family changes.

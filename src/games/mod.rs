@@ -3,6 +3,7 @@
 
 pub mod any;
 pub mod connect_four;
+pub mod draughts;
 pub mod levels;
 pub mod mnk;
 pub mod othello;

@@ -17,6 +17,7 @@
 
 use super::any::AnyGame;
 use super::connect_four::ConnectFour;
+use super::draughts::Draughts;
 use super::mnk::Mnk;
 use super::othello::Othello;
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,8 @@ pub enum Rules {
     ConnectFour { width: usize, height: usize },
     /// Othello on a `size` × `size` board (4, 6 or 8).
     Othello { size: usize },
+    /// English draughts (checkers) on 8 × 8, with the draw rules of [`super::draughts`].
+    Draughts,
 }
 
 impl Rules {
@@ -42,6 +45,7 @@ impl Rules {
                 ConnectFour::new(width, height).map(AnyGame::ConnectFour).map_err(|e| e.to_string())
             }
             Rules::Othello { size } => Othello::new(size).map(AnyGame::Othello).map_err(|e| e.to_string()),
+            Rules::Draughts => Ok(AnyGame::Draughts(Draughts::new())),
         }
     }
 
@@ -51,6 +55,7 @@ impl Rules {
             Rules::Mnk { .. } => "m,n,k",
             Rules::ConnectFour { .. } => "connect four",
             Rules::Othello { .. } => "othello",
+            Rules::Draughts => "draughts",
         }
     }
 }
@@ -265,7 +270,7 @@ mod tests {
     fn the_shipped_games_all_load() {
         let registry = Registry::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("games"));
         assert!(registry.errors.is_empty(), "{:?}", registry.errors);
-        for id in ["tic-tac-toe", "four-in-a-row-5x5", "gomoku-9x9", "connect-four", "connect-four-8x7"] {
+        for id in ["tic-tac-toe", "four-in-a-row-5x5", "gomoku-9x9", "connect-four", "connect-four-8x7", "draughts"] {
             let entry = registry.find(id).unwrap_or_else(|| panic!("{id} is missing"));
             assert!(matches!(entry.source, Source::File(_)), "{id} comes from its file");
         }

@@ -7,6 +7,7 @@
 
 mod board;
 mod column_board;
+mod draughts_board;
 mod grid_board;
 mod othello_board;
 pub mod record;

@@ -128,14 +128,15 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         self.try_leaf_knowing(depth, false)
     }
 
-    /// [`Searcher::try_leaf`], and with `knowledge` also a position whose value the game knows without search
-    /// ([`Game::immediate_value`]) is read as a leaf, before the depth limit applies.
+    /// [`Searcher::try_leaf`], with the game's knowledge when `knowledge` is set: a position whose value the game
+    /// knows without search ([`Game::immediate_value`]) is read as a leaf before the depth limit applies, and one
+    /// that is not quiet ([`Game::is_quiet`]) is not a leaf at depth 0 — the caller searches on (quiescence).
     #[inline]
     pub fn try_leaf_knowing(&mut self, depth: u32, knowledge: bool) -> Option<Value> {
         let known = || if knowledge { self.game.immediate_value() } else { None };
         let value = match self.game.terminal_value().or_else(known) {
             Some(value) => value,
-            None if depth == 0 => {
+            None if depth == 0 && (!knowledge || self.game.is_quiet()) => {
                 self.stats.horizon_evaluations += 1;
                 self.game.evaluate()
             }

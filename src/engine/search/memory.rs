@@ -47,8 +47,12 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// already outside (α, β), decides the node (which still counts as visited, as a table cut-off). Otherwise
     /// the children are ordered by `memory.orderer` (the table's move first), searched — with `scout`, every
     /// child after the first with the null window (α, α⁺) and again with (α, β) if it lands inside — and the
-    /// result stored — as final (usable at any depth) when no depth limit was met below it. A cut-off teaches the orderer its killer and history. Leaves are never stored: reading one
-    /// costs less. Chance nodes are searched exactly, their outcomes with the full window.
+    /// result stored — as final (usable at any depth) when no depth limit was met below it. A cut-off teaches the
+    /// orderer its killer and history. Leaves are never stored: reading one costs less. Chance nodes are searched
+    /// exactly, their outcomes with the full window.
+    ///
+    /// Quiescence: at depth 0 a position that is not quiet ([`Game::is_quiet`]) is not evaluated but searched on,
+    /// its children at depth 0 too, until the lines reach quiet positions; such nodes are stored at depth 0.
     pub fn alphabeta_memory(
         &mut self,
         memory: &mut Memory<G::Move>,
@@ -62,11 +66,13 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
             Ok(node) => node,
             Err(leaf_value) => return leaf_value,
         };
+        // At depth 0 only a position that is not quiet gets here: its children stay at depth 0 (quiescence).
+        let child_depth = depth.saturating_sub(1);
         if turn == Turn::Chance {
             return self.expectation(|s, mv| {
                 let child_sign = s.game.turn().sign();
                 let (full_low, full_high) = (Value::NEG_INFINITY, Value::INFINITY);
-                child_sign * s.alphabeta_memory(memory, Some(mv), full_low, full_high, depth - 1, scout)
+                child_sign * s.alphabeta_memory(memory, Some(mv), full_low, full_high, child_depth, scout)
             });
         }
         // What the game knows of this position's value narrows the window, and may settle it.
@@ -125,7 +131,7 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
             let value = if scout && i > node.moves.start {
                 let before = (self.stats.nodes_visited, self.stats.leaves_evaluated);
                 let (na, nb) = child_window(flip, a, a.next_up());
-                let probe = flip * self.alphabeta_memory(memory, Some(mv), na, nb, depth - 1, scout);
+                let probe = flip * self.alphabeta_memory(memory, Some(mv), na, nb, child_depth, scout);
                 // Exact without a re-search: a single leaf read (one node, but not a table hit, which may be only a
                 // bound), or a chance node (always searched exactly).
                 let single_leaf =
@@ -133,13 +139,13 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 let exact = single_leaf || self.game.turn() == Turn::Chance;
                 if probe > a && probe < beta && !exact && !self.stopped {
                     let (ca, cb) = child_window(flip, a, beta);
-                    flip * self.alphabeta_memory(memory, Some(mv), ca, cb, depth - 1, scout)
+                    flip * self.alphabeta_memory(memory, Some(mv), ca, cb, child_depth, scout)
                 } else {
                     probe
                 }
             } else {
                 let (ca, cb) = child_window(flip, a, beta);
-                flip * self.alphabeta_memory(memory, Some(mv), ca, cb, depth - 1, scout)
+                flip * self.alphabeta_memory(memory, Some(mv), ca, cb, child_depth, scout)
             };
             self.retreat(mv);
             if self.stopped {

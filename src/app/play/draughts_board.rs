@@ -1,0 +1,231 @@
+//! The draughts board painter: 8 × 8, Black's back row (squares 1–4) at the top, the dark squares numbered faintly
+//! as in the move names. Black's pieces are dark, White's light; a king carries a gold crown.
+//!
+//! Input: click a piece to select it (the squares it can go to are dotted), then click where it should end. A capture
+//! path is played as soon as the squares clicked name only one legal move: clicking the final square is enough
+//! when only one path ends there; otherwise click the landing squares in turn, the path so far drawn as a line.
+//! Escape, or a click anywhere else, cancels the selection. The partial path lives in egui's memory, keyed to the
+//! position, so it is dropped when the position changes.
+
+use super::board::{Marks, cell_size, clickable};
+use crate::engine::game::{Game, Side};
+use crate::games::any::AnyMove;
+use crate::games::draughts::{Draughts, coordinates, path};
+use eframe::egui;
+
+/// The squares clicked so far (indices 0–31: the piece, then landing squares), and the position they belong to.
+#[derive(Clone, Debug, Default)]
+struct Selection {
+    position: u64,
+    squares: Vec<usize>,
+}
+
+const LIGHT_SQUARE: egui::Color32 = egui::Color32::from_rgb(238, 221, 190);
+const DARK_SQUARE: egui::Color32 = egui::Color32::from_rgb(150, 105, 70);
+const MARK_LAST: egui::Color32 = egui::Color32::from_rgb(236, 200, 80);
+const MARK_HINT: egui::Color32 = egui::Color32::from_rgb(46, 204, 113);
+const MARK_SELECT: egui::Color32 = egui::Color32::from_rgb(80, 160, 255);
+
+/// Draws `game` and returns the move the clicks complete, if any.
+pub fn show(ui: &mut egui::Ui, game: &Draughts, marks: &Marks) -> Option<AnyMove> {
+    let area = ui.available_rect_before_wrap();
+    let size = cell_size(area.shrink(12.0).size(), 8, 8);
+    let board = egui::Rect::from_center_size(area.center(), egui::Vec2::splat(size * 8.0));
+    let painter = ui.painter_at(area);
+    let square_rect = |i: usize| {
+        let (row, column) = coordinates(i);
+        egui::Rect::from_min_size(board.min + egui::vec2(column as f32, row as f32) * size, egui::Vec2::splat(size))
+    };
+    let centre = |i: usize| square_rect(i).center();
+
+    painter.rect_filled(board, 0.0, LIGHT_SQUARE);
+    let number_font = egui::FontId::proportional((size * 0.2).clamp(8.0, 13.0));
+    for i in 0..32 {
+        let rect = square_rect(i);
+        painter.rect_filled(rect, 0.0, DARK_SQUARE);
+        let faint = egui::Color32::from_white_alpha(90);
+        painter.text(
+            rect.min + egui::vec2(3.0, 2.0),
+            egui::Align2::LEFT_TOP,
+            (i + 1).to_string(),
+            number_font.clone(),
+            faint,
+        );
+    }
+    painter.rect_stroke(board, 0.0, egui::Stroke::new(2.0, DARK_SQUARE), egui::StrokeKind::Outside);
+
+    // The last move and the hint: their squares outlined and their paths drawn.
+    for (mv, color) in [(marks.last, MARK_LAST), (marks.hint, MARK_HINT)] {
+        if let Some(mv) = mv {
+            let squares = path(mv);
+            for &i in [squares.first(), squares.last()].into_iter().flatten() {
+                painter.rect_stroke(
+                    square_rect(i).shrink(2.0),
+                    2.0,
+                    egui::Stroke::new(3.0, color),
+                    egui::StrokeKind::Inside,
+                );
+            }
+            draw_path(&painter, &squares, centre, color, size);
+        }
+    }
+
+    let legal: Vec<Vec<usize>> =
+        if marks.interactive { game.legal_moves().iter().map(|&mv| path(mv)).collect() } else { Vec::new() };
+    let memory_id = ui.scope_id().with("draughts selection");
+    let key = game.position_hash() ^ game.moves_played() as u64;
+    let mut selection: Selection = ui.data(|d| d.get_temp(memory_id)).unwrap_or_default();
+    if selection.position != key || !marks.interactive || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        selection = Selection { position: key, squares: Vec::new() };
+    }
+
+    let mut clicked_square = None;
+    for i in 0..32 {
+        let response =
+            clickable(ui, square_rect(i), ui.scope_id().with(("draughts square", i)), format!("square {}", i + 1));
+        if response.clicked() {
+            clicked_square = Some(i);
+        }
+    }
+    let clicked_elsewhere = clicked_square.is_none()
+        && ui.input(|i| i.pointer.primary_clicked() && i.pointer.interact_pos().is_some_and(|p| area.contains(p)));
+    if clicked_elsewhere {
+        selection.squares.clear();
+    }
+    let mut played = None;
+    if let Some(square) = clicked_square.filter(|_| marks.interactive) {
+        match click(&legal, &selection.squares, square) {
+            Click::Play(index) => {
+                played = Some(game.legal_moves()[index]);
+                selection.squares.clear();
+            }
+            Click::Select(squares) => selection.squares = squares,
+        }
+    }
+
+    // Pieces, the selection and where it can go.
+    for i in 0..32 {
+        if let Some((side, king)) = game.piece(i) {
+            draw_piece(&painter, centre(i), size, side, king);
+        }
+    }
+    if !selection.squares.is_empty() {
+        let chosen = &selection.squares;
+        painter.circle_stroke(centre(chosen[0]), size * 0.42, egui::Stroke::new(3.0, MARK_SELECT));
+        draw_path(&painter, chosen, centre, MARK_SELECT, size);
+        for candidate in legal.iter().filter(|p| p.starts_with(chosen) && p.len() > chosen.len()) {
+            // The next square to click is dotted, the path's end ringed.
+            painter.circle_filled(centre(candidate[chosen.len()]), size * 0.12, MARK_SELECT);
+            if let Some(&end) = candidate.last() {
+                painter.circle_stroke(centre(end), size * 0.2, egui::Stroke::new(2.0, MARK_SELECT));
+            }
+        }
+    }
+    ui.data_mut(|d| d.insert_temp(memory_id, selection));
+    played
+}
+
+/// What a click on a square does, given the legal paths and the squares chosen so far.
+#[derive(Debug, PartialEq, Eq)]
+enum Click {
+    /// Play the legal move at this index.
+    Play(usize),
+    /// The new selection (empty: nothing selected).
+    Select(Vec<usize>),
+}
+
+/// Decides a click: a square that ends exactly one path through the selection plays it, and one that ends several
+/// changes nothing; a square that is the next landing of paths through the selection extends it (and plays if that
+/// completes one); a piece that can move starts a new selection; anything else cancels.
+fn click(legal: &[Vec<usize>], chosen: &[usize], square: usize) -> Click {
+    if !chosen.is_empty() {
+        let through = |p: &&Vec<usize>| p.starts_with(chosen) && p.len() > chosen.len();
+        let ending_here: Vec<usize> =
+            (0..legal.len()).filter(|&k| through(&&legal[k]) && legal[k].last() == Some(&square)).collect();
+        match ending_here[..] {
+            [only] => return Click::Play(only),
+            // Several paths end here: the selection stays, waiting for a landing square that tells them apart.
+            [_, _, ..] => return Click::Select(chosen.to_vec()),
+            [] => {}
+        }
+        let mut longer = chosen.to_vec();
+        longer.push(square);
+        if legal.iter().any(|p| p.starts_with(&longer)) {
+            // A complete path is maximal, so no other path goes on from it.
+            return match legal.iter().position(|p| *p == longer) {
+                Some(index) => Click::Play(index),
+                None => Click::Select(longer),
+            };
+        }
+    }
+    if legal.iter().any(|p| p[0] == square) { Click::Select(vec![square]) } else { Click::Select(Vec::new()) }
+}
+
+/// A line through the centres of `squares`.
+fn draw_path(
+    painter: &egui::Painter,
+    squares: &[usize],
+    centre: impl Fn(usize) -> egui::Pos2,
+    color: egui::Color32,
+    size: f32,
+) {
+    let points: Vec<egui::Pos2> = squares.iter().map(|&i| centre(i)).collect();
+    if points.len() >= 2 {
+        painter.add(egui::Shape::line(points, egui::Stroke::new((size * 0.06).max(2.0), color.gamma_multiply(0.8))));
+    }
+}
+
+/// A man is a disc with a rim; a king also carries a gold crown.
+fn draw_piece(painter: &egui::Painter, at: egui::Pos2, size: f32, side: Side, king: bool) {
+    let (fill, rim) = match side {
+        Side::Max => (egui::Color32::from_rgb(40, 36, 34), egui::Color32::from_rgb(110, 100, 95)),
+        Side::Min => (egui::Color32::from_rgb(246, 240, 226), egui::Color32::from_rgb(150, 140, 120)),
+    };
+    let radius = size * 0.36;
+    painter.circle_filled(at + egui::vec2(0.0, size * 0.04), radius, egui::Color32::from_black_alpha(70));
+    painter.circle(at, radius, fill, egui::Stroke::new((size * 0.04).max(1.5), rim));
+    painter.circle_stroke(at, radius * 0.7, egui::Stroke::new(1.0, rim));
+    if king {
+        let (w, h) = (radius * 0.9, radius * 0.55);
+        let base = at.y + h * 0.5;
+        let top = at.y - h * 0.5;
+        let crown = vec![
+            egui::pos2(at.x - w / 2.0, base),
+            egui::pos2(at.x - w / 2.0, top),
+            egui::pos2(at.x - w / 4.0, at.y),
+            egui::pos2(at.x, top - h * 0.2),
+            egui::pos2(at.x + w / 4.0, at.y),
+            egui::pos2(at.x + w / 2.0, top),
+            egui::pos2(at.x + w / 2.0, base),
+        ];
+        let gold = egui::Color32::from_rgb(230, 180, 40);
+        painter.add(egui::Shape::closed_line(crown, egui::Stroke::new((size * 0.05).max(2.0), gold)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clicks_select_extend_play_and_cancel() {
+        // Two captures from square index 0 that share their first landing, and a plain move of index 5.
+        let legal = vec![vec![0, 9, 18], vec![0, 9, 16], vec![5, 9]];
+        // Two paths from 3 to 21 by different ways: the end alone is not enough, the landing decides.
+        let ambiguous = vec![vec![3, 12, 21], vec![3, 14, 21]];
+        assert_eq!(click(&ambiguous, &[3], 21), Click::Select(vec![3]));
+        assert_eq!(click(&ambiguous, &[3], 14), Click::Select(vec![3, 14]));
+        assert_eq!(click(&ambiguous, &[3, 14], 21), Click::Play(1));
+        assert_eq!(click(&legal, &[], 0), Click::Select(vec![0]));
+        assert_eq!(click(&legal, &[], 30), Click::Select(vec![]));
+        // The final square alone is enough when one path ends there.
+        assert_eq!(click(&legal, &[0], 18), Click::Play(0));
+        // The shared landing extends the selection; then the end plays.
+        assert_eq!(click(&legal, &[0], 9), Click::Select(vec![0, 9]));
+        assert_eq!(click(&legal, &[0, 9], 16), Click::Play(1));
+        // Another movable piece reselects; an empty square cancels.
+        assert_eq!(click(&legal, &[0], 5), Click::Select(vec![5]));
+        assert_eq!(click(&legal, &[0], 27), Click::Select(vec![]));
+        assert_eq!(click(&legal, &[5], 9), Click::Play(2));
+    }
+}

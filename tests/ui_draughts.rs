@@ -1,0 +1,61 @@
+//! Draughts in the Play view, driven headlessly through egui_kittest: a move played by clicking the piece and then
+//! its destination, and the AI's reply from its background worker. The dark squares are labelled "square 1" …
+//! "square 32" as in the move names.
+
+use alphabeta_studio::app::install_fonts;
+use alphabeta_studio::app::play::Play;
+use alphabeta_studio::games::registry::Registry;
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::time::Duration;
+
+fn play_draughts() -> Harness<'static, Play> {
+    let mut play = Play::new(Registry::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games")));
+    assert!(play.select("draughts"), "draughts is registered");
+    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).with_context_setup(install_fonts).build_ui_state(
+        |ui, play: &mut Play| {
+            play.ui(ui);
+        },
+        play,
+    )
+}
+
+fn moves(harness: &Harness<'static, Play>) -> usize {
+    harness.state().record().moves().len()
+}
+
+/// Runs a few frames (the view repaints while the AI thinks, so it never settles for good).
+fn settle(harness: &mut Harness<'static, Play>) {
+    let _ = harness.run_ok();
+}
+
+#[test]
+fn click_a_piece_then_its_square_and_the_ai_replies() {
+    let mut harness = play_draughts();
+    settle(&mut harness);
+    // An empty square or a piece that cannot move selects nothing, and nothing is played.
+    harness.get_by_label("square 15").click();
+    settle(&mut harness);
+    harness.get_by_label("square 1").click();
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 0);
+    harness.get_by_label("square 11").click();
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 0, "selecting is not moving");
+    harness.get_by_label("square 15").click();
+    settle(&mut harness);
+    assert!(moves(&harness) >= 1, "the second click played the move");
+    assert_eq!(harness.state().record().move_name(0), "11-15");
+    for _ in 0..1000 {
+        harness.step();
+        if moves(&harness) == 2 && !harness.state().thinking() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(moves(&harness), 2, "the AI replied");
+    let reply = harness.state().record().move_name(1);
+    let white_openings = ["21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20"];
+    assert!(white_openings.contains(&reply.as_str()), "{reply}");
+}
