@@ -3,6 +3,7 @@
 use eframe::egui;
 pub mod play;
 pub mod shell;
+pub mod telemetry;
 pub mod tree_lab;
 
 pub use shell::StudioApp;
