@@ -2,6 +2,7 @@
 //! (switching view, quitting) are collected while drawing and applied afterwards.
 
 use super::play::Play;
+use super::telemetry::TelemetryView;
 use super::tree_lab::{self, TreeLab};
 use eframe::egui;
 use serde::{Deserialize, Serialize};
@@ -28,14 +29,6 @@ impl View {
             View::Telemetry => "Telemetry",
         }
     }
-
-    /// What a view that is not built yet will do.
-    fn coming(self) -> Option<&'static str> {
-        match self {
-            View::TreeLab | View::Play => None,
-            View::Telemetry => Some("Plots of what the searches did: nodes, cut-offs, branching factors, timings."),
-        }
-    }
 }
 
 /// What the shell was asked to do.
@@ -54,6 +47,8 @@ pub struct StudioApp {
     pub tree_lab: TreeLab,
     /// Owns the AI's worker thread: dropping the app (closing the window) stops any search.
     pub play: Play,
+    /// Plots of the searches of the game in `play`.
+    pub telemetry: TelemetryView,
 }
 
 impl StudioApp {
@@ -98,19 +93,10 @@ impl StudioApp {
                 });
             });
         });
-        match self.view.coming() {
-            None if self.view == View::Play => self.play.ui(ui),
-            None => self.tree_lab.ui(ui),
-            Some(what) => {
-                let title = self.view.title();
-                egui::CentralPanel::default().show(ui, |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.add_space(ui.available_height() * 0.35);
-                        ui.heading(format!("{title} is coming"));
-                        ui.label(what);
-                    });
-                });
-            }
+        match self.view {
+            View::TreeLab => self.tree_lab.ui(ui),
+            View::Play => self.play.ui(ui),
+            View::Telemetry => self.telemetry.ui(ui, &mut self.play),
         }
         for action in actions {
             match action {

@@ -35,7 +35,7 @@ fn positions_at(game: &mut AnyGame, ply: u32, left: &mut u64, stop: &AtomicBool)
         return Some(1);
     }
     *left = left.checked_sub(1)?;
-    if *left % 4096 == 0 && stop.load(Ordering::Relaxed) {
+    if left.is_multiple_of(4096) && stop.load(Ordering::Relaxed) {
         return None;
     }
     let moves = game.legal_moves();

@@ -181,7 +181,7 @@ mod tests {
 
     fn record(ply: usize, kind: SearchKind) -> SearchRecord {
         let thought = Thought { iterations: Vec::new(), partial: None, best_move: None, elapsed_seconds: 0.0 };
-        let side = if ply % 2 == 0 { Side::Max } else { Side::Min };
+        let side = if ply.is_multiple_of(2) { Side::Max } else { Side::Min };
         SearchRecord { id: 0, ply, side, kind, config: EngineConfig::default(), thought, tree: None }
     }
 
