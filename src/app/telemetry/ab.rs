@@ -169,6 +169,9 @@ pub fn controls(view: &mut TelemetryView, record: &SearchRecord, ui: &mut egui::
         if ui.button("B = A's settings").on_hover_text("Copy this search's settings into B").clicked() {
             view.ab.config = record.config.clone();
         }
+    });
+    // On a line of its own, so a long status does not widen the panel.
+    ui.horizontal_wrapped(|ui| {
         let ab = &view.ab;
         if ab.running() {
             ui.spinner();

@@ -8,7 +8,7 @@ use crate::app::play::{Play, side_name};
 use crate::engine::game::Side;
 use crate::engine::telemetry::records::{SearchKind, SearchRecord};
 use eframe::egui;
-use egui_plot::{GridMark, HoverPosition, Line, MarkerShape, Plot, PlotPoint, Points, VLine};
+use egui_plot::{GridInput, GridMark, HoverPosition, Line, MarkerShape, Plot, PlotPoint, Points, VLine};
 use std::collections::HashMap;
 
 /// The first player's colour in every plot.
@@ -49,6 +49,16 @@ pub fn power_of_ten(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> S
     if mark.value.fract().abs() < 1e-9 { format!("10^{}", mark.value.round()) } else { String::new() }
 }
 
+/// Grid lines of a log10 axis at whole powers of ten only (every one, or every few on a tall range), so each
+/// carries a 10^k label.
+pub fn decades(input: GridInput) -> Vec<GridMark> {
+    let (low, high) = input.bounds;
+    let step = ((high - low) / 6.0).ceil().max(1.0);
+    // Marks inside the range only: egui_plot labels every mark it is given, even outside the plot.
+    let (first, last) = ((low / step).ceil() as i64, (high / step).floor() as i64);
+    (first..=last).map(|k| GridMark { value: k as f64 * step, step_size: step }).collect()
+}
+
 /// The points of one side's moves, or of its hints, counted or estimated, in move order: one plot item.
 struct Group {
     name: String,
@@ -85,6 +95,13 @@ fn groups(series: Series, records: &[SearchRecord]) -> Vec<Group> {
         }
     }
     groups
+}
+
+/// The colour key of every plot (the plots themselves carry no legend: it would cover the points).
+pub fn key(ui: &mut egui::Ui) {
+    ui.colored_label(FIRST, "● first player");
+    ui.colored_label(SECOND, "● second player");
+    ui.label("◇ hint · ○ estimate · hover for the figures, click for the ladder");
 }
 
 /// The plots of every series shown.
@@ -134,20 +151,26 @@ fn plot(
     for group in &groups {
         texts.insert(&group.name, group.points.iter().map(|(p, _)| p.text.clone()).collect());
     }
+    // The same x range in every plot, whichever moves a series has points for.
+    let last_move = records.iter().map(|r| r.move_number()).max().unwrap_or(1) as f64;
     let mut plot = Plot::new(("telemetry_series", series.title()))
+        .include_x(0.5)
+        .include_x(last_move + 0.5)
         .height(height)
-        .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
         .link_axis(egui::Id::unique("telemetry_moves"), [true, false])
         .link_cursor(egui::Id::unique("telemetry_moves"), [true, false])
         .x_axis_label("move")
         .y_axis_label(series.axis())
+        // One width for every y axis, so the plots' x axes line up.
+        .y_axis_min_width(44.0)
         .allow_scroll(false)
         .label_formatter(move |position| texts.label(position, "move"));
     if series.logarithmic() {
-        plot = plot.y_axis_formatter(power_of_ten);
+        plot = plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades);
     }
     if series == Series::Pruning {
-        plot = plot.include_y(0.0).include_y(1.0);
+        // A little room around 0 and 1, where the points crowd.
+        plot = plot.include_y(-0.05).include_y(1.05);
     }
     let clickable: Vec<(PlotPoint, u64)> =
         groups.iter().flat_map(|g| g.points.iter().map(|(p, id)| (PlotPoint::new(p.x, p.y), *id))).collect();
@@ -159,7 +182,8 @@ fn plot(
             let xy: Vec<[f64; 2]> = points.iter().map(|(p, _)| [p.x, p.y]).collect();
             let color = side_color(side);
             if !hint && !estimate {
-                plot_ui.line(Line::new(name.clone(), xy.clone()).color(color.gamma_multiply(0.6)));
+                // Only the points answer the hover: a line would name its nearest vertex, not the point under the pointer.
+                plot_ui.line(Line::new(name.clone(), xy.clone()).color(color.gamma_multiply(0.6)).allow_hover(false));
             }
             let shape = if hint { MarkerShape::Diamond } else { MarkerShape::Circle };
             plot_ui.points(Points::new(name, xy).color(color).shape(shape).filled(!hint && !estimate).radius(4.0));

@@ -2,7 +2,7 @@
 //! (depth → nodes on a log scale) against the minimax tree, b^d and b^(d/2), B's ladder overlaid when an A/B
 //! run exists, the A/B controls, and the ladders as a table.
 
-use super::dashboard::{HoverTexts, power_of_ten, side_color};
+use super::dashboard::{HoverTexts, decades, power_of_ten, side_color};
 use super::export::Part;
 use super::{Action, TelemetryView, ab};
 use crate::app::play::{Play, side_name};
@@ -140,6 +140,7 @@ fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, ui: &mut
         .x_axis_label("depth")
         .y_axis_label("nodes")
         .y_axis_formatter(power_of_ten)
+        .y_grid_spacer(decades)
         .allow_scroll(false)
         .include_y(0.0)
         .label_formatter(move |position| texts.label(position, "depth"))
@@ -168,10 +169,10 @@ fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, ui: &mut
                 );
             }
             let color = side_color(record.side);
-            plot_ui.line(Line::new(a_name.clone(), a_points.clone()).color(color));
+            plot_ui.line(Line::new(a_name.clone(), a_points.clone()).color(color).allow_hover(false));
             plot_ui.points(Points::new(a_name, a_points).color(color).radius(4.0));
             if !b_points.is_empty() {
-                plot_ui.line(Line::new(b_name, b_points.clone()).color(B_COLOR));
+                plot_ui.line(Line::new(b_name, b_points.clone()).color(B_COLOR).allow_hover(false));
                 plot_ui.points(Points::new(b_name, b_points).color(B_COLOR).shape(MarkerShape::Up).radius(5.0));
             }
         });

@@ -85,9 +85,12 @@ impl TelemetryView {
             self.message = Some(said);
         }
         egui::Panel::top("telemetry_controls").show(ui, |ui| self.controls(ui, play));
+        // Half the window at most, so the plots keep room in a small window.
+        let widest = (ui.available_width() * 0.5).max(260.0);
         egui::Panel::right("telemetry_ladder")
             .resizable(true)
-            .default_size(420.0)
+            .default_size(400.0_f32.min(widest))
+            .max_size(widest)
             .show(ui, |ui| egui::ScrollArea::vertical().show(ui, |ui| ladder::show(self, play, ui)));
         egui::CentralPanel::default().show(ui, |ui| dashboard::show(self, play, ui));
         help::window(self, ui);
@@ -125,6 +128,8 @@ impl TelemetryView {
             if ui.selectable_label(self.help_open, "Help").clicked() {
                 self.actions.push(Action::ToggleHelp);
             }
+            ui.separator();
+            dashboard::key(ui);
             if let Some((text, error)) = &self.message {
                 let color = if *error { ui.visuals().error_fg_color } else { ui.visuals().strong_text_color() };
                 ui.colored_label(color, text);
@@ -151,7 +156,8 @@ impl TelemetryView {
             }
             Action::SavePng(part) => {
                 self.message = Some(match self.part_rects[part as usize] {
-                    Some(rect) => self.png.request(ctx, rect, export::png_path(play, part)),
+                    // A small margin keeps the tick labels that stick out of the plots.
+                    Some(rect) => self.png.request(ctx, rect.expand(4.0), export::png_path(play, part)),
                     None => ("nothing drawn to save yet".into(), true),
                 })
             }
