@@ -206,4 +206,17 @@ mod tests {
         assert!(!telemetry.fill_tree(9, TreeProfile { per_ply: vec![1], complete: true }));
         assert_eq!(telemetry.push(record(3, SearchKind::Move)), 4, "ids keep counting");
     }
+
+    #[test]
+    fn a_game_s_records_survive_a_round_trip_through_ron() {
+        let mut telemetry = Telemetry::default();
+        let mut hint = record(1, SearchKind::Hint);
+        hint.tree = Some(TreeProfile { per_ply: vec![1, 8, 56], complete: false });
+        telemetry.push(hint);
+        telemetry.push(record(0, SearchKind::Move));
+        telemetry.take_back(0);
+        let text = ron::to_string(&telemetry).expect("serialises");
+        let back: Telemetry = ron::from_str(&text).expect("reads back");
+        assert_eq!(back, telemetry);
+    }
 }
