@@ -120,7 +120,9 @@ fn a_hint_is_recorded_and_b_reruns_its_position() {
     assert_eq!((record.ply, record.kind), (1, SearchKind::Hint));
     harness.get_by_label_contains("Move 2: Hint for second player");
     // B: plain α-β to A's depth, no table, no ordering — as the same search run here.
-    harness.get_by_label("Run B").click();
+    // The summary grows by a line when the tree count arrives: wait for it, so the button stays where it was found.
+    run_until(&mut harness, "the tree count", |app| app.play.record().telemetry().records[0].tree.is_some());
+    harness.get_by_label("Run B").click_accesskit();
     run_until(&mut harness, "B's search", |app| app.telemetry.ab.thought.is_some());
     let b = harness.state().telemetry.ab.thought.clone().expect("B done");
     let mut position = Mnk::tic_tac_toe();
@@ -170,4 +172,30 @@ fn csv_has_a_row_per_iteration_and_a_small_window_still_draws() {
     assert_eq!(harness.state().view, View::Telemetry);
     harness.get_by_label("Save CSV");
     harness.get_by_label("Nodes (log scale)");
+}
+
+#[test]
+fn undo_takes_the_ai_s_record_back_and_redo_brings_it_back() {
+    let mut harness = studio("tic-tac-toe", egui::vec2(1280.0, 800.0));
+    harness.state_mut().play.players[1].config = minimax(2);
+    harness.state_mut().play.players[1].custom = true;
+    harness.get_by_label("Play").click();
+    let _ = harness.run_ok();
+    harness.get_by_label("cell b2").click();
+    run_until(&mut harness, "the AI's reply", |app| app.play.record().moves().len() == 2 && !app.play.thinking());
+    let records = |h: &Harness<'static, StudioApp>| h.state().play.record().telemetry().records.len();
+    assert_eq!(records(&harness), 1, "the person's move has no search, the AI's has one");
+    harness.get_by_label("Undo").click();
+    let _ = harness.run_ok();
+    assert_eq!((harness.state().play.record().moves().len(), records(&harness)), (0, 0));
+    harness.get_by_label("Redo").click();
+    let _ = harness.run_ok();
+    assert_eq!((harness.state().play.record().moves().len(), records(&harness)), (2, 1));
+    // The ladder switches to times and values.
+    harness.get_by_label("Telemetry").click();
+    let _ = harness.run_ok();
+    harness.get_by_label("Move 2: Second player (AI), minimax (latest)");
+    harness.get_by_label("time").click();
+    let _ = harness.run_ok();
+    assert_eq!(harness.state().telemetry.rung, alphabeta_studio::app::telemetry::ladder::Rung::Time);
 }

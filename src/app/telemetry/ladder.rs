@@ -13,6 +13,39 @@ use crate::games::any::AnyMove;
 use eframe::egui;
 use egui_plot::{Line, LineStyle, MarkerShape, Plot, Points};
 
+/// What the ladder plot shows per depth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rung {
+    /// Nodes on a log scale, with the minimax tree, b^d and b^(d/2).
+    #[default]
+    Nodes,
+    /// The iteration's own seconds.
+    Time,
+    /// The iteration's value, from the side to move's point of view.
+    Value,
+}
+
+impl Rung {
+    const ALL: [Rung; 3] = [Rung::Nodes, Rung::Time, Rung::Value];
+
+    fn name(self) -> &'static str {
+        match self {
+            Rung::Nodes => "nodes",
+            Rung::Time => "time",
+            Rung::Value => "value",
+        }
+    }
+
+    /// The plotted y of an iteration, if it has one (an infinite value has none).
+    fn y(self, iteration: &Iteration<AnyMove>) -> Option<f64> {
+        match self {
+            Rung::Nodes => (iteration.stats.nodes_visited > 0).then(|| (iteration.stats.nodes_visited as f64).log10()),
+            Rung::Time => Some(iteration.stats.elapsed_seconds),
+            Rung::Value => iteration.value.is_finite().then_some(iteration.value + 0.0),
+        }
+    }
+}
+
 /// B's colour.
 const B_COLOR: egui::Color32 = egui::Color32::from_rgb(46, 160, 67);
 
@@ -34,8 +67,14 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
     });
     summary(record, play, view.selected.is_none(), ui);
     ui.separator();
+    ui.horizontal(|ui| {
+        ui.label("Ladder of");
+        for rung in Rung::ALL {
+            ui.selectable_value(&mut view.rung, rung, rung.name());
+        }
+    });
     let b_ladder = view.ab.ladder_for(record);
-    let response = plot(record, b_ladder, ui);
+    let response = plot(record, b_ladder, view.rung, ui);
     view.part_rects[Part::Ladder as usize] = Some(response);
     ui.separator();
     ab::controls(view, record, ui);
@@ -91,23 +130,22 @@ fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) 
 }
 
 /// A ladder's points: (depth, log10 nodes) with each iteration's figures for the hover label.
-fn ladder_points(iterations: &[Iteration<AnyMove>]) -> (Vec<[f64; 2]>, Vec<String>) {
+fn ladder_points(iterations: &[Iteration<AnyMove>], rung: Rung) -> (Vec<[f64; 2]>, Vec<String>) {
     iterations
         .iter()
-        .filter(|i| i.stats.nodes_visited > 0)
-        .map(|i| {
+        .filter_map(|i| {
             let d = depth_of(i);
             let text =
                 format!("{} nodes, {:.4} s, value {}", i.stats.nodes_visited, i.stats.elapsed_seconds, i.value + 0.0);
-            ([d as f64, (i.stats.nodes_visited as f64).log10()], text)
+            Some(([d as f64, rung.y(i)?], text))
         })
         .unzip()
 }
 
 /// The ladder plot; returns its rect (for the PNG export).
-fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, ui: &mut egui::Ui) -> egui::Rect {
+fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, rung: Rung, ui: &mut egui::Ui) -> egui::Rect {
     let mut texts = HoverTexts::default();
-    let (a_points, a_texts) = ladder_points(&record.thought.iterations);
+    let (a_points, a_texts) = ladder_points(&record.thought.iterations, rung);
     let a_name = format!("A: {}", record.algorithm().name());
     texts.insert(&a_name, a_texts);
     let max_depth = record
@@ -118,7 +156,9 @@ fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, ui: &mut
         .chain(b_ladder.into_iter().flatten().map(depth_of))
         .max()
         .unwrap_or(1);
+    let nodes = rung == Rung::Nodes;
     let tree: Vec<([f64; 2], String)> = (1..=max_depth)
+        .filter(|_| nodes)
         .filter_map(|d| {
             let size = record.tree.as_ref()?.size(d)?;
             let how = if size.is_exact() { "counted" } else { "estimated" };
@@ -126,56 +166,53 @@ fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, ui: &mut
         })
         .collect();
     texts.insert("minimax tree", tree.iter().map(|(_, t)| t.clone()).collect());
-    let branching = record.branching().filter(|b| *b > 1.0);
+    let branching = record.branching().filter(|b| *b > 1.0 && nodes);
     let curve = |power: f64| -> Vec<[f64; 2]> {
         let b = branching.unwrap_or(1.0);
         (0..=max_depth * 4).map(|i| i as f64 / 4.0).map(|d| [d, d * power * b.log10()]).collect()
     };
     let b_name = "B";
-    let (b_points, b_texts) = b_ladder.map(ladder_points).unwrap_or_default();
+    let (b_points, b_texts) = b_ladder.map(|l| ladder_points(l, rung)).unwrap_or_default();
     texts.insert(b_name, b_texts);
-    let response = Plot::new("telemetry_ladder_plot")
+    let mut plot = Plot::new(("telemetry_ladder_plot", rung.name()))
         .height(240.0)
         .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
         .x_axis_label("depth")
-        .y_axis_label("nodes")
-        .y_axis_formatter(power_of_ten)
-        .y_grid_spacer(decades)
+        .y_axis_label(rung.name())
         .allow_scroll(false)
-        .include_y(0.0)
-        .label_formatter(move |position| texts.label(position, "depth"))
-        .show(ui, |plot_ui| {
-            if let Some(b) = branching {
-                plot_ui.line(
-                    Line::new(format!("b^d (b = {b:.2})"), curve(1.0))
-                        .style(LineStyle::dashed_loose())
-                        .color(egui::Color32::GRAY)
-                        .allow_hover(false),
-                );
-                plot_ui.line(
-                    Line::new("b^(d/2)", curve(0.5))
-                        .style(LineStyle::dotted_dense())
-                        .color(egui::Color32::GRAY)
-                        .allow_hover(false),
-                );
-            }
-            if !tree.is_empty() {
-                let xy: Vec<[f64; 2]> = tree.iter().map(|(p, _)| *p).collect();
-                plot_ui.points(
-                    Points::new("minimax tree", xy)
-                        .shape(MarkerShape::Square)
-                        .color(egui::Color32::DARK_RED)
-                        .radius(3.5),
-                );
-            }
-            let color = side_color(record.side);
-            plot_ui.line(Line::new(a_name.clone(), a_points.clone()).color(color).allow_hover(false));
-            plot_ui.points(Points::new(a_name, a_points).color(color).radius(4.0));
-            if !b_points.is_empty() {
-                plot_ui.line(Line::new(b_name, b_points.clone()).color(B_COLOR).allow_hover(false));
-                plot_ui.points(Points::new(b_name, b_points).color(B_COLOR).shape(MarkerShape::Up).radius(5.0));
-            }
-        });
+        .label_formatter(move |position| texts.label(position, "depth"));
+    if nodes {
+        plot = plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades).include_y(0.0);
+    }
+    let response = plot.show(ui, |plot_ui| {
+        if let Some(b) = branching {
+            plot_ui.line(
+                Line::new(format!("b^d (b = {b:.2})"), curve(1.0))
+                    .style(LineStyle::dashed_loose())
+                    .color(egui::Color32::GRAY)
+                    .allow_hover(false),
+            );
+            plot_ui.line(
+                Line::new("b^(d/2)", curve(0.5))
+                    .style(LineStyle::dotted_dense())
+                    .color(egui::Color32::GRAY)
+                    .allow_hover(false),
+            );
+        }
+        if !tree.is_empty() {
+            let xy: Vec<[f64; 2]> = tree.iter().map(|(p, _)| *p).collect();
+            plot_ui.points(
+                Points::new("minimax tree", xy).shape(MarkerShape::Square).color(egui::Color32::DARK_RED).radius(3.5),
+            );
+        }
+        let color = side_color(record.side);
+        plot_ui.line(Line::new(a_name.clone(), a_points.clone()).color(color).allow_hover(false));
+        plot_ui.points(Points::new(a_name, a_points).color(color).radius(4.0));
+        if !b_points.is_empty() {
+            plot_ui.line(Line::new(b_name, b_points.clone()).color(B_COLOR).allow_hover(false));
+            plot_ui.points(Points::new(b_name, b_points).color(B_COLOR).shape(MarkerShape::Up).radius(5.0));
+        }
+    });
     response.response.rect
 }
 

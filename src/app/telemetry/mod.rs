@@ -10,7 +10,7 @@ pub mod ab;
 mod dashboard;
 pub mod export;
 mod help;
-mod ladder;
+pub mod ladder;
 pub mod series;
 pub mod tree_count;
 
@@ -43,6 +43,8 @@ pub struct TelemetryView {
     /// The record whose ladder is shown; `None` follows the latest.
     pub selected: Option<u64>,
     pub ab: ab::AbRun,
+    /// What the ladder plot shows.
+    pub rung: ladder::Rung,
     /// The last thing said, and whether it is an error.
     pub message: Option<(String, bool)>,
     help_open: bool,
@@ -58,6 +60,7 @@ impl Default for TelemetryView {
             shown: [true; Series::ALL.len()],
             selected: None,
             ab: ab::AbRun::default(),
+            rung: ladder::Rung::default(),
             message: None,
             help_open: false,
             png: export::PngSaver::default(),
