@@ -6,7 +6,7 @@
 use alphabeta_studio::app::StudioApp;
 use alphabeta_studio::app::play::{Action, PlayerKind};
 use alphabeta_studio::app::session::SessionAction;
-use alphabeta_studio::app::session::format::{MAX_BYTES, Session, parse, to_ron};
+use alphabeta_studio::app::session::format::{FORMAT, MAX_BYTES, Session, parse, to_ron};
 use alphabeta_studio::app::session::store::{self, Store, backup_path, write_atomic};
 use alphabeta_studio::app::shell::View;
 use alphabeta_studio::app::tree_lab::Action as TreeAction;
@@ -22,6 +22,9 @@ fn folder(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("temp folder");
     dir
 }
+
+/// What the first search in `tests/data/session-v2.ron` counted.
+const V2_FIRST_SEARCH_NODES: u64 = 145;
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
@@ -87,6 +90,15 @@ fn a_tree_text_with_an_error_keeps_the_last_valid_tree() {
 /// Each format's file, as that format wrote it: they must keep loading, with the same content, as the format grows.
 #[test]
 fn checked_in_files_of_every_format_still_load() {
+    let v2 = store::load(&data("session-v2.ron")).expect("format 2 loads");
+    let mut app = StudioApp::default();
+    app.install(&v2).expect("installs");
+    let telemetry = app.play.record().telemetry();
+    assert_eq!(telemetry.records.len(), 9, "one per move of the whole game");
+    let first = &telemetry.records[0];
+    assert_eq!((first.ply, first.depth_reached()), (0, Some(3)));
+    assert_eq!(first.nodes(), V2_FIRST_SEARCH_NODES, "the record's numbers as the search counted them");
+
     let session = store::load(&data("session-v1.ron")).expect("format 1 loads");
     let mut app = StudioApp::default();
     app.install(&session).expect("installs");
@@ -96,6 +108,42 @@ fn checked_in_files_of_every_format_still_load() {
     assert_eq!(app.tree_lab.settings.text, "max(min(3, 12, 8), min(2, 4, 6), min(14, 5, 2))");
     assert_eq!(app.tree_lab.leaves_text().as_deref(), Some("7 of 9"));
     assert_eq!(app.view, View::Play);
+}
+
+/// A studio after at least two AI-against-AI moves of tic-tac-toe at a fixed depth (no clock), so the game carries
+/// search telemetry.
+fn studio_with_telemetry() -> StudioApp {
+    let mut app = StudioApp::default();
+    assert!(app.play.select("tic-tac-toe"));
+    let mut players = app.play.players.clone();
+    for player in &mut players {
+        player.kind = PlayerKind::Ai;
+        player.custom = true;
+        player.config.limits = alphabeta_studio::engine::search::limits::Limits::depth(3);
+        player.config.skill = None;
+    }
+    app.play.players = players;
+    let ctx = egui::Context::default();
+    for _ in 0..2000 {
+        app.play.tick(&ctx);
+        if app.play.record().moves().len() >= 2 && !app.play.thinking() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    app.play.act(Action::TogglePause);
+    assert!(app.play.record().moves().len() >= 2, "the AIs moved");
+    app
+}
+
+#[test]
+fn telemetry_survives_a_round_trip() {
+    let app = studio_with_telemetry();
+    let records = app.play.record().telemetry().records.clone();
+    assert!(records.len() >= 2, "a record per AI move");
+    let mut fresh = StudioApp::default();
+    fresh.install(&parse(&to_ron(&app.to_session())).expect("reads")).expect("installs");
+    assert_eq!(fresh.play.record().telemetry().records, records, "the same records, numbers and all");
 }
 
 /// Opens `path` through the File menu's logic, answering "Don't save" to the question about unsaved work, and
@@ -119,7 +167,7 @@ fn bad_files_change_nothing_and_say_why() {
         ("garbage.ron", b"\x00\x01garbage".to_vec(), "not a session file"),
         ("binary.ron", vec![0xff, 0xfe, 0x00, 0x41], "not a text file"),
         ("foreign.ron", b"(program: \"other\", format: 1)".to_vec(), "written by 'other'"),
-        ("newer.ron", good.replace("format: 1", "format: 7").into_bytes(), "newer Alpha-Beta Studio"),
+        ("newer.ron", good.replace(&format!("format: {FORMAT}"), "format: 7").into_bytes(), "newer Alpha-Beta Studio"),
         ("lost-game.ron", good.replace("\"connect-four\"", "\"chess-960\"").into_bytes(), "'chess-960' is not"),
         ("illegal.ron", good.replacen("\"4\"", "\"z\"", 1).into_bytes(), "move 1 ('z') is not legal"),
     ];

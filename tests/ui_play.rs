@@ -3,7 +3,7 @@
 //! their AccessKit labels (board cells are "cell b2", Connect Four columns "column 4").
 
 use alphabeta_studio::app::install_fonts;
-use alphabeta_studio::app::play::{Play, PlayerKind};
+use alphabeta_studio::app::play::{Action, Play, PlayerKind};
 use alphabeta_studio::engine::search::limits::Limits;
 use alphabeta_studio::games::registry::Registry;
 use eframe::egui;
@@ -155,4 +155,48 @@ fn broken_game_files_are_shown_and_the_rest_still_play() {
     harness.get_by_label("games/broken.ron");
     harness.get_by_label("1:5: Expected a comma");
     harness.get_by_label("cell b2");
+}
+
+/// Two AIs at level 1 play `moves` moves of Connect Four with both players' mistakes seeded by `seed`; returns the
+/// first `moves` moves and how many of the moves played were deliberately weaker than the search's best.
+fn weak_game(seed: u64, moves: usize) -> (Harness<'static, Play>, Vec<String>, usize) {
+    let mut harness = play("connect-four");
+    for player in &mut harness.state_mut().players {
+        player.kind = PlayerKind::Ai;
+        player.level = 1;
+        player.seed = seed;
+    }
+    run_until(&mut harness, "the AIs' moves", |p| p.record().moves().len() >= moves);
+    // Pause (a game that just ended needs none).
+    if harness.state().record().position().outcome().is_none() {
+        harness.state_mut().act(Action::TogglePause);
+    }
+    settle(&mut harness);
+    let record = harness.state().record();
+    let names = (0..moves).map(|i| record.move_name(i)).collect();
+    // The game may have gone a move further before the pause: count what the move list shows.
+    let shown = record.moves().len();
+    let mistakes = record
+        .telemetry()
+        .records
+        .iter()
+        .filter(|r| r.ply < shown && r.thought.best_move != r.thought.searched_best)
+        .filter(|r| {
+            let score = |mv| r.thought.root_scores.iter().find(|(m, _)| Some(*m) == mv).map(|&(_, v)| v);
+            score(r.thought.best_move) < score(r.thought.searched_best)
+        })
+        .count();
+    (harness, names, mistakes)
+}
+
+#[test]
+fn weak_levels_err_on_purpose_and_the_same_seed_replays_the_same_game() {
+    let (harness, first, mistakes) = weak_game(5, 12);
+    assert!(mistakes > 0, "level 1 made no deliberate mistake in 12 moves: {first:?}");
+    // The move list marks them, naming the move the AI judged best.
+    assert_eq!(harness.get_all_by_label_contains("?! (").count(), mistakes);
+    let (_, again, _) = weak_game(5, 12);
+    assert_eq!(again, first, "the same seed and moves, the same game");
+    let others: Vec<Vec<String>> = (6..9).map(|seed| weak_game(seed, 12).1).collect();
+    assert!(others.iter().any(|g| *g != first), "another seed, another game");
 }

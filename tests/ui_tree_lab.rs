@@ -125,7 +125,7 @@ fn the_shell_switches_views() {
     harness.get_by_label("New game");
     harness.get_by_label("Telemetry").click();
     harness.run();
-    harness.get_by_label("Telemetry is coming");
+    harness.get_by_label("No search yet");
     harness.get_by_label("Tree lab").click();
     harness.run();
     harness.get_by_label("7 of 9");

@@ -5,6 +5,7 @@ pub mod path_dialog;
 pub mod play;
 pub mod session;
 pub mod shell;
+pub mod telemetry;
 pub mod tree_lab;
 
 pub use shell::StudioApp;

@@ -4,6 +4,7 @@
 use super::play::Play;
 use super::session::store::Store;
 use super::session::{SessionAction, Sessions};
+use super::telemetry::TelemetryView;
 use super::tree_lab::{self, TreeLab};
 use eframe::egui;
 use serde::{Deserialize, Serialize};
@@ -30,14 +31,6 @@ impl View {
             View::Telemetry => "Telemetry",
         }
     }
-
-    /// What a view that is not built yet will do.
-    fn coming(self) -> Option<&'static str> {
-        match self {
-            View::TreeLab | View::Play => None,
-            View::Telemetry => Some("Plots of what the searches did: nodes, cut-offs, branching factors, timings."),
-        }
-    }
 }
 
 /// What the shell was asked to do.
@@ -55,6 +48,8 @@ pub struct StudioApp {
     pub tree_lab: TreeLab,
     /// Owns the AI's worker thread: dropping the app (closing the window) stops any search.
     pub play: Play,
+    /// Plots of the searches of the game in `play`.
+    pub telemetry: TelemetryView,
     pub sessions: Sessions,
 }
 
@@ -70,7 +65,7 @@ impl StudioApp {
     pub fn with_store(store: Option<Store>) -> Self {
         let (view, tree_lab, play) = (View::default(), TreeLab::default(), Play::default());
         let current = super::session::format::Session::new(view, play.to_session(), tree_lab.to_session());
-        StudioApp { view, tree_lab, play, sessions: Sessions::new(store, current) }
+        StudioApp { view, tree_lab, play, telemetry: TelemetryView::default(), sessions: Sessions::new(store, current) }
     }
 
     /// Draws the whole window into `ui`.
@@ -120,19 +115,10 @@ impl StudioApp {
                 });
             });
         });
-        match self.view.coming() {
-            None if self.view == View::Play => self.play.ui(ui),
-            None => self.tree_lab.ui(ui),
-            Some(what) => {
-                let title = self.view.title();
-                egui::CentralPanel::default().show(ui, |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.add_space(ui.available_height() * 0.35);
-                        ui.heading(format!("{title} is coming"));
-                        ui.label(what);
-                    });
-                });
-            }
+        match self.view {
+            View::TreeLab => self.tree_lab.ui(ui),
+            View::Play => self.play.ui(ui),
+            View::Telemetry => self.telemetry.ui(ui, &mut self.play),
         }
         for action in actions {
             match action {

@@ -3,4 +3,5 @@
 
 pub mod game;
 pub mod search;
+pub mod telemetry;
 pub mod worker;

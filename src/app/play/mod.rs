@@ -15,8 +15,10 @@ pub mod saved;
 mod search_panel;
 mod side;
 
+use super::telemetry::tree_count::TreeCounter;
 use crate::engine::game::Side;
-use crate::engine::search::deepening::{EngineConfig, Iteration};
+use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
+use crate::engine::telemetry::records::{SearchKind, SearchRecord};
 use crate::engine::worker::{Report, RequestId};
 use crate::games::any::{AnyGame, AnyMove, AnyWorker, Outcome};
 use crate::games::levels::level_config;
@@ -110,6 +112,8 @@ pub struct SearchInfo {
     pub took: Option<f64>,
     /// The position searched, to name the moves of the principal variation.
     pub position: AnyGame,
+    /// The settings searched with, for the search's telemetry record.
+    pub config: EngineConfig,
 }
 
 /// A line for the user: what happened, or why a click did nothing.
@@ -134,6 +138,10 @@ pub struct Play {
     hint: Option<AnyMove>,
     message: Option<Message>,
     worker: Option<AnyWorker>,
+    /// Counts the minimax tree below each searched position, for the pruning ratio of its record.
+    counter: Option<TreeCounter>,
+    /// Records that came without their tree count (from a session file) and wait for the counter.
+    uncounted: bool,
     actions: Vec<Action>,
 }
 
@@ -164,6 +172,8 @@ impl Play {
             hint: None,
             message: None,
             worker: None,
+            counter: None,
+            uncounted: false,
             actions: Vec::new(),
         }
     }
@@ -253,6 +263,7 @@ impl Play {
 
     /// Reads every waiting report of the worker.
     fn poll(&mut self) {
+        self.poll_counts();
         while let Some(report) = self.worker.as_ref().and_then(|w| w.try_report()) {
             let id = report.id();
             // Reports of a search this view has moved on from are dropped.
@@ -269,11 +280,13 @@ impl Play {
                 Report::Done { thought, .. } => {
                     search.finished = true;
                     search.took = Some(search.started.elapsed().as_secs_f64());
-                    if let Some(last) = thought.iterations.last().cloned().or(thought.partial) {
+                    if let Some(last) = thought.iterations.last().cloned().or_else(|| thought.partial.clone()) {
                         search.latest = Some(last);
                     }
                     let purpose = search.purpose;
+                    let (position, config) = (search.position.clone(), search.config.clone());
                     self.finished(purpose, thought.best_move);
+                    self.keep_record(purpose, position, config, thought);
                 }
                 Report::Failed { message, .. } => {
                     search.finished = true;
@@ -289,6 +302,47 @@ impl Play {
                 }
             }
         }
+    }
+
+    /// Keeps the record of a finished search with the game — an AI's only if its move was played — and asks for
+    /// the count of the tree it searched.
+    fn keep_record(&mut self, purpose: Purpose, position: AnyGame, config: EngineConfig, thought: Thought<AnyMove>) {
+        let ply = position.moves_played();
+        let kind = match purpose {
+            Purpose::Move(_) if self.record.moves().len() != ply + 1 => return,
+            Purpose::Move(_) => SearchKind::Move,
+            Purpose::Hint => SearchKind::Hint,
+        };
+        let side = position.side_to_move();
+        let record = SearchRecord { id: 0, ply, side, kind, config, thought, tree: None };
+        let depth = record.depth_reached();
+        let id = self.record.note(record);
+        if let (Some(counter), Some(depth)) = (&self.counter, depth) {
+            // Past 64 plies only a game that ends sooner can be counted, and the count stops there by itself.
+            counter.request(id, position, depth.min(64));
+        }
+    }
+
+    /// Fills in the tree counts that have arrived.
+    fn poll_counts(&mut self) {
+        while let Some((id, profile)) = self.counter.as_ref().and_then(|c| c.try_result()) {
+            self.record.telemetry_mut().fill_tree(id, profile);
+        }
+    }
+
+    /// Keeps the game going while another view is shown: reads reports and counts, and starts the AI's searches.
+    pub fn tick(&mut self, ctx: &egui::Context) {
+        self.poll();
+        self.apply();
+        self.drive(ctx);
+        if self.thinking() {
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
+    /// The position after the first `ply` moves of the game.
+    pub fn position_at(&self, ply: usize) -> AnyGame {
+        self.record.position_at(ply)
     }
 
     /// A search ended with `best`: play it (the AI's move) or show it (a hint).
@@ -430,6 +484,21 @@ impl Play {
             let ctx = ctx.clone();
             self.worker = Some(AnyWorker::new(move || ctx.request_repaint()));
         }
+        if self.counter.is_none() {
+            let ctx = ctx.clone();
+            // Without the thread the records simply keep no count; the view says so.
+            self.counter = TreeCounter::spawn(move || ctx.request_repaint()).ok();
+        }
+        if self.uncounted
+            && let Some(counter) = &self.counter
+        {
+            self.uncounted = false;
+            for record in self.record.telemetry().records.iter().filter(|r| r.tree.is_none()) {
+                if let Some(depth) = record.depth_reached() {
+                    counter.request(record.id, self.record.position_at(record.ply), depth.min(64));
+                }
+            }
+        }
         let searching_move = self.search.as_ref().is_some_and(|s| !s.finished && matches!(s.purpose, Purpose::Move(_)));
         if self.ai_to_move() && !self.paused && self.viewing.is_none() && !searching_move {
             let side = self.record.position().side_to_move();
@@ -448,7 +517,7 @@ impl Play {
             Purpose::Hint => level_config(&self.entry().variant.ai, 10),
         };
         let Some(worker) = self.worker.as_mut() else { return };
-        match worker.think(&game, config) {
+        match worker.think(&game, config.clone()) {
             Ok(id) => {
                 let started = Instant::now();
                 self.search = Some(SearchInfo {
@@ -459,6 +528,7 @@ impl Play {
                     finished: false,
                     took: None,
                     position: game,
+                    config,
                 });
             }
             Err(e) => {

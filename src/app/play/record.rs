@@ -1,7 +1,9 @@
 //! The game being played, as a record: the starting position, the moves made, and the moves taken back (for redo).
-//! No egui here, so the rules of undo and redo can be tested on their own.
+//! No egui here, so the rules of undo and redo can be tested on their own. The searches' telemetry is kept here
+//! too, with the moves, so that it follows undo and redo (see [`Telemetry`] for the rules).
 
 use crate::engine::game::IllegalMove;
+use crate::engine::telemetry::records::{SearchRecord, Telemetry};
 use crate::games::any::{AnyGame, AnyMove};
 
 /// A game in progress.
@@ -13,12 +15,14 @@ pub struct Record {
     moves: Vec<AnyMove>,
     /// Moves taken back, the most recently taken back last.
     redo: Vec<AnyMove>,
+    /// One record per search run in this game (AI moves and hints).
+    telemetry: Telemetry,
 }
 
 impl Record {
     /// A new game from `start`.
     pub fn new(start: AnyGame) -> Self {
-        Record { current: start.clone(), start, moves: Vec::new(), redo: Vec::new() }
+        Record { current: start.clone(), start, moves: Vec::new(), redo: Vec::new(), telemetry: Telemetry::default() }
     }
 
     /// The position now.
@@ -36,6 +40,7 @@ impl Record {
         self.current.try_play(mv)?;
         self.moves.push(mv);
         self.redo.clear();
+        self.telemetry.forget_undone();
         Ok(())
     }
 
@@ -44,6 +49,7 @@ impl Record {
         let mv = self.moves.pop()?;
         self.current.undo(mv);
         self.redo.push(mv);
+        self.telemetry.take_back(self.moves.len());
         Some(mv)
     }
 
@@ -53,12 +59,28 @@ impl Record {
         // The move was legal here when it was taken back, so this cannot fail; if it somehow did, drop it.
         self.current.try_play(mv).ok()?;
         self.moves.push(mv);
+        self.telemetry.bring_back(self.moves.len());
         Some(mv)
     }
 
     /// The moves that can be redone, the next one last.
     pub fn redo_moves(&self) -> &[AnyMove] {
         &self.redo
+    }
+
+    /// The searches' records of this game.
+    pub fn telemetry(&self) -> &Telemetry {
+        &self.telemetry
+    }
+
+    /// Keeps the record of a search (after its move, for an AI's move); returns the id it was given.
+    pub fn note(&mut self, record: SearchRecord) -> u64 {
+        self.telemetry.push(record)
+    }
+
+    /// The records, to fill in what is counted later.
+    pub fn telemetry_mut(&mut self) -> &mut Telemetry {
+        &mut self.telemetry
     }
 
     pub fn can_redo(&self) -> bool {

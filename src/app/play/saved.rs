@@ -6,6 +6,7 @@
 
 use super::record::Record;
 use super::{Play, Player, start_of};
+use crate::engine::telemetry::records::Telemetry;
 use crate::games::any::{AnyGame, AnyMove};
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +25,8 @@ pub struct PlaySession {
     pub paused: bool,
     /// The earlier position on view (its number of moves), if any.
     pub viewing: Option<usize>,
+    /// What every search of the game did (format 2 on; empty in older files).
+    pub telemetry: Telemetry,
 }
 
 impl Default for PlaySession {
@@ -53,6 +56,7 @@ impl Play {
             players: self.players.to_vec(),
             paused: self.paused,
             viewing: self.viewing,
+            telemetry: record.telemetry().clone(),
         }
     }
 
@@ -79,6 +83,8 @@ impl Play {
         for _ in 0..redone {
             record.undo();
         }
+        // Set last: replaying the moves above moved records about as undo and redo do.
+        *record.telemetry_mut() = session.telemetry.clone();
         let players: [Player; 2] = match session.players.as_slice() {
             [first, second] => [first.clone(), second.clone()],
             other => return Err(format!("a game has two players, this session names {}", other.len())),
@@ -91,6 +97,7 @@ impl Play {
         self.viewing = session.viewing.filter(|&ply| ply < self.record.moves().len());
         self.hint = None;
         self.message = None;
+        self.uncounted = true;
         Ok(())
     }
 }

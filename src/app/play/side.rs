@@ -4,6 +4,7 @@ use super::{Action, Play, Player, PlayerKind, Purpose, side_name};
 use crate::engine::game::Side;
 use crate::engine::search::Algorithm;
 use crate::engine::search::skill::Skill;
+use crate::engine::telemetry::records::SearchKind;
 use crate::games::levels::{LEVELS, describe, level_config, mistake_margin};
 use eframe::egui;
 
@@ -191,6 +192,30 @@ fn buttons(play: &mut Play, ui: &mut egui::Ui) {
     }
 }
 
+/// When the AI played move `ply` on purpose below its best (a weaker level's seeded choice): the move it judged
+/// best, and the two scores in words.
+fn deliberate_mistake(record: &super::record::Record, ply: usize) -> Option<(String, String)> {
+    let search = record.telemetry().records.iter().find(|r| r.kind == SearchKind::Move && r.ply == ply)?;
+    let thought = &search.thought;
+    let (played, best) = (thought.best_move?, thought.searched_best?);
+    if played == best {
+        return None;
+    }
+    let score = |mv| thought.root_scores.iter().find(|(m, _)| *m == mv).map_or(f64::NAN, |&(_, v)| v);
+    // A move as good as the best (a tie the noise broke otherwise) is no mistake.
+    if score(played) >= score(best) {
+        return None;
+    }
+    let best_name = record.position_at(ply).move_name(best);
+    let why = format!(
+        "A deliberately weaker move (the level's seeded mistakes): the AI judged {best_name} best ({:+.2}); this \
+         scored {:+.2}",
+        score(best),
+        score(played)
+    );
+    Some((best_name, why))
+}
+
 /// The moves in the game's notation, two to a row; a click shows the position after that move.
 fn move_list(play: &mut Play, ui: &mut egui::Ui) {
     ui.heading("Moves");
@@ -208,8 +233,13 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
             for ply in [2 * pair, 2 * pair + 1] {
                 if ply < count {
                     let name = record.move_name(ply);
-                    let response = ui.selectable_label(ply + 1 == shown, &name);
-                    if response.on_hover_text(format!("Show the position after {name}")).clicked() {
+                    // "c1?! (b2)": played c1 on purpose, judged b2 best.
+                    let (label, why) = match deliberate_mistake(record, ply) {
+                        Some((best, why)) => (format!("{name}?! ({best})"), format!("{why}\n")),
+                        None => (name.clone(), String::new()),
+                    };
+                    let response = ui.selectable_label(ply + 1 == shown, &label);
+                    if response.on_hover_text(format!("{why}Show the position after {name}")).clicked() {
                         // The last move is the game itself, not an earlier position.
                         play.actions.push(Action::View((ply + 1 < count).then_some(ply + 1)));
                     }

@@ -1,0 +1,251 @@
+//! The side panel: one search picked out — its summary (pruning ratio, Levin's minimum), its deepening ladder
+//! (depth → nodes on a log scale) against the minimax tree, b^d and b^(d/2), B's ladder overlaid when an A/B
+//! run exists, the A/B controls, and the ladders as a table.
+
+use super::dashboard::{HoverTexts, decades, power_of_ten, side_color};
+use super::export::Part;
+use super::{Action, TelemetryView, ab};
+use crate::app::play::{Play, side_name};
+use crate::engine::search::deepening::Iteration;
+use crate::engine::telemetry::pruning::levin_minimum;
+use crate::engine::telemetry::records::{SearchKind, SearchRecord, depth_of};
+use crate::games::any::AnyMove;
+use eframe::egui;
+use egui_plot::{Line, LineStyle, MarkerShape, Plot, Points};
+
+/// What the ladder plot shows per depth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rung {
+    /// Nodes on a log scale, with the minimax tree, b^d and b^(d/2).
+    #[default]
+    Nodes,
+    /// The iteration's own seconds.
+    Time,
+    /// The iteration's value, from the side to move's point of view.
+    Value,
+}
+
+impl Rung {
+    const ALL: [Rung; 3] = [Rung::Nodes, Rung::Time, Rung::Value];
+
+    fn name(self) -> &'static str {
+        match self {
+            Rung::Nodes => "nodes",
+            Rung::Time => "time",
+            Rung::Value => "value",
+        }
+    }
+
+    /// The plotted y of an iteration, if it has one (an infinite value has none).
+    fn y(self, iteration: &Iteration<AnyMove>) -> Option<f64> {
+        match self {
+            Rung::Nodes => (iteration.stats.nodes_visited > 0).then(|| (iteration.stats.nodes_visited as f64).log10()),
+            Rung::Time => Some(iteration.stats.elapsed_seconds),
+            Rung::Value => iteration.value.is_finite().then_some(iteration.value + 0.0),
+        }
+    }
+}
+
+/// B's colour.
+const B_COLOR: egui::Color32 = egui::Color32::from_rgb(46, 160, 67);
+
+pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
+    let Some(record) = view.selected_record(play) else {
+        ui.label("The ladder of a search shows here: click a point in a plot.");
+        return;
+    };
+    ui.horizontal(|ui| {
+        if ui.button("◀ previous").clicked() {
+            view.actions.push(Action::Step(-1));
+        }
+        if ui.button("next ▶").clicked() {
+            view.actions.push(Action::Step(1));
+        }
+        if view.selected.is_some() && ui.button("latest").clicked() {
+            view.actions.push(Action::Select(None));
+        }
+    });
+    summary(record, play, view.selected.is_none(), ui);
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label("Ladder of");
+        for rung in Rung::ALL {
+            ui.selectable_value(&mut view.rung, rung, rung.name());
+        }
+    });
+    let b_ladder = view.ab.ladder_for(record);
+    let response = plot(record, b_ladder, view.rung, ui);
+    view.part_rects[Part::Ladder as usize] = Some(response);
+    ui.separator();
+    ab::controls(view, record, ui);
+    ui.separator();
+    table(record, view.ab.ladder_for(record), ui);
+}
+
+/// Who searched what, and the search's figures as a whole.
+fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) {
+    let who = match record.kind {
+        SearchKind::Move => format!("{} (AI)", side_name(record.side)),
+        SearchKind::Hint => format!("Hint for {}", side_name(record.side).to_lowercase()),
+    };
+    let latest = if latest { " (latest)" } else { "" };
+    ui.colored_label(
+        side_color(record.side),
+        format!("Move {}: {who}, {}{latest}", record.move_number(), record.algorithm().name()),
+    );
+    let best = record.thought.best_move.map_or("–".to_string(), |mv| play.position_at(record.ply).move_name(mv));
+    ui.label(format!(
+        "best {best} · depth {} · {} nodes · {:.3} s",
+        record.depth_reached().map_or("–".into(), |d| d.to_string()),
+        record.nodes(),
+        record.seconds()
+    ));
+    let Some(deepest) = record.deepest() else { return };
+    let depth = depth_of(deepest);
+    match (record.pruning_ratio(), record.tree_size(), &record.tree) {
+        (Some((ratio, exact)), Some(size), _) => {
+            let how = if exact { "counted" } else { "estimated" };
+            ui.label(format!(
+                "Pruning ratio at depth {depth}: {:.2}% — {} of {:.0} minimax nodes visited ({how})",
+                100.0 * ratio,
+                deepest.stats.nodes_visited,
+                size.nodes()
+            ));
+        }
+        (_, _, None) => {
+            ui.label("Pruning ratio: counting the minimax tree…");
+        }
+        _ => {
+            ui.label("Pruning ratio: too few plies counted to estimate the tree.");
+        }
+    }
+    if let Some(b) = record.branching() {
+        let levin = levin_minimum(b, depth);
+        ui.label(format!(
+            "Leaves {} against Levin's minimum {levin:.0} (b = {b:.2} moves per node, d = {depth}): ×{:.2}",
+            deepest.stats.leaves_evaluated,
+            deepest.stats.leaves_evaluated as f64 / levin
+        ));
+    }
+}
+
+/// A ladder's points: (depth, log10 nodes) with each iteration's figures for the hover label.
+fn ladder_points(iterations: &[Iteration<AnyMove>], rung: Rung) -> (Vec<[f64; 2]>, Vec<String>) {
+    iterations
+        .iter()
+        .filter_map(|i| {
+            let d = depth_of(i);
+            let text =
+                format!("{} nodes, {:.4} s, value {}", i.stats.nodes_visited, i.stats.elapsed_seconds, i.value + 0.0);
+            Some(([d as f64, rung.y(i)?], text))
+        })
+        .unzip()
+}
+
+/// The ladder plot; returns its rect (for the PNG export).
+fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, rung: Rung, ui: &mut egui::Ui) -> egui::Rect {
+    let mut texts = HoverTexts::default();
+    let (a_points, a_texts) = ladder_points(&record.thought.iterations, rung);
+    let a_name = format!("A: {}", record.algorithm().name());
+    texts.insert(&a_name, a_texts);
+    let max_depth = record
+        .thought
+        .iterations
+        .iter()
+        .map(depth_of)
+        .chain(b_ladder.into_iter().flatten().map(depth_of))
+        .max()
+        .unwrap_or(1);
+    let nodes = rung == Rung::Nodes;
+    let tree: Vec<([f64; 2], String)> = (1..=max_depth)
+        .filter(|_| nodes)
+        .filter_map(|d| {
+            let size = record.tree.as_ref()?.size(d)?;
+            let how = if size.is_exact() { "counted" } else { "estimated" };
+            Some(([d as f64, size.nodes().log10()], format!("{:.0} nodes ({how})", size.nodes())))
+        })
+        .collect();
+    texts.insert("minimax tree", tree.iter().map(|(_, t)| t.clone()).collect());
+    let branching = record.branching().filter(|b| *b > 1.0 && nodes);
+    let curve = |power: f64| -> Vec<[f64; 2]> {
+        let b = branching.unwrap_or(1.0);
+        (0..=max_depth * 4).map(|i| i as f64 / 4.0).map(|d| [d, d * power * b.log10()]).collect()
+    };
+    let b_name = "B";
+    let (b_points, b_texts) = b_ladder.map(|l| ladder_points(l, rung)).unwrap_or_default();
+    texts.insert(b_name, b_texts);
+    let mut plot = Plot::new(("telemetry_ladder_plot", rung.name()))
+        .height(240.0)
+        .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
+        .x_axis_label("depth")
+        .y_axis_label(rung.name())
+        .allow_scroll(false)
+        .label_formatter(move |position| texts.label(position, "depth"));
+    if nodes {
+        plot = plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades).include_y(0.0);
+    }
+    let response = plot.show(ui, |plot_ui| {
+        if let Some(b) = branching {
+            plot_ui.line(
+                Line::new(format!("b^d (b = {b:.2})"), curve(1.0))
+                    .style(LineStyle::dashed_loose())
+                    .color(egui::Color32::GRAY)
+                    .allow_hover(false),
+            );
+            plot_ui.line(
+                Line::new("b^(d/2)", curve(0.5))
+                    .style(LineStyle::dotted_dense())
+                    .color(egui::Color32::GRAY)
+                    .allow_hover(false),
+            );
+        }
+        if !tree.is_empty() {
+            let xy: Vec<[f64; 2]> = tree.iter().map(|(p, _)| *p).collect();
+            plot_ui.points(
+                Points::new("minimax tree", xy).shape(MarkerShape::Square).color(egui::Color32::DARK_RED).radius(3.5),
+            );
+        }
+        let color = side_color(record.side);
+        plot_ui.line(Line::new(a_name.clone(), a_points.clone()).color(color).allow_hover(false));
+        plot_ui.points(Points::new(a_name, a_points).color(color).radius(4.0));
+        if !b_points.is_empty() {
+            plot_ui.line(Line::new(b_name, b_points.clone()).color(B_COLOR).allow_hover(false));
+            plot_ui.points(Points::new(b_name, b_points).color(B_COLOR).shape(MarkerShape::Up).radius(5.0));
+        }
+    });
+    response.response.rect
+}
+
+/// The ladder as numbers: A's iterations, and B's beside them.
+fn table(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, ui: &mut egui::Ui) {
+    let b_at = |d: u32| b_ladder.and_then(|l| l.iter().find(|i| depth_of(i) == d));
+    egui::Grid::new("telemetry_ladder_table").striped(true).num_columns(7).show(ui, |ui| {
+        for head in ["depth", "A nodes", "A time", "A value", "B nodes", "B time", "B value"] {
+            ui.strong(head);
+        }
+        ui.end_row();
+        let mut depths: Vec<u32> = record.thought.iterations.iter().map(depth_of).collect();
+        depths.extend(b_ladder.into_iter().flatten().map(depth_of));
+        depths.sort_unstable();
+        depths.dedup();
+        for d in depths {
+            ui.label(d.to_string());
+            let a = record.thought.iterations.iter().find(|i| depth_of(i) == d);
+            for iteration in [a, b_at(d)] {
+                match iteration {
+                    Some(i) => {
+                        ui.label(i.stats.nodes_visited.to_string());
+                        ui.label(format!("{:.4} s", i.stats.elapsed_seconds));
+                        ui.label(format!("{}", i.value + 0.0));
+                    }
+                    None => {
+                        for _ in 0..3 {
+                            ui.label("–");
+                        }
+                    }
+                }
+            }
+            ui.end_row();
+        }
+    });
+}

@@ -1,0 +1,180 @@
+//! Telemetry: what the searches of the game in Play did, move after move — depth, time, nodes, pruning ratio,
+//! branching factor and value against the move number, each search's deepening ladder, an A/B re-run of any
+//! searched position with other settings, and export as CSV and PNG.
+//!
+//! The records live with the game ([`crate::app::play::record::Record::telemetry`]); this view only reads them,
+//! keeps the game going while it is shown ([`Play::tick`]), and owns its own state: the toggles, the selection,
+//! the A/B run. Its parts push [`Action`]s while drawing; [`TelemetryView::apply`] carries them out afterwards.
+
+pub mod ab;
+mod dashboard;
+pub mod export;
+mod help;
+pub mod ladder;
+pub mod series;
+pub mod tree_count;
+
+use super::play::Play;
+use crate::engine::telemetry::records::SearchRecord;
+use eframe::egui;
+use export::Part;
+use series::Series;
+
+/// What the user asked for while the view was drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Show the ladder of this record (`None`: the latest).
+    Select(Option<u64>),
+    /// Select the previous (−1) or next (+1) record.
+    Step(i32),
+    SaveCsv,
+    CopyCsv,
+    SavePng(Part),
+    /// Re-run the selected record's position with the A/B settings.
+    RunB,
+    StopB,
+    ToggleHelp,
+}
+
+/// The Telemetry view's state.
+pub struct TelemetryView {
+    /// Which series are plotted, in [`Series::ALL`]'s order.
+    pub shown: [bool; Series::ALL.len()],
+    /// The record whose ladder is shown; `None` follows the latest.
+    pub selected: Option<u64>,
+    pub ab: ab::AbRun,
+    /// What the ladder plot shows.
+    pub rung: ladder::Rung,
+    /// The last thing said, and whether it is an error.
+    pub message: Option<(String, bool)>,
+    help_open: bool,
+    png: export::PngSaver,
+    /// Where the last frame drew each part, for the PNG export.
+    part_rects: [Option<egui::Rect>; 2],
+    actions: Vec<Action>,
+}
+
+impl Default for TelemetryView {
+    fn default() -> Self {
+        TelemetryView {
+            shown: [true; Series::ALL.len()],
+            selected: None,
+            ab: ab::AbRun::default(),
+            rung: ladder::Rung::default(),
+            message: None,
+            help_open: false,
+            png: export::PngSaver::default(),
+            part_rects: [None; 2],
+            actions: Vec::new(),
+        }
+    }
+}
+
+impl TelemetryView {
+    /// The record whose ladder is shown: the selected one, or the latest.
+    pub fn selected_record<'a>(&self, play: &'a Play) -> Option<&'a SearchRecord> {
+        let records = &play.record().telemetry().records;
+        match self.selected {
+            Some(id) => records.iter().find(|r| r.id == id),
+            None => records.last(),
+        }
+    }
+
+    /// Draws the view (and keeps the game in Play going) and runs what it asked for.
+    pub fn ui(&mut self, ui: &mut egui::Ui, play: &mut Play) {
+        play.tick(ui.ctx());
+        self.ab.poll();
+        if let Some(said) = self.png.poll() {
+            self.message = Some(said);
+        }
+        egui::Panel::top("telemetry_controls").show(ui, |ui| self.controls(ui, play));
+        // Half the window at most, so the plots keep room in a small window.
+        let widest = (ui.available_width() * 0.5).max(260.0);
+        egui::Panel::right("telemetry_ladder")
+            .resizable(true)
+            .default_size(400.0_f32.min(widest))
+            .max_size(widest)
+            .show(ui, |ui| egui::ScrollArea::vertical().show(ui, |ui| ladder::show(self, play, ui)));
+        egui::CentralPanel::default().show(ui, |ui| dashboard::show(self, play, ui));
+        help::window(self, ui);
+        for action in std::mem::take(&mut self.actions) {
+            self.apply(action, play, ui.ctx());
+        }
+        if self.ab.running() {
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    /// The series toggles, the export buttons and the last message.
+    fn controls(&mut self, ui: &mut egui::Ui, play: &Play) {
+        ui.horizontal_wrapped(|ui| {
+            let count = play.record().telemetry().records.len();
+            ui.strong(format!("{count} search(es) in this game of {}", play.entry().variant.name));
+            ui.separator();
+            for (series, shown) in Series::ALL.iter().zip(&mut self.shown) {
+                ui.checkbox(shown, series.title());
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Save CSV").on_hover_text("One row per iteration, to saves/telemetry-<game>.csv").clicked() {
+                self.actions.push(Action::SaveCsv);
+            }
+            if ui.button("Copy CSV").on_hover_text("The same rows on the clipboard").clicked() {
+                self.actions.push(Action::CopyCsv);
+            }
+            if ui.button("Save plots as PNG").clicked() {
+                self.actions.push(Action::SavePng(Part::Dashboard));
+            }
+            if ui.button("Save ladder as PNG").clicked() {
+                self.actions.push(Action::SavePng(Part::Ladder));
+            }
+            if ui.selectable_label(self.help_open, "Help").clicked() {
+                self.actions.push(Action::ToggleHelp);
+            }
+            ui.separator();
+            dashboard::key(ui);
+            if let Some((text, error)) = &self.message {
+                let color = if *error { ui.visuals().error_fg_color } else { ui.visuals().strong_text_color() };
+                ui.colored_label(color, text);
+            }
+        });
+    }
+
+    /// Carries out one action.
+    pub fn apply(&mut self, action: Action, play: &Play, ctx: &egui::Context) {
+        match action {
+            Action::Select(id) => self.selected = id,
+            Action::Step(by) => {
+                let records = &play.record().telemetry().records;
+                let here = self.selected_record(play).and_then(|r| records.iter().position(|x| x.id == r.id));
+                if let Some(here) = here {
+                    let next = here.saturating_add_signed(by as isize).min(records.len().saturating_sub(1));
+                    self.selected = records.get(next).map(|r| r.id);
+                }
+            }
+            Action::SaveCsv => self.message = Some(export::save_csv(play)),
+            Action::CopyCsv => {
+                ctx.copy_text(export::records_csv(play));
+                self.message = Some(("the records are on the clipboard as CSV".into(), false));
+            }
+            Action::SavePng(part) => {
+                self.message = Some(match self.part_rects[part as usize] {
+                    // A small margin keeps the tick labels that stick out of the plots.
+                    Some(rect) => self.png.request(ctx, rect.expand(4.0), export::png_path(play, part)),
+                    None => ("nothing drawn to save yet".into(), true),
+                })
+            }
+            Action::RunB => match self.selected_record(play) {
+                Some(record) => {
+                    let position = play.position_at(record.ply);
+                    if let Err(e) = self.ab.start(ctx, record, &position) {
+                        self.message = Some((format!("cannot start the A/B search: {e}"), true));
+                    }
+                }
+                None => self.message = Some(("no search to compare with yet".into(), true)),
+            },
+            Action::StopB => self.ab.stop(),
+            Action::ToggleHelp => self.help_open = !self.help_open,
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! The records as CSV (RFC 4180): one row per iteration, the cut-short one included, so a spreadsheet can redo
+//! every plot. Rates a search could not measure (no cut-off, no table probe) are left empty.
+
+use super::pruning::average_branching;
+use super::records::{SearchKind, SearchRecord, depth_of};
+use crate::engine::game::Side;
+
+/// The header line's fields, in order.
+pub const COLUMNS: [&str; 26] = [
+    "move_number",
+    "side",
+    "kind",
+    "algorithm",
+    "depth",
+    "complete",
+    "exact",
+    "value",
+    "best_move",
+    "nodes",
+    "interior_nodes",
+    "leaves",
+    "horizon_leaves",
+    "cutoffs",
+    "first_move_cutoff_rate",
+    "branches_pruned",
+    "tt_probes",
+    "tt_hit_rate",
+    "iteration_seconds",
+    "elapsed_seconds",
+    "effective_branching_factor",
+    "average_branching",
+    "minimax_tree_nodes",
+    "minimax_tree",
+    "pruning_ratio",
+    "search_nodes",
+];
+
+/// Renders `records`, naming each best move with `name(record, move)` (the game's notation).
+pub fn format_records_csv(records: &[SearchRecord], name: impl Fn(&SearchRecord, u64) -> String) -> String {
+    let mut out = COLUMNS.join(",");
+    out.push('\n');
+    for record in records {
+        let side = match record.side {
+            Side::Max => "first",
+            Side::Min => "second",
+        };
+        let kind = match record.kind {
+            SearchKind::Move => "move",
+            SearchKind::Hint => "hint",
+        };
+        let search_nodes = record.nodes();
+        let tree = record.tree.as_ref();
+        for iteration in record.thought.iterations.iter().chain(&record.thought.partial) {
+            let stats = &iteration.stats;
+            let depth = depth_of(iteration);
+            let size = tree.and_then(|t| t.size(depth));
+            let optional = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
+            let cells = [
+                record.move_number().to_string(),
+                side.to_string(),
+                kind.to_string(),
+                record.algorithm().name().to_string(),
+                depth.to_string(),
+                iteration.complete.to_string(),
+                iteration.exact.to_string(),
+                (iteration.value + 0.0).to_string(),
+                iteration.best_move.map(|mv| name(record, mv)).unwrap_or_default(),
+                stats.nodes_visited.to_string(),
+                stats.interior_nodes.to_string(),
+                stats.leaves_evaluated.to_string(),
+                stats.horizon_evaluations.to_string(),
+                stats.cutoffs().to_string(),
+                optional(stats.first_move_cutoff_rate()),
+                stats.branches_pruned.to_string(),
+                stats.tt_probes.to_string(),
+                optional(stats.tt_hit_rate()),
+                stats.elapsed_seconds.to_string(),
+                iteration.elapsed_seconds.to_string(),
+                optional(stats.effective_branching_factor()),
+                optional(average_branching(stats)),
+                optional(size.map(|s| s.nodes().round())),
+                size.map_or("", |s| if s.is_exact() { "exact" } else { "estimate" }).to_string(),
+                optional(size.map(|s| s.pruning_ratio(stats.nodes_visited))),
+                search_nodes.to_string(),
+            ];
+            let cells: Vec<String> = cells.into_iter().map(field).collect();
+            out.push_str(&cells.join(","));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// A field quoted when it holds a comma, a quote or a line break.
+fn field(text: String) -> String {
+    if text.contains([',', '"', '\n']) { format!("\"{}\"", text.replace('"', "\"\"")) } else { text }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
+    use crate::engine::search::stats::SearchStats;
+    use crate::engine::telemetry::pruning::TreeProfile;
+
+    #[test]
+    fn one_row_per_iteration_with_the_counts_and_the_ratio() {
+        let iteration = |depth: u32, nodes: u64, complete: bool| Iteration {
+            depth,
+            value: -0.0,
+            best_move: Some(4),
+            principal_variation: vec![4],
+            stats: SearchStats { nodes_visited: nodes, interior_nodes: 1, ..Default::default() },
+            elapsed_seconds: 0.5,
+            complete,
+            exact: false,
+            aspiration_researches: 0,
+        };
+        let thought = Thought {
+            iterations: vec![iteration(1, 10, true)],
+            partial: Some(iteration(2, 41, false)),
+            best_move: Some(4),
+            searched_best: Some(4),
+            root_scores: Vec::new(),
+            elapsed_seconds: 0.5,
+        };
+        let record = SearchRecord {
+            id: 0,
+            ply: 2,
+            side: Side::Min,
+            kind: SearchKind::Hint,
+            config: EngineConfig::default(),
+            thought,
+            tree: Some(TreeProfile { per_ply: vec![1, 9, 72], complete: false }),
+        };
+        let csv = format_records_csv(&[record], |_, mv| format!("x,{mv}"));
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 3, "{csv}");
+        assert_eq!(lines[0].split(',').count(), COLUMNS.len());
+        assert_eq!(lines[1], "3,second,hint,pvs,1,true,false,0,\"x,4\",10,1,0,0,0,,0,0,,0,0.5,,9,10,exact,0,51");
+        assert!(lines[2].starts_with("3,second,hint,pvs,2,false,"), "{}", lines[2]);
+        assert!(lines[2].ends_with(",82,exact,0.5,51"), "{}", lines[2]);
+    }
+}

@@ -1,0 +1,229 @@
+//! What one search did, kept with the move it was for, and the list of them a game collects.
+
+use super::pruning::{TreeProfile, TreeSize, average_branching};
+use crate::engine::game::{Side, Value};
+use crate::engine::search::Algorithm;
+use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
+use serde::{Deserialize, Serialize};
+
+/// Why a search was run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SearchKind {
+    /// The AI chose its move with it (the move was played).
+    Move,
+    /// A person asked for a hint (nothing was played).
+    Hint,
+}
+
+/// One search: who ran it, on which position, with which settings, and everything it reported.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchRecord {
+    /// Unique within its [`Telemetry`]: the background tree count finds its record by it.
+    pub id: u64,
+    /// Moves played before the position searched (0: the start). The search was for move number `ply + 1`.
+    pub ply: usize,
+    /// The side to move in the position searched.
+    pub side: Side,
+    pub kind: SearchKind,
+    /// The settings searched with (`config.algorithm` is the algorithm).
+    pub config: EngineConfig,
+    /// Every iteration with its statistics, and the figures of the search as a whole. Moves are the window's
+    /// `AnyMove` numbers.
+    pub thought: Thought<u64>,
+    /// The minimax tree below the position, counted in the background; `None` until the count is done.
+    pub tree: Option<TreeProfile>,
+}
+
+impl SearchRecord {
+    /// The move number this search was for (1 for the first move of the game): the dashboard's x.
+    pub fn move_number(&self) -> usize {
+        self.ply + 1
+    }
+
+    pub fn algorithm(&self) -> Algorithm {
+        self.config.algorithm
+    }
+
+    /// The deepest completed iteration, or the cut-short one when none completed.
+    pub fn deepest(&self) -> Option<&Iteration<u64>> {
+        self.thought.last().or(self.thought.partial.as_ref())
+    }
+
+    /// The depth reached: the deepest completed iteration's (an iteration "to the end of the game" counts as the
+    /// deepest ply it entered).
+    pub fn depth_reached(&self) -> Option<u32> {
+        self.deepest().map(depth_of)
+    }
+
+    /// Nodes of the whole search, every iteration (and the cut-short one) included.
+    pub fn nodes(&self) -> u64 {
+        self.thought.total_stats().nodes_visited
+    }
+
+    /// Wall-clock seconds of the whole search.
+    pub fn seconds(&self) -> f64 {
+        self.thought.elapsed_seconds
+    }
+
+    /// The deepest iteration's value from the first player's point of view (the search reports it from the side
+    /// to move's), so that one curve reads the same for both sides.
+    pub fn value_for_first_player(&self) -> Option<Value> {
+        let value = self.deepest()?.value;
+        let signed = if self.side == Side::Min { -value } else { value };
+        signed.is_finite().then_some(signed + 0.0)
+    }
+
+    /// The deepest iteration's effective branching factor.
+    pub fn effective_branching_factor(&self) -> Option<f64> {
+        self.deepest()?.stats.effective_branching_factor()
+    }
+
+    /// The average number of legal moves per node the deepest iteration expanded (see [`average_branching`]).
+    pub fn branching(&self) -> Option<f64> {
+        average_branching(&self.deepest()?.stats)
+    }
+
+    /// The minimax tree of the deepest iteration's depth from this position: exact when counted, else estimated.
+    pub fn tree_size(&self) -> Option<TreeSize> {
+        let depth = self.depth_reached()?;
+        self.tree.as_ref()?.size(depth)
+    }
+
+    /// The share of that tree the deepest iteration did not visit, and whether it is exact.
+    pub fn pruning_ratio(&self) -> Option<(f64, bool)> {
+        let iteration = self.deepest()?;
+        let size = self.tree.as_ref()?.size(depth_of(iteration))?;
+        Some((size.pruning_ratio(iteration.stats.nodes_visited), size.is_exact()))
+    }
+}
+
+/// An iteration's depth, "to the end" read as the deepest ply it entered.
+pub fn depth_of(iteration: &Iteration<u64>) -> u32 {
+    if iteration.depth == u32::MAX { iteration.stats.max_ply } else { iteration.depth }
+}
+
+/// The records of one game, in the order the searches ended, and those of moves taken back (for redo).
+///
+/// Undo and redo follow the game record: taking back a move takes back the AI's record of it and every record of
+/// a later position; a hint for a position still on the board stays. Redoing the move brings its records back
+/// (the same move from the same position: the same search). A new move forgets what could be redone; a new game
+/// starts an empty list.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Telemetry {
+    pub records: Vec<SearchRecord>,
+    /// Records of moves taken back, kept for redo.
+    pub undone: Vec<SearchRecord>,
+    next_id: u64,
+}
+
+impl Telemetry {
+    /// Adds a record, giving it the next id, which is returned.
+    pub fn push(&mut self, mut record: SearchRecord) -> u64 {
+        record.id = self.next_id;
+        self.next_id += 1;
+        self.records.push(record);
+        record_id(self.records.last())
+    }
+
+    /// The record with this id, if it is in the game (not taken back).
+    pub fn get(&self, id: u64) -> Option<&SearchRecord> {
+        self.records.iter().find(|r| r.id == id)
+    }
+
+    /// Moves were taken back, `moves` remain: set aside the records of positions no longer reached.
+    pub fn take_back(&mut self, moves: usize) {
+        let (gone, kept) = std::mem::take(&mut self.records).into_iter().partition(|r| !still_reached(r, moves));
+        self.records = kept;
+        self.undone.extend::<Vec<_>>(gone);
+    }
+
+    /// Moves were redone, `moves` are played: bring back the records of the positions reached again.
+    pub fn bring_back(&mut self, moves: usize) {
+        let (back, still) = std::mem::take(&mut self.undone).into_iter().partition(|r| still_reached(r, moves));
+        self.undone = still;
+        self.records.extend::<Vec<_>>(back);
+        self.records.sort_by_key(|r| r.id);
+    }
+
+    /// A new move was made: what was taken back cannot be redone.
+    pub fn forget_undone(&mut self) {
+        self.undone.clear();
+    }
+
+    /// Fills in the tree count of record `id`, wherever it is; false when no record has that id.
+    pub fn fill_tree(&mut self, id: u64, tree: TreeProfile) -> bool {
+        match self.records.iter_mut().chain(&mut self.undone).find(|r| r.id == id) {
+            Some(record) => {
+                record.tree = Some(tree);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+fn record_id(record: Option<&SearchRecord>) -> u64 {
+    record.map_or(0, |r| r.id)
+}
+
+/// With `moves` played, is the record's position on the way, and its move (if an AI's) still played?
+fn still_reached(record: &SearchRecord, moves: usize) -> bool {
+    match record.kind {
+        SearchKind::Move => record.ply < moves,
+        SearchKind::Hint => record.ply <= moves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(ply: usize, kind: SearchKind) -> SearchRecord {
+        let thought = Thought {
+            iterations: Vec::new(),
+            partial: None,
+            best_move: None,
+            searched_best: None,
+            root_scores: Vec::new(),
+            elapsed_seconds: 0.0,
+        };
+        let side = if ply.is_multiple_of(2) { Side::Max } else { Side::Min };
+        SearchRecord { id: 0, ply, side, kind, config: EngineConfig::default(), thought, tree: None }
+    }
+
+    #[test]
+    fn undo_sets_records_aside_and_redo_brings_them_back() {
+        let mut telemetry = Telemetry::default();
+        telemetry.push(record(0, SearchKind::Move));
+        telemetry.push(record(1, SearchKind::Hint));
+        telemetry.push(record(1, SearchKind::Move));
+        telemetry.push(record(2, SearchKind::Move));
+        let plies = |t: &Telemetry| t.records.iter().map(|r| (r.ply, r.kind)).collect::<Vec<_>>();
+        // One move left: the AI's moves 2 and 3 are gone, the hint for the position after move 1 stays.
+        telemetry.take_back(1);
+        assert_eq!(plies(&telemetry), [(0, SearchKind::Move), (1, SearchKind::Hint)]);
+        telemetry.bring_back(2);
+        assert_eq!(plies(&telemetry), [(0, SearchKind::Move), (1, SearchKind::Hint), (1, SearchKind::Move)]);
+        assert_eq!(telemetry.undone.len(), 1);
+        telemetry.forget_undone();
+        telemetry.bring_back(3);
+        assert_eq!(telemetry.records.len(), 3, "a new move forgot the record of the old move 3");
+        assert!(telemetry.fill_tree(1, TreeProfile { per_ply: vec![1], complete: true }));
+        assert!(!telemetry.fill_tree(9, TreeProfile { per_ply: vec![1], complete: true }));
+        assert_eq!(telemetry.push(record(3, SearchKind::Move)), 4, "ids keep counting");
+    }
+
+    #[test]
+    fn a_game_s_records_survive_a_round_trip_through_ron() {
+        let mut telemetry = Telemetry::default();
+        let mut hint = record(1, SearchKind::Hint);
+        hint.tree = Some(TreeProfile { per_ply: vec![1, 8, 56], complete: false });
+        telemetry.push(hint);
+        telemetry.push(record(0, SearchKind::Move));
+        telemetry.take_back(0);
+        let text = ron::to_string(&telemetry).expect("serialises");
+        let back: Telemetry = ron::from_str(&text).expect("reads back");
+        assert_eq!(back, telemetry);
+    }
+}
