@@ -200,3 +200,35 @@ fn weak_levels_err_on_purpose_and_the_same_seed_replays_the_same_game() {
     let others: Vec<Vec<String>> = (6..9).map(|seed| weak_game(seed, 12).1).collect();
     assert!(others.iter().any(|g| *g != first), "another seed, another game");
 }
+
+#[test]
+fn open_as_a_tree_shows_the_real_move_tree_in_the_tree_lab() {
+    use alphabeta_studio::app::StudioApp;
+    use alphabeta_studio::app::shell::View;
+    let mut app = StudioApp::default();
+    assert!(app.play.select("tic-tac-toe"));
+    app.view = View::Play;
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(64)
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    let _ = harness.run_ok();
+    harness.get_by_label("cell b2").click();
+    let _ = harness.run_ok();
+    // The person's move is on the board; the AI is thinking. The tree is of the position after b2 … or after the
+    // AI's reply, whichever is on the board when the click lands: compute what to expect from that position.
+    harness.state_mut().play.act(Action::TogglePause);
+    let position = harness.state().play.record().position().clone();
+    let (expected, depth) = position.move_tree(4, 5_000).expect("fits");
+    harness.get_by_label("Open as a tree").click();
+    let _ = harness.run_ok();
+    let app = harness.state();
+    assert_eq!(app.view, View::TreeLab);
+    assert_eq!(depth, 4);
+    let leaves = expected.root.leaf_count();
+    assert_eq!(app.tree_lab.leaves_text().map(|t| t.ends_with(&format!("of {leaves}"))), Some(true));
+    // Labels are the moves: the first child of the root is the first legal move.
+    let first = position.move_name(position.legal_moves()[0]);
+    assert!(app.tree_lab.settings.text.contains(&format!("{first}:")), "labelled with {first}");
+}

@@ -122,6 +122,12 @@ impl AnyGame {
         each!(self, g => g.outcome())
     }
 
+    /// The real move tree below this position (see [`super::move_tree`]), with its depth.
+    pub fn move_tree(&self, max_depth: u32, max_nodes: usize) -> Option<(crate::tree::model::Tree, u32)> {
+        let mut game = self.clone();
+        each!(&mut game, g => super::move_tree::move_tree(g, max_depth, max_nodes))
+    }
+
     /// Moves made since the start.
     pub fn moves_played(&self) -> usize {
         each!(self, g => Playable::moves_played(g))

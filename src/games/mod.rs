@@ -6,6 +6,7 @@ pub mod connect_four;
 pub mod draughts;
 pub mod levels;
 pub mod mnk;
+pub mod move_tree;
 pub mod othello;
 pub mod registry;
 

@@ -87,6 +87,8 @@ pub enum Action {
     TogglePause,
     /// New settings for player 0 (first) or 1 (second); a search started with the old ones is dropped.
     SetPlayer(usize, Box<Player>),
+    /// Open the real move tree below the position on view in the Tree lab.
+    OpenAsTree,
 }
 
 /// What a search is for.
@@ -142,6 +144,8 @@ pub struct Play {
     counter: Option<TreeCounter>,
     /// Records that came without their tree count (from a session file) and wait for the counter.
     uncounted: bool,
+    /// A move tree for the Tree lab, waiting for the shell to hand it over.
+    pub tree_for_lab: Option<crate::tree::model::Tree>,
     actions: Vec<Action>,
 }
 
@@ -174,6 +178,7 @@ impl Play {
             worker: None,
             counter: None,
             uncounted: false,
+            tree_for_lab: None,
             actions: Vec::new(),
         }
     }
@@ -407,6 +412,7 @@ impl Play {
                         self.cancel_search();
                     }
                 }
+                Action::OpenAsTree => self.open_as_tree(),
                 Action::SetPlayer(i, player) => {
                     if let Some(slot) = self.players.get_mut(i) {
                         *slot = *player;
@@ -414,6 +420,23 @@ impl Play {
                     }
                 }
             }
+        }
+    }
+
+    /// The move tree below the position on view, as deep as fits in [`TREE_NODES`] nodes (at most
+    /// [`TREE_DEPTH`] plies), for the Tree lab: there α-β shows which of the game's real moves it prunes.
+    fn open_as_tree(&mut self) {
+        let position = self.viewing.map_or_else(|| self.record.position().clone(), |ply| self.record.position_at(ply));
+        match position.move_tree(TREE_DEPTH, TREE_NODES) {
+            Some((tree, depth)) => {
+                self.say(
+                    format!("Opened the move tree, {depth} plies deep, in the Tree lab (moves are the labels)."),
+                    false,
+                );
+                self.tree_for_lab = Some(tree);
+            }
+            None if position.outcome().is_some() => self.say("The game is over: there is no tree below.".into(), false),
+            None => self.say(format!("Even one ply has more than {TREE_NODES} nodes here."), true),
         }
     }
 
@@ -538,6 +561,10 @@ impl Play {
         }
     }
 }
+
+/// The deepest and the largest move tree "Open as a tree" makes: enough to see pruning, small enough to read.
+pub const TREE_DEPTH: u32 = 4;
+pub const TREE_NODES: usize = 5_000;
 
 /// The starting position of a registered game. The registry only keeps variants whose rules make a game.
 fn start_of(entry: &Entry) -> AnyGame {

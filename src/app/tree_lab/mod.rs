@@ -291,6 +291,12 @@ impl TreeLab {
         }
     }
 
+    /// Shows `tree` (an undoable change, like opening a file), with a note saying where it came from.
+    pub fn open_tree(&mut self, tree: Tree, note: &str) {
+        self.replace_tree(tree);
+        self.editor.message = Some(editing::Message::Note(note.to_string()));
+    }
+
     /// Replaces the text and analyses it.
     pub fn set_text(&mut self, text: impl Into<String>) {
         self.settings.text = text.into();
