@@ -160,7 +160,10 @@ impl<M: Copy + Eq> Engine<M> {
     ) -> Thought<M> {
         let started = Instant::now();
         let limits = self.config.limits;
-        let deadline = limits.time_ms.map(|ms| started + Duration::from_millis(ms));
+        // Scoring the root moves for a deliberate mistake needs part of the move's time: the search gets 60 % of it.
+        let erring = self.config.skill.is_some_and(|s| s.margin > 0.0);
+        let search_share = if erring { 0.6 } else { 1.0 };
+        let deadline = limits.time_ms.map(|ms| started + Duration::from_millis(ms).mul_f64(search_share));
         let final_depth = limits.depth.unwrap_or(u32::MAX);
         let mut depth = if self.config.iterative_deepening { 1.min(final_depth) } else { final_depth };
         let mut thought = Thought {
@@ -206,8 +209,12 @@ impl<M: Copy + Eq> Engine<M> {
         if let (Some(skill), Some(last), false) = (self.config.skill, thought.last(), stopped)
             && skill.margin > 0.0
         {
-            // The scoring gets the move's time budget again: a weak level's search is shallow, so this is short.
-            let deadline = limits.time_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
+            // The scoring has the rest of the move's time, and at least a fifth of it; cut short, the searched
+            // best is played.
+            let deadline = limits.time_ms.map(|ms| {
+                let budget = Duration::from_millis(ms);
+                (started + budget).max(Instant::now() + budget / 5)
+            });
             let stop_when = StopWhen { flag: stop, deadline, node_limit: None };
             if let Some(scores) = self.score_root_moves(game, last.depth, thought.searched_best, stop_when) {
                 let values: Vec<Value> = scores.iter().map(|&(_, v)| v).collect();
