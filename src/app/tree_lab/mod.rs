@@ -15,10 +15,12 @@ mod inline;
 pub mod layout;
 mod node_bar;
 pub mod ordering;
+pub mod quiz;
 mod panels;
 pub mod replay;
 pub mod saved;
 mod steps;
+pub mod svg;
 
 use crate::engine::search::Algorithm;
 use crate::engine::search::observer::{Step, StepEvent};
