@@ -79,6 +79,16 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
         if ui.button("Copy as notation").on_hover_text("Put the tree's notation on the clipboard").clicked() {
             lab.actions.push(Action::CopyNotation);
         }
+        if ui
+            .button("Export SVG")
+            .on_hover_text("Save the whole tree, as the replay stands, to saves/tree-<n>.svg")
+            .clicked()
+        {
+            lab.actions.push(Action::ExportSvg);
+        }
+        if ui.button("Export PNG").on_hover_text("Save the canvas as drawn to saves/tree-<n>.png").clicked() {
+            lab.actions.push(Action::ExportPng);
+        }
     });
     ui.horizontal_wrapped(|ui| {
         let random = &mut lab.settings.random;

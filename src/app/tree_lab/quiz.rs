@@ -58,7 +58,8 @@ impl Marks {
     /// Sets one written mark; an empty text removes it.
     pub fn set(&mut self, path: &[usize], field: MarkField, text: &str) {
         let marks = self.nodes.entry(path.to_vec()).or_default();
-        *marks.get_mut(field) = text.trim().to_string();
+        // Kept as typed (the field shows it back); only an all-blank text is no mark.
+        *marks.get_mut(field) = text.to_string();
         if marks.is_empty() {
             self.nodes.remove(path);
         }
@@ -347,7 +348,10 @@ mod tests {
         let grade = grade(&analyse(TEXTBOOK), &marks);
         assert_eq!(grade.summary(), "5 right, 1 wrong, 0 missing");
         let wrong = grade.items.iter().find(|g| g.verdict == Verdict::Wrong).expect("one wrong");
-        assert_eq!((wrong.path.as_slice(), wrong.item, wrong.expected.as_str()), (&[1][..], Item::Mark(MarkField::Value), "≤2"));
+        assert_eq!(
+            (wrong.path.as_slice(), wrong.item, wrong.expected.as_str()),
+            (&[1][..], Item::Mark(MarkField::Value), "≤2")
+        );
     }
 
     #[test]
