@@ -22,11 +22,16 @@ pub(super) fn editor(lab: &mut TreeLab, ui: &mut egui::Ui) {
         ui.separator();
         algorithm_picker(lab, ui);
         ui.separator();
-        counts(lab, ui);
-        ui.separator();
-        super::ordering::show(lab, ui);
-        ui.separator();
-        comparison(lab, ui);
+        if lab.quiz_on() {
+            // The counts (the value, the leaves read, the cut-offs) would give the quiz's answers away.
+            ui.label(RichText::new("Counts are hidden in quiz mode.").weak());
+        } else {
+            counts(lab, ui);
+            ui.separator();
+            super::ordering::show(lab, ui);
+            ui.separator();
+            comparison(lab, ui);
+        }
     });
 }
 

@@ -266,7 +266,8 @@ pub fn describe(flat: &FlatTree, graded: &Graded, marks: &Marks) -> String {
         Verdict::Right => format!("{name}: {what} {mark} — right"),
         Verdict::Wrong => format!("{name}: {what} {mark} — wrong, the search gives {}", graded.expected),
         Verdict::Missing if graded.item == Item::Pruned => format!("{name}: edge pruned — not marked"),
-        Verdict::Missing => format!("{name}: {what} missing ({})", graded.expected),
+        // Not the answer: the user has not tried this one yet.
+        Verdict::Missing => format!("{name}: {what} missing"),
         Verdict::Spurious => format!("{name}: {what} {mark} — should not be there ({})", graded.expected),
     }
 }

@@ -13,6 +13,9 @@ const SLOT: f32 = 46.0;
 const LEVEL: f32 = 80.0;
 const RADIUS: f32 = 12.0;
 const MARGIN: f32 = 48.0;
+/// How far below a node's centre a line of text beside it has its baseline, so it reads as centred (set by hand:
+/// not every renderer knows `dominant-baseline`).
+const BASELINE: f32 = 4.5;
 
 const MAX_COLOUR: &str = "#4a90e2";
 const MIN_COLOUR: &str = "#e87040";
@@ -70,12 +73,12 @@ pub fn tree_svg(analysis: &Analysis, snapshot: Option<&Snapshot>) -> String {
             let (ax, ay) = (-dy / length * 7.0, dx / length * 7.0);
             let _ = writeln!(
                 out,
-                r#"<line class="cut" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{CUT_COLOUR}" stroke-width="3"><title>{}</title></line>"#,
+                r#"<g class="cut"><title>{}</title><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{CUT_COLOUR}" stroke-width="3"/></g>"#,
+                escape(&describe_pruned(flat, &cut)),
                 mx - ax,
                 my - ay,
                 mx + ax,
-                my + ay,
-                escape(&describe_pruned(flat, &cut))
+                my + ay
             );
         }
         if flat.node(node.parent).turn == Turn::Chance {
@@ -146,16 +149,17 @@ pub fn tree_svg(analysis: &Analysis, snapshot: Option<&Snapshot>) -> String {
         if let Some(label) = flat.labels.get(&id) {
             let _ = writeln!(
                 out,
-                r#"<text class="label" x="{:.1}" y="{y:.1}" text-anchor="end" dominant-baseline="middle" fill="{text_colour}">{}</text>"#,
+                r#"<text class="label" x="{:.1}" y="{:.1}" text-anchor="end" fill="{text_colour}">{}</text>"#,
                 x - gap,
+                y + BASELINE,
                 escape(label)
             );
         }
         if leaf {
             let _ = writeln!(
                 out,
-                r#"<text class="value" x="{x:.1}" y="{:.1}" text-anchor="middle" dominant-baseline="hanging" fill="{text_colour}">{}</text>"#,
-                y + RADIUS * 1.1,
+                r#"<text class="value" x="{x:.1}" y="{:.1}" text-anchor="middle" fill="{text_colour}">{}</text>"#,
+                y + RADIUS * 1.1 + 12.0,
                 escape(&fmt_value(node.value))
             );
             continue;
@@ -166,14 +170,16 @@ pub fn tree_svg(analysis: &Analysis, snapshot: Option<&Snapshot>) -> String {
             (Some((v, bound)), false, _) => {
                 let _ = writeln!(
                     out,
-                    r#"<text class="value" x="{beside:.1}" y="{y:.1}" dominant-baseline="middle" fill="black">{}</text>"#,
+                    r#"<text class="value" x="{beside:.1}" y="{:.1}" fill="black">{}</text>"#,
+                    y + BASELINE,
                     escape(&fmt_bounded(v, bound))
                 );
             }
             (_, true, Some(w)) => {
                 let _ = writeln!(
                     out,
-                    r#"<text class="window" x="{beside:.1}" y="{y:.1}" dominant-baseline="middle" font-size="11" fill="{CURRENT_COLOUR}">α {}  β {}</text>"#,
+                    r#"<text class="window" x="{beside:.1}" y="{:.1}" font-size="11" fill="{CURRENT_COLOUR}">α {}  β {}</text>"#,
+                    y + BASELINE,
                     escape(&fmt_value(w.alpha)),
                     escape(&fmt_value(w.beta))
                 );
@@ -223,7 +229,7 @@ pub fn check_well_formed(xml: &str) -> Result<usize, String> {
             continue;
         }
         let name = tag.split_whitespace().next().ok_or("an empty tag")?.trim_end_matches('/');
-        if tag.matches('"').count() % 2 != 0 || tag.contains('<') {
+        if !tag.matches('"').count().is_multiple_of(2) || tag.contains('<') {
             return Err(format!("a broken tag: <{tag}>"));
         }
         elements += 1;
@@ -269,7 +275,7 @@ mod tests {
 
     /// The text of every `<text>` element, in order.
     fn texts(svg: &str) -> Vec<&str> {
-        svg.split("<text").skip(1).filter_map(|t| Some(t.split_once('>')?.1.split("</text>").next()?)).collect()
+        svg.split("<text").skip(1).filter_map(|t| t.split_once('>')?.1.split("</text>").next()).collect()
     }
 
     #[test]
