@@ -81,6 +81,8 @@ impl StudioApp {
                         ("Open tree…", tree_lab::Action::FileDialog(Mode::Open)),
                         ("Save tree…", tree_lab::Action::FileDialog(Mode::Save)),
                         ("Copy tree as notation", tree_lab::Action::CopyNotation),
+                        ("Export canvas as SVG", tree_lab::Action::ExportSvg),
+                        ("Export canvas as PNG", tree_lab::Action::ExportPng),
                     ];
                     for (title, action) in tree_commands {
                         if ui.button(title).clicked() {

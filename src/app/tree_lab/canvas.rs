@@ -2,6 +2,8 @@
 //! on top (visited, current, values and windows, pruned edges with the cut marked). Pan by dragging, zoom by
 //! scrolling or pinching; only what is in view is drawn.
 
+use super::quiz::{self, Grade, Item, Marks, NodeMarks, Verdict};
+use super::quiz_panel::{MARK_COLOUR, verdict_colour};
 use super::replay::{NodeState, describe_pruned, fmt_bounded, fmt_value, node_name};
 use super::{Action, TreeLab};
 use crate::engine::game::Turn;
@@ -76,6 +78,7 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     });
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Tree canvas"));
+    lab.view.rect = rect;
     let Some(analysis) = &lab.analysis else { return };
     let flat = &analysis.flat;
     let view = &mut lab.view;
@@ -122,12 +125,20 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     if response.clicked() {
         // A click on the canvas hands the keyboard back to the shortcuts, and selects the node under it.
         ui.memory_mut(|m| m.surrender_focus(m.focused().unwrap_or(egui::Id::NULL)));
-        let hit = response.interact_pointer_pos().and_then(|p| node_under(flat, &at, p, r));
-        lab.actions.push(Action::Select(hit.map(|id| flat.path(id))));
+        let pointer = response.interact_pointer_pos();
+        let hit = pointer.and_then(|p| node_under(flat, &at, p, r));
+        // In quiz mode a click on an edge (not on a node) marks it pruned, or unmarks it.
+        let edge = pointer.filter(|_| lab.quiz.on && hit.is_none()).and_then(|p| edge_under(flat, &at, p, r));
+        match edge {
+            Some(id) => lab.actions.push(Action::QuizTogglePruned(flat.path(id))),
+            None => lab.actions.push(Action::Select(hit.map(|id| flat.path(id)))),
+        }
     }
     let palette = Palette::new(ui.visuals());
     let painter = ui.painter_at(rect);
-    let replay = analysis.run.as_ref().map(|run| (run, &lab.snapshot));
+    // Quiz mode hides the replay: the tree is drawn as if unsearched, with the user's marks on it instead.
+    let replay = analysis.run.as_ref().map(|run| (run, &lab.snapshot)).filter(|_| !lab.quiz.on);
+    let quiz = lab.quiz.on.then(|| QuizMarks::by_id(flat, &lab.quiz.marks, lab.quiz.grade.as_ref()));
     let finished = replay.is_some_and(|(run, s)| s.cursor >= run.steps.len());
     let state = |id: u32| -> Option<NodeState> { replay.map(|(_, s)| s.nodes[id as usize]) };
     let reached = |id: u32| state(id).is_none_or(|s| s.entered);
@@ -178,6 +189,27 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     for &(p, across, _) in &cut_bars {
         painter.line_segment([p - across * bar, p + across * bar], Stroke::new(3.0, palette.cut));
     }
+    if let Some(quiz) = &quiz {
+        // The user's pruned marks, and after Check the pruned edges they missed, crossed out like cuts.
+        for (&id, &(marked, verdict)) in &quiz.edges {
+            let node = flat.node(id);
+            let (a, b) = (at(node.parent) + vec2(0.0, r * 0.9), at(id) - vec2(0.0, r * 0.9));
+            if !visible.intersects(Rect::from_two_pos(a, b)) {
+                continue;
+            }
+            let colour = verdict.map_or(MARK_COLOUR, verdict_colour);
+            let (p, across) = (a + (b - a) * 0.45, (b - a).normalized().rot90());
+            let stroke = Stroke::new(3.0, colour);
+            if marked {
+                painter.line_segment([p - across * bar, p + across * bar], stroke);
+            } else {
+                painter.extend(Shape::dashed_line(&[p - across * bar, p + across * bar], stroke, 2.0, 2.0));
+            }
+            if verdict.is_some_and(|v| v != Verdict::Right) {
+                painter.circle_stroke(p, bar + 3.0, Stroke::new(1.5, colour));
+            }
+        }
+    }
 
     // Then the nodes, and what the replay knows of them.
     let current = replay.and_then(|(_, s)| s.current);
@@ -211,6 +243,10 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
             let ring = Rect::from_center_size(c, Vec2::splat((r * 2.6).max(10.0)));
             painter.rect_stroke(ring, 4.0, Stroke::new(2.5, palette.selected), egui::StrokeKind::Outside);
         }
+        let marks = quiz.as_ref().and_then(|q| q.nodes.get(&id));
+        if let Some(&(_, Some(verdict))) = marks {
+            painter.circle_stroke(c, r * 1.75, Stroke::new(3.0, verdict_colour(verdict)));
+        }
         if !show_text {
             continue;
         }
@@ -219,6 +255,24 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         let gap = if current == Some(id) { r * 1.7 + 6.0 } else { r * 1.3 };
         if let Some(label) = flat.labels.get(&id) {
             painter.text(c - vec2(gap, 0.0), Align2::RIGHT_CENTER, label, font.clone(), text_colour);
+        }
+        let gap = if marks.is_some_and(|m| m.1.is_some()) { r * 1.75 + 5.0 } else { gap };
+        if let Some((Some(written), verdict)) = marks {
+            // The user's marks: the value beside the node (as the replay shows it), α and β above it.
+            let colour = verdict.map_or(MARK_COLOUR, verdict_colour);
+            if !written.value.trim().is_empty() {
+                let side = if leaf { c + vec2(gap, -r * 0.4) } else { c + vec2(gap, 0.0) };
+                painter.text(side, Align2::LEFT_CENTER, quiz::tidy(&written.value), font.clone(), colour);
+            }
+            let window: Vec<String> = [("α", &written.alpha), ("β", &written.beta)]
+                .iter()
+                .filter(|(_, t)| !t.trim().is_empty())
+                .map(|(name, t)| format!("{name} {}", quiz::tidy_plain(t)))
+                .collect();
+            if !window.is_empty() {
+                let above = c + vec2(gap, -r * 1.2);
+                painter.text(above, Align2::LEFT_BOTTOM, window.join("  "), small.clone(), colour);
+            }
         }
         if leaf {
             painter.text(c + vec2(0.0, r * 1.1), Align2::CENTER_TOP, fmt_value(node.value), font.clone(), text_colour);
@@ -258,6 +312,60 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     if let Some(pointer) = response.hover_pos() {
         hover(&response, flat, pointer, r, &at, &cut_bars, bar, replay.map(|(_, s)| s));
     }
+}
+
+/// The quiz's marks and verdicts by node id, for drawing.
+struct QuizMarks<'m> {
+    /// The marks written on a node (if any) and the worst verdict about them (once checked).
+    nodes: std::collections::HashMap<u32, (Option<&'m NodeMarks>, Option<Verdict>)>,
+    /// Edges marked pruned or graded: (marked, verdict).
+    edges: std::collections::HashMap<u32, (bool, Option<Verdict>)>,
+}
+
+impl<'m> QuizMarks<'m> {
+    fn by_id(flat: &FlatTree, marks: &'m Marks, grade: Option<&Grade>) -> QuizMarks<'m> {
+        let mut nodes = std::collections::HashMap::new();
+        let mut edges = std::collections::HashMap::new();
+        for (path, written) in &marks.nodes {
+            if let Some(id) = flat.node_at(path) {
+                nodes.insert(id, (Some(written), None));
+            }
+        }
+        for path in &marks.pruned {
+            if let Some(id) = flat.node_at(path) {
+                edges.insert(id, (true, None));
+            }
+        }
+        for graded in grade.map_or(&[][..], |g| &g.items) {
+            let Some(id) = flat.node_at(&graded.path) else { continue };
+            if graded.item == Item::Pruned {
+                edges.entry(id).or_insert((false, None)).1 = grade.and_then(|g| g.verdict_at(&graded.path, true));
+            } else {
+                nodes.entry(id).or_insert((None, None)).1 = grade.and_then(|g| g.verdict_at(&graded.path, false));
+            }
+        }
+        QuizMarks { nodes, edges }
+    }
+}
+
+/// The edge whose line passes within a few points of `pointer`: the id of the child below it.
+fn edge_under(flat: &FlatTree, at: &dyn Fn(u32) -> Pos2, pointer: Pos2, r: f32) -> Option<u32> {
+    let reach = (r * 0.5).max(5.0);
+    (1..flat.nodes.len() as u32)
+        .map(|id| {
+            let (a, b) = (at(flat.node(id).parent), at(id));
+            let t = ((pointer - a).dot(b - a) / (b - a).length_sq().max(1e-6)).clamp(0.0, 1.0);
+            (id, (a + (b - a) * t).distance(pointer))
+        })
+        .filter(|&(_, d)| d <= reach)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(id, _)| id)
+}
+
+/// Where the edge above the node at `path` is crossed out, in the last frame (for tests that click it).
+pub(super) fn edge_position(lab: &super::TreeLab, path: &[usize]) -> Option<Pos2> {
+    let (parent, child) = (position(lab, path.split_last()?.1)?, position(lab, path)?);
+    Some(parent + (child - parent) * 0.5)
 }
 
 /// Where the node at `path` was drawn in the last frame (for tests that click it).

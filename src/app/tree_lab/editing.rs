@@ -95,6 +95,11 @@ impl TreeLab {
         super::canvas::position(self, path)
     }
 
+    /// Where the edge above the node at `path` was drawn in the last frame (its middle), in screen points.
+    pub fn edge_position(&self, path: &[usize]) -> Option<egui::Pos2> {
+        super::canvas::edge_position(self, path)
+    }
+
     /// Why the last edit was refused, if it was.
     pub fn edit_error(&self) -> Option<&str> {
         match &self.editor.message {
@@ -306,6 +311,7 @@ impl TreeLab {
                         Key::O => Some(Action::StartInline(Some(Field::Probabilities))),
                         Key::Escape => Some(Action::Select(None)),
                         Key::F1 => Some(Action::ToggleHelp),
+                        Key::X if self.quiz.on => self.editor.selected.clone().map(Action::QuizTogglePruned),
                         _ => None,
                     }
                 }

@@ -9,6 +9,7 @@ pub mod analysis;
 mod canvas;
 pub mod editing;
 pub mod examples;
+mod export;
 pub mod files;
 mod help;
 mod inline;
@@ -16,9 +17,12 @@ pub mod layout;
 mod node_bar;
 pub mod ordering;
 mod panels;
+pub mod quiz;
+mod quiz_panel;
 pub mod replay;
 pub mod saved;
 mod steps;
+pub mod svg;
 
 use crate::engine::search::Algorithm;
 use crate::engine::search::observer::{Step, StepEvent};
@@ -98,6 +102,19 @@ pub enum Action {
     CopyTraceCsv,
     /// Write the trace table as CSV into `saves/`.
     SaveTraceCsv,
+    /// Write the whole tree, with the replay as it stands, to `saves/tree-<n>.svg`.
+    ExportSvg,
+    /// Save the canvas as drawn to `saves/tree-<n>.png` (a screenshot of the next frame, cropped to the canvas).
+    ExportPng,
+    /// Turn quiz mode on or off: the replay is hidden and the user's marks are shown instead.
+    ToggleQuiz,
+    /// Write one of a node's quiz marks (an empty text removes it).
+    QuizMark(Vec<usize>, quiz::MarkField, String),
+    /// Mark the edge above the node pruned, or unmark it.
+    QuizTogglePruned(Vec<usize>),
+    /// Grade every mark (and keep grading after every change until the marks are cleared).
+    QuizCheck,
+    QuizClear,
 }
 
 /// A move of the replay cursor.
@@ -124,6 +141,8 @@ struct CanvasView {
     size: egui::Vec2,
     /// Where the tree's origin was drawn in the previous frame, so tests can click a node.
     origin: egui::Pos2,
+    /// The canvas's rectangle in the previous frame: what a PNG export crops to.
+    rect: egui::Rect,
 }
 
 impl Default for CanvasView {
@@ -136,6 +155,7 @@ impl Default for CanvasView {
             fitted: false,
             size: egui::Vec2::ZERO,
             origin: egui::Pos2::ZERO,
+            rect: egui::Rect::NOTHING,
         }
     }
 }
@@ -171,6 +191,19 @@ pub struct TreeLab {
     file_path: Option<std::path::PathBuf>,
     /// What the last reordering did to the counts.
     reordered: Option<ordering::Reordered>,
+    quiz: Quiz,
+    /// Canvas pictures asked for and being written.
+    png: crate::app::telemetry::export::PngSaver,
+    /// A PNG export asked for, to be requested with the window's context after this frame's actions.
+    png_pending: Option<std::path::PathBuf>,
+}
+
+/// Quiz mode: the user's marks and, once checked, their grade (recomputed after every change).
+#[derive(Default)]
+struct Quiz {
+    on: bool,
+    marks: quiz::Marks,
+    grade: Option<quiz::Grade>,
 }
 
 impl Default for TreeLab {
@@ -200,6 +233,9 @@ impl TreeLab {
             file_examples: files::read_examples(),
             file_path: None,
             reordered: None,
+            quiz: Quiz::default(),
+            png: Default::default(),
+            png_pending: None,
         };
         lab.reparse(false);
         lab
@@ -207,6 +243,10 @@ impl TreeLab {
 
     /// Draws the view and then applies what the user asked for.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        if let Some((said, failed)) = self.png.poll() {
+            self.editor.message =
+                Some(if failed { editing::Message::Error(said) } else { editing::Message::Note(said) });
+        }
         self.keyboard(ui);
         self.advance_playback(ui);
         // The side panels give way on a small window, so the canvas keeps at least about 40 % of the width.
@@ -218,7 +258,7 @@ impl TreeLab {
         egui::Panel::right("tree_lab_trace")
             .default_size((0.23 * width).clamp(200.0, 320.0))
             .size_range(180.0..=(0.28 * width).max(180.0))
-            .show(ui, |ui| steps::trace_table(self, ui));
+            .show(ui, |ui| if self.quiz.on { quiz_panel::panel(self, ui) } else { steps::trace_table(self, ui) });
         egui::Panel::bottom("tree_lab_steps").show(ui, |ui| steps::controls(self, ui));
         egui::CentralPanel::default().show(ui, |ui| {
             node_bar::show(self, ui);
@@ -232,6 +272,7 @@ impl TreeLab {
         if let Some(text) = self.editor.to_clipboard.take() {
             ui.ctx().copy_text(text);
         }
+        self.request_png(ui.ctx());
     }
 
     /// Carries out one action.
@@ -247,6 +288,7 @@ impl TreeLab {
                     analysis.rerun(algorithm);
                 }
                 self.seek(Seek::End);
+                self.regrade();
             }
             Action::Seek(seek) => {
                 self.playing = false;
@@ -288,6 +330,12 @@ impl TreeLab {
             | Action::CopyTraceCsv
             | Action::SaveTraceCsv => self.apply_file(action),
             Action::Reorder(ordering) => self.reorder(ordering),
+            Action::ExportSvg | Action::ExportPng => self.export(action),
+            Action::ToggleQuiz
+            | Action::QuizMark(..)
+            | Action::QuizTogglePruned(_)
+            | Action::QuizCheck
+            | Action::QuizClear => self.apply_quiz(action),
         }
     }
 
@@ -366,6 +414,11 @@ impl TreeLab {
                 self.scrolled_row = None;
                 self.check_selection();
                 self.seek(Seek::End);
+                // Marks on nodes that are still there stay, and are graded against the new search.
+                if let Some(analysis) = &self.analysis {
+                    self.quiz.marks.retain_existing(&analysis.flat);
+                }
+                self.regrade();
                 true
             }
             Err(message) => {
@@ -440,11 +493,15 @@ impl TreeLab {
             (egui::Key::Home, Action::Seek(Seek::Start)),
             (egui::Key::End, Action::Seek(Seek::End)),
             (egui::Key::Space, Action::TogglePlay),
+            (egui::Key::Q, Action::ToggleQuiz),
         ];
-        // Alt+arrows move the selection instead.
-        let alt = ui.input(|i| i.modifiers.alt);
+        // Alt+arrows move the selection instead; Ctrl+Q quits.
+        let (alt, command) = ui.input(|i| (i.modifiers.alt, i.modifiers.command));
         for (key, action) in keys {
             if alt && matches!(key, egui::Key::ArrowLeft | egui::Key::ArrowRight) {
+                continue;
+            }
+            if (alt || command) && key == egui::Key::Q {
                 continue;
             }
             // Every press counts, even several in one frame (a held arrow key on a slow frame).

@@ -1,5 +1,5 @@
 //! The bar above the canvas: what is selected and a button for every edit (each naming its shortcut), undo,
-//! redo, help, and the reason an edit was refused.
+//! redo, help, quiz mode (with the selected node's quiz fields), and the reason an edit was refused.
 
 use super::editing::{Edit, Field, Message};
 use super::panels::error_color;
@@ -106,10 +106,19 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
             ui.add_enabled(false, egui::Button::new("kind")).on_disabled_hover_text(tip);
         }
         ui.separator();
+        let mut quiz = lab.quiz.on;
+        let tip =
+            "Quiz mode (Q): the replay is hidden; write the values, α, β and the pruned edges yourself, then Check";
+        if ui.checkbox(&mut quiz, "Quiz").on_hover_text(tip).changed() {
+            actions.push(Action::ToggleQuiz);
+        }
         if ui.button("?").on_hover_text("Keyboard shortcuts (F1)").clicked() {
             actions.push(Action::ToggleHelp);
         }
     });
+    if lab.quiz.on {
+        super::quiz_panel::node_fields(lab, ui, &mut actions);
+    }
     match &lab.editor.message {
         Some(Message::Error(e)) => {
             ui.label(RichText::new(e).color(error_color(ui)));

@@ -22,11 +22,16 @@ pub(super) fn editor(lab: &mut TreeLab, ui: &mut egui::Ui) {
         ui.separator();
         algorithm_picker(lab, ui);
         ui.separator();
-        counts(lab, ui);
-        ui.separator();
-        super::ordering::show(lab, ui);
-        ui.separator();
-        comparison(lab, ui);
+        if lab.quiz_on() {
+            // The counts (the value, the leaves read, the cut-offs) would give the quiz's answers away.
+            ui.label(RichText::new("Counts are hidden in quiz mode.").weak());
+        } else {
+            counts(lab, ui);
+            ui.separator();
+            super::ordering::show(lab, ui);
+            ui.separator();
+            comparison(lab, ui);
+        }
     });
 }
 
@@ -78,6 +83,16 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
         }
         if ui.button("Copy as notation").on_hover_text("Put the tree's notation on the clipboard").clicked() {
             lab.actions.push(Action::CopyNotation);
+        }
+        if ui
+            .button("Export SVG")
+            .on_hover_text("Save the whole tree, as the replay stands, to saves/tree-<n>.svg")
+            .clicked()
+        {
+            lab.actions.push(Action::ExportSvg);
+        }
+        if ui.button("Export PNG").on_hover_text("Save the canvas as drawn to saves/tree-<n>.png").clicked() {
+            lab.actions.push(Action::ExportPng);
         }
     });
     ui.horizontal_wrapped(|ui| {

@@ -10,6 +10,12 @@ use egui::{Color32, RichText};
 /// The bottom bar: ⇤ ◀ ▶ ⇥, Play/Pause, speed, the step slider, and the current step in words.
 pub(super) fn controls(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.add_space(4.0);
+    if lab.quiz_on() {
+        // The steps would give the answers away.
+        ui.label(RichText::new("Quiz mode: the replay is hidden until you leave it (Q).").size(15.0).strong());
+        ui.add_space(4.0);
+        return;
+    }
     let count = lab.step_count();
     let cursor = lab.cursor();
     // Every row wraps: a panel whose contents overflow would push the canvas under the trace panel.

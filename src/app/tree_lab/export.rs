@@ -1,0 +1,63 @@
+//! Exporting the canvas: the whole tree as SVG (written at once by [`super::svg`]), or the canvas as drawn as
+//! PNG (a screenshot of the next frame cropped to the canvas, through the Telemetry view's `PngSaver`). Both go
+//! to the next free `saves/tree-<n>.<ext>`, and the node bar says where.
+
+use super::editing::Message;
+use super::files::{project_folder, write_text};
+use super::{Action, TreeLab};
+use eframe::egui;
+use std::path::{Path, PathBuf};
+
+/// The first `tree-<n>.<extension>` (n = 1, 2, …) not yet in `folder`.
+pub fn next_free(folder: &Path, extension: &str) -> PathBuf {
+    (1..)
+        .map(|n| folder.join(format!("tree-{n}.{extension}")))
+        .find(|path| !path.exists())
+        .unwrap_or_else(|| folder.join(format!("tree.{extension}")))
+}
+
+impl TreeLab {
+    /// Carries out [`Action::ExportSvg`] and [`Action::ExportPng`].
+    pub(super) fn export(&mut self, action: Action) {
+        let folder = project_folder("saves");
+        match action {
+            Action::ExportSvg => {
+                let Some(analysis) = &self.analysis else {
+                    self.editor.message = Some(Message::Error("There is no tree to export.".into()));
+                    return;
+                };
+                let snapshot = analysis.run.as_ref().map(|_| &self.snapshot);
+                let svg = super::svg::tree_svg(analysis, snapshot);
+                let path = next_free(&folder, "svg");
+                self.editor.message = Some(match write_text(&path, &svg) {
+                    Ok(()) => Message::Note(format!("saved {}", path.display())),
+                    Err(e) => Message::Error(format!("could not save the SVG: {e}")),
+                });
+            }
+            Action::ExportPng => {
+                self.png_pending = Some(next_free(&folder, "png"));
+                self.editor.message = Some(Message::Note("taking the picture…".into()));
+            }
+            _ => {}
+        }
+    }
+
+    /// Asks for the screenshot of a pending PNG export, now that the window's context is at hand.
+    pub(super) fn request_png(&mut self, ctx: &egui::Context) {
+        let Some(path) = self.png_pending.take() else { return };
+        if !self.view.rect.is_positive() {
+            self.editor.message = Some(Message::Error("The canvas is not drawn: nothing to save.".into()));
+            return;
+        }
+        let (said, failed) = self.png.request(ctx, self.view.rect, path);
+        self.editor.message = Some(if failed { Message::Error(said) } else { Message::Note(said) });
+    }
+
+    /// What the node bar says now: the last edit's refusal, a saved file, ….
+    pub fn message(&self) -> Option<&str> {
+        match &self.editor.message {
+            Some(Message::Error(text) | Message::Note(text)) => Some(text),
+            None => None,
+        }
+    }
+}

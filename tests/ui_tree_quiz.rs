@@ -1,0 +1,125 @@
+//! Quiz mode and the canvas export, driven headlessly through egui_kittest: turn the quiz on, write a value by
+//! typing, mark an edge pruned by clicking it, press Check and read the counts; export the SVG and find the file.
+
+use alphabeta_studio::app::install_fonts;
+use alphabeta_studio::app::tree_lab::svg::check_well_formed;
+use alphabeta_studio::app::tree_lab::{TreeLab, TreeLabSettings};
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
+
+fn lab_with(text: &str) -> Harness<'static, TreeLab> {
+    let mut lab = TreeLab::new(TreeLabSettings { text: text.to_string(), ..Default::default() });
+    lab.use_native_dialogs = false;
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(64)
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), lab);
+    harness.run();
+    harness
+}
+
+fn click_at(harness: &mut Harness<'static, TreeLab>, at: egui::Pos2) {
+    harness.hover_at(at);
+    harness.drag_at(at);
+    harness.drop_at(at);
+    harness.run();
+}
+
+fn click_node(harness: &mut Harness<'static, TreeLab>, path: &[usize]) {
+    let at = harness.state().node_position(path).expect("the node is drawn");
+    click_at(harness, at);
+    assert_eq!(harness.state().selected(), Some(path), "clicking {path:?} selects it");
+}
+
+/// Types into the field named `label`, replacing what it held.
+fn type_into(harness: &mut Harness<'static, TreeLab>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
+#[test]
+fn quiz_a_value_and_a_pruned_edge_then_check() {
+    let mut harness = lab_with(TEXTBOOK);
+    // The replay's values are on view until the quiz starts.
+    harness.get_by_label_contains("The search is complete");
+    harness.get_by_label("Quiz").click();
+    harness.run();
+    assert!(harness.state().quiz_on());
+    assert!(harness.query_by_label_contains("The search is complete").is_none(), "the replay is hidden");
+    harness.get_by_label_contains("Quiz mode: the replay is hidden");
+
+    // MIN node 1 is cut after its first leaf: at most 2.
+    click_node(&mut harness, &[1]);
+    type_into(&mut harness, "your value", "<=2");
+    assert_eq!(harness.state().quiz_marks().nodes[&vec![1]].value, "<=2");
+    // The root: a wrong value, on purpose.
+    click_node(&mut harness, &[]);
+    type_into(&mut harness, "your value", "12");
+    // One of the two pruned edges, by clicking it on the canvas.
+    let edge = harness.state().edge_position(&[1, 1]).expect("the edge is drawn");
+    click_at(&mut harness, edge);
+    assert!(harness.state().quiz_marks().pruned.contains(&vec![1, 1]), "clicking the edge marks it");
+
+    harness.get_by_label("Check").click();
+    harness.run();
+    // Right: MIN node 1's bound, edge 1.1. Wrong: the root's 12. Missing: MIN nodes 0 and 2, edge 1.2.
+    harness.get_by_label("2 right, 1 wrong, 3 missing");
+    harness.get_by_label_contains("MAX node root: value 12 — wrong, the search gives 3");
+    harness.get_by_label_contains("leaf 1.2: edge pruned — not marked");
+
+    // Fix the root and mark the other edge from the node bar: the grade follows at once.
+    click_node(&mut harness, &[]);
+    type_into(&mut harness, "your value", "3");
+    click_node(&mut harness, &[1, 2]);
+    harness.get_by_label("mark pruned").click();
+    harness.run();
+    harness.get_by_label("4 right, 0 wrong, 2 missing");
+}
+
+#[test]
+fn the_grade_follows_every_edit_and_drops_removed_nodes() {
+    let mut harness = lab_with(TEXTBOOK);
+    harness.key_press(egui::Key::Q);
+    harness.run();
+    assert!(harness.state().quiz_on(), "Q turns the quiz on");
+    click_node(&mut harness, &[2]);
+    type_into(&mut harness, "your value", "<=2");
+    harness.get_by_label("Check").click();
+    harness.run();
+    harness.get_by_label("1 right, 0 wrong, 5 missing");
+    // Missing: the values of the root and MIN nodes 0 and 1, and the two edges pruned below MIN node 1.
+    // Delete the first subtree: paths shift, so the mark on path 2 goes with it, and the new tree prunes
+    // nothing (MIN node 1, now 14 5 2, reads its last leaf before falling to α = 2): three values are missing.
+    click_node(&mut harness, &[0]);
+    harness.key_press(egui::Key::Delete);
+    harness.run();
+    assert!(harness.state().quiz_marks().is_empty(), "the mark on the removed path is dropped");
+    let grade = harness.state().quiz_grade().expect("still checked").summary();
+    assert_eq!(grade, "0 right, 0 wrong, 3 missing");
+    harness.get_by_label(&grade);
+}
+
+#[test]
+fn export_svg_writes_the_file_and_says_where() {
+    let mut harness = lab_with(TEXTBOOK);
+    harness.get_by_label("Export SVG").click();
+    harness.run();
+    let message = harness.state().message().expect("a message").to_string();
+    let path = message.strip_prefix("saved ").expect("it says where").to_string();
+    harness.get_by_label(&message);
+    let svg = std::fs::read_to_string(&path).expect("the file exists");
+    std::fs::remove_file(&path).expect("clean up");
+    assert!(path.ends_with(".svg") && path.contains("tree-"), "{path}");
+    assert!(check_well_formed(&svg).is_ok(), "{:?}", check_well_formed(&svg));
+    assert_eq!(svg.matches(r#"class="node "#).count(), 13);
+    assert_eq!(svg.matches(r#"class="edge pruned""#).count(), 2);
+    assert!(svg.contains(">≤2</text>"));
+}
