@@ -326,3 +326,29 @@ fn changed_work_is_autosaved_and_a_clean_exit_leaves_no_marker() {
     assert!(!dir.join(".studio-running").exists());
     assert_eq!(Store::new(&dir).start(), None, "a clean exit offers no recovery");
 }
+
+#[test]
+fn quiz_marks_and_their_grade_come_back() {
+    use alphabeta_studio::app::tree_lab::quiz::MarkField;
+    let mut app = StudioApp::default();
+    app.tree_lab.set_text("max(min(3, 12, 8), min(2, 4, 6), min(14, 5, 2))");
+    for action in [
+        TreeAction::ToggleQuiz,
+        TreeAction::QuizMark(vec![], MarkField::Value, "3".into()),
+        TreeAction::QuizMark(vec![1], MarkField::Value, "≤2".into()),
+        TreeAction::QuizTogglePruned(vec![1, 1]),
+        TreeAction::QuizCheck,
+    ] {
+        app.tree_lab.apply(action);
+    }
+    let grade = app.tree_lab.quiz_grade().cloned().expect("checked");
+    let mut fresh = StudioApp::default();
+    fresh.install(&parse(&to_ron(&app.to_session())).expect("reads")).expect("installs");
+    assert!(fresh.tree_lab.quiz_on());
+    assert_eq!(fresh.tree_lab.quiz_marks(), app.tree_lab.quiz_marks());
+    assert_eq!(fresh.tree_lab.quiz_grade(), Some(&grade), "graded again on load, the same way");
+    // Marks are work: a new mark is unsaved.
+    let saved = fresh.to_session();
+    fresh.tree_lab.apply(TreeAction::QuizTogglePruned(vec![1, 2]));
+    assert!(!fresh.to_session().same_work(&saved));
+}

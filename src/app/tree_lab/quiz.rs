@@ -15,7 +15,8 @@ use std::collections::{BTreeMap, BTreeSet};
 const TOLERANCE: Value = 5e-4;
 
 /// What the user wrote on one node, as typed (an empty field is no mark).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct NodeMarks {
     /// `3`, `≤2` (or `<=2`), `≥5` (or `>=5`).
     pub value: String,
@@ -47,7 +48,8 @@ pub enum MarkField {
 }
 
 /// Every mark the user made, keyed by node path (the root is the empty path).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Marks {
     pub nodes: BTreeMap<Vec<usize>, NodeMarks>,
     /// The edges marked pruned, each named by the path of the child below it.

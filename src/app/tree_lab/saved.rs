@@ -1,7 +1,8 @@
 //! The Tree lab as a session saves it, and back: the tree (as the user wrote it, and the last valid tree when the
 //! text has an error), the algorithm and the other settings, and the view — pan, zoom, selected node, replay step.
-//! The undo history is not saved: it belongs to the sitting, as in most editors.
+//! The quiz's marks are saved too. The undo history is not: it belongs to the sitting, as in most editors.
 
+use super::quiz::Marks;
 use super::{CanvasView, Seek, TreeLab, TreeLabSettings};
 use crate::tree::notation;
 use eframe::egui;
@@ -23,6 +24,10 @@ pub struct TreeSession {
     pub zoom: f32,
     pub offset: [f32; 2],
     pub stretch: f32,
+    /// Quiz mode: on or off, the user's marks, and whether they were checked (the grade is recomputed on load).
+    pub quiz: bool,
+    pub quiz_marks: Marks,
+    pub quiz_checked: bool,
 }
 
 impl Default for TreeSession {
@@ -32,9 +37,10 @@ impl Default for TreeSession {
 }
 
 impl TreeSession {
-    /// The same session without its view (pan, zoom, selection, step): what counts as unsaved work.
-    pub fn content(&self) -> (&TreeLabSettings, &Option<String>) {
-        (&self.settings, &self.valid_tree)
+    /// The parts that are work (the tree, its settings, the quiz's marks), not view (pan, zoom, selection, step):
+    /// what counts as unsaved work.
+    pub fn content(&self) -> (&TreeLabSettings, &Option<String>, &Marks) {
+        (&self.settings, &self.valid_tree, &self.quiz_marks)
     }
 }
 
@@ -51,6 +57,9 @@ impl TreeLab {
             zoom: view.zoom,
             offset: [view.offset.x, view.offset.y],
             stretch: view.stretch,
+            quiz: self.quiz.on,
+            quiz_marks: self.quiz.marks.clone(),
+            quiz_checked: self.quiz.grade.is_some(),
         }
     }
 
@@ -65,6 +74,15 @@ impl TreeLab {
         if session.valid_tree.is_some() {
             lab.settings.text = text;
             lab.reparse(false);
+        }
+        lab.quiz.on = session.quiz;
+        lab.quiz.marks = session.quiz_marks.clone();
+        if let Some(analysis) = &lab.analysis {
+            lab.quiz.marks.retain_existing(&analysis.flat);
+        }
+        if session.quiz_checked {
+            lab.quiz.grade = Some(Default::default());
+            lab.regrade();
         }
         lab.editor.selected = session.selected.clone();
         lab.check_selection();
