@@ -4,6 +4,7 @@
 
 use super::connect_four::ConnectFour;
 use super::draughts::{Draughts, DraughtsMove, is_well_formed};
+use super::einstein::Einstein;
 use super::mnk::Mnk;
 use super::othello::Othello;
 use crate::engine::game::{Game, IllegalMove, Side, Turn};
@@ -39,6 +40,7 @@ pub enum AnyGame {
     Mnk(Mnk),
     Othello(Othello),
     Draughts(Draughts),
+    Einstein(Einstein),
 }
 
 /// How a finished game ended.
@@ -56,6 +58,7 @@ macro_rules! each {
             AnyGame::Mnk($g) => $body,
             AnyGame::Othello($g) => $body,
             AnyGame::Draughts($g) => $body,
+            AnyGame::Einstein($g) => $body,
         }
     };
 }
@@ -77,8 +80,12 @@ where
 }
 
 impl AnyGame {
-    /// The player to move (meaningful while the game is not over).
+    /// The player to move (meaningful while the game is not over). At a chance node: MAX, except in EinStein,
+    /// where it is the player who rolls the die and then moves.
     pub fn side_to_move(&self) -> Side {
+        if let AnyGame::Einstein(g) = self {
+            return g.to_move();
+        }
         match each!(self, g => g.turn()) {
             Turn::Min => Side::Min,
             Turn::Max | Turn::Chance => Side::Max,
@@ -134,6 +141,7 @@ impl AnyGame {
             AnyGame::Mnk(_) => Box::new(Worker::<Mnk>::spawn(wake)?),
             AnyGame::Othello(_) => Box::new(Worker::<Othello>::spawn(wake)?),
             AnyGame::Draughts(_) => Box::new(Worker::<Draughts>::spawn(wake)?),
+            AnyGame::Einstein(_) => Box::new(Worker::<Einstein>::spawn(wake)?),
         })
     }
 }
@@ -166,7 +174,7 @@ macro_rules! playable_with_byte_moves {
     )*};
 }
 
-playable_with_byte_moves!(ConnectFour, Mnk, Othello);
+playable_with_byte_moves!(ConnectFour, Mnk, Othello, Einstein);
 
 /// A draughts move is already a `u64` (its whole path): encoding is the identity, decoding checks its shape.
 impl Playable for Draughts {
@@ -217,6 +225,7 @@ erased_worker!(ConnectFour, ConnectFour);
 erased_worker!(Mnk, Mnk);
 erased_worker!(Othello, Othello);
 erased_worker!(Draughts, Draughts);
+erased_worker!(Einstein, Einstein);
 
 /// A background searcher for any game: it keeps one [`Worker`] for the family of the last position it was asked
 /// about and starts another (dropping, and so stopping, the old one) when the family changes.
