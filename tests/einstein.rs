@@ -258,7 +258,7 @@ fn seeded_self_play_at_the_registry_s_levels_ends_legally() {
         while !game.is_over() {
             assert!(game.moves_played() <= 2 * 96, "game {game_number} runs too long");
             let mv = if game.turn() == Turn::Chance {
-                ROLL + rng.random_range(1..=6)
+                ROLL | rng.random_range(1..=6u16)
             } else {
                 let side = usize::from(game.to_move() == Side::Min);
                 engines[side].think(&mut game.clone(), None, |_| {}).best_move.expect("a move while not over")
@@ -270,4 +270,33 @@ fn seeded_self_play_at_the_registry_s_levels_ends_legally() {
         assert!(game.terminal_value().is_some_and(|v| v.abs() > EVAL_LIMIT));
     }
     assert_eq!(wins[0] + wins[1], 4);
+}
+
+/// Search speed: `cargo test --release --test einstein -- --ignored --nocapture search_speed`. The game search
+/// (PVS with the table, which searches chance nodes exactly) to depth 8 (four turns: roll, move, roll, move …),
+/// and Star1 and expectiminimax to depth 6, from three positions.
+#[test]
+#[ignore = "a measurement, not a check"]
+fn search_speed() {
+    let starts = ["die 5", "die 3, 3:c1-d2, die 4, 4:e4-d3, die 1", "die 6, 6:a3-b4, die 6, 6:e3-d2, die 2"];
+    let mut totals = [(0u64, 0.0f64); 3];
+    for start in starts {
+        let mut game = Einstein::new().with_moves(start).expect("legal");
+        let config = EngineConfig { limits: Limits::depth(8), tt_mib: 64, ..EngineConfig::default() };
+        let thought = Engine::new(config).think(&mut game, None, |_| {});
+        totals[0].0 += thought.total_stats().nodes_visited;
+        totals[0].1 += thought.elapsed_seconds;
+        for (slot, algorithm) in [(1, Algorithm::Star1), (2, Algorithm::Expectiminimax)] {
+            let options = SearchOptions { depth: Some(6), ..SearchOptions::default() };
+            let started = std::time::Instant::now();
+            let result = search(&mut game, algorithm, &options, StopWhen::default(), &mut NoObserver);
+            totals[slot].0 += result.stats.nodes_visited;
+            totals[slot].1 += started.elapsed().as_secs_f64();
+        }
+    }
+    for ((nodes, seconds), what) in
+        totals.into_iter().zip(["pvs+table depth 8", "star1 depth 6", "expectiminimax depth 6"])
+    {
+        println!("einstein {what}: {nodes} nodes in {seconds:.3} s, {:.2} M nodes/s", nodes as f64 / seconds / 1e6);
+    }
 }

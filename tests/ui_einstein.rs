@@ -80,6 +80,11 @@ fn roll_click_a_stone_and_its_destination_and_the_ai_replies() {
     run_until(&mut harness, "the AI's roll and reply", |p| p.record().moves().len() == 4 && !p.thinking());
     let moves = names(harness.state());
     assert!(moves[2].starts_with("die "), "{moves:?}");
+    // The move list's names (read in the start position) are the names in the position each move was made in.
+    let record = harness.state().record();
+    let in_place: Vec<String> =
+        record.moves().iter().enumerate().map(|(ply, &mv)| record.position_at(ply).move_name(mv)).collect();
+    assert_eq!(moves, in_place);
     assert_eq!(moves[2], format!("die {}", face(1, &harness.state().record().moves()[..2])));
     harness.get_by_label("Red rolls the die.");
 

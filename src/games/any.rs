@@ -4,7 +4,7 @@
 
 use super::connect_four::ConnectFour;
 use super::draughts::{Draughts, DraughtsMove, is_well_formed};
-use super::einstein::Einstein;
+use super::einstein::{self, Einstein, EinsteinMove};
 use super::mnk::Mnk;
 use super::othello::Othello;
 use crate::engine::game::{Game, IllegalMove, Side, Turn};
@@ -174,7 +174,7 @@ macro_rules! playable_with_byte_moves {
     )*};
 }
 
-playable_with_byte_moves!(ConnectFour, Mnk, Othello, Einstein);
+playable_with_byte_moves!(ConnectFour, Mnk, Othello);
 
 /// A draughts move is already a `u64` (its whole path): encoding is the identity, decoding checks its shape.
 impl Playable for Draughts {
@@ -189,6 +189,22 @@ impl Playable for Draughts {
     }
     fn moves_played(&self) -> usize {
         Draughts::moves_played(self)
+    }
+}
+
+/// An EinStein move is a `u16` that names itself (see [`super::einstein`]); decoding checks its shape.
+impl Playable for Einstein {
+    fn encode(mv: EinsteinMove) -> AnyMove {
+        AnyMove::from(mv)
+    }
+    fn decode(mv: AnyMove) -> Option<EinsteinMove> {
+        u16::try_from(mv).ok().filter(|&m| einstein::is_well_formed(m))
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        outcome_of(self.winner(), self.is_over())
+    }
+    fn moves_played(&self) -> usize {
+        Einstein::moves_played(self)
     }
 }
 

@@ -20,9 +20,9 @@
 //! capturing the opponent's last stone, wins. Every step brings a stone nearer its corner, so a game ends within
 //! 96 decision plies; there are no draws. Red rolls first.
 //!
-//! Moves (one `u8` for both kinds): a roll of face `f` is [`ROLL`] + `f` (named `die 4`); a stone's step is
-//! `from · 3 + direction` with direction 0 along the row, 1 along the column, 2 diagonal (named by stone and
-//! squares, `3:b2-c3`).
+//! Moves (one `u16` for both kinds): a roll of face `f` is [`ROLL`] | `f` (named `die 4`); a stone's step holds
+//! the cell it lands on in bits 0–4, the cell it leaves in bits 5–9, the stone's number in bits 10–12 and its side
+//! in bit 13 (set for Blue), so a move names itself without its position (`3:b2-c3`: stone 3 from b2 to c3).
 //!
 //! Perft counts chance plies and decision plies alike: from the start, depth 1 is the six rolls.
 //!
@@ -33,8 +33,8 @@
 use crate::engine::game::{Game, IllegalMove, Side, Turn, Value};
 use std::fmt;
 
-/// A roll of face `f` is the move `ROLL + f`; stone steps are below `ROLL`.
-pub const ROLL: u8 = 100;
+/// A roll of face `f` is the move `ROLL | f`; stone steps have this bit clear.
+pub const ROLL: EinsteinMove = 1 << 15;
 
 /// The board's side.
 pub const SIZE: usize = 5;
@@ -45,8 +45,33 @@ pub const RED_START: [u8; 6] = [0, 1, 2, 5, 6, 10];
 /// Every evaluation lies strictly inside (−`EVAL_LIMIT`, `EVAL_LIMIT`); every finished game scores beyond it.
 pub const EVAL_LIMIT: Value = 0.9;
 
-/// A stone step or a roll.
-pub type EinsteinMove = u8;
+/// A stone step or a roll (see the module's documentation for the bits).
+pub type EinsteinMove = u16;
+
+/// The step of `side`'s stone `n` from `from` to `to`.
+pub fn step_move(side: Side, n: u8, from: u8, to: u8) -> EinsteinMove {
+    let blue = u16::from(side == Side::Min);
+    blue << 13 | u16::from(n) << 10 | u16::from(from) << 5 | u16::from(to)
+}
+
+/// The side, the stone's number and the cells a step moves between; `None` for a roll.
+pub fn step_parts(mv: EinsteinMove) -> Option<(Side, u8, u8, u8)> {
+    if mv & ROLL != 0 {
+        return None;
+    }
+    let side = if mv >> 13 & 1 != 0 { Side::Min } else { Side::Max };
+    Some((side, (mv >> 10 & 7) as u8, (mv >> 5 & 31) as u8, (mv & 31) as u8))
+}
+
+/// True for a number that could be a move of the game: a roll of 1–6, or a one-cell step forward of stone 1–6.
+pub fn is_well_formed(mv: EinsteinMove) -> bool {
+    match step_parts(mv) {
+        None => mv & !ROLL >= 1 && mv & !ROLL <= 6,
+        Some((side, n, from, to)) => {
+            mv >> 14 == 0 && (1..=6).contains(&n) && from < 25 && (0..3).any(|d| step(side, from, d) == Some(to))
+        }
+    }
+}
 
 /// The position without its history: small enough to copy on every move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -111,6 +136,23 @@ pub fn distance(side: Side, cell: u8) -> u8 {
         Side::Max => (4 - column).max(4 - row),
         Side::Min => column.max(row),
     }
+}
+
+/// A captured stone's cell in [`Einstein::stone_cells`].
+const GONE: u8 = u8::MAX;
+
+/// Bit `n` set for each stone `n` that may move after rolling `face`, given bit `n` of `on_board` set for each stone
+/// `n` on the board: `face` itself if there, else the nearest below and the nearest above.
+fn movable_bits(on_board: u8, face: u8) -> u8 {
+    let own = 1u8 << face;
+    if on_board & own != 0 {
+        return own;
+    }
+    let below = on_board & (own - 1);
+    let above = on_board & !(own | (own - 1));
+    let highest_below = if below == 0 { 0 } else { 1 << (7 - below.leading_zeros()) };
+    let lowest_above = above & above.wrapping_neg();
+    highest_below | lowest_above
 }
 
 fn owner(code: u8) -> Option<Side> {
@@ -213,15 +255,21 @@ impl Einstein {
     }
 
     /// The numbers of the stones `side` may move after rolling `face`: the stone `face` if it is on the board,
-    /// else the next higher and the next lower that are (one or two).
+    /// else the next lower and the next higher that are (one or two), lower first.
     pub fn movable_numbers(&self, side: Side, face: u8) -> Vec<u8> {
-        let on_board = self.numbers_on_board(side);
-        if on_board & 1 << face != 0 {
-            return vec![face];
+        let movable = movable_bits(self.numbers_on_board(side), face);
+        (1..=6).filter(|&n| movable & 1 << n != 0).collect()
+    }
+
+    /// Where each of `side`'s stones stands (index = number, [`GONE`] when captured; index 0 unused).
+    fn stone_cells(&self, side: Side) -> [u8; 7] {
+        let mut cells = [GONE; 7];
+        for (i, &c) in self.state.cells.iter().enumerate() {
+            if owner(c) == Some(side) {
+                cells[number(c) as usize] = i as u8;
+            }
         }
-        let higher = (face + 1..=6).find(|&n| on_board & 1 << n != 0);
-        let lower = (1..face).rev().find(|&n| on_board & 1 << n != 0);
-        lower.into_iter().chain(higher).collect()
+        cells
     }
 
     /// Bit `n` set for each stone `n` of `side` on the board.
@@ -236,13 +284,9 @@ impl Einstein {
         })
     }
 
-    /// The stone a step moves: the cell it starts from and where it lands.
+    /// The cells a step moves between: where it starts and where it lands (`None` for a roll).
     pub fn step_squares(&self, mv: EinsteinMove) -> Option<(u8, u8)> {
-        if mv >= ROLL {
-            return None;
-        }
-        let from = mv / 3;
-        step(self.state.to_move, from, mv % 3).map(|to| (from, to))
+        step_parts(mv).map(|(_, _, from, to)| (from, to))
     }
 
     /// The evaluation from Red's point of view, strictly inside ±[`EVAL_LIMIT`]: each side's expected distance to
@@ -251,18 +295,19 @@ impl Einstein {
     /// quarter step per stone more on the board and half a step for the side to move; squashed by x / (3 + |x|).
     pub fn evaluate_for_red(&self) -> Value {
         let expected = |side: Side| -> f64 {
-            let mut total = 0.0;
+            let cells = self.stone_cells(side);
+            let on_board = self.numbers_on_board(side);
+            let mut total = 0u32;
             for face in 1..=6 {
-                let nearest = self
-                    .movable_numbers(side, face)
-                    .into_iter()
-                    .filter_map(|n| self.stone_cell(side, n))
-                    .map(|cell| distance(side, cell))
+                let movable = movable_bits(on_board, face);
+                let nearest = (1..=6)
+                    .filter(|&n| movable & 1 << n != 0)
+                    .map(|n| distance(side, cells[n as usize]))
                     .min()
                     .unwrap_or(8);
-                total += f64::from(nearest);
+                total += u32::from(nearest);
             }
-            total / 6.0
+            f64::from(total) / 6.0
         };
         let stones = |side: Side| f64::from(self.numbers_on_board(side).count_ones());
         let tempo = if self.state.to_move == Side::Max { 0.5 } else { -0.5 };
@@ -295,16 +340,17 @@ impl Game for Einstein {
             return;
         }
         let Some(face) = self.state.die else {
-            moves.extend((1..=6).map(|f| ROLL + f));
+            moves.extend((1..=6).map(|f| ROLL | f));
             return;
         };
         let side = self.state.to_move;
-        for n in self.movable_numbers(side, face) {
-            if let Some(from) = self.stone_cell(side, n) {
-                for direction in 0..3 {
-                    if step(side, from, direction).is_some() {
-                        moves.push(from * 3 + direction);
-                    }
+        let cells = self.stone_cells(side);
+        let movable = movable_bits(self.numbers_on_board(side), face);
+        for n in (1..=6).filter(|&n| movable & 1 << n != 0) {
+            let from = cells[n as usize];
+            for direction in 0..3 {
+                if let Some(to) = step(side, from, direction) {
+                    moves.push(step_move(side, n, from, to));
                 }
             }
         }
@@ -317,11 +363,10 @@ impl Game for Einstein {
     /// May panic on a move that is not legal here; use [`Game::try_play`] for moves from people or files.
     fn play(&mut self, mv: EinsteinMove) {
         self.history.push(self.state);
-        if mv > ROLL {
-            self.state.die = Some(mv - ROLL);
+        let Some((from, to)) = self.step_squares(mv) else {
+            self.state.die = Some((mv & !ROLL) as u8);
             return;
-        }
-        let Some((from, to)) = self.step_squares(mv) else { panic!("illegal EinStein move {mv}") };
+        };
         let side = self.state.to_move;
         let cells = &mut self.state.cells;
         cells[to as usize] = cells[from as usize];
@@ -381,11 +426,14 @@ impl Game for Einstein {
             Some(_) => -50,
             None => 0,
         };
-        capture + if mv % 3 == 2 { 10 } else { 0 } - i32::from(distance(side, to))
+        let diagonal = self.step_squares(mv).is_some_and(|(from, to)| to.abs_diff(from) == 6);
+        capture + if diagonal { 10 } else { 0 } - i32::from(distance(side, to))
     }
 
+    /// The side and the two cells: 2 · 25 · 25 slots.
     fn history_index(&self, mv: EinsteinMove) -> Option<usize> {
-        Some(mv as usize)
+        step_parts(mv)
+            .map(|(side, _, from, to)| usize::from(side == Side::Min) * 625 + usize::from(from) * 25 + usize::from(to))
     }
 
     /// Each face 1/6.
@@ -400,15 +448,9 @@ impl Game for Einstein {
 
     /// `die 4` for a roll, `3:b2-c3` for stone 3's step from b2 to c3.
     fn move_name(&self, mv: EinsteinMove) -> String {
-        if mv > ROLL {
-            return format!("die {}", mv - ROLL);
-        }
-        match self.step_squares(mv) {
-            Some((from, to)) => {
-                let n = self.stone(from).map_or(0, |(_, n)| n);
-                format!("{n}:{}-{}", square_name(from), square_name(to))
-            }
-            None => format!("?{mv}"),
+        match step_parts(mv) {
+            Some((_, n, from, to)) => format!("{n}:{}-{}", square_name(from), square_name(to)),
+            None => format!("die {}", mv & !ROLL),
         }
     }
 }
@@ -442,7 +484,9 @@ mod tests {
         assert_eq!(game.turn(), Turn::Chance);
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
-        assert_eq!(moves, (101..=106).collect::<Vec<u8>>());
+        assert_eq!(moves, (1..=6).map(|f| ROLL | f).collect::<Vec<u16>>());
+        assert!(moves.iter().all(|&m| is_well_formed(m)));
+        assert!(!is_well_formed(ROLL | 7) && !is_well_formed(step_move(Side::Max, 1, 0, 24)));
     }
 
     #[test]
@@ -455,6 +499,23 @@ mod tests {
         assert_eq!(names, ["5:b2-c2", "5:b2-b3", "5:b2-c3"]);
         let game = game.with_moves("5:b2-c3").expect("legal");
         assert_eq!((game.turn(), game.to_move(), game.moves_played()), (Turn::Chance, Side::Min, 2));
+    }
+
+    #[test]
+    fn movable_bits_follow_the_next_higher_and_lower_rule_for_every_set_of_stones() {
+        for on_board in (0u8..64).map(|set| set << 1) {
+            for face in 1..=6u8 {
+                let has = |n: u8| on_board & 1 << n != 0;
+                let expected: u8 = if has(face) {
+                    1 << face
+                } else {
+                    let lower = (1..face).rev().find(|&n| has(n)).map_or(0, |n| 1 << n);
+                    let higher = (face + 1..=6).find(|&n| has(n)).map_or(0, |n| 1 << n);
+                    lower | higher
+                };
+                assert_eq!(movable_bits(on_board, face), expected, "stones {on_board:#b}, face {face}");
+            }
+        }
     }
 
     #[test]

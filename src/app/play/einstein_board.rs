@@ -129,11 +129,8 @@ pub fn show(ui: &mut egui::Ui, game: &Einstein, marks: &Marks, dice: &Dice, live
     }
 
     // The last move and the hint: start and end squares outlined.
-    let byte = |mv: Option<AnyMove>| mv.and_then(|m| u8::try_from(m).ok());
-    let last = byte(marks.last).and_then(|m| last_step(game, m));
-    let hint = byte(marks.hint).and_then(|m| game.step_squares(m));
-    for (squares, color) in [(last, MARK_LAST), (hint, MARK_HINT)] {
-        if let Some((from, to)) = squares {
+    for (mv, color) in [(marks.last, MARK_LAST), (marks.hint, MARK_HINT)] {
+        if let Some((from, to)) = mv.and_then(|m| u16::try_from(m).ok()).and_then(|m| game.step_squares(m)) {
             for cell in [from, to] {
                 painter.rect_stroke(
                     rect_of(cell).shrink(2.0),
@@ -183,7 +180,7 @@ pub fn show(ui: &mut egui::Ui, game: &Einstein, marks: &Marks, dice: &Dice, live
                 for face in 1..=6u8 {
                     let button = egui::Button::new(egui::RichText::new(face.to_string()).font(font.clone()).strong());
                     if ui.add(button).on_hover_text(format!("The die shows {face}")).clicked() {
-                        action = Some(Action::Play(AnyMove::from(ROLL + face)));
+                        action = Some(Action::Play(AnyMove::from(ROLL | u16::from(face))));
                     }
                 }
             });
@@ -200,17 +197,6 @@ pub fn show(ui: &mut egui::Ui, game: &Einstein, marks: &Marks, dice: &Dice, live
         ui.label(format!("Die seed {}", dice.seed));
     });
     action
-}
-
-/// The step `mv` made from the position before `game` — found by the squares that changed, since `game` is the
-/// position after it: `mv` encodes the cell it left (`mv / 3`) and the direction, for the side that moved.
-fn last_step(game: &Einstein, mv: EinsteinMove) -> Option<(u8, u8)> {
-    if mv >= ROLL {
-        return None;
-    }
-    let mover = game.to_move().opponent();
-    let from = mv / 3;
-    crate::games::einstein::step(mover, from, mv % 3).map(|to| (from, to))
 }
 
 /// What a click on `cell` does: the new selection and the move to play. A destination of the selected stone plays
@@ -292,6 +278,7 @@ mod tests {
         assert_eq!(click(&steps, Some(6), 12), (None, Some(20)));
         assert_eq!(click(&steps, Some(0), 6), (None, Some(2)), "the selected stone captures its own");
         assert_eq!(click(&steps, None, 11), (None, Some(19)), "a destination only one move reaches");
+        assert_eq!(click(&steps, Some(6), 5), (None, Some(1)), "a destination only another stone reaches");
         assert_eq!(click(&steps, None, 24), (None, None));
     }
 }
