@@ -352,3 +352,19 @@ fn quiz_marks_and_their_grade_come_back() {
     fresh.tree_lab.apply(TreeAction::QuizTogglePruned(vec![1, 2]));
     assert!(!fresh.to_session().same_work(&saved));
 }
+
+#[test]
+fn a_dice_game_keeps_its_rolls_and_its_seed() {
+    let mut app = StudioApp::default();
+    assert!(app.play.select("einstein"));
+    app.play.players[1].kind = PlayerKind::Human;
+    app.play.dice.seed = 7;
+    app.play.act(Action::RollDie);
+    let rolled = app.play.record().move_name(0);
+    assert!(rolled.starts_with("die "), "{rolled}");
+    let mut fresh = StudioApp::default();
+    fresh.install(&parse(&to_ron(&app.to_session())).expect("reads")).expect("installs");
+    assert_eq!(fresh.play.record().move_name(0), rolled);
+    assert_eq!(fresh.play.dice.seed, 7, "the rolls to come are the ones that would have come");
+    assert_eq!(fresh.play.record().position(), app.play.record().position());
+}

@@ -5,6 +5,7 @@ use super::CommandError;
 use crate::engine::game::{Game, IllegalMove};
 use crate::games::connect_four::ConnectFour;
 use crate::games::draughts::Draughts;
+use crate::games::einstein::Einstein;
 use crate::games::othello::Othello;
 use crate::games::perft;
 use std::time::Instant;
@@ -12,13 +13,14 @@ use std::time::Instant;
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
     /// The game: `connect-four` (7×6), or `connect-four-WxH` for another board, e.g. `connect-four-8x7`;
-    /// `othello` (8×8), `othello-6x6` or `othello-4x4`; `draughts`.
+    /// `othello` (8×8), `othello-6x6` or `othello-4x4`; `draughts`; `einstein` (rolls and stone moves both
+    /// count as plies).
     pub game: String,
     /// Plies to count to.
     pub depth: u32,
     /// Start from this position in the game's usual notation (Connect Four: 1-based columns, e.g. `4453`;
     /// Othello: the moves' names one after the other, a pass as `pass`, e.g. `f5d6c3`; draughts: FEN, e.g.
-    /// `W:W21,22:B1,K5`).
+    /// `W:W21,22:B1,K5`; EinStein: move names separated by commas, e.g. `die 5, 5:b2-c3`).
     #[arg(long)]
     pub from: Option<String>,
     /// Also print the time taken and the leaves per second on standard error.
@@ -48,6 +50,7 @@ enum PerftGame {
     ConnectFour(ConnectFour),
     Othello(Othello),
     Draughts(Draughts),
+    Einstein(Einstein),
 }
 
 /// Reads a game id: `connect-four`, `connect-four-WxH`, `othello`, `othello-6x6` or `othello-4x4`.
@@ -59,6 +62,9 @@ fn parse_game(id: &str) -> Result<PerftGame, CommandError> {
         _ => None,
     } {
         return Ok(PerftGame::Othello(Othello::new(size)?));
+    }
+    if id == "einstein" {
+        return Ok(PerftGame::Einstein(Einstein::new()));
     }
     if id == "draughts" {
         return Ok(PerftGame::Draughts(Draughts::new()));
@@ -73,7 +79,7 @@ fn parse_game(id: &str) -> Result<PerftGame, CommandError> {
     match size {
         Some((width, height)) => Ok(PerftGame::ConnectFour(ConnectFour::new(width, height)?)),
         None => Err(CommandError(format!(
-            "unknown game '{id}' (known: connect-four, connect-four-WxH, othello, othello-6x6, othello-4x4, draughts)"
+            "unknown game '{id}' (known: connect-four, connect-four-WxH, othello, othello-6x6, othello-4x4, draughts, einstein)"
         ))),
     }
 }
@@ -84,6 +90,7 @@ pub fn run(args: &PerftArgs) -> Result<(), CommandError> {
         PerftGame::ConnectFour(game) => count(game, from, args.depth, |g, p| g.with_moves(p))?,
         PerftGame::Othello(game) => count(game, from, args.depth, |g, p| g.with_moves(p))?,
         PerftGame::Draughts(game) => count(game, from, args.depth, |_, p| Draughts::from_fen(p))?,
+        PerftGame::Einstein(game) => count(game, from, args.depth, |g, p| g.with_moves(p))?,
     };
     println!("{leaves}");
     if args.time {

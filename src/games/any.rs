@@ -4,6 +4,7 @@
 
 use super::connect_four::ConnectFour;
 use super::draughts::{Draughts, DraughtsMove, is_well_formed};
+use super::einstein::{self, Einstein, EinsteinMove};
 use super::mnk::Mnk;
 use super::othello::Othello;
 use crate::engine::game::{Game, IllegalMove, Side, Turn};
@@ -39,6 +40,7 @@ pub enum AnyGame {
     Mnk(Mnk),
     Othello(Othello),
     Draughts(Draughts),
+    Einstein(Einstein),
 }
 
 /// How a finished game ended.
@@ -56,6 +58,7 @@ macro_rules! each {
             AnyGame::Mnk($g) => $body,
             AnyGame::Othello($g) => $body,
             AnyGame::Draughts($g) => $body,
+            AnyGame::Einstein($g) => $body,
         }
     };
 }
@@ -77,8 +80,12 @@ where
 }
 
 impl AnyGame {
-    /// The player to move (meaningful while the game is not over).
+    /// The player to move (meaningful while the game is not over). At a chance node: MAX, except in EinStein,
+    /// where it is the player who rolls the die and then moves.
     pub fn side_to_move(&self) -> Side {
+        if let AnyGame::Einstein(g) = self {
+            return g.to_move();
+        }
         match each!(self, g => g.turn()) {
             Turn::Min => Side::Min,
             Turn::Max | Turn::Chance => Side::Max,
@@ -140,6 +147,7 @@ impl AnyGame {
             AnyGame::Mnk(_) => Box::new(Worker::<Mnk>::spawn(wake)?),
             AnyGame::Othello(_) => Box::new(Worker::<Othello>::spawn(wake)?),
             AnyGame::Draughts(_) => Box::new(Worker::<Draughts>::spawn(wake)?),
+            AnyGame::Einstein(_) => Box::new(Worker::<Einstein>::spawn(wake)?),
         })
     }
 }
@@ -190,6 +198,22 @@ impl Playable for Draughts {
     }
 }
 
+/// An EinStein move is a `u16` that names itself (see [`super::einstein`]); decoding checks its shape.
+impl Playable for Einstein {
+    fn encode(mv: EinsteinMove) -> AnyMove {
+        AnyMove::from(mv)
+    }
+    fn decode(mv: AnyMove) -> Option<EinsteinMove> {
+        u16::try_from(mv).ok().filter(|&m| einstein::is_well_formed(m))
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        outcome_of(self.winner(), self.is_over())
+    }
+    fn moves_played(&self) -> usize {
+        Einstein::moves_played(self)
+    }
+}
+
 /// A [`Worker`] of some family, its moves erased.
 trait ErasedWorker {
     /// Starts a search of `game`, or returns `None` when `game` is of another family than this worker's.
@@ -223,6 +247,7 @@ erased_worker!(ConnectFour, ConnectFour);
 erased_worker!(Mnk, Mnk);
 erased_worker!(Othello, Othello);
 erased_worker!(Draughts, Draughts);
+erased_worker!(Einstein, Einstein);
 
 /// A background searcher for any game: it keeps one [`Worker`] for the family of the last position it was asked
 /// about and starts another (dropping, and so stopping, the old one) when the family changes.

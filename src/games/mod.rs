@@ -4,6 +4,7 @@
 pub mod any;
 pub mod connect_four;
 pub mod draughts;
+pub mod einstein;
 pub mod levels;
 pub mod mnk;
 pub mod move_tree;

@@ -18,6 +18,7 @@
 use super::any::AnyGame;
 use super::connect_four::ConnectFour;
 use super::draughts::Draughts;
+use super::einstein::Einstein;
 use super::mnk::Mnk;
 use super::othello::Othello;
 use serde::{Deserialize, Serialize};
@@ -34,6 +35,8 @@ pub enum Rules {
     Othello { size: usize },
     /// English draughts (checkers) on 8 × 8, with the draw rules of [`super::draughts`].
     Draughts,
+    /// EinStein würfelt nicht!: 5 × 5, six numbered stones a side, a die says which may move (chance nodes).
+    Einstein,
 }
 
 impl Rules {
@@ -46,6 +49,7 @@ impl Rules {
             }
             Rules::Othello { size } => Othello::new(size).map(AnyGame::Othello).map_err(|e| e.to_string()),
             Rules::Draughts => Ok(AnyGame::Draughts(Draughts::new())),
+            Rules::Einstein => Ok(AnyGame::Einstein(Einstein::new())),
         }
     }
 
@@ -56,6 +60,7 @@ impl Rules {
             Rules::ConnectFour { .. } => "connect four",
             Rules::Othello { .. } => "othello",
             Rules::Draughts => "draughts",
+            Rules::Einstein => "einstein",
         }
     }
 }
@@ -270,7 +275,15 @@ mod tests {
     fn the_shipped_games_all_load() {
         let registry = Registry::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("games"));
         assert!(registry.errors.is_empty(), "{:?}", registry.errors);
-        for id in ["tic-tac-toe", "four-in-a-row-5x5", "gomoku-9x9", "connect-four", "connect-four-8x7", "draughts"] {
+        for id in [
+            "tic-tac-toe",
+            "four-in-a-row-5x5",
+            "gomoku-9x9",
+            "connect-four",
+            "connect-four-8x7",
+            "draughts",
+            "einstein",
+        ] {
             let entry = registry.find(id).unwrap_or_else(|| panic!("{id} is missing"));
             assert!(matches!(entry.source, Source::File(_)), "{id} comes from its file");
         }

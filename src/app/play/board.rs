@@ -7,7 +7,7 @@ use crate::engine::game::Side;
 use crate::games::any::{AnyGame, AnyMove};
 use eframe::egui;
 
-use super::{column_board, draughts_board, grid_board, othello_board};
+use super::{column_board, draughts_board, einstein_board, grid_board, othello_board};
 
 /// What a painter needs besides the position.
 pub struct Marks {
@@ -35,6 +35,13 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         AnyGame::Mnk(game) => grid_board::show(ui, game, &marks),
         AnyGame::Othello(game) => othello_board::show(ui, game, &marks),
         AnyGame::Draughts(game) => draughts_board::show(ui, game, &marks),
+        AnyGame::Einstein(game) => {
+            let live = play.viewing.is_none();
+            if let Some(action) = einstein_board::show(ui, game, &marks, &play.dice, live) {
+                play.actions.push(action);
+            }
+            None
+        }
     };
     if let Some(mv) = clicked {
         play.actions.push(Action::Play(mv));

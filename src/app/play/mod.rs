@@ -7,7 +7,9 @@
 
 mod board;
 mod column_board;
+pub mod dice;
 mod draughts_board;
+mod einstein_board;
 mod grid_board;
 mod othello_board;
 pub mod record;
@@ -16,7 +18,7 @@ mod search_panel;
 mod side;
 
 use super::telemetry::tree_count::TreeCounter;
-use crate::engine::game::Side;
+use crate::engine::game::{Side, Turn};
 use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
 use crate::engine::telemetry::records::{SearchKind, SearchRecord};
 use crate::engine::worker::{Report, RequestId};
@@ -89,6 +91,10 @@ pub enum Action {
     SetPlayer(usize, Box<Player>),
     /// Open the real move tree below the position on view in the Tree lab.
     OpenAsTree,
+    /// Roll the die (a dice game at a chance node) with the seeded generator.
+    RollDie,
+    /// Enter every roll by hand (analysis), or go back to rolling.
+    EnterDieByHand(bool),
 }
 
 /// What a search is for.
@@ -147,6 +153,8 @@ pub struct Play {
     /// A move tree for the Tree lab, waiting for the shell to hand it over.
     pub tree_for_lab: Option<crate::tree::model::Tree>,
     actions: Vec<Action>,
+    /// How the dice games' die is rolled (see [`dice`]).
+    pub dice: dice::Dice,
 }
 
 impl Default for Play {
@@ -180,6 +188,7 @@ impl Play {
             uncounted: false,
             tree_for_lab: None,
             actions: Vec::new(),
+            dice: dice::Dice::default(),
         }
     }
 
@@ -242,8 +251,9 @@ impl Play {
     fn status_line(&self, ui: &mut egui::Ui) {
         let game = self.record.position();
         let status = match game.outcome() {
-            Some(Outcome::Win(side)) => format!("{} wins.", side_name(side)),
+            Some(Outcome::Win(side)) => format!("{} wins.", name_in(game, side)),
             Some(Outcome::Draw) => "A draw.".to_string(),
+            None if game.turn() == Turn::Chance => format!("{} rolls the die.", name_in(game, game.side_to_move())),
             None => {
                 let side = game.side_to_move();
                 let who = match self.players[index(side)].kind {
@@ -251,7 +261,7 @@ impl Play {
                     PlayerKind::Ai if self.paused => "AI, paused",
                     PlayerKind::Ai => "the AI is thinking",
                 };
-                format!("{} to move ({who}).", side_name(side))
+                format!("{} to move ({who}).", name_in(game, side))
             }
         };
         ui.horizontal(|ui| {
@@ -405,7 +415,12 @@ impl Play {
                         worker.stop();
                     }
                 }
+                Action::Hint if self.record.position().turn() == Turn::Chance => {
+                    self.say("Roll the die first: the hint is for a move.".into(), false)
+                }
                 Action::Hint => self.start_search(Purpose::Hint),
+                Action::RollDie => self.roll_die(),
+                Action::EnterDieByHand(by_hand) => self.dice.by_hand = by_hand,
                 Action::TogglePause => {
                     self.paused = !self.paused;
                     if self.paused && matches!(self.search.as_ref().map(|s| s.purpose), Some(Purpose::Move(_))) {
@@ -454,7 +469,9 @@ impl Play {
         if self.viewing.is_some() {
             return self.say("This is an earlier position: go back to the game to play.".into(), false);
         }
-        if game.outcome().is_none() && self.players[index(game.side_to_move())].kind == PlayerKind::Ai {
+        // A die entered by hand is welcome whoever rolls; a move only from the person to move.
+        let rolling = game.turn() == Turn::Chance;
+        if game.outcome().is_none() && !rolling && self.players[index(game.side_to_move())].kind == PlayerKind::Ai {
             return self.say("It is the AI's turn: wait, or press Move now.".into(), false);
         }
         match self.record.try_play(mv) {
@@ -468,7 +485,8 @@ impl Play {
     }
 
     /// Takes back one move, and more until a person is to move (when one plays), so undo against the AI returns to
-    /// the person's last turn. With two AIs it takes back one move and pauses.
+    /// the person's last turn; die rolls are taken back too, so the person returns to a decision of their own.
+    /// With two AIs it takes back one move and pauses.
     fn undo(&mut self) {
         self.cancel_search();
         self.viewing = None;
@@ -481,7 +499,7 @@ impl Play {
             self.paused = true;
             return;
         }
-        while self.ai_to_move() && self.record.undo().is_some() {}
+        while (self.ai_to_move() || self.at_chance()) && self.record.undo().is_some() {}
     }
 
     /// The mirror of [`Play::undo`].
@@ -491,14 +509,40 @@ impl Play {
         if self.record.redo().is_none() {
             return;
         }
-        while self.ai_to_move() && self.record.can_redo() {
+        while (self.ai_to_move() || self.at_chance()) && self.record.can_redo() {
             self.record.redo();
         }
     }
 
+    /// True when the AI is to make a decision (a roll is not searched: see [`Play::roll_die`]).
     fn ai_to_move(&self) -> bool {
         let game = self.record.position();
-        game.outcome().is_none() && self.players[index(game.side_to_move())].kind == PlayerKind::Ai
+        game.outcome().is_none()
+            && game.turn() != Turn::Chance
+            && self.players[index(game.side_to_move())].kind == PlayerKind::Ai
+    }
+
+    /// True when the game goes on with a roll of the die.
+    fn at_chance(&self) -> bool {
+        let game = self.record.position();
+        game.outcome().is_none() && game.turn() == Turn::Chance
+    }
+
+    /// Rolls the die with the seeded generator and plays the roll as a move, if the game is at a roll.
+    fn roll_die(&mut self) {
+        if !self.at_chance() || self.viewing.is_some() {
+            return;
+        }
+        let face = dice::face(self.dice.seed, self.record.moves());
+        match dice::outcome(self.record.position(), face) {
+            Some(mv) => {
+                if let Err(e) = self.record.try_play(mv) {
+                    self.say(format!("The roll could not be played: {e}"), true);
+                }
+                self.hint = None;
+            }
+            None => self.say(format!("This game has no roll 'die {face}'."), true),
+        }
     }
 
     /// Starts the AI's search when it is an AI's turn and none is running.
@@ -521,6 +565,12 @@ impl Play {
                     counter.request(record.id, self.record.position_at(record.ply), depth.min(64));
                 }
             }
+        }
+        // The AI's rolls are made for it, unless every roll is entered by hand.
+        let ai_rolls =
+            self.at_chance() && self.players[index(self.record.position().side_to_move())].kind == PlayerKind::Ai;
+        if ai_rolls && !self.dice.by_hand && !self.paused && self.viewing.is_none() {
+            self.roll_die();
         }
         let searching_move = self.search.as_ref().is_some_and(|s| !s.finished && matches!(s.purpose, Purpose::Move(_)));
         if self.ai_to_move() && !self.paused && self.viewing.is_none() && !searching_move {
@@ -579,6 +629,14 @@ fn index(side: Side) -> usize {
     match side {
         Side::Max => 0,
         Side::Min => 1,
+    }
+}
+
+/// How the window names a side of `game`: by colour in EinStein, else by order.
+fn name_in(game: &AnyGame, side: Side) -> &'static str {
+    match game {
+        AnyGame::Einstein(_) => einstein_board::colour_name(side),
+        _ => side_name(side),
     }
 }
 

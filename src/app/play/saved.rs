@@ -4,6 +4,7 @@
 //! Restoring checks everything first — the game exists, every move is legal in turn — and only then replaces what
 //! the view holds, so a bad file changes nothing.
 
+use super::dice::Dice;
 use super::record::Record;
 use super::{Play, Player, start_of};
 use crate::engine::telemetry::records::Telemetry;
@@ -27,6 +28,8 @@ pub struct PlaySession {
     pub viewing: Option<usize>,
     /// What every search of the game did (format 2 on; empty in older files).
     pub telemetry: Telemetry,
+    /// The dice games' seed and mode, so the rolls to come are the ones that would have come.
+    pub dice: Dice,
 }
 
 impl Default for PlaySession {
@@ -57,6 +60,7 @@ impl Play {
             paused: self.paused,
             viewing: self.viewing,
             telemetry: record.telemetry().clone(),
+            dice: self.dice,
         }
     }
 
@@ -98,6 +102,7 @@ impl Play {
         self.hint = None;
         self.message = None;
         self.uncounted = true;
+        self.dice = session.dice;
         Ok(())
     }
 }

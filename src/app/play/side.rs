@@ -72,7 +72,8 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
             player.config = level_config(ai, player.level);
         }
         if player.custom {
-            custom_panel(ui, i, &mut player);
+            let chance = matches!(play.entry().variant.rules, crate::games::registry::Rules::Einstein);
+            custom_panel(ui, i, &mut player, chance);
         } else {
             ui.label(egui::RichText::new(describe(&level_config(ai, player.level))).weak());
         }
@@ -91,16 +92,18 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
     ui.add_space(4.0);
 }
 
-/// Algorithm, depth limit, time per move, node limit, table size and ordering sources.
-fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player) {
+/// Algorithm, depth limit, time per move, node limit, table size and ordering sources. The chance-node searches
+/// (expectiminimax, Star1) are offered only for a game with `chance` nodes.
+fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player, chance: bool) {
     let config = &mut player.config;
     egui::Grid::new(("custom", i)).num_columns(2).show(ui, |ui| {
         let label = ui.label("Algorithm");
         let combo = egui::ComboBox::from_id_salt(("algorithm", i)).selected_text(config.algorithm.name());
         let combo = combo.show_ui(ui, |ui| {
-            // Chance-node searches have nothing to do in these games.
-            for algorithm in
-                Algorithm::ALL.into_iter().filter(|a| !matches!(a, Algorithm::Expectiminimax | Algorithm::Star1))
+            // Chance-node searches have nothing to do in games without chance.
+            for algorithm in Algorithm::ALL
+                .into_iter()
+                .filter(|a| chance || !matches!(a, Algorithm::Expectiminimax | Algorithm::Star1))
             {
                 ui.selectable_value(&mut config.algorithm, algorithm, algorithm.name())
                     .on_hover_text(algorithm.description());

@@ -23,7 +23,8 @@ pub const PROGRAM: &str = "alphabeta-studio";
 
 /// The format this build writes. Format history:
 /// 1. The view, the Play view's game and players, and the Tree lab's tree and view.
-/// 2. The game's search telemetry (`play.telemetry`); a format-1 file reads with none.
+/// 2. The game's search telemetry (`play.telemetry`) and the dice games' seed (`play.dice`); a format-1 file reads
+///    with no telemetry and the default seed.
 pub const FORMAT: u32 = 2;
 
 /// Files larger than this are refused before they are read: a session is kilobytes; a huge file is a mistake
