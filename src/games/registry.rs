@@ -16,6 +16,7 @@
 //! path and message, and every other file still loads.
 
 use super::any::AnyGame;
+use super::chess::Chess;
 use super::connect_four::ConnectFour;
 use super::draughts::Draughts;
 use super::mnk::Mnk;
@@ -34,6 +35,8 @@ pub enum Rules {
     Othello { size: usize },
     /// English draughts (checkers) on 8 × 8, with the draw rules of [`super::draughts`].
     Draughts,
+    /// Chess from the standard starting position, with the rules of [`super::chess`].
+    Chess,
 }
 
 impl Rules {
@@ -46,6 +49,7 @@ impl Rules {
             }
             Rules::Othello { size } => Othello::new(size).map(AnyGame::Othello).map_err(|e| e.to_string()),
             Rules::Draughts => Ok(AnyGame::Draughts(Draughts::new())),
+            Rules::Chess => Ok(AnyGame::Chess(Chess::new())),
         }
     }
 
@@ -56,6 +60,7 @@ impl Rules {
             Rules::ConnectFour { .. } => "connect four",
             Rules::Othello { .. } => "othello",
             Rules::Draughts => "draughts",
+            Rules::Chess => "chess",
         }
     }
 }
@@ -270,7 +275,9 @@ mod tests {
     fn the_shipped_games_all_load() {
         let registry = Registry::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("games"));
         assert!(registry.errors.is_empty(), "{:?}", registry.errors);
-        for id in ["tic-tac-toe", "four-in-a-row-5x5", "gomoku-9x9", "connect-four", "connect-four-8x7", "draughts"] {
+        for id in
+            ["tic-tac-toe", "four-in-a-row-5x5", "gomoku-9x9", "connect-four", "connect-four-8x7", "draughts", "chess"]
+        {
             let entry = registry.find(id).unwrap_or_else(|| panic!("{id} is missing"));
             assert!(matches!(entry.source, Source::File(_)), "{id} comes from its file");
         }

@@ -7,7 +7,7 @@ use crate::engine::game::Side;
 use crate::games::any::{AnyGame, AnyMove};
 use eframe::egui;
 
-use super::{column_board, draughts_board, grid_board, othello_board};
+use super::{chess_board, column_board, draughts_board, grid_board, othello_board};
 
 /// What a painter needs besides the position.
 pub struct Marks {
@@ -35,6 +35,7 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         AnyGame::Mnk(game) => grid_board::show(ui, game, &marks),
         AnyGame::Othello(game) => othello_board::show(ui, game, &marks),
         AnyGame::Draughts(game) => draughts_board::show(ui, game, &marks),
+        AnyGame::Chess(game) => chess_board::show(ui, game, &marks),
     };
     if let Some(mv) = clicked {
         play.actions.push(Action::Play(mv));
