@@ -257,8 +257,10 @@ fn the_perft_command_counts_chess_and_kiwipete() {
 #[test]
 #[ignore = "a measurement: run with --release --ignored --nocapture"]
 fn search_speed_from_the_start() {
-    for (name, fen) in [("start", Chess::new().to_fen()), ("kiwipete", KIWIPETE.to_string())] {
-        for depth in [5, 6, 7] {
+    for (name, fen, depths) in
+        [("start", Chess::new().to_fen(), [5, 6, 7]), ("kiwipete", KIWIPETE.to_string(), [4, 5, 6])]
+    {
+        for depth in depths {
             let config = EngineConfig { limits: Limits::depth(depth), tt_mib: 64, ..EngineConfig::default() };
             let game = position(&fen);
             let thought = Engine::new(config).think(&mut game.clone(), None, |_| {});

@@ -102,7 +102,19 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
         selection = Selection { position: key, ..Selection::default() };
     }
     let mut played = None;
-    // The promotion buttons come first, over the board, so they take the click.
+    let mut clicked_square = None;
+    for square in Square::ALL {
+        let response = clickable(
+            ui,
+            square_rect(square),
+            ui.scope_id().with(("chess square", square as usize)),
+            square.to_string(),
+        );
+        if response.clicked() {
+            clicked_square = Some(square);
+        }
+    }
+    // The promotion buttons, registered after the squares so they lie on top and take the click.
     if let Some((from, to)) = selection.promoting {
         for (k, piece) in PROMOTIONS.into_iter().enumerate() {
             let rect = promotion_rect(board_rect, size, to, k);
@@ -113,19 +125,8 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
                 });
                 selection.promoting = None;
                 selection.from = None;
+                clicked_square = None;
             }
-        }
-    }
-    let mut clicked_square = None;
-    for square in Square::ALL {
-        let response = clickable(
-            ui,
-            square_rect(square),
-            ui.scope_id().with(("chess square", square as usize)),
-            square.to_string(),
-        );
-        if response.clicked() && played.is_none() {
-            clicked_square = Some(square);
         }
     }
     if let Some(square) = clicked_square.filter(|_| marks.interactive) {
@@ -218,5 +219,54 @@ fn draw_piece(painter: &egui::Painter, at: egui::Pos2, size: f32, piece: Piece, 
     let letter = san::piece_letter(piece);
     if !letter.is_empty() {
         painter.text(at, egui::Align2::CENTER_CENTER, letter, egui::FontId::proportional(size * 0.42), edge);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+
+    /// The painter alone on `game`, keeping the last move it returned.
+    fn painter(game: Chess) -> Harness<'static, Option<AnyMove>> {
+        Harness::builder().with_size(egui::vec2(640.0, 640.0)).build_ui_state(
+            move |ui, played: &mut Option<AnyMove>| {
+                let marks = Marks { last: None, hint: None, interactive: true };
+                if let Some(mv) = show(ui, &game, &marks) {
+                    *played = Some(mv);
+                }
+            },
+            None,
+        )
+    }
+
+    #[test]
+    fn a_promotion_waits_for_the_piece_chosen() {
+        let game = Chess::from_fen("8/4P2k/8/8/8/8/8/K7 w - - 0 1").expect("valid");
+        let mut harness = painter(game.clone());
+        harness.run();
+        harness.get_by_label("e7").click();
+        harness.run();
+        harness.get_by_label("e8").click();
+        harness.run();
+        assert_eq!(*harness.state(), None, "no piece chosen yet");
+        harness.get_by_label("promote to knight").click();
+        harness.run();
+        let played = harness.state().and_then(Chess::decode).expect("a move");
+        assert_eq!(game.move_name(played), "e8=N");
+    }
+
+    #[test]
+    fn castling_is_clicked_as_the_king_going_two_squares() {
+        let game = Chess::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("valid");
+        let mut harness = painter(game.clone());
+        harness.run();
+        harness.get_by_label("e1").click();
+        harness.run();
+        harness.get_by_label("c1").click();
+        harness.run();
+        let played = harness.state().and_then(Chess::decode).expect("a move");
+        assert_eq!(game.move_name(played), "O-O-O");
     }
 }

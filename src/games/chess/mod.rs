@@ -17,12 +17,14 @@
 //! **Quiescence** ([`Game::is_quiet`]). The game search has no stand-pat: below a position that is not quiet it
 //! searches every move. Calling every position with a capture available unquiet would therefore search whole
 //! plies again and again, without end. Instead a position is unquiet only where the static evaluation is plainly
-//! wrong: the side to move is in check, or it can win the piece that just moved (a capture of it by a piece worth
-//! no more, or one the opponent cannot answer by retaking). One full ply is then searched — so the side to move
-//! may also decline, which does the work of a stand-pat — and most children are quiet again. To keep every such
-//! line short, a position reached by a non-capture from another unquiet position reached by a non-capture counts
-//! as quiet: within a line of unquiet positions at least every second move captures, and captures run out. This
-//! is what stops a one-ply search from putting its queen where a pawn takes it.
+//! wrong — the side to move is in check, or it can win the piece that just moved (take it with a piece worth no
+//! more, or with one the opponent cannot take back) — and only at the start of a line or in an exchange: the
+//! position before it was calm, or the last move took back on the square the move before went to. One full ply
+//! is then searched, so the side to move may also decline, which does the work of a stand-pat; its children are
+//! unquiet again only by retaking on the same square, so every line of unquiet positions is one exchange on one
+//! square, and the few pieces that reach a square end it. The price: a move into danger right after a position
+//! that was itself tense (say, answering a check) is read statically. This is what stops a one-ply search from
+//! putting its queen where a pawn takes it.
 
 pub mod eval;
 pub mod san;
@@ -323,20 +325,16 @@ impl Game for Chess {
         self.board.hash()
     }
 
-    /// See the module's doc: in check, or the piece just moved can be won — unless this position and the one before
-    /// were both reached by non-captures, which bounds every line of unquiet positions.
+    /// See the module's doc: in check, or the piece just moved can be won — where the position before was calm,
+    /// or the last move took back on the square the move before went to.
     fn is_quiet(&self) -> bool {
         let Some(last) = self.history.last() else { return true };
         if !self.quiescence || !Chess::tense(&self.board, last.mv) {
             return true;
         }
-        let len = self.history.len();
-        let quiet_move = !san::is_capture(&last.board, last.mv);
-        let previous_tense_by_quiet_move = len >= 2 && {
-            let before = &self.history[len - 2];
-            !san::is_capture(&before.board, before.mv) && Chess::tense(&last.board, before.mv)
-        };
-        quiet_move && previous_tense_by_quiet_move
+        let Some(before) = self.history.len().checked_sub(2).map(|i| &self.history[i]) else { return false };
+        let recapture = last.mv.to == before.mv.to && san::is_capture(&last.board, last.mv);
+        !recapture && Chess::tense(&last.board, before.mv)
     }
 
     /// Captures first, most valuable victim then least valuable attacker (MVV-LVA); then promotions.
