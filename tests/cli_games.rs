@@ -16,9 +16,16 @@ fn lists_the_shipped_games_with_their_files() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
     let (code, out, err) = games(&["--dir", dir]);
     assert_eq!(code, 0, "{err}");
-    for id in
-        ["tic-tac-toe", "four-in-a-row-5x5", "gomoku-9x9", "connect-four", "connect-four-8x7", "draughts", "einstein"]
-    {
+    for id in [
+        "tic-tac-toe",
+        "four-in-a-row-5x5",
+        "gomoku-9x9",
+        "connect-four",
+        "connect-four-8x7",
+        "draughts",
+        "einstein",
+        "chess",
+    ] {
         let line =
             out.lines().find(|l| l.split_whitespace().next() == Some(id)).unwrap_or_else(|| panic!("{id}: {out}"));
         assert!(line.contains(&format!("{id}.ron")), "{line}");

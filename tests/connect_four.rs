@@ -243,7 +243,7 @@ fn the_perft_command_prints_the_count_alone() {
 #[test]
 fn the_perft_command_refuses_bad_arguments_with_one_line_and_status_2() {
     let cases: [&[&str]; 5] = [
-        &["perft", "chess", "3"],
+        &["perft", "go", "3"],
         &["perft", "connect-four-9x9", "3"],
         &["perft", "connect-four", "3", "--from", "4448"],
         &["perft", "connect-four", "3", "--from", "12121212"],

@@ -2,6 +2,7 @@
 //! whichever game it is given on a background thread of the right type. The search itself stays generic (one
 //! monomorphised search per family), so erasing costs nothing per node.
 
+use super::chess::{Chess, ChessMove};
 use super::connect_four::ConnectFour;
 use super::draughts::{Draughts, DraughtsMove, is_well_formed};
 use super::einstein::{self, Einstein, EinsteinMove};
@@ -41,6 +42,7 @@ pub enum AnyGame {
     Othello(Othello),
     Draughts(Draughts),
     Einstein(Einstein),
+    Chess(Chess),
 }
 
 /// How a finished game ended.
@@ -59,6 +61,7 @@ macro_rules! each {
             AnyGame::Othello($g) => $body,
             AnyGame::Draughts($g) => $body,
             AnyGame::Einstein($g) => $body,
+            AnyGame::Chess($g) => $body,
         }
     };
 }
@@ -148,6 +151,7 @@ impl AnyGame {
             AnyGame::Othello(_) => Box::new(Worker::<Othello>::spawn(wake)?),
             AnyGame::Draughts(_) => Box::new(Worker::<Draughts>::spawn(wake)?),
             AnyGame::Einstein(_) => Box::new(Worker::<Einstein>::spawn(wake)?),
+            AnyGame::Chess(_) => Box::new(Worker::<Chess>::spawn(wake)?),
         })
     }
 }
@@ -214,6 +218,22 @@ impl Playable for Einstein {
     }
 }
 
+/// A chess move in 15 bits (see [`super::chess::encode`]).
+impl Playable for Chess {
+    fn encode(mv: ChessMove) -> AnyMove {
+        super::chess::encode(mv)
+    }
+    fn decode(mv: AnyMove) -> Option<ChessMove> {
+        super::chess::decode(mv)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        outcome_of(self.winner(), self.is_over())
+    }
+    fn moves_played(&self) -> usize {
+        Chess::moves_played(self)
+    }
+}
+
 /// A [`Worker`] of some family, its moves erased.
 trait ErasedWorker {
     /// Starts a search of `game`, or returns `None` when `game` is of another family than this worker's.
@@ -248,6 +268,7 @@ erased_worker!(Mnk, Mnk);
 erased_worker!(Othello, Othello);
 erased_worker!(Draughts, Draughts);
 erased_worker!(Einstein, Einstein);
+erased_worker!(Chess, Chess);
 
 /// A background searcher for any game: it keeps one [`Worker`] for the family of the last position it was asked
 /// about and starts another (dropping, and so stopping, the old one) when the family changes.

@@ -16,6 +16,7 @@
 //! path and message, and every other file still loads.
 
 use super::any::AnyGame;
+use super::chess::Chess;
 use super::connect_four::ConnectFour;
 use super::draughts::Draughts;
 use super::einstein::Einstein;
@@ -37,6 +38,8 @@ pub enum Rules {
     Draughts,
     /// EinStein würfelt nicht!: 5 × 5, six numbered stones a side, a die says which may move (chance nodes).
     Einstein,
+    /// Chess from the standard starting position, with the rules of [`super::chess`].
+    Chess,
 }
 
 impl Rules {
@@ -50,6 +53,7 @@ impl Rules {
             Rules::Othello { size } => Othello::new(size).map(AnyGame::Othello).map_err(|e| e.to_string()),
             Rules::Draughts => Ok(AnyGame::Draughts(Draughts::new())),
             Rules::Einstein => Ok(AnyGame::Einstein(Einstein::new())),
+            Rules::Chess => Ok(AnyGame::Chess(Chess::new())),
         }
     }
 
@@ -61,6 +65,7 @@ impl Rules {
             Rules::Othello { .. } => "othello",
             Rules::Draughts => "draughts",
             Rules::Einstein => "einstein",
+            Rules::Chess => "chess",
         }
     }
 }
@@ -283,6 +288,7 @@ mod tests {
             "connect-four-8x7",
             "draughts",
             "einstein",
+            "chess",
         ] {
             let entry = registry.find(id).unwrap_or_else(|| panic!("{id} is missing"));
             assert!(matches!(entry.source, Source::File(_)), "{id} comes from its file");

@@ -7,7 +7,7 @@ use crate::engine::game::Side;
 use crate::games::any::{AnyGame, AnyMove};
 use eframe::egui;
 
-use super::{column_board, draughts_board, einstein_board, grid_board, othello_board};
+use super::{chess_board, column_board, draughts_board, einstein_board, grid_board, othello_board};
 
 /// What a painter needs besides the position.
 pub struct Marks {
@@ -42,6 +42,7 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
             }
             None
         }
+        AnyGame::Chess(game) => chess_board::show(ui, game, &marks),
     };
     if let Some(mv) = clicked {
         play.actions.push(Action::Play(mv));

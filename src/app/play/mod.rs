@@ -6,6 +6,7 @@
 //! AI's turn.
 
 mod board;
+mod chess_board;
 mod column_board;
 pub mod dice;
 mod draughts_board;

@@ -1,0 +1,272 @@
+//! The chess painter: 8 × 8, White at the bottom, files a–h under the board and ranks 1–8 beside it. Pieces are
+//! discs carrying their letter (K Q R B N; a pawn is a smaller plain disc), light for White and dark for Black:
+//! egui's bundled fonts have no chess glyphs (♔…♟ panic as missing), and shipping a font for six glyphs is not
+//! worth it. The last move's squares are tinted, the hint outlined, and a king in check sits on a red disc.
+//!
+//! Input: click a piece to select it (its legal destinations are dotted, captures ringed), then click a
+//! destination. To castle, click the king and then its destination (g- or c-file). A pawn reaching the last rank
+//! opens a row of four buttons — queen, rook, bishop, knight — over the board; a click elsewhere cancels. Squares
+//! are labelled with their names (`e2`) for screen readers and tests. The selection lives in egui's memory, keyed
+//! to the position, so it is dropped when the position changes.
+
+use super::board::{Marks, cell_size, clickable};
+use crate::engine::game::Game;
+use crate::games::any::{AnyMove, Playable};
+use crate::games::chess::cozy_chess::{Color, Move, Piece, Square};
+use crate::games::chess::{Chess, san};
+use eframe::egui;
+
+const LIGHT_SQUARE: egui::Color32 = egui::Color32::from_rgb(240, 217, 181);
+const DARK_SQUARE: egui::Color32 = egui::Color32::from_rgb(181, 136, 99);
+const MARK_LAST: egui::Color32 = egui::Color32::from_rgba_unmultiplied_const(205, 210, 60, 120);
+const MARK_HINT: egui::Color32 = egui::Color32::from_rgb(46, 204, 113);
+const MARK_SELECT: egui::Color32 = egui::Color32::from_rgb(80, 160, 255);
+const MARK_CHECK: egui::Color32 = egui::Color32::from_rgb(230, 60, 50);
+
+/// The promotion pieces, in the order of the buttons.
+const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
+
+/// The square selected, a promotion waiting for its piece, and the position they belong to.
+#[derive(Clone, Copy, Debug, Default)]
+struct Selection {
+    position: u64,
+    from: Option<Square>,
+    /// From and (displayed) to of a pawn move that promotes, until a piece is chosen.
+    promoting: Option<(Square, Square)>,
+}
+
+fn piece_name(piece: Piece) -> &'static str {
+    match piece {
+        Piece::King => "king",
+        Piece::Queen => "queen",
+        Piece::Rook => "rook",
+        Piece::Bishop => "bishop",
+        Piece::Knight => "knight",
+        Piece::Pawn => "pawn",
+    }
+}
+
+/// Draws `game` and returns the move the clicks complete, if any.
+pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
+    let board_state = game.board();
+    let area = ui.available_rect_before_wrap();
+    let size = cell_size(area.shrink(12.0).size(), 8, 8);
+    let board_rect = egui::Rect::from_center_size(area.center(), egui::Vec2::splat(size * 8.0));
+    let painter = ui.painter_at(area);
+    let square_rect = |square: Square| {
+        let (column, row) = (square.file() as usize, 7 - square.rank() as usize);
+        egui::Rect::from_min_size(
+            board_rect.min + egui::vec2(column as f32, row as f32) * size,
+            egui::Vec2::splat(size),
+        )
+    };
+
+    // Squares, the last move, check.
+    let last = marks.last.and_then(Chess::decode);
+    let last_squares: Vec<Square> = last.map(|mv| vec![mv.from, mv.to]).unwrap_or_default();
+    let checked_king = game.in_check().then(|| board_state.king(board_state.side_to_move()));
+    for square in Square::ALL {
+        let rect = square_rect(square);
+        let light = (square.file() as usize + square.rank() as usize) % 2 == 1;
+        painter.rect_filled(rect, 0.0, if light { LIGHT_SQUARE } else { DARK_SQUARE });
+        if last_squares.contains(&square) {
+            painter.rect_filled(rect, 0.0, MARK_LAST);
+        }
+        if checked_king == Some(square) {
+            painter.circle_filled(rect.center(), size * 0.48, MARK_CHECK.gamma_multiply(0.8));
+        }
+    }
+    painter.rect_stroke(board_rect, 0.0, egui::Stroke::new(2.0, DARK_SQUARE), egui::StrokeKind::Outside);
+    let coordinate_font = egui::FontId::proportional((size * 0.3).clamp(10.0, 16.0));
+    let text_color = ui.visuals().text_color();
+    for i in 0..8 {
+        let file = ((b'a' + i as u8) as char).to_string();
+        let below = board_rect.left_bottom() + egui::vec2((i as f32 + 0.5) * size, size * 0.25);
+        painter.text(below, egui::Align2::CENTER_CENTER, file, coordinate_font.clone(), text_color);
+        let beside = board_rect.left_bottom() - egui::vec2(size * 0.25, (i as f32 + 0.5) * size);
+        painter.text(beside, egui::Align2::CENTER_CENTER, (i + 1).to_string(), coordinate_font.clone(), text_color);
+    }
+    if let Some(hint) = marks.hint.and_then(Chess::decode) {
+        for square in [hint.from, san::displayed_destination(board_state, hint)] {
+            let stroke = egui::Stroke::new(3.0, MARK_HINT);
+            painter.rect_stroke(square_rect(square).shrink(2.0), 2.0, stroke, egui::StrokeKind::Inside);
+        }
+    }
+
+    // Clicks.
+    let legal: Vec<Move> = if marks.interactive { game.legal_moves() } else { Vec::new() };
+    let memory_id = ui.scope_id().with("chess selection");
+    let key = game.position_hash() ^ game.moves_played() as u64;
+    let mut selection: Selection = ui.data(|d| d.get_temp(memory_id)).unwrap_or_default();
+    if selection.position != key || !marks.interactive || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        selection = Selection { position: key, ..Selection::default() };
+    }
+    let mut played = None;
+    let mut clicked_square = None;
+    for square in Square::ALL {
+        let response = clickable(
+            ui,
+            square_rect(square),
+            ui.scope_id().with(("chess square", square as usize)),
+            square.to_string(),
+        );
+        if response.clicked() {
+            clicked_square = Some(square);
+        }
+    }
+    // The promotion buttons, registered after the squares so they lie on top and take the click.
+    if let Some((from, to)) = selection.promoting {
+        for (k, piece) in PROMOTIONS.into_iter().enumerate() {
+            let rect = promotion_rect(board_rect, size, to, k);
+            let id = ui.scope_id().with(("chess promotion", k));
+            if clickable(ui, rect, id, format!("promote to {}", piece_name(piece))).clicked() {
+                played = legal.iter().copied().find(|mv| {
+                    mv.from == from && san::displayed_destination(board_state, *mv) == to && mv.promotion == Some(piece)
+                });
+                selection.promoting = None;
+                selection.from = None;
+                clicked_square = None;
+            }
+        }
+    }
+    if let Some(square) = clicked_square.filter(|_| marks.interactive) {
+        if selection.promoting.take().is_none() {
+            let to_here: Vec<Move> = selection
+                .from
+                .map(|from| {
+                    legal
+                        .iter()
+                        .copied()
+                        .filter(|mv| mv.from == from && san::displayed_destination(board_state, *mv) == square)
+                        .collect()
+                })
+                .unwrap_or_default();
+            match to_here[..] {
+                [only] => {
+                    played = Some(only);
+                    selection.from = None;
+                }
+                [first, ..] => selection.promoting = Some((first.from, square)),
+                [] => selection.from = legal.iter().any(|mv| mv.from == square).then_some(square),
+            }
+        } else {
+            selection.from = None;
+        }
+    }
+
+    // Pieces, then the selection and its destinations.
+    for square in Square::ALL {
+        if let (Some(piece), Some(color)) = (board_state.piece_on(square), board_state.color_on(square)) {
+            draw_piece(&painter, square_rect(square).center(), size, piece, color);
+        }
+    }
+    if let Some(from) = selection.from.filter(|_| selection.promoting.is_none()) {
+        painter.rect_stroke(
+            square_rect(from).shrink(1.5),
+            0.0,
+            egui::Stroke::new(3.0, MARK_SELECT),
+            egui::StrokeKind::Inside,
+        );
+        for mv in legal.iter().filter(|mv| mv.from == from) {
+            let to = san::displayed_destination(board_state, *mv);
+            let centre = square_rect(to).center();
+            if san::is_capture(board_state, *mv) {
+                painter.circle_stroke(centre, size * 0.42, egui::Stroke::new(3.0, MARK_SELECT.gamma_multiply(0.8)));
+            } else {
+                painter.circle_filled(centre, size * 0.13, MARK_SELECT.gamma_multiply(0.8));
+            }
+        }
+    }
+    if let Some((_, to)) = selection.promoting {
+        // Drawn last, over the pieces under the row.
+        for (k, piece) in PROMOTIONS.into_iter().enumerate() {
+            let rect = promotion_rect(board_rect, size, to, k);
+            painter.rect(
+                rect,
+                4.0,
+                egui::Color32::from_gray(70),
+                egui::Stroke::new(2.0, MARK_SELECT),
+                egui::StrokeKind::Inside,
+            );
+            draw_piece(&painter, rect.center(), size, piece, board_state.side_to_move());
+        }
+    }
+    ui.data_mut(|d| d.insert_temp(memory_id, selection));
+    played.map(Chess::encode)
+}
+
+/// The `k`th promotion button: a row of four on the promotion square's rank, starting at its file (or earlier,
+/// to stay on the board).
+fn promotion_rect(board: egui::Rect, size: f32, to: Square, k: usize) -> egui::Rect {
+    let column = (to.file() as usize).min(4) + k;
+    let row = 7 - to.rank() as usize;
+    egui::Rect::from_min_size(board.min + egui::vec2(column as f32, row as f32) * size, egui::Vec2::splat(size))
+}
+
+/// A piece as a disc with its SAN letter — egui's bundled fonts have no chess glyphs — light for White and dark
+/// for Black; a pawn is a smaller plain disc.
+fn draw_piece(painter: &egui::Painter, at: egui::Pos2, size: f32, piece: Piece, color: Color) {
+    let (fill, edge) = match color {
+        Color::White => (egui::Color32::from_rgb(250, 248, 240), egui::Color32::from_rgb(40, 40, 40)),
+        Color::Black => (egui::Color32::from_rgb(35, 35, 35), egui::Color32::from_rgb(210, 210, 210)),
+    };
+    let radius = if piece == Piece::Pawn { size * 0.24 } else { size * 0.36 };
+    painter.circle_filled(at + egui::vec2(0.0, size * 0.04), radius, egui::Color32::from_black_alpha(70));
+    painter.circle(at, radius, fill, egui::Stroke::new((size * 0.04).max(1.5), edge));
+    if piece == Piece::King {
+        painter.circle_stroke(at, radius * 0.78, egui::Stroke::new(1.0, edge));
+    }
+    let letter = san::piece_letter(piece);
+    if !letter.is_empty() {
+        painter.text(at, egui::Align2::CENTER_CENTER, letter, egui::FontId::proportional(size * 0.42), edge);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+
+    /// The painter alone on `game`, keeping the last move it returned.
+    fn painter(game: Chess) -> Harness<'static, Option<AnyMove>> {
+        Harness::builder().with_size(egui::vec2(640.0, 640.0)).build_ui_state(
+            move |ui, played: &mut Option<AnyMove>| {
+                let marks = Marks { last: None, hint: None, interactive: true };
+                if let Some(mv) = show(ui, &game, &marks) {
+                    *played = Some(mv);
+                }
+            },
+            None,
+        )
+    }
+
+    #[test]
+    fn a_promotion_waits_for_the_piece_chosen() {
+        let game = Chess::from_fen("8/4P2k/8/8/8/8/8/K7 w - - 0 1").expect("valid");
+        let mut harness = painter(game.clone());
+        harness.run();
+        harness.get_by_label("e7").click();
+        harness.run();
+        harness.get_by_label("e8").click();
+        harness.run();
+        assert_eq!(*harness.state(), None, "no piece chosen yet");
+        harness.get_by_label("promote to knight").click();
+        harness.run();
+        let played = harness.state().and_then(Chess::decode).expect("a move");
+        assert_eq!(game.move_name(played), "e8=N");
+    }
+
+    #[test]
+    fn castling_is_clicked_as_the_king_going_two_squares() {
+        let game = Chess::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("valid");
+        let mut harness = painter(game.clone());
+        harness.run();
+        harness.get_by_label("e1").click();
+        harness.run();
+        harness.get_by_label("c1").click();
+        harness.run();
+        let played = harness.state().and_then(Chess::decode).expect("a move");
+        assert_eq!(game.move_name(played), "O-O-O");
+    }
+}

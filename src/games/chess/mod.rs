@@ -1,0 +1,437 @@
+//! Chess, with the rules — move generation, FEN, the Zobrist hash — from the `cozy-chess` crate (MIT). This file
+//! adds what a [`Game`] needs on top: the draw rules, SAN names ([`san`]), an evaluation ([`eval`]) and quiescence.
+//!
+//! **Sides.** White is the first player (MAX).
+//!
+//! **Moves** are the crate's [`Move`]: from, to and a promotion piece; castling is written as the king taking its
+//! own rook (`e1h1`), which the painter shows as the king's usual destination. The window's `u64` form is
+//! [`encode`]: `from | to << 6 | promotion << 12`.
+//!
+//! **End of the game.** Checkmate loses for the side to move, scored `−(WIN − plies)` so a sooner mate scores
+//! higher. Drawn: stalemate, the third occurrence of a position with the same side to move (counted since the last
+//! capture or pawn move, from a history of hashes), 100 plies without a capture or pawn move (the 50-move rule,
+//! applied automatically; a mate on that ply still counts), and insufficient material (kings alone, a single minor
+//! piece, or only bishops all on squares of one colour). As in draughts, the hash does not carry the history, so a
+//! transposition table may carry a repetition draw from one path to another.
+//!
+//! **Quiescence** ([`Game::is_quiet`]). The game search has no stand-pat: below a position that is not quiet it
+//! searches every move. Calling every position with a capture available unquiet would therefore search whole
+//! plies again and again, without end. Instead a position is unquiet only where the static evaluation is plainly
+//! wrong — the side to move is in check, or it can win the piece that just moved (take it with a piece worth no
+//! more, or with one the opponent cannot take back) — and only at the start of a line or in an exchange: the
+//! position before it was calm, or the last move took back on the square the move before went to. One full ply
+//! is then searched, so the side to move may also decline, which does the work of a stand-pat; its children are
+//! unquiet again only by retaking on the same square, so every line of unquiet positions is one exchange on one
+//! square, and the few pieces that reach a square end it. The price: a move into danger right after a position
+//! that was itself tense (say, answering a check) is read statically. This is what stops a one-ply search from
+//! putting its queen where a pawn takes it.
+
+pub mod eval;
+pub mod san;
+
+use crate::engine::game::{Game, IllegalMove, Side, Turn, Value};
+use cozy_chess::{BitBoard, Board, Color, Move, Piece, Square};
+use std::fmt;
+
+pub use cozy_chess;
+
+/// A chess move, as the crate writes it.
+pub type ChessMove = Move;
+
+/// A win's value for the winner before the plies since the start are taken off: far above any evaluation.
+pub const WIN: Value = 100_000.0;
+
+/// The Kiwipete position, the usual second perft test (castling, en passant, promotions, pins).
+pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// The position before a move, with what is needed to take the move back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Saved {
+    board: Board,
+    repeated: bool,
+    mv: Move,
+}
+
+/// A chess position and the history its draw rules need. White is MAX.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chess {
+    board: Board,
+    /// The position has now occurred three times with the same side to move.
+    repeated: bool,
+    history: Vec<Saved>,
+    /// Search on past the depth limit where the evaluation would mislead (see the module's doc). On by default.
+    quiescence: bool,
+}
+
+impl Default for Chess {
+    fn default() -> Self {
+        Chess::new()
+    }
+}
+
+impl Chess {
+    /// The starting position.
+    pub fn new() -> Self {
+        Chess::from_board(Board::default())
+    }
+
+    fn from_board(board: Board) -> Self {
+        Chess { board, repeated: false, history: Vec::new(), quiescence: true }
+    }
+
+    /// A position from FEN (the halfmove clock and move number may be left out). History starts here.
+    pub fn from_fen(fen: &str) -> Result<Self, IllegalMove> {
+        let fen = fen.trim();
+        let full = match fen.split_whitespace().count() {
+            4 => format!("{fen} 0 1"),
+            _ => fen.to_string(),
+        };
+        Board::from_fen(&full, false).map(Chess::from_board).map_err(|e| IllegalMove(format!("FEN '{fen}': {e}")))
+    }
+
+    /// The position as FEN.
+    pub fn to_fen(&self) -> String {
+        self.board.to_string()
+    }
+
+    /// The crate's board, for painters and tests.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The same position with quiescence switched on or off (for comparisons; on by default).
+    pub fn with_quiescence(mut self, on: bool) -> Self {
+        self.quiescence = on;
+        self
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Side {
+        side_of(self.board.side_to_move())
+    }
+
+    /// Plies played since the position was set up.
+    pub fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The last move played, if any since the position was set up.
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|s| s.mv)
+    }
+
+    /// True when the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        !self.board.checkers().is_empty()
+    }
+
+    fn is_checkmate(&self) -> bool {
+        self.in_check() && !self.has_move()
+    }
+
+    fn has_move(&self) -> bool {
+        self.board.generate_moves(|_| true)
+    }
+
+    /// True when a draw rule other than stalemate ends the game: repetition, the 50-move rule (unless the move
+    /// that reached it mated) or insufficient material.
+    fn drawn_by_rule(&self) -> bool {
+        self.repeated || (self.board.halfmove_clock() >= 100 && !self.is_checkmate()) || self.insufficient_material()
+    }
+
+    /// Neither side can mate: kings alone, one knight or bishop, or bishops only, all on one colour of square.
+    pub fn insufficient_material(&self) -> bool {
+        let b = &self.board;
+        let heavy = b.pieces(Piece::Pawn) | b.pieces(Piece::Rook) | b.pieces(Piece::Queen);
+        if !heavy.is_empty() {
+            return false;
+        }
+        let (knights, bishops) = (b.pieces(Piece::Knight), b.pieces(Piece::Bishop));
+        const DARK: BitBoard = BitBoard(0xAA55_AA55_AA55_AA55);
+        (knights | bishops).len() <= 1 || (knights.is_empty() && (bishops.is_subset(DARK) || bishops.is_disjoint(DARK)))
+    }
+
+    /// True when the game is drawn (stalemate included).
+    pub fn is_drawn(&self) -> bool {
+        self.drawn_by_rule() || (!self.in_check() && !self.has_move())
+    }
+
+    /// The winner: the opponent of a side checkmated.
+    pub fn winner(&self) -> Option<Side> {
+        (!self.drawn_by_rule() && self.is_checkmate()).then(|| self.side_to_move().opponent())
+    }
+
+    /// True when the game is over.
+    pub fn is_over(&self) -> bool {
+        self.drawn_by_rule() || !self.has_move()
+    }
+
+    /// The legal moves (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        moves
+    }
+
+    /// The legal move with this name: SAN (the `+`/`#` sign may be left off) or from–to squares as in `e2e4`,
+    /// `e7e8q`, `e1g1`.
+    pub fn parse_move(&self, name: &str) -> Result<Move, IllegalMove> {
+        let wanted = name.trim().trim_end_matches(['+', '#']);
+        self.legal_moves()
+            .into_iter()
+            .find(|&mv| {
+                let uci = format!(
+                    "{}{}{}",
+                    mv.from,
+                    san::displayed_destination(&self.board, mv),
+                    mv.promotion.map_or(String::new(), |p| char::from(p).to_string())
+                );
+                self.move_name(mv).trim_end_matches(['+', '#']) == wanted || uci == wanted || mv.to_string() == wanted
+            })
+            .ok_or_else(|| IllegalMove(format!("{name} is not a legal move here")))
+    }
+
+    /// This position after the moves named, separated by spaces or commas.
+    pub fn with_moves(mut self, names: &str) -> Result<Self, IllegalMove> {
+        for name in names.split([' ', ',']).filter(|s| !s.is_empty()) {
+            let mv = self.parse_move(name)?;
+            self.play(mv);
+        }
+        Ok(self)
+    }
+
+    /// Perft as chess programs count it, through this game's own move generation, play and undo: the positions
+    /// exactly `depth` plies away, so a mate or stalemate sooner counts nothing (the studio's generic
+    /// [`crate::games::perft`] counts it as a leaf where it happens, which differs from the published tables
+    /// wherever a game ends early: Kiwipete has a mate at ply 3).
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .into_iter()
+            .map(|mv| {
+                self.play(mv);
+                let leaves = self.perft(depth - 1);
+                self.undo(mv);
+                leaves
+            })
+            .sum()
+    }
+
+    /// True when the side to move can win the opponent's piece on `square`: take it with a piece worth no more,
+    /// or with any piece where the opponent cannot take back.
+    fn can_win_piece_on(board: &Board, square: Square) -> bool {
+        let Some(victim) = board.piece_on(square).filter(|_| board.color_on(square) == Some(!board.side_to_move()))
+        else {
+            return false;
+        };
+        let mut attackers = Vec::new();
+        board.generate_moves(|moves| {
+            if moves.to.has(square) {
+                attackers.push((moves.piece, moves.from));
+            }
+            false
+        });
+        attackers.into_iter().any(|(piece, from)| {
+            if eval::value(victim) >= eval::value(piece) {
+                return true;
+            }
+            let promotion = (piece == Piece::Pawn
+                && matches!(square.rank(), cozy_chess::Rank::First | cozy_chess::Rank::Eighth))
+            .then_some(Piece::Queen);
+            let mut after = board.clone();
+            after.play_unchecked(Move { from, to: square, promotion });
+            !after.generate_moves(|moves| moves.to.has(square))
+        })
+    }
+
+    /// The side to move is in check, or can win the piece that `last` (the move that led here) moved.
+    fn tense(board: &Board, last: Move) -> bool {
+        !board.checkers().is_empty() || Chess::can_win_piece_on(board, last.to)
+    }
+}
+
+fn side_of(color: Color) -> Side {
+    match color {
+        Color::White => Side::Max,
+        Color::Black => Side::Min,
+    }
+}
+
+impl Game for Chess {
+    type Move = Move;
+
+    fn turn(&self) -> Turn {
+        self.side_to_move().into()
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
+        if self.drawn_by_rule() {
+            return;
+        }
+        self.board.generate_moves(|piece_moves| {
+            moves.extend(piece_moves);
+            false
+        });
+    }
+
+    fn play(&mut self, mv: Move) {
+        let before = self.board.clone();
+        self.board.play_unchecked(mv);
+        self.history.push(Saved { board: before, repeated: self.repeated, mv });
+        // The same position with the same side to move: every second one back, since the last capture or pawn move.
+        let hash = self.board.hash();
+        let len = self.history.len();
+        let earlier = (2..=self.board.halfmove_clock() as usize)
+            .step_by(2)
+            .take_while(|&back| back <= len)
+            .filter(|&back| self.history[len - back].board.hash() == hash)
+            .count();
+        self.repeated = earlier >= 2;
+    }
+
+    fn undo(&mut self, _mv: Move) {
+        if let Some(saved) = self.history.pop() {
+            self.board = saved.board;
+            self.repeated = saved.repeated;
+        }
+    }
+
+    /// A draw is 0; checkmate is `−(WIN − plies)` for the side mated, so a sooner mate scores higher.
+    fn terminal_value(&self) -> Option<Value> {
+        if self.drawn_by_rule() {
+            Some(0.0)
+        } else if self.has_move() {
+            None
+        } else if self.in_check() {
+            Some(-(WIN - self.history.len() as Value))
+        } else {
+            Some(0.0)
+        }
+    }
+
+    /// Material and square bonuses (see [`eval`]), the side to move's less the opponent's.
+    fn evaluate(&self) -> Value {
+        Value::from(eval::evaluate(&self.board))
+    }
+
+    /// The crate's Zobrist hash (pieces, side to move, castling rights, en passant).
+    fn position_hash(&self) -> u64 {
+        self.board.hash()
+    }
+
+    /// See the module's doc: in check, or the piece just moved can be won — where the position before was calm,
+    /// or the last move took back on the square the move before went to.
+    fn is_quiet(&self) -> bool {
+        let Some(last) = self.history.last() else { return true };
+        if !self.quiescence || !Chess::tense(&self.board, last.mv) {
+            return true;
+        }
+        let Some(before) = self.history.len().checked_sub(2).map(|i| &self.history[i]) else { return false };
+        let recapture = last.mv.to == before.mv.to && san::is_capture(&last.board, last.mv);
+        !recapture && Chess::tense(&last.board, before.mv)
+    }
+
+    /// Captures first, most valuable victim then least valuable attacker (MVV-LVA); then promotions.
+    fn move_hint(&self, mv: Move) -> i32 {
+        let attacker = self.board.piece_on(mv.from).map_or(0, eval::value);
+        let promotion = mv.promotion.map_or(0, eval::value);
+        if san::is_capture(&self.board, mv) {
+            let victim = match self.board.piece_on(mv.to) {
+                Some(piece) if self.board.color_on(mv.to) != Some(self.board.side_to_move()) => eval::value(piece),
+                _ => eval::value(Piece::Pawn), // en passant
+            };
+            10_000 + 10 * victim - attacker / 10 + promotion
+        } else if promotion > 0 {
+            5_000 + promotion
+        } else {
+            0
+        }
+    }
+
+    /// From and to squares: 64 × 64 slots.
+    fn history_index(&self, mv: Move) -> Option<usize> {
+        Some(mv.from as usize * 64 + mv.to as usize)
+    }
+
+    fn value_bounds(&self) -> (Value, Value) {
+        (-WIN, WIN)
+    }
+
+    /// SAN: `e4`, `Nbd2`, `exd5`, `e8=Q+`, `O-O`, `Qxf7#`.
+    fn move_name(&self, mv: Move) -> String {
+        san::san(&self.board, mv)
+    }
+
+    fn try_play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove("the game is over".into()));
+        }
+        if self.board.is_legal(mv) {
+            self.play(mv);
+            Ok(())
+        } else {
+            Err(IllegalMove(format!("{mv} is not a legal move here")))
+        }
+    }
+}
+
+/// The window's number for a move: `from | to << 6 | promotion << 12`, the promotion piece's index (knight 1 …
+/// queen 4) or 0 for none.
+pub fn encode(mv: Move) -> u64 {
+    mv.from as u64 | (mv.to as u64) << 6 | mv.promotion.map_or(0, |p| p as u64) << 12
+}
+
+/// The move [`encode`] made, or `None` for a number that names no move.
+pub fn decode(mv: u64) -> Option<Move> {
+    if mv >> 15 != 0 {
+        return None;
+    }
+    let promotion = match mv >> 12 {
+        0 => None,
+        index @ 1..=4 => Some(Piece::index(index as usize)),
+        _ => return None,
+    };
+    Some(Move { from: Square::index((mv & 63) as usize), to: Square::index((mv >> 6 & 63) as usize), promotion })
+}
+
+/// The board as text, rank 8 first: FEN letters, `.` for an empty square.
+impl fmt::Display for Chess {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let square = Square::index(rank * 8 + file);
+                let ch = match (self.board.piece_on(square), self.board.color_on(square)) {
+                    (Some(piece), Some(Color::White)) => char::from(piece).to_ascii_uppercase(),
+                    (Some(piece), _) => char::from(piece),
+                    _ => '.',
+                };
+                write!(f, "{ch}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encoding_round_trips_every_legal_move_of_kiwipete() {
+        let game = Chess::from_fen(KIWIPETE).expect("valid");
+        for mv in game.legal_moves() {
+            assert_eq!(decode(encode(mv)), Some(mv));
+        }
+        let promotion = Move { from: Square::E7, to: Square::E8, promotion: Some(Piece::Queen) };
+        assert_eq!(decode(encode(promotion)), Some(promotion));
+        assert_eq!(decode(5 << 12), None);
+        assert_eq!(decode(1 << 15), None);
+    }
+}
