@@ -458,6 +458,8 @@ impl Play {
 
     fn new_game(&mut self) {
         self.cancel_search();
+        // The last search was of another game: the live panel starts empty.
+        self.search = None;
         self.record = Record::new(start_of(self.entry()));
         self.viewing = None;
         self.hint = None;
