@@ -2,37 +2,15 @@
 //! its destination, and the AI's reply from its background worker. The dark squares are labelled "square 1" …
 //! "square 32" as in the move names.
 
-use alphabeta_studio::app::install_fonts;
-use alphabeta_studio::app::play::Play;
-use alphabeta_studio::games::registry::Registry;
-use eframe::egui;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::time::Duration;
 
-fn play_draughts() -> Harness<'static, Play> {
-    let mut play = Play::new(Registry::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games")));
-    assert!(play.select("draughts"), "draughts is registered");
-    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).with_context_setup(install_fonts).build_ui_state(
-        |ui, play: &mut Play| {
-            play.ui(ui);
-        },
-        play,
-    )
-}
-
-fn moves(harness: &Harness<'static, Play>) -> usize {
-    harness.state().record().moves().len()
-}
-
-/// Runs a few frames (the view repaints while the AI thinks, so it never settles for good).
-fn settle(harness: &mut Harness<'static, Play>) {
-    let _ = harness.run_ok();
-}
+mod support;
+use support::*;
 
 #[test]
 fn click_a_piece_then_its_square_and_the_ai_replies() {
-    let mut harness = play_draughts();
+    let mut harness = play("draughts");
     settle(&mut harness);
     // An empty square or a piece that cannot move selects nothing, and nothing is played.
     harness.get_by_label("square 15").click();

@@ -2,42 +2,15 @@
 //! button (the seeded die), clicks a stone and its destination, the AI rolls and replies; undo takes the rolls back
 //! to the person's decision; the same seed rolls the same; in analysis mode the die is entered by hand.
 
-use alphabeta_studio::app::install_fonts;
 use alphabeta_studio::app::play::dice::face;
 use alphabeta_studio::app::play::{Action, Play, PlayerKind};
 use alphabeta_studio::engine::game::Game;
 use alphabeta_studio::games::any::AnyGame;
 use alphabeta_studio::games::einstein::square_name;
-use alphabeta_studio::games::registry::Registry;
-use eframe::egui;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::time::Duration;
 
-fn play(configure: impl FnOnce(&mut Play)) -> Harness<'static, Play> {
-    let mut play = Play::new(Registry::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games")));
-    assert!(play.select("einstein"), "einstein is registered");
-    configure(&mut play);
-    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).with_context_setup(install_fonts).build_ui_state(
-        |ui, play: &mut Play| {
-            play.ui(ui);
-        },
-        play,
-    )
-}
-
-/// Runs frames until `done` holds, failing after about ten seconds.
-fn run_until(harness: &mut Harness<'static, Play>, what: &str, done: impl Fn(&Play) -> bool) {
-    for _ in 0..1000 {
-        harness.step();
-        if done(harness.state()) {
-            let _ = harness.run_ok();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("timed out waiting for {what}");
-}
+mod support;
+use support::*;
 
 fn names(play: &Play) -> Vec<String> {
     (0..play.record().moves().len()).map(|ply| play.record().move_name(ply)).collect()
@@ -54,7 +27,7 @@ fn first_step(play: &Play) -> (String, String) {
 
 #[test]
 fn roll_click_a_stone_and_its_destination_and_the_ai_replies() {
-    let mut harness = play(|_| {});
+    let mut harness = play("einstein");
     let _ = harness.run_ok();
     harness.get_by_label("Red rolls the die.");
     harness.get_by_label("Red to roll.");
@@ -101,7 +74,7 @@ fn roll_click_a_stone_and_its_destination_and_the_ai_replies() {
 #[test]
 fn the_same_seed_rolls_the_same_game() {
     let game_with_seed = |seed: u64| {
-        let mut harness = play(|play| {
+        let mut harness = play_with("einstein", |play| {
             play.dice.seed = seed;
             for player in &mut play.players {
                 player.kind = PlayerKind::Ai;
@@ -124,7 +97,7 @@ fn the_same_seed_rolls_the_same_game() {
 
 #[test]
 fn in_analysis_mode_the_die_is_entered_by_hand_for_either_side() {
-    let mut harness = play(|_| {});
+    let mut harness = play("einstein");
     let _ = harness.run_ok();
     harness.get_by_label("analysis: enter the die by hand").click();
     let _ = harness.run_ok();

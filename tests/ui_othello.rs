@@ -8,31 +8,9 @@ use alphabeta_studio::games::registry::Registry;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::time::Duration;
 
-fn play(id: &str) -> Harness<'static, Play> {
-    let mut play = Play::new(Registry::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games")));
-    assert!(play.select(id), "{id} is registered");
-    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).with_context_setup(install_fonts).build_ui_state(
-        |ui, play: &mut Play| {
-            play.ui(ui);
-        },
-        play,
-    )
-}
-
-/// Runs frames until `done` holds, failing after about ten seconds.
-fn run_until(harness: &mut Harness<'static, Play>, what: &str, done: impl Fn(&Play) -> bool) {
-    for _ in 0..1000 {
-        harness.step();
-        if done(harness.state()) {
-            let _ = harness.run_ok();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("timed out waiting for {what}");
-}
+mod support;
+use support::*;
 
 #[test]
 fn click_a_legal_square_and_the_ai_replies() {

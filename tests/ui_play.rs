@@ -11,40 +11,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::time::Duration;
 
-fn play(id: &str) -> Harness<'static, Play> {
-    let mut play = Play::new(Registry::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games")));
-    assert!(play.select(id), "{id} is registered");
-    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).with_context_setup(install_fonts).build_ui_state(
-        |ui, play: &mut Play| {
-            play.ui(ui);
-        },
-        play,
-    )
-}
-
-/// Runs frames until `done` holds — the worker reports from its own thread, so this waits in small sleeps — and
-/// fails after about ten seconds.
-fn run_until(harness: &mut Harness<'static, Play>, what: &str, done: impl Fn(&Play) -> bool) {
-    for _ in 0..1000 {
-        harness.step();
-        if done(harness.state()) {
-            settle(harness);
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("timed out waiting for {what}");
-}
-
-/// Runs a few frames. Not `Harness::run`: while the AI thinks the view keeps repainting (the spinner, the clock), so
-/// it never settles.
-fn settle(harness: &mut Harness<'static, Play>) {
-    let _ = harness.run_ok();
-}
-
-fn moves(harness: &Harness<'static, Play>) -> usize {
-    harness.state().record().moves().len()
-}
+mod support;
+use support::*;
 
 #[test]
 fn click_a_move_the_ai_replies_undo_and_redo() {

@@ -8,7 +8,9 @@ use alphabeta_studio::app::{StudioApp, install_fonts};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::time::Duration;
+
+mod support;
+use support::*;
 
 fn studio(name: &str) -> (Harness<'static, StudioApp>, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("abs-ui-session-{}-{name}", std::process::id()));
@@ -24,19 +26,6 @@ fn studio(name: &str) -> (Harness<'static, StudioApp>, std::path::PathBuf) {
         .with_context_setup(install_fonts)
         .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
     (harness, dir)
-}
-
-/// Runs frames until `done` holds (the AI answers from its own thread), failing after about ten seconds.
-fn run_until(harness: &mut Harness<'static, StudioApp>, what: &str, done: impl Fn(&StudioApp) -> bool) {
-    for _ in 0..1000 {
-        harness.step();
-        if done(harness.state()) {
-            let _ = harness.run_ok();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("timed out waiting for {what}");
 }
 
 fn move_names(app: &StudioApp) -> Vec<String> {

@@ -20,26 +20,15 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+
+mod support;
+use support::*;
 
 fn studio(id: &str, size: egui::Vec2) -> Harness<'static, StudioApp> {
     let mut play = Play::new(Registry::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games")));
     assert!(play.select(id), "{id} is registered");
     let app = StudioApp { play, ..StudioApp::default() };
     Harness::builder().with_size(size).with_context_setup(install_fonts).build_ui_state(|ui, app| app.show(ui), app)
-}
-
-/// Runs frames until `done` holds; fails after about twenty seconds.
-fn run_until(harness: &mut Harness<'static, StudioApp>, what: &str, done: impl Fn(&StudioApp) -> bool) {
-    for _ in 0..2000 {
-        harness.step();
-        if done(harness.state()) {
-            let _ = harness.run_ok();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("timed out waiting for {what}");
 }
 
 fn minimax(depth: u32) -> EngineConfig {

@@ -1,0 +1,58 @@
+//! What the window tests share: a Play view (or the whole studio) in an egui_kittest harness with the studio's
+//! fonts, and waiting for the AI, which answers from its own thread.
+#![allow(dead_code)] // each test file uses a different part of this
+
+use alphabeta_studio::app::install_fonts;
+use alphabeta_studio::app::play::Play;
+use alphabeta_studio::games::registry::Registry;
+use eframe::egui;
+use egui_kittest::Harness;
+use std::time::Duration;
+
+/// The registry of the checkout's `games/` folder.
+pub fn registry() -> Registry {
+    Registry::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games"))
+}
+
+/// The Play view on game `id`, set up further by `configure`, in a 1280 × 800 harness.
+pub fn play_with(id: &str, configure: impl FnOnce(&mut Play)) -> Harness<'static, Play> {
+    let mut play = Play::new(registry());
+    assert!(play.select(id), "{id} is registered");
+    configure(&mut play);
+    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).with_context_setup(install_fonts).build_ui_state(
+        |ui, play: &mut Play| {
+            play.ui(ui);
+        },
+        play,
+    )
+}
+
+/// The Play view on game `id`.
+pub fn play(id: &str) -> Harness<'static, Play> {
+    play_with(id, |_| {})
+}
+
+/// Runs frames until `done` holds — the worker reports from its own thread, so this waits in small sleeps — and
+/// fails after about twenty seconds.
+pub fn run_until<S>(harness: &mut Harness<'static, S>, what: &str, done: impl Fn(&S) -> bool) {
+    for _ in 0..2000 {
+        harness.step();
+        if done(harness.state()) {
+            settle(harness);
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("timed out waiting for {what}");
+}
+
+/// Runs a few frames. Not `Harness::run`: while the AI thinks the view keeps repainting (the spinner, the clock), so
+/// it never settles for good.
+pub fn settle<S>(harness: &mut Harness<'static, S>) {
+    let _ = harness.run_ok();
+}
+
+/// Moves played in the Play view.
+pub fn moves(harness: &Harness<'static, Play>) -> usize {
+    harness.state().record().moves().len()
+}
