@@ -123,7 +123,9 @@ pub(super) fn panel(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.label(RichText::new(format!("graded against {algorithm}")).weak());
     ui.separator();
     let (Some(grade), Some(analysis)) = (&lab.quiz.grade, &lab.analysis) else {
-        ui.label(RichText::new(format!("{} marks so far", count_marks(&lab.quiz.marks))).weak());
+        let count = count_marks(&lab.quiz.marks);
+        let marks = if count == 1 { "mark" } else { "marks" };
+        ui.label(RichText::new(format!("{count} {marks} so far")).weak());
         return;
     };
     ui.label(RichText::new(grade.summary()).size(16.0).strong());
