@@ -325,6 +325,14 @@ impl<M: Copy + Eq> Engine<M> {
         let exact = searcher.is_final_since(mark);
         let complete = !searcher.stopped;
         let mut stats = std::mem::take(&mut searcher.stats);
+        drop(searcher);
+        // A root whose value the game knows without search (a win with the next move) is read as a leaf: it leaves
+        // no line of its own, and a move remembered in the table may not be the one that wins.
+        let line = if game.immediate_value() == Some(value) {
+            winning_move(game, value).map_or(line, |mv| vec![mv])
+        } else {
+            line
+        };
         stats.elapsed_seconds = iteration_started.elapsed().as_secs_f64();
         Iteration {
             depth,
@@ -338,4 +346,20 @@ impl<M: Copy + Eq> Engine<M> {
             aspiration_researches: researches,
         }
     }
+}
+
+/// The move that ends the game at once with `value` (from the point of view of the player to move), if any.
+fn winning_move<G: Game>(game: &mut G, value: Value) -> Option<G::Move> {
+    if game.turn() == Turn::Chance {
+        return None;
+    }
+    let root_sign = game.turn().sign();
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    moves.into_iter().find(|&mv| {
+        game.play(mv);
+        let ends = game.terminal_value().map(|v| root_sign * game.turn().sign() * v);
+        game.undo(mv);
+        ends == Some(value)
+    })
 }
