@@ -10,6 +10,8 @@ use alphabeta_studio::games::any::{Outcome, Playable};
 use alphabeta_studio::games::chess::{Chess, KIWIPETE, WIN};
 use alphabeta_studio::games::perft;
 
+mod common;
+
 fn position(fen: &str) -> Chess {
     Chess::from_fen(fen).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -221,17 +223,7 @@ fn quiescence_keeps_a_one_ply_search_from_taking_a_defended_pawn_with_the_queen(
 fn self_play_at_low_depth_ends_legally() {
     for depth in [1, 2] {
         let mut game = Chess::new();
-        let config = EngineConfig { limits: Limits::depth(depth), tt_mib: 4, ..EngineConfig::default() };
-        let mut engine = Engine::new(config);
-        let mut plies = 0;
-        while !game.is_over() {
-            let best = engine.think(&mut game, None, |_| {}).best_move.expect("a move while the game is on");
-            assert!(game.legal_moves().contains(&best), "{}\n{game}", game.move_name(best));
-            game.play(best);
-            plies += 1;
-            // The 50-move rule and the finite number of pawn moves and captures end every game.
-            assert!(plies < 6000, "the draw rules end every game");
-        }
+        let plies = common::self_play(&mut game, depth, 6000);
         assert!(game.outcome().is_some(), "depth {depth}: over after {plies} plies");
     }
 }

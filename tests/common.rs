@@ -57,3 +57,27 @@ pub fn parse(text: &str) -> Tree {
 pub fn paths(flat: &FlatTree, ids: &[u32]) -> Vec<String> {
     ids.iter().map(|&id| flat.path_string(id)).collect()
 }
+
+/// Plays `game` to its end, every move the choice of a search to `depth` (PVS, a small table), checking that each
+/// move is legal and that the game ends within `max_plies`; returns the plies played.
+pub fn self_play<G>(game: &mut G, depth: u32, max_plies: usize) -> usize
+where
+    G: alphabeta_studio::engine::game::Game + std::fmt::Display,
+{
+    use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig};
+    use alphabeta_studio::engine::search::limits::Limits;
+    let config = EngineConfig { limits: Limits::depth(depth), tt_mib: 4, ..EngineConfig::default() };
+    let mut engine = Engine::new(config);
+    let mut plies = 0;
+    let mut legal = Vec::new();
+    while game.terminal_value().is_none() {
+        let best = engine.think(game, None, |_| {}).best_move.expect("a move while the game is on");
+        legal.clear();
+        game.generate_moves(&mut legal);
+        assert!(legal.contains(&best), "{}\n{game}", game.move_name(best));
+        game.play(best);
+        plies += 1;
+        assert!(plies < max_plies, "the draw rules end every game within {max_plies} plies");
+    }
+    plies
+}

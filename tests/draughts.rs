@@ -15,6 +15,8 @@ use alphabeta_studio::games::perft;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+mod common;
+
 fn position(fen: &str) -> Draughts {
     Draughts::from_fen(fen).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -197,17 +199,7 @@ fn quiescence_sees_a_capture_pending_at_the_horizon() {
 fn self_play_at_low_depth_ends_legally() {
     for depth in [2, 3] {
         let mut game = Draughts::new();
-        let config = EngineConfig { limits: Limits::depth(depth), tt_mib: 4, ..EngineConfig::default() };
-        let mut engine = Engine::new(config);
-        let mut plies = 0;
-        while !game.is_over() {
-            let best = engine.think(&mut game, None, |_| {}).best_move.expect("a move while the game is on");
-            assert!(game.legal_moves().contains(&best), "{}\n{game}", game.move_name(best));
-            game.play(best);
-            plies += 1;
-            // Every capture or man's move is progress, and there are finitely many of those.
-            assert!(plies < 2000, "the draw rules end every game");
-        }
+        let plies = common::self_play(&mut game, depth, 2000);
         assert!(game.outcome().is_some(), "depth {depth}: over after {plies} plies");
         assert!(game.is_drawn() || game.legal_moves().is_empty());
     }

@@ -3,7 +3,6 @@
 //! are labelled with their names (`e2`).
 
 use egui_kittest::kittest::Queryable;
-use std::time::Duration;
 
 mod support;
 use support::*;
@@ -25,14 +24,7 @@ fn click_e2_then_e4_and_the_ai_replies() {
     settle(&mut harness);
     assert!(moves(&harness) >= 1, "the second click played the move");
     assert_eq!(harness.state().record().move_name(0), "e4");
-    for _ in 0..2000 {
-        harness.step();
-        if moves(&harness) == 2 && !harness.state().thinking() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert_eq!(moves(&harness), 2, "the AI replied");
+    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 && !p.thinking());
     let reply = harness.state().record().move_name(1);
     assert!(!reply.is_empty() && reply.chars().any(|c| c.is_ascii_digit()), "{reply}");
 }

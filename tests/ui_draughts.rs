@@ -3,7 +3,6 @@
 //! "square 32" as in the move names.
 
 use egui_kittest::kittest::Queryable;
-use std::time::Duration;
 
 mod support;
 use support::*;
@@ -25,14 +24,7 @@ fn click_a_piece_then_its_square_and_the_ai_replies() {
     settle(&mut harness);
     assert!(moves(&harness) >= 1, "the second click played the move");
     assert_eq!(harness.state().record().move_name(0), "11-15");
-    for _ in 0..1000 {
-        harness.step();
-        if moves(&harness) == 2 && !harness.state().thinking() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert_eq!(moves(&harness), 2, "the AI replied");
+    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 && !p.thinking());
     let reply = harness.state().record().move_name(1);
     let white_openings = ["21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20"];
     assert!(white_openings.contains(&reply.as_str()), "{reply}");
