@@ -127,6 +127,21 @@ impl AnyGame {
         each!(self, g => decode_for(g, mv).map(|m| g.move_name(m)).unwrap_or_else(|| format!("?{mv}")))
     }
 
+    /// The names of a line of moves played one after the other from here (a principal variation): each named in
+    /// the position it is played from, as chess's SAN needs. Stops at the first move that is not legal.
+    pub fn line_names(&self, line: &[AnyMove]) -> Vec<String> {
+        let mut game = self.clone();
+        let mut names = Vec::with_capacity(line.len());
+        for &mv in line {
+            let name = game.move_name(mv);
+            if game.try_play(mv).is_err() {
+                break;
+            }
+            names.push(name);
+        }
+        names
+    }
+
     /// How the game ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
         each!(self, g => g.outcome())

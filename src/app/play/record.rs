@@ -13,6 +13,8 @@ pub struct Record {
     /// The position after every move in `moves`.
     current: AnyGame,
     moves: Vec<AnyMove>,
+    /// Each move's name, given in the position it was played from (chess's SAN depends on the position).
+    names: Vec<String>,
     /// Moves taken back, the most recently taken back last.
     redo: Vec<AnyMove>,
     /// One record per search run in this game (AI moves and hints).
@@ -22,7 +24,14 @@ pub struct Record {
 impl Record {
     /// A new game from `start`.
     pub fn new(start: AnyGame) -> Self {
-        Record { current: start.clone(), start, moves: Vec::new(), redo: Vec::new(), telemetry: Telemetry::default() }
+        Record {
+            current: start.clone(),
+            start,
+            moves: Vec::new(),
+            names: Vec::new(),
+            redo: Vec::new(),
+            telemetry: Telemetry::default(),
+        }
     }
 
     /// The position now.
@@ -37,8 +46,10 @@ impl Record {
 
     /// Plays `mv` if legal; a new move forgets what could be redone.
     pub fn try_play(&mut self, mv: AnyMove) -> Result<(), IllegalMove> {
+        let name = self.current.move_name(mv);
         self.current.try_play(mv)?;
         self.moves.push(mv);
+        self.names.push(name);
         self.redo.clear();
         self.telemetry.forget_undone();
         Ok(())
@@ -47,6 +58,7 @@ impl Record {
     /// Takes back the last move, if there is one.
     pub fn undo(&mut self) -> Option<AnyMove> {
         let mv = self.moves.pop()?;
+        self.names.pop();
         self.current.undo(mv);
         self.redo.push(mv);
         self.telemetry.take_back(self.moves.len());
@@ -56,9 +68,11 @@ impl Record {
     /// Plays again the last move taken back, if there is one.
     pub fn redo(&mut self) -> Option<AnyMove> {
         let mv = self.redo.pop()?;
+        let name = self.current.move_name(mv);
         // The move was legal here when it was taken back, so this cannot fail; if it somehow did, drop it.
         self.current.try_play(mv).ok()?;
         self.moves.push(mv);
+        self.names.push(name);
         self.telemetry.bring_back(self.moves.len());
         Some(mv)
     }
@@ -99,7 +113,7 @@ impl Record {
 
     /// The name of move number `ply` (0-based), in the notation of the position it was played from.
     pub fn move_name(&self, ply: usize) -> String {
-        self.moves.get(ply).map(|&mv| self.start.move_name(mv)).unwrap_or_default()
+        self.names.get(ply).cloned().unwrap_or_default()
     }
 }
 
@@ -122,5 +136,28 @@ mod tests {
         assert!(!record.can_redo());
         assert_eq!(record.position_at(1).moves_played(), 1);
         assert_eq!(record.move_name(1), "c1");
+    }
+
+    /// Chess names a move by the position it is played from (SAN): `axb5` cannot be named in the start position,
+    /// where a4 is empty — naming it there once took the window down.
+    #[test]
+    fn each_move_is_named_in_the_position_it_was_played_from() {
+        let mut record = Record::new(AnyGame::Chess(crate::games::chess::Chess::new()));
+        for name in ["a4", "b5", "axb5", "a6", "bxa6"] {
+            let position = record.position().clone();
+            let mv = position.legal_moves().into_iter().find(|&m| position.move_name(m) == name).expect(name);
+            record.try_play(mv).expect("legal");
+        }
+        let names: Vec<String> = (0..5).map(|ply| record.move_name(ply)).collect();
+        assert_eq!(names, ["a4", "b5", "axb5", "a6", "bxa6"]);
+        record.undo();
+        record.undo();
+        assert_eq!(record.move_name(3), "");
+        record.redo();
+        record.redo();
+        assert_eq!(record.move_name(4), "bxa6");
+        // A line is named move by move too.
+        let line = record.moves()[..3].to_vec();
+        assert_eq!(record.position_at(0).line_names(&line), ["a4", "b5", "axb5"]);
     }
 }

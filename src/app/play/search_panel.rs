@@ -32,7 +32,7 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
     let depth = if iteration.depth == u32::MAX { "to the end".to_string() } else { iteration.depth.to_string() };
     let nps = iteration.stats.nodes_per_second().map_or("–".to_string(), |n| format!("{:.0}", n));
     let best = iteration.best_move.map_or("–".to_string(), name);
-    let pv: Vec<String> = iteration.principal_variation.iter().map(|&mv| name(mv)).collect();
+    let pv = search.position.line_names(&iteration.principal_variation);
     // Adding 0 turns −0 into 0, so a draw does not read "-0".
     let value = iteration.value + 0.0;
     // Heuristic values are fractions (m,n,k games keep them inside ±1); wins and draws are whole numbers.

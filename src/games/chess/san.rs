@@ -29,7 +29,8 @@ pub fn is_capture(board: &Board, mv: Move) -> bool {
 
 /// `mv` (legal on `board`) in SAN: `e4`, `Nbd2`, `R1e7`, `exd5`, `e8=Q+`, `O-O`, `Qxf7#`.
 pub fn san(board: &Board, mv: Move) -> String {
-    let piece = board.piece_on(mv.from).expect("a legal move starts on a piece");
+    // A move that is not legal here (a caller's mistake) is still named, from–to, rather than taking the window down.
+    let Some(piece) = board.piece_on(mv.from) else { return format!("{}{}", mv.from, mv.to) };
     let mut name = String::new();
     if is_castling(board, mv) {
         name.push_str(if mv.to.file() > mv.from.file() { "O-O" } else { "O-O-O" });
