@@ -282,3 +282,25 @@ fn solve_command_follows_pons_protocol() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.starts_with("line 2: "), "{stderr}");
 }
+
+/// `solve --summary` adds one line on stderr that compares each score with the one written after the moves.
+#[test]
+fn solve_summary_counts_the_scores_that_agree_with_the_file() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
+        .args(["solve", "--summary"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // Pons' README examples: 4455 scores 18 and 44455554221 scores −15; the third line claims a wrong score.
+    let input = "4455 18\n44455554221 -15\n4455 -3\n";
+    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+    let out = child.wait_with_output().expect("ends");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 3);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("3 positions, 2 of 3 scores as expected; mean "), "{stderr}");
+    assert!(stderr.trim_end().ends_with("M nodes/s"), "{stderr}");
+}

@@ -32,6 +32,55 @@ pub struct SolveArgs {
     /// (the engine's fail-soft negamax with the full window: no table, no ordering, no game knowledge).
     #[arg(long, default_value = "bisection")]
     pub driver: String,
+    /// After the last position, print a summary on stderr: positions solved, how many scores equal the one written
+    /// after the moves (as in Pons' test files), mean nodes, mean time and nodes per second. Standard output is
+    /// unchanged.
+    #[arg(long)]
+    pub summary: bool,
+}
+
+/// The running totals behind `--summary`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub positions: u64,
+    /// Positions whose line gave an expected score after the moves.
+    pub checked: u64,
+    /// Of those, how many were solved to exactly that score (to its sign with `--weak`).
+    pub agreeing: u64,
+    pub nodes: u64,
+    pub microseconds: u128,
+}
+
+impl Summary {
+    /// Adds one solved position; `expected` is the score written after its moves, if any.
+    pub fn add(&mut self, solution: &Solution, expected: Option<i32>, weak: bool) {
+        self.positions += 1;
+        self.nodes += solution.nodes;
+        self.microseconds += solution.microseconds;
+        if let Some(expected) = expected {
+            self.checked += 1;
+            let expected = if weak { expected.signum() } else { expected };
+            self.agreeing += u64::from(solution.score == expected);
+        }
+    }
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.positions.max(1) as f64;
+        let seconds = self.microseconds as f64 / 1e6;
+        let rate = if seconds > 0.0 { self.nodes as f64 / seconds / 1e6 } else { 0.0 };
+        write!(
+            f,
+            "{} positions, {} of {} scores as expected; mean {:.1} nodes, {:.3} ms; {:.2} M nodes/s",
+            self.positions,
+            self.agreeing,
+            self.checked,
+            self.nodes as f64 / n,
+            seconds * 1e3 / n,
+            rate
+        )
+    }
 }
 
 /// Reads `hash,killers,hints,history` (or `none`) into ordering options.
@@ -61,8 +110,6 @@ pub struct Solution {
     pub microseconds: u128,
 }
 
-/// Solves one position exactly (or, weakly, to its sign) over a fresh table, no depth limit: MTD by bisection
-/// between the bounds the game states, as Pons' solver does.
 /// How a position is solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Driver {
@@ -71,6 +118,8 @@ pub enum Driver {
     Plain,
 }
 
+/// Solves one position exactly (or, weakly, to its sign) over a fresh table, no depth limit — by default MTD by
+/// bisection between the bounds the game states, as Pons' solver does.
 pub fn solve(position: &mut ConnectFour, memory: &mut Memory<u8>, weak: bool, driver: Driver) -> Solution {
     memory.clear();
     let started = Instant::now();
@@ -112,9 +161,12 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
     let mut memory = Memory::new(args.tt_mib.max(1), parse_ordering(&args.ordering)?);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    let mut summary = Summary::default();
     for (number, line) in std::io::stdin().lock().lines().enumerate() {
         let line = line.map_err(|e| CommandError(format!("reading standard input: {e}")))?;
-        let moves = line.split_whitespace().next().unwrap_or("");
+        let mut fields = line.split_whitespace();
+        let moves = fields.next().unwrap_or("");
+        let expected = fields.next().and_then(|score| score.parse().ok());
         if moves.is_empty() && line.trim().is_empty() {
             continue;
         }
@@ -127,6 +179,11 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
         };
         let s = solve(&mut position, &mut memory, args.weak, driver);
         writeln!(out, "{moves} {} {} {}", s.score, s.nodes, s.microseconds)?;
+        summary.add(&s, expected, args.weak);
+    }
+    if args.summary {
+        out.flush()?;
+        eprintln!("{summary}");
     }
     Ok(())
 }

@@ -116,6 +116,13 @@ pub trait Game {
     /// A hash of the position, for transposition tables. Equal positions must hash equally.
     fn position_hash(&self) -> u64;
 
+    /// Calls `child` with the [`Game::position_hash`] of positions one move away, for the moves whose hash the game
+    /// can tell without playing them (Connect Four: every move, in a few instructions each; moves the search will
+    /// skip may be included). The game search calls it before it reads a node's own table slot, so the children's
+    /// slots are already on their way from memory when they are needed: on a table larger than the cache, a wait
+    /// for memory otherwise costs more than the rest of a Connect Four node. Default: none.
+    fn for_each_child_hash(&self, _child: impl FnMut(u64)) {}
+
     /// A value known without searching, from the point of view of the player to move — for Connect Four, a win
     /// with the next stone. Asked only by the game search ([`crate::engine::search::memory`]), before the depth
     /// limit applies; must be the position's true value. Default: none.

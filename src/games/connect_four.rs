@@ -207,19 +207,11 @@ impl ConnectFour {
     /// The empty cells that would complete a line of four for the player owning `stones`.
     #[inline]
     fn winning_cells(&self, stones: u64) -> u64 {
-        let up = |bits: u64, by: u32| bits.checked_shl(by).unwrap_or(0);
-        let down = |bits: u64, by: u32| bits.checked_shr(by).unwrap_or(0);
-        // Vertical: three stones right below the cell.
-        let mut cells = up(stones, 1) & up(stones, 2) & up(stones, 3);
-        for stride in [self.height + 1, self.height, self.height + 2] {
-            // Two in a row on one side of a cell, plus a third either further along or across the cell.
-            let pair = up(stones, stride) & up(stones, 2 * stride);
-            cells |= pair & up(stones, 3 * stride);
-            cells |= pair & down(stones, stride);
-            let pair = down(stones, stride) & down(stones, 2 * stride);
-            cells |= pair & up(stones, stride);
-            cells |= pair & down(stones, 3 * stride);
-        }
+        // The standard height gets its own copy with constant shifts: this runs several times per search node.
+        let cells = match self.height {
+            6 => cells_completing_lines(stones, 6),
+            height => cells_completing_lines(stones, height),
+        };
         cells & self.cells & !self.mask
     }
 
@@ -239,6 +231,23 @@ impl ConnectFour {
         candidates & !(opponent_wins >> 1)
     }
 
+    /// The top cell of every column.
+    #[inline]
+    fn top_row(&self) -> u64 {
+        self.bottom_row << (self.height - 1)
+    }
+
+    /// Appends, centre first, every column holding a cell of `cells`.
+    #[inline]
+    fn push_columns(&self, moves: &mut Vec<u8>, cells: u64) {
+        moves.reserve(self.width as usize);
+        for &column in &self.order[..self.width as usize] {
+            if cells & self.column_cells(column as u32) != 0 {
+                moves.push(column);
+            }
+        }
+    }
+
     /// The column a cell bit lies in.
     #[inline]
     fn column_of(&self, cell: u64) -> u8 {
@@ -251,17 +260,63 @@ impl ConnectFour {
     }
 }
 
+/// MurmurHash3's 64-bit finaliser: a bijection that spreads nearby keys over a table's slots.
+#[inline]
+fn spread(mut key: u64) -> u64 {
+    key ^= key >> 33;
+    key = key.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    key ^= key >> 33;
+    key = key.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    key ^ (key >> 33)
+}
+
+/// `bits` shifted up (towards higher bits) by `by`; 0 once the shift passes the word, which only very tall,
+/// narrow boards reach (a plain `<<` would overflow there).
+#[inline(always)]
+fn up(bits: u64, by: u32) -> u64 {
+    if by < 64 { bits << by } else { 0 }
+}
+
+/// `bits` shifted down by `by`; 0 once the shift passes the word.
+#[inline(always)]
+fn down(bits: u64, by: u32) -> u64 {
+    if by < 64 { bits >> by } else { 0 }
+}
+
+/// The cells (occupied or not, guard bits included) that would complete a line of four with `stones` on a board of
+/// the given height. Inlined everywhere, so a constant height turns every shift into a constant.
+#[inline(always)]
+fn cells_completing_lines(stones: u64, height: u32) -> u64 {
+    // Vertical: three stones right below the cell.
+    let mut cells = up(stones, 1) & up(stones, 2) & up(stones, 3);
+    for stride in [height + 1, height, height + 2] {
+        // Two in a row on one side of a cell, plus a third either further along or across the cell.
+        let pair = up(stones, stride) & up(stones, 2 * stride);
+        cells |= pair & up(stones, 3 * stride);
+        cells |= pair & down(stones, stride);
+        let pair = down(stones, stride) & down(stones, 2 * stride);
+        cells |= pair & up(stones, stride);
+        cells |= pair & down(stones, 3 * stride);
+    }
+    cells
+}
+
 /// True when `stones` hold four in a line on a board of the given height. A line in one direction is a run of
 /// bits spaced by one stride: 1 (vertical), H+1 (horizontal), H (one diagonal), H+2 (the other). Shifting the
 /// board by the stride and and-ing finds pairs, by twice the stride finds fours.
 #[inline]
 fn connected(stones: u64, height: u32) -> bool {
-    // A shift of 64 or more would be undefined; such strides (very tall, narrow boards) leave no room for a line.
-    let shifted = |bits: u64, by: u32| bits.checked_shr(by).unwrap_or(0);
-    [1, height + 1, height, height + 2].into_iter().any(|stride| {
-        let pairs = stones & shifted(stones, stride);
-        pairs & shifted(pairs, 2 * stride) != 0
-    })
+    match height {
+        6 => connected_at(stones, 6),
+        height => connected_at(stones, height),
+    }
+}
+
+#[inline(always)]
+fn connected_at(stones: u64, height: u32) -> bool {
+    let pairs = |stride: u32| stones & down(stones, stride);
+    let four = |stride: u32| pairs(stride) & down(pairs(stride), 2 * stride) != 0;
+    four(1) || four(height + 1) || four(height) || four(height + 2)
 }
 
 impl Game for ConnectFour {
@@ -279,8 +334,7 @@ impl Game for ConnectFour {
         if self.is_over() {
             return;
         }
-        let columns = &self.order[..self.width as usize];
-        moves.extend(columns.iter().copied().filter(|&c| self.mask & self.top_cell(c as u32) == 0));
+        self.push_columns(moves, !self.mask & self.top_row());
     }
 
     /// Drops a stone in `column`.
@@ -288,7 +342,7 @@ impl Game for ConnectFour {
     /// # Panics
     /// In debug builds, when the column is off the board or full; in release builds such a move corrupts the
     /// position. Use [`Game::try_play`] for moves from people or files.
-    #[inline]
+    #[inline(always)]
     fn play(&mut self, column: u8) {
         debug_assert!(self.has_room(column) && !self.is_over(), "illegal Connect Four move {column}");
         self.current ^= self.mask;
@@ -298,7 +352,7 @@ impl Game for ConnectFour {
         self.won = connected(self.current ^ self.mask, self.height);
     }
 
-    #[inline]
+    #[inline(always)]
     fn undo(&mut self, column: u8) {
         let column = column as u32;
         // The stones of a column are a run from the bottom, so the run plus its bottom bit, halved, is its top stone.
@@ -368,8 +422,7 @@ impl Game for ConnectFour {
             }
             return;
         }
-        let columns = &self.order[..self.width as usize];
-        moves.extend(columns.iter().copied().filter(|&c| safe & self.column_cells(c as u32) != 0));
+        self.push_columns(moves, safe);
     }
 
     /// The key `current + mask`, which is unique per position (in each column, the stones of the player to move
@@ -377,12 +430,19 @@ impl Game for ConnectFour {
     /// MurmurHash3 so nearby positions spread over a table's slots. Distinct positions never share a hash.
     #[inline]
     fn position_hash(&self) -> u64 {
-        let mut key = self.current + self.mask;
-        key ^= key >> 33;
-        key = key.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        key ^= key >> 33;
-        key = key.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        key ^ (key >> 33)
+        spread(self.current + self.mask)
+    }
+
+    /// After a stone in any playable cell: the opponent's stones are to move, and the mask gains the stone.
+    #[inline]
+    fn for_each_child_hash(&self, mut child: impl FnMut(u64)) {
+        let next_to_move = self.current ^ self.mask;
+        let mut playable = self.playable();
+        while playable != 0 {
+            let cell = playable & playable.wrapping_neg();
+            playable ^= cell;
+            child(spread(next_to_move + (self.mask | cell)));
+        }
     }
 
     /// How many cells would then win for us (threats made), ties going to the centre: the more threats, the
@@ -545,6 +605,32 @@ mod tests {
                     assert_eq!(game, *previous);
                     assert_eq!(game.position_hash(), previous.position_hash());
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn child_hashes_are_the_hashes_after_each_move() {
+        for (width, height) in SIZES {
+            let mut rng = ChaCha8Rng::seed_from_u64(31 * width as u64 + height as u64);
+            let mut game = board(width, height);
+            while !game.is_over() {
+                let mut told = Vec::new();
+                game.for_each_child_hash(|hash| told.push(hash));
+                let mut moves = Vec::new();
+                game.generate_moves(&mut moves);
+                let mut expected: Vec<u64> = moves
+                    .iter()
+                    .map(|&column| {
+                        let mut child = game;
+                        child.play(column);
+                        child.position_hash()
+                    })
+                    .collect();
+                told.sort_unstable();
+                expected.sort_unstable();
+                assert_eq!(told, expected, "{width}×{height}\n{game}");
+                game.play(moves[rng.random_range(0..moves.len())]);
             }
         }
     }

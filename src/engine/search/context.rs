@@ -22,38 +22,72 @@ pub struct StopWhen<'a> {
 /// millisecond at any realistic speed, rarely enough to cost nothing.
 const STOP_CHECK_INTERVAL: u64 = 1024;
 
-/// Lines of the principal variation, one per ply (the triangular PV table).
+/// Lines of the principal variation, one per ply (the triangular PV table), kept in one flat buffer: the line of
+/// ply p starts at p × `stride` and holds `lengths[p]` moves. Flat because it is touched at every node — a store
+/// when a node is entered, a short copy when a child becomes the best — and per-ply vectors cost a quarter of a
+/// plain Connect Four search in capacity checks and copies.
 #[derive(Clone, Debug)]
 pub struct PvTable<M> {
-    lines: Vec<Vec<M>>,
+    moves: Vec<M>,
+    lengths: Vec<usize>,
+    /// Room per line; doubled (and the lines moved) when a line would not fit.
+    stride: usize,
 }
 
 impl<M> Default for PvTable<M> {
     fn default() -> Self {
-        PvTable { lines: Vec::new() }
+        PvTable { moves: Vec::new(), lengths: Vec::new(), stride: 0 }
     }
 }
 
 impl<M: Copy> PvTable<M> {
+    /// Empties the line at `ply` (a node there was entered).
+    #[inline]
     fn clear(&mut self, ply: usize) {
-        if self.lines.len() <= ply + 1 {
-            self.lines.resize_with(ply + 2, Vec::new);
+        if self.lengths.len() <= ply + 1 {
+            self.lengths.resize(ply + 2, 0);
         }
-        self.lines[ply].clear();
+        self.lengths[ply] = 0;
     }
 
     /// The line at `ply` becomes `mv` followed by the line found below it.
+    #[inline]
     fn update(&mut self, ply: usize, mv: M) {
-        let (upper, lower) = self.lines.split_at_mut(ply + 1);
-        let line = &mut upper[ply];
-        line.clear();
-        line.push(mv);
-        line.extend_from_slice(&lower[0]);
+        let below = self.lengths[ply + 1];
+        if below >= self.stride || self.moves.len() < (ply + 2) * self.stride {
+            self.grow(ply + 2, below + 1, mv);
+        }
+        let (line, line_below) = (ply * self.stride, (ply + 1) * self.stride);
+        self.moves[line] = mv;
+        // Lines are short: a plain loop beats a call to memmove.
+        for i in 0..below {
+            self.moves[line + 1 + i] = self.moves[line_below + i];
+        }
+        self.lengths[ply] = below + 1;
+    }
+
+    /// Makes room for `rows` lines of at least `length` moves each, keeping every line; `filler` fills new room.
+    #[cold]
+    fn grow(&mut self, rows: usize, length: usize, filler: M) {
+        let stride = self.stride.max(length).max(32).next_power_of_two();
+        let rows = rows.max(self.lengths.len());
+        let mut moves = vec![filler; rows * stride];
+        for (row, &len) in self.lengths.iter().enumerate() {
+            let old = row * self.stride;
+            if len > 0 && old + len <= self.moves.len() {
+                moves[row * stride..row * stride + len].copy_from_slice(&self.moves[old..old + len]);
+            }
+        }
+        self.moves = moves;
+        self.stride = stride;
     }
 
     /// The principal variation from the root.
     pub fn root_line(&self) -> &[M] {
-        self.lines.first().map_or(&[], Vec::as_slice)
+        match self.lengths.first() {
+            Some(&len) if len > 0 => &self.moves[..len],
+            _ => &[],
+        }
     }
 }
 
@@ -91,7 +125,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     }
 
     /// Counts a node entered and tells the observer. `window` is in MAX's point of view.
-    #[inline]
+    #[inline(always)]
     pub fn enter(&mut self, via: Option<G::Move>, window: Window) {
         self.stats.nodes_visited += 1;
         self.stats.max_ply = self.stats.max_ply.max(self.ply);
@@ -131,7 +165,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     /// [`Searcher::try_leaf`], with the game's knowledge when `knowledge` is set: a position whose value the game
     /// knows without search ([`Game::immediate_value`]) is read as a leaf before the depth limit applies, and one
     /// that is not quiet ([`Game::is_quiet`]) is not a leaf at depth 0 — the caller searches on (quiescence).
-    #[inline]
+    #[inline(always)]
     pub fn try_leaf_knowing(&mut self, depth: u32, knowledge: bool) -> Option<Value> {
         let known = || if knowledge { self.game.immediate_value() } else { None };
         let value = match self.game.terminal_value().or_else(known) {
@@ -156,7 +190,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     /// Opens a node of a negamax-form search (values from the point of view of the player to move): counts it,
     /// reports it with its window converted to MAX's view, and reads it if it is a leaf. `Err(value)` for a leaf;
     /// otherwise the node's turn, sign and window (MAX's view), for its own bookkeeping.
-    #[inline]
+    #[inline(always)]
     pub fn open_negamax_node(
         &mut self,
         via: Option<G::Move>,
@@ -184,10 +218,16 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     }
 
     /// [`Searcher::expand`] with the moves from `generate` (e.g. [`Game::generate_search_moves`]).
-    #[inline]
+    #[inline(always)]
     pub fn expand_with(&mut self, generate: fn(&G, &mut Vec<G::Move>)) -> Result<std::ops::Range<usize>, Value> {
         let start = self.moves.len();
         generate(self.game, &mut self.moves);
+        self.expand_generated(start)
+    }
+
+    /// [`Searcher::expand_with`] for moves already generated onto the buffer from `start` on.
+    #[inline(always)]
+    pub fn expand_generated(&mut self, start: usize) -> Result<std::ops::Range<usize>, Value> {
         let end = self.moves.len();
         if start == end {
             let value = self.game.evaluate();
@@ -198,7 +238,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     }
 
     /// Plays the `index`-th move of the buffer and returns it; [`Searcher::retreat`] takes it back.
-    #[inline]
+    #[inline(always)]
     pub fn advance(&mut self, index: usize) -> G::Move {
         let mv = self.moves[index];
         self.game.play(mv);
@@ -206,7 +246,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         mv
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn retreat(&mut self, mv: G::Move) {
         self.ply -= 1;
         self.game.undo(mv);
@@ -244,7 +284,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     }
 
     /// Leaves an interior node: drops its moves from the buffer and tells the observer.
-    #[inline]
+    #[inline(always)]
     pub fn leave(&mut self, moves: std::ops::Range<usize>, value_for_max: Value, bound: Bound) {
         self.moves.truncate(moves.start);
         self.observer.leave(self.game, value_for_max, bound);
@@ -252,7 +292,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
 
     /// Takes a child's value (in the node's view) into a negamax-form node: the best so far, α, the observer, and
     /// the cut-off when the best reaches β.
-    #[inline]
+    #[inline(always)]
     pub fn back_up(&mut self, node: &mut NegamaxNode, index: usize, mv: G::Move, value: Value) -> BackedUp {
         let improved = value > node.best || index == node.moves.start;
         if improved {
@@ -270,7 +310,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     }
 
     /// Leaves a negamax-form node with its best value, reported as exact or a bound of its entry window.
-    #[inline]
+    #[inline(always)]
     pub fn close(&mut self, node: NegamaxNode) -> Value {
         let value_for_max = node.sign * node.best;
         self.leave(node.moves, value_for_max, Bound::classify(value_for_max, node.window));
@@ -330,4 +370,67 @@ pub struct BackedUp {
 #[inline]
 pub fn weighted(p: f64, v: Value) -> Value {
     if p == 0.0 { 0.0 } else { p * v }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PvTable;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The obvious triangular table, one vector per ply: the reference the flat one must match.
+    #[derive(Default)]
+    struct Reference(Vec<Vec<u32>>);
+
+    impl Reference {
+        fn clear(&mut self, ply: usize) {
+            if self.0.len() <= ply + 1 {
+                self.0.resize(ply + 2, Vec::new());
+            }
+            self.0[ply].clear();
+        }
+
+        fn update(&mut self, ply: usize, mv: u32) {
+            let below = self.0[ply + 1].clone();
+            self.0[ply] = std::iter::once(mv).chain(below).collect();
+        }
+    }
+
+    /// A random depth-first walk, as a search makes one: every node clears its line when entered, and some children
+    /// become the best. Deep enough (up to 120 plies) that the flat table has to grow several times mid-search.
+    fn walk(ply: usize, rng: &mut ChaCha8Rng, flat: &mut PvTable<u32>, reference: &mut Reference) {
+        flat.clear(ply);
+        reference.clear(ply);
+        // One child mostly, sometimes none or two: lines run deep and the tree stays small.
+        let children = match (ply, rng.random_range(0..20)) {
+            (120.., _) | (_, 0) => 0,
+            (_, 1) => 2,
+            _ => 1,
+        };
+        for child in 0..children {
+            walk(ply + 1, rng, flat, reference);
+            if child == 0 || rng.random_bool(0.4) {
+                let mv = rng.random_range(0..1000);
+                flat.update(ply, mv);
+                reference.update(ply, mv);
+            }
+        }
+        assert_eq!(flat.root_line(), reference.0[0].as_slice());
+    }
+
+    #[test]
+    fn the_flat_table_keeps_the_same_lines_as_one_vector_per_ply() {
+        let mut longest = 0;
+        for seed in 0..40 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let (mut flat, mut reference) = (PvTable::default(), Reference::default());
+            walk(0, &mut rng, &mut flat, &mut reference);
+            for (ply, line) in reference.0.iter().enumerate().take(flat.lengths.len()) {
+                let start = ply * flat.stride;
+                assert_eq!(&flat.moves[start..start + flat.lengths[ply]], line.as_slice(), "seed {seed}, ply {ply}");
+            }
+            longest = longest.max(flat.root_line().len());
+        }
+        assert!(longest > 64, "the table grew past its first two sizes: longest line {longest}");
+    }
 }

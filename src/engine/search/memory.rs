@@ -97,6 +97,8 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
             None => (alpha, beta),
         };
         let key = self.game.position_hash();
+        // The children's slots start on their way from memory while this node's own slot is read.
+        self.game.for_each_child_hash(|child| memory.tt.prefetch(child));
         self.stats.tt_probes += 1;
         let mut hash_move = None;
         if let Some(entry) = memory.tt.probe(key) {

@@ -40,10 +40,18 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// known bounds [low, high] rather than at the last result. Each pass asks "is the value above m?" with the
     /// window (m, m⁺); Pons' refinement tries m nearer 0 first (half the bound when the midpoint would overshoot),
     /// since short wins and losses are common and cheap to prove. The bounds start at the game's
-    /// [`Game::value_range`] (or [`Game::value_bounds`]); both must be finite, or this falls back to MTD(f) from 0.
+    /// [`Game::value_range`] widened by one unit each side (or at [`Game::value_bounds`]); both must be finite, or
+    /// this falls back to MTD(f) from 0.
+    ///
+    /// Why widened: the test points follow from the bounds, and Pons chose his for bounds one unit wider than
+    /// Connect Four's range (a win with our next stone and a loss to the opponent's next, which his solver rules
+    /// out separately, as `value_range` does here). Starting from the exact range instead asks each question a
+    /// unit higher and costs 38 % more nodes on his Begin-Easy set (3,734 against 2,711 a position). Only the
+    /// questions change: every answer is still proven by a search, so the value is exact either way.
     pub fn mtd_bisection(&mut self, memory: &mut Memory<G::Move>, depth: u32) -> (Value, Vec<G::Move>) {
         let (mut low, mut high) = match (self.game.immediate_value(), self.game.value_range()) {
             (Some(value), _) => (value, value),
+            (None, Some((low, high))) if low < high => (low - 1.0, high + 1.0),
             (None, Some(range)) => range,
             (None, None) => self.game.value_bounds(),
         };
