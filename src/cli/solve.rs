@@ -16,7 +16,8 @@ use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Only tell win, draw or loss (−1 / 0 / 1), as Pons' weak solver does: a search with the window (−1, 1).
+    /// Only tell win, draw or loss (1 / 0 / −1), as Pons' weak solver does: two null-window searches, around 0 and
+    /// around −½.
     #[arg(long)]
     pub weak: bool,
     /// The game; only Connect Four 7×6 has published test sets.
@@ -134,7 +135,7 @@ pub fn solve(position: &mut ConnectFour, memory: &mut Memory<u8>, weak: bool, dr
     let mut observer = NoObserver;
     let mut searcher = Searcher::new(position, &mut observer, StopWhen::default());
     let value = if weak {
-        searcher.alphabeta_memory(memory, None, -1.0, 1.0, u32::MAX, false).clamp(-1.0, 1.0)
+        weak_value(&mut searcher, memory)
     } else if driver == Driver::Bisection {
         searcher.mtd_bisection(memory, u32::MAX).0
     } else {
@@ -142,6 +143,19 @@ pub fn solve(position: &mut ConnectFour, memory: &mut Memory<u8>, weak: bool, dr
     };
     let nodes = searcher.stats.nodes_visited;
     Solution { score: value_to_score(value), nodes, microseconds: started.elapsed().as_micros() }
+}
+
+/// Win, draw or loss (1, 0, −1) by two null-window questions over one table, as Pons' weak solver asks them: is the
+/// value above 0 (a win)? If not, is it above −½, that is at least 0 (a draw, scores being whole numbers)?
+fn weak_value(searcher: &mut Searcher<'_, ConnectFour, NoObserver>, memory: &mut Memory<u8>) -> Value {
+    let mut above = |test: Value| searcher.alphabeta_memory(memory, None, test, test.next_up(), u32::MAX, false) > test;
+    if above(0.0) {
+        1.0
+    } else if above(-0.5) {
+        0.0
+    } else {
+        -1.0
+    }
 }
 
 fn value_to_score(value: Value) -> i32 {

@@ -42,7 +42,7 @@ impl<M> Default for PvTable<M> {
 
 impl<M: Copy> PvTable<M> {
     /// Empties the line at `ply` (a node there was entered).
-    #[inline]
+    #[inline(always)]
     fn clear(&mut self, ply: usize) {
         if self.lengths.len() <= ply + 1 {
             self.lengths.resize(ply + 2, 0);
@@ -51,7 +51,7 @@ impl<M: Copy> PvTable<M> {
     }
 
     /// The line at `ply` becomes `mv` followed by the line found below it.
-    #[inline]
+    #[inline(always)]
     fn update(&mut self, ply: usize, mv: M) {
         let below = self.lengths[ply + 1];
         if below >= self.stride || self.moves.len() < (ply + 2) * self.stride {
