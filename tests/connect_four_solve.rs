@@ -120,3 +120,17 @@ fn the_evaluation_stays_inside_one() {
         }
     }
 }
+
+/// Pons' protocol clears the table before each position: solving a position again over the same memory must cost
+/// exactly what it cost the first time (a table that kept anything would answer at once from the root's entry).
+#[test]
+fn each_solve_starts_from_an_empty_table() {
+    let mut memory = memory();
+    for (line, moves, score) in sample("Test_L2_R2", 100, 5) {
+        let first = solve(&mut ConnectFour::from_moves(&moves).expect("legal"), &mut memory, false, Driver::Bisection);
+        let again = solve(&mut ConnectFour::from_moves(&moves).expect("legal"), &mut memory, false, Driver::Bisection);
+        assert_eq!((first.score, again.score), (score, score), "line {line}");
+        assert!(first.nodes > 100, "line {line}: a real search, {} nodes", first.nodes);
+        assert_eq!(again.nodes, first.nodes, "line {line}: the second solve saw the first one's table");
+    }
+}
