@@ -2,6 +2,7 @@
 //! never the other way round.
 
 pub mod game;
+pub mod hash;
 pub mod search;
 pub mod telemetry;
 pub mod worker;

@@ -31,6 +31,7 @@
 //! needs). [`Game::evaluate`] stays strictly inside ±[`EVAL_LIMIT`] = ±0.9, below every result.
 
 use crate::engine::game::{Game, IllegalMove, Side, Turn, Value};
+use crate::engine::hash::{GOLDEN_GAMMA, mix64};
 use std::fmt;
 
 /// A roll of face `f` is the move `ROLL | f`; stone steps have this bit clear.
@@ -316,12 +317,9 @@ impl Einstein {
     }
 }
 
-/// SplitMix64's finaliser: spreads the packed position over all 64 bits.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+/// SplitMix64's step: spreads the packed position over all 64 bits.
+fn mix(z: u64) -> u64 {
+    mix64(z.wrapping_add(GOLDEN_GAMMA))
 }
 
 impl Game for Einstein {

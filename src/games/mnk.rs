@@ -10,6 +10,7 @@
 //! board without a line is a draw, 0. The heuristic [`Game::evaluate`] stays strictly inside (−1, 1), below any win.
 
 use crate::engine::game::{Game, IllegalMove, Side, Turn, Value};
+use crate::engine::hash::splitmix64;
 use std::fmt;
 use std::sync::Arc;
 
@@ -65,12 +66,9 @@ pub struct Mnk {
     hash: u64,
 }
 
-/// A fixed pseudo-random key per (cell, player) — SplitMix64's finaliser, so no table is needed.
+/// A fixed pseudo-random key per (cell, player) — SplitMix64's outputs, so no table is needed.
 fn zobrist(cell: u8, stone: u8) -> u64 {
-    let mut z = (cell as u64 * 2 + stone as u64).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    splitmix64(cell as u64 * 2 + stone as u64)
 }
 
 impl Mnk {

@@ -15,6 +15,7 @@
 //! a faster one. A draw is 0. [`Game::evaluate`] stays strictly inside (−`WIN`, `WIN`), below any result.
 
 use crate::engine::game::{Game, IllegalMove, Side, Turn, Value};
+use crate::engine::hash::mix64;
 use std::fmt;
 
 /// The move of a side that has no legal move while its opponent has one.
@@ -434,13 +435,6 @@ impl EvaluationTerms {
     }
 }
 
-/// SplitMix64's finaliser: a bijection that spreads nearby words over the whole range.
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 impl Game for Othello {
     type Move = u8;
 
@@ -523,7 +517,9 @@ impl Game for Othello {
     #[inline]
     fn position_hash(&self) -> u64 {
         let side = if self.state.black_to_move { 0 } else { 0x9e37_79b9_7f4a_7c15 };
-        mix(self.state.black ^ side) ^ mix(self.state.white ^ 0xd6e8_feb8_6659_fd93).rotate_left(17) ^ self.size as u64
+        mix64(self.state.black ^ side)
+            ^ mix64(self.state.white ^ 0xd6e8_feb8_6659_fd93).rotate_left(17)
+            ^ self.size as u64
     }
 
     /// Corners first, then edges, plain squares, C-squares, and X-squares last (the latter two only while their

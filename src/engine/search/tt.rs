@@ -12,6 +12,7 @@
 
 use super::observer::Bound;
 use crate::engine::game::Value;
+use crate::engine::hash::splitmix64;
 
 /// What the table remembers of one position, from the point of view of the player to move there.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -107,12 +108,9 @@ impl<M: Copy> TranspositionTable<M> {
     }
 }
 
-/// The salt after `clears` clears: SplitMix64's output function, a bijection, so no two clears share a salt.
+/// The salt after `clears` clears; SplitMix64 is a bijection, so no two clears share a salt.
 fn salt_for(clears: u64) -> u64 {
-    let mut z = clears.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    splitmix64(clears)
 }
 
 /// Probes land on random slots, so a table larger than the cache misses the TLB on nearly every probe; with 4 KiB
