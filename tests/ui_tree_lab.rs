@@ -207,4 +207,6 @@ fn the_trace_saves_as_csv_and_pearls_rate_is_shown() {
     assert!(csv.starts_with("node,type,alpha,beta,value,bound\nroot,Max,-inf,+inf,,\n"), "{csv}");
     assert!(csv.contains("\n1,Min,3,2,2,upper\n"), "the cut MIN node's bound: {csv}");
     harness.get_by_label_contains("trace saved as");
+    // The studio writes where a user would find it, in the project's saves/; the test leaves nothing behind there.
+    std::fs::remove_file(&path).expect("the trace file can be removed");
 }
