@@ -231,6 +231,21 @@ fn run_binary(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_alphabeta-studio")).args(args).output().expect("the binary runs")
 }
 
+/// Runs the binary with `input` on its standard input.
+fn run_binary_with_input(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("the input is written");
+    child.wait_with_output().expect("the binary ends")
+}
+
 #[test]
 fn the_perft_command_prints_the_count_alone() {
     let output = run_binary(&["perft", "connect-four", "4"]);
@@ -261,17 +276,8 @@ fn the_perft_command_refuses_bad_arguments_with_one_line_and_status_2() {
 /// `solve` through the real binary, Pons' protocol: a malformed line is reported and skipped, the others solved.
 #[test]
 fn solve_command_follows_pons_protocol() {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
-        .args(["solve"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
     let input = "2252576253462244111563365343671351441 -1\n4x4\n7422341735647741166133573473242566 1\n";
-    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
-    let out = child.wait_with_output().expect("ends");
+    let out = run_binary_with_input(&["solve"], input);
     assert!(out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<Vec<&str>> = stdout.lines().map(|l| l.split(' ').collect()).collect();
@@ -286,18 +292,8 @@ fn solve_command_follows_pons_protocol() {
 /// `solve --summary` adds one line on stderr that compares each score with the one written after the moves.
 #[test]
 fn solve_summary_counts_the_scores_that_agree_with_the_file() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
-        .args(["solve", "--summary"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
     // Pons' README examples: 4455 scores 18 and 44455554221 scores −15; the third line claims a wrong score.
-    let input = "4455 18\n44455554221 -15\n4455 -3\n";
-    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
-    let out = child.wait_with_output().expect("ends");
+    let out = run_binary_with_input(&["solve", "--summary"], "4455 18\n44455554221 -15\n4455 -3\n");
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 3);
     let stderr = String::from_utf8_lossy(&out.stderr);

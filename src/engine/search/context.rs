@@ -222,12 +222,6 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     pub fn expand_with(&mut self, generate: fn(&G, &mut Vec<G::Move>)) -> Result<std::ops::Range<usize>, Value> {
         let start = self.moves.len();
         generate(self.game, &mut self.moves);
-        self.expand_generated(start)
-    }
-
-    /// [`Searcher::expand_with`] for moves already generated onto the buffer from `start` on.
-    #[inline(always)]
-    pub fn expand_generated(&mut self, start: usize) -> Result<std::ops::Range<usize>, Value> {
         let end = self.moves.len();
         if start == end {
             let value = self.game.evaluate();

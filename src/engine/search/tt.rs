@@ -60,7 +60,7 @@ impl<M: Copy> TranspositionTable<M> {
         let mut slots = Vec::with_capacity(count);
         huge_pages::advise(&mut slots);
         slots.resize(count, None);
-        TranspositionTable { slots, salt: salt_for(0), clears: 0 }
+        TranspositionTable { slots, salt: splitmix64(0), clears: 0 }
     }
 
     pub fn slot_count(&self) -> usize {
@@ -70,7 +70,8 @@ impl<M: Copy> TranspositionTable<M> {
     /// Forgets everything, at once: entries stored before can no longer match a probe.
     pub fn clear(&mut self) {
         self.clears += 1;
-        self.salt = salt_for(self.clears);
+        // SplitMix64 is a bijection, so no two clears share a salt.
+        self.salt = splitmix64(self.clears);
     }
 
     /// Maps a hash onto a slot by multiply-shift, which uses the hash's high bits and needs no power-of-two size.
@@ -106,11 +107,6 @@ impl<M: Copy> TranspositionTable<M> {
         let index = self.index(entry.key);
         self.slots[index] = Some(Entry { key: entry.key ^ self.salt, ..entry });
     }
-}
-
-/// The salt after `clears` clears; SplitMix64 is a bijection, so no two clears share a salt.
-fn salt_for(clears: u64) -> u64 {
-    splitmix64(clears)
 }
 
 /// Probes land on random slots, so a table larger than the cache misses the TLB on nearly every probe; with 4 KiB
