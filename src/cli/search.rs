@@ -43,7 +43,9 @@ pub struct SearchArgs {
 fn config(args: &SearchArgs, ai: Option<&crate::games::registry::AiDefaults>) -> Result<EngineConfig, CommandError> {
     let mut config = match ai {
         Some(ai) => level_config(ai, 10),
-        None => EngineConfig { limits: Limits { depth: Some(8), time_ms: Some(5_000), nodes: None }, ..Default::default() },
+        None => {
+            EngineConfig { limits: Limits { depth: Some(8), time_ms: Some(5_000), nodes: None }, ..Default::default() }
+        }
     };
     config.skill = None;
     if args.depth.is_some() || args.time_ms.is_some() {

@@ -520,7 +520,11 @@ impl super::family::Family for ConnectFourFamily {
     fn command_line_rules(&self, id: &str) -> Option<Result<super::family::Rules, String>> {
         let (width, height) = id.strip_prefix("connect-four-")?.split_once('x')?;
         let rules = ConnectFourRules { width: width.parse().ok()?, height: height.parse().ok()? };
-        Some(ConnectFour::new(rules.width, rules.height).map(|_| super::family::Rules::new(rules)).map_err(|e| e.to_string()))
+        Some(
+            ConnectFour::new(rules.width, rules.height)
+                .map(|_| super::family::Rules::new(rules))
+                .map_err(|e| e.to_string()),
+        )
     }
     fn command_line_ids(&self) -> &'static [&'static str] {
         &["connect-four-WxH"]

@@ -140,9 +140,9 @@ impl Registry {
             };
             let source = Source::File(path.clone());
             let added = match reader_of(&path) {
-                Some(family) => family
-                    .read_game_file(&path, &text)
-                    .and_then(|variants| variants.into_iter().try_for_each(|v| registry.add_variant(v, source.clone()))),
+                Some(family) => family.read_game_file(&path, &text).and_then(|variants| {
+                    variants.into_iter().try_for_each(|v| registry.add_variant(v, source.clone()))
+                }),
                 None => registry.add(&text, source),
             };
             if let Err(message) = added {
