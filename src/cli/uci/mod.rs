@@ -69,6 +69,8 @@ struct Running {
     stop: Arc<AtomicBool>,
     /// `go infinite` or `go ponder`: the `bestmove` waits for `stop`.
     waits_for_stop: bool,
+    /// Set once `bestmove` is written: the GUI may send the next `go` before the thread has quite ended.
+    answered: Arc<AtomicBool>,
     thread: JoinHandle<()>,
 }
 
@@ -147,7 +149,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 Err(message) => self.say(&format!("info string {message}; the position is unchanged")),
             },
             Command::Go(go) => {
-                if self.running.as_ref().is_some_and(|r| !r.thread.is_finished()) {
+                if self.running.as_ref().is_some_and(|r| !r.answered.load(Ordering::Acquire)) {
                     self.say("info string go: a search is already running; send stop first");
                 } else {
                     self.finish(false);
@@ -211,6 +213,8 @@ impl<W: Write + Send + 'static> Session<W> {
         let stop = Arc::new(AtomicBool::new(false));
         let (engine, out, mut position) = (Arc::clone(&self.engine), Arc::clone(&self.out), self.position.clone());
         let flag = Arc::clone(&stop);
+        let answered = Arc::new(AtomicBool::new(false));
+        let done = Arc::clone(&answered);
         let thread = std::thread::spawn(move || {
             let mut engine = engine.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             engine.config.limits = config.limits;
@@ -230,8 +234,9 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             let best = thought.best_move.map_or("0000".to_string(), |mv| root.uci_name(mv));
             write_line(&out, &format!("bestmove {best}"));
+            done.store(true, Ordering::Release);
         });
-        self.running = Some(Running { stop, waits_for_stop, thread });
+        self.running = Some(Running { stop, waits_for_stop, answered, thread });
     }
 
     /// The search's limits for this `go`: the level's depth limit (or `depth`, if shallower), and the time from

@@ -147,3 +147,22 @@ fn the_clock_of_the_side_to_move_sets_the_time_and_the_level_the_depth() {
     session.handle("setoption name Skill Level value 1");
     assert_eq!(session.limits(&go("go movetime 500 depth 3")).depth, Some(1), "level 1 looks one ply ahead");
 }
+
+/// A GUI sends the next `go` as soon as it reads `bestmove`, maybe before the search thread has ended: that `go`
+/// must be searched, not refused (a match once waited forever on the refusal).
+#[test]
+fn the_next_go_right_after_bestmove_is_searched() {
+    let out = Shared::default();
+    let mut session = Session::new(out.clone());
+    session.handle("setoption name Hash value 1");
+    for round in 1..=30 {
+        session.handle("position startpos moves e2e4");
+        session.handle("go depth 1");
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while lines_starting(&out.text(), "bestmove").len() < round {
+            assert!(std::time::Instant::now() < deadline, "no bestmove in round {round}: {}", out.text());
+            std::thread::yield_now();
+        }
+    }
+    assert!(!out.text().contains("info string"), "{}", out.text());
+}
