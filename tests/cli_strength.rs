@@ -93,8 +93,12 @@ fn the_perfect_player_never_loses_to_level_1_from_random_openings() {
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("tic-tac-toe: A = level:1 vs B = level:10, 10 of 10 games\n"), "{out}");
     let line = out.lines().nth(1).expect("counts");
-    let counts: Vec<u64> =
-        line.split(|c: char| !c.is_ascii_digit()).filter(|w| !w.is_empty()).take(3).map(|w| w.parse().unwrap_or(99)).collect();
+    let counts: Vec<u64> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .take(3)
+        .map(|w| w.parse().unwrap_or(99))
+        .collect();
     assert_eq!(counts.len(), 3, "{line}");
     assert_eq!(counts[0], 0, "level 1 never beats perfect play: {out}");
     assert_eq!(counts[0] + counts[1] + counts[2], 10, "{out}");
@@ -108,7 +112,8 @@ fn a_chess_match_against_the_studio_as_a_uci_engine_finishes_cleanly() {
     let a = format!("uci:{engine},Skill Level=1");
     let pgn = dir.join("chess.pgn");
     let pgn_arg = pgn.display().to_string();
-    let args = ["match", "chess", "--a", &a, "--b", "level:1", "--games", "2", "--depth", "1", "--pgn", &pgn_arg, "--json"];
+    let args =
+        ["match", "chess", "--a", &a, "--b", "level:1", "--games", "2", "--depth", "1", "--pgn", &pgn_arg, "--json"];
     let (code, out, err) = studio(&args, "");
     assert_eq!(code, 0, "{err}");
     let json: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");

@@ -212,8 +212,9 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
 fn openings(start: &AnyGame, spec: Option<&str>, pairs: usize, seed: u64) -> Result<Vec<Vec<AnyMove>>, CommandError> {
     let Some(spec) = spec else { return Ok(vec![Vec::new()]) };
     if let Some(plies) = spec.strip_prefix("random:") {
-        let plies: usize =
-            plies.parse().map_err(|_| CommandError(format!("--openings '{spec}': random:K wants a number of plies")))?;
+        let plies: usize = plies
+            .parse()
+            .map_err(|_| CommandError(format!("--openings '{spec}': random:K wants a number of plies")))?;
         return Ok((0..pairs as u64).map(|pair| random_opening(start, plies, seed.wrapping_add(pair))).collect());
     }
     let text = super::read_input(std::path::Path::new(spec))?;
@@ -226,9 +227,10 @@ fn openings(start: &AnyGame, spec: Option<&str>, pairs: usize, seed: u64) -> Res
         let mut game = start.clone();
         let mut moves = Vec::new();
         for name in line.split_whitespace() {
-            let mv = game.legal_moves().into_iter().find(|&mv| game.move_name(mv) == name).ok_or_else(|| {
-                CommandError(format!("{spec}:{}: '{name}' is not a legal move there", number + 1))
-            })?;
+            let mv =
+                game.legal_moves().into_iter().find(|&mv| game.move_name(mv) == name).ok_or_else(|| {
+                    CommandError(format!("{spec}:{}: '{name}' is not a legal move there", number + 1))
+                })?;
             let _ = game.try_play(mv);
             moves.push(mv);
         }
@@ -279,7 +281,14 @@ impl Report<'_> {
     fn text(&self) -> String {
         let c = &self.counts;
         let mut lines = vec![
-            format!("{}: A = {} vs B = {}, {} of {} games", self.game, self.names[0], self.names[1], c.games(), self.planned),
+            format!(
+                "{}: A = {} vs B = {}, {} of {} games",
+                self.game,
+                self.names[0],
+                self.names[1],
+                c.games(),
+                self.planned
+            ),
             format!(
                 "A: {} wins, {} draws, {} losses; score {:.1}/{} ({:.1} %)",
                 c.wins,
@@ -302,7 +311,10 @@ impl Report<'_> {
             None => "Likelihood of superiority: no decisive game".to_string(),
         });
         for (name, f) in ["A", "B"].iter().zip(self.failures) {
-            lines.push(format!("{name} failures: {} illegal moves, {} crashes, {} time forfeits", f.illegal, f.crash, f.time));
+            lines.push(format!(
+                "{name} failures: {} illegal moves, {} crashes, {} time forfeits",
+                f.illegal, f.crash, f.time
+            ));
         }
         if let Some(sprt) = self.sprt {
             let (lower, upper) = sprt.bounds();

@@ -70,9 +70,9 @@ impl PlayerSpec {
 fn parse_custom(text: &str, ai: &AiDefaults) -> Result<EngineConfig, String> {
     let mut config = level_config(ai, 10);
     for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| format!("player '{text}': expected level:N, uci:PATH or key=value settings, not '{pair}'"))?;
+        let (key, value) = pair.split_once('=').ok_or_else(|| {
+            format!("player '{text}': expected level:N, uci:PATH or key=value settings, not '{pair}'")
+        })?;
         let bad = || format!("player '{text}': '{value}' is not a valid {key}");
         let number = || value.parse::<u64>().map_err(|_| bad());
         match key {
@@ -251,7 +251,8 @@ mod tests {
                 options: vec![("UCI_LimitStrength".into(), "true".into()), ("UCI_Elo".into(), "1500".into())]
             })
         );
-        for bad in ["uci:", "uci:x,Hash", "algo=fast", "depth=deep", "colour=red", "strong", "mistakes=-1", "id=maybe"] {
+        for bad in ["uci:", "uci:x,Hash", "algo=fast", "depth=deep", "colour=red", "strong", "mistakes=-1", "id=maybe"]
+        {
             assert!(PlayerSpec::parse(bad, &ai()).is_err(), "{bad}");
         }
     }

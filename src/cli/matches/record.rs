@@ -70,9 +70,8 @@ pub fn write(game: &Game<'_>, game_id: &str, is_chess: bool) -> String {
 
 /// Today's date (UTC) as PGN writes it, `YYYY.MM.DD`.
 fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| (d.as_secs() / 86_400) as i64);
+    let days =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| (d.as_secs() / 86_400) as i64);
     let (y, m, d) = civil_from_days(days);
     format!("{y:04}.{m:02}.{d:02}")
 }

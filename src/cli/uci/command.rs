@@ -32,9 +32,15 @@ pub enum Command {
     Uci,
     Debug,
     IsReady,
-    SetOption { name: String, value: Option<String> },
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
     UciNewGame,
-    Position { start: Start, moves: Vec<String> },
+    Position {
+        start: Start,
+        moves: Vec<String>,
+    },
     Go(Go),
     Stop,
     PonderHit,

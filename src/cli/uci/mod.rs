@@ -122,15 +122,17 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Nothing | Command::Debug => {}
             Command::Uci => {
                 let (h, s, o) = (HASH_MIB, SKILL_LEVEL, MOVE_OVERHEAD_MS);
-                self.say(&[
-                    format!("id name {ENGINE_NAME}"),
-                    "id author the Alpha-Beta Studio authors".to_string(),
-                    format!("option name Hash type spin default {} min {} max {}", h.0, h.1, h.2),
-                    format!("option name Skill Level type spin default {} min {} max {}", s.0, s.1, s.2),
-                    format!("option name Move Overhead type spin default {} min {} max {}", o.0, o.1, o.2),
-                    "uciok".to_string(),
-                ]
-                .join("\n"));
+                self.say(
+                    &[
+                        format!("id name {ENGINE_NAME}"),
+                        "id author the Alpha-Beta Studio authors".to_string(),
+                        format!("option name Hash type spin default {} min {} max {}", h.0, h.1, h.2),
+                        format!("option name Skill Level type spin default {} min {} max {}", s.0, s.1, s.2),
+                        format!("option name Move Overhead type spin default {} min {} max {}", o.0, o.1, o.2),
+                        "uciok".to_string(),
+                    ]
+                    .join("\n"),
+                );
             }
             Command::IsReady => self.say("readyok"),
             Command::SetOption { name, value } => {
@@ -205,10 +207,8 @@ impl<W: Write + Send + 'static> Session<W> {
 
     /// Starts searching the current position on a thread.
     fn start(&mut self, go: Go) {
-        let config = EngineConfig {
-            limits: self.limits(&go),
-            ..engine_config(&self.chess_ai, self.level, self.hash_mib)
-        };
+        let config =
+            EngineConfig { limits: self.limits(&go), ..engine_config(&self.chess_ai, self.level, self.hash_mib) };
         let waits_for_stop = go.infinite || go.ponder;
         let stop = Arc::new(AtomicBool::new(false));
         let (engine, out, mut position) = (Arc::clone(&self.engine), Arc::clone(&self.out), self.position.clone());
@@ -287,9 +287,8 @@ fn set_up(start: &Start, moves: &[String]) -> Result<Chess, String> {
         Start::Fen(fen) => Chess::from_fen(fen).map_err(|e| format!("position: {}", e.0.trim_end_matches('.')))?,
     };
     for (i, name) in moves.iter().enumerate() {
-        let mv = position
-            .parse_move(name)
-            .map_err(|_| format!("position: move {} '{name}' is not legal there", i + 1))?;
+        let mv =
+            position.parse_move(name).map_err(|_| format!("position: move {} '{name}' is not legal there", i + 1))?;
         crate::engine::game::Game::play(&mut position, mv);
     }
     Ok(position)
@@ -301,10 +300,8 @@ fn info_line(root: &Chess, iteration: &Iteration<ChessMove>, nodes: u64) -> Stri
     let nps = (nodes as f64 / iteration.elapsed_seconds.max(1e-6)).round() as u64;
     let seldepth = iteration.stats.max_ply.max(iteration.depth);
     let score = score_text(iteration.value, root.moves_played());
-    let mut line = format!(
-        "info depth {} seldepth {seldepth} score {score} nodes {nodes} nps {nps} time {ms}",
-        iteration.depth
-    );
+    let mut line =
+        format!("info depth {} seldepth {seldepth} score {score} nodes {nodes} nps {nps} time {ms}", iteration.depth);
     let mut position = root.clone();
     let mut pv = Vec::new();
     for &mv in &iteration.principal_variation {

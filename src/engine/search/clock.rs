@@ -109,18 +109,22 @@ mod tests {
     fn a_move_takes_its_share_of_the_time_left_plus_most_of_the_increment() {
         // (remaining, increment, moves to go, overhead) → budget
         let table = [
-            ((60_000, 0, None, 0), 2_400),            // 60 s / 25
-            ((60_000, 1_000, None, 0), 3_150),        // 2,400 + 750
-            ((60_000, 0, Some(10), 0), 6_000),        // 60 s / 10
-            ((60_000, 0, Some(1), 0), 48_000),        // the last move before the control: 80 % of it
-            ((60_000, 0, Some(0), 0), 48_000),        // 0 read as 1
-            ((10_000, 0, None, 1_000), 360),          // (10 s − 1 s overhead) / 25
-            ((100, 5_000, None, 0), 80),              // a big increment cannot spend what is not there
-            ((0, 0, None, 50), 1),                    // nothing left: still a move, at once
+            ((60_000, 0, None, 0), 2_400),                               // 60 s / 25
+            ((60_000, 1_000, None, 0), 3_150),                           // 2,400 + 750
+            ((60_000, 0, Some(10), 0), 6_000),                           // 60 s / 10
+            ((60_000, 0, Some(1), 0), 48_000),                           // the last move before the control: 80 % of it
+            ((60_000, 0, Some(0), 0), 48_000),                           // 0 read as 1
+            ((10_000, 0, None, 1_000), 360),                             // (10 s − 1 s overhead) / 25
+            ((100, 5_000, None, 0), 80), // a big increment cannot spend what is not there
+            ((0, 0, None, 50), 1),       // nothing left: still a move, at once
             ((u64::MAX, u64::MAX, None, 0), 14_572_927_818_230_545_775), // no overflow on any input
         ];
         for ((remaining, increment, to_go, overhead), expected) in table {
-            assert_eq!(move_budget_ms(clock(remaining, increment, to_go), overhead), expected, "{remaining} {increment}");
+            assert_eq!(
+                move_budget_ms(clock(remaining, increment, to_go), overhead),
+                expected,
+                "{remaining} {increment}"
+            );
         }
     }
 
