@@ -374,5 +374,6 @@ fn signed(elo: f64) -> String {
     if elo.is_infinite() {
         return if elo > 0.0 { "+inf".into() } else { "-inf".into() };
     }
-    format!("{elo:+.1}")
+    // −0.0 (an even score) reads +0.0.
+    format!("{:+.1}", elo + 0.0)
 }

@@ -233,8 +233,9 @@ impl<W: Write + Send + 'static> Session<W> {
                 std::thread::sleep(Duration::from_millis(2));
             }
             let best = thought.best_move.map_or("0000".to_string(), |mv| root.uci_name(mv));
-            write_line(&out, &format!("bestmove {best}"));
+            // Marked answered before the line goes out: a GUI that reads it may send the next `go` at once.
             done.store(true, Ordering::Release);
+            write_line(&out, &format!("bestmove {best}"));
         });
         self.running = Some(Running { stop, waits_for_stop, answered, thread });
     }
