@@ -4,10 +4,12 @@
 pub mod bench;
 pub mod game_arg;
 pub mod games;
+pub mod matches;
 pub mod perft;
 pub mod search;
 pub mod solve;
 pub mod tree;
+pub mod uci;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -34,6 +36,10 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// List every game the studio offers (built in and from `games/*.ron`), and game files that failed to load.
     Games(games::GamesArgs),
+    /// Play engines against each other: W/D/L, Elo with its interval, records of every game.
+    Match(matches::MatchArgs),
+    /// Play chess as a UCI engine on standard input and output (for chess GUIs and `match`).
+    Uci(uci::UciArgs),
 }
 
 /// An error a command reports: one line, exit status 2.
@@ -68,6 +74,8 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
         Command::Search(args) => search::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Games(args) => games::run(&args),
+        Command::Uci(args) => uci::run(&args),
+        Command::Match(args) => matches::run(&args),
     };
     Some(match result {
         Ok(()) => ExitCode::SUCCESS,

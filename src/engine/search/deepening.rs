@@ -363,3 +363,36 @@ fn winning_move<G: Game>(game: &mut G, value: Value) -> Option<G::Move> {
         ends == Some(value)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::connect_four::ConnectFour;
+
+    /// Issue 15, defect 2: with the table kept from one search to the next, the root's own entry used to decide
+    /// the first iterations of the second search at once (1 node each). The root is always expanded now, so each
+    /// iteration visits the root and every one of its children at least.
+    #[test]
+    fn every_iteration_searches_the_root_moves_even_with_the_table_kept() {
+        let mut game = ConnectFour::from_moves("4453").expect("legal");
+        let mut root_moves = Vec::new();
+        game.generate_moves(&mut root_moves);
+        for algorithm in [Algorithm::Pvs, Algorithm::Negamax, Algorithm::Mtdf] {
+            let config = EngineConfig { algorithm, limits: Limits::depth(8), tt_mib: 4, ..EngineConfig::default() };
+            let mut engine = Engine::new(config);
+            let first = engine.think(&mut game, None, |_| {});
+            let again = engine.think(&mut game, None, |_| {});
+            assert_eq!(again.iterations.len(), 8, "{algorithm:?}");
+            for iteration in &again.iterations {
+                assert!(
+                    iteration.stats.nodes_visited > root_moves.len() as u64,
+                    "{algorithm:?} depth {}: {} nodes",
+                    iteration.depth,
+                    iteration.stats.nodes_visited
+                );
+                assert!(!iteration.principal_variation.is_empty(), "{algorithm:?} depth {}", iteration.depth);
+            }
+            assert_eq!(first.iterations.len(), 8, "{algorithm:?}");
+        }
+    }
+}

@@ -44,7 +44,8 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// means the true value is at most v; v ≥ β means at least v.
     ///
     /// Before expanding a node it probes the table: an entry searched at least as deep that is exact, or a bound
-    /// already outside (α, β), decides the node (which still counts as visited, as a table cut-off). Otherwise
+    /// already outside (α, β), decides the node (which still counts as visited, as a table cut-off) — except at
+    /// the root (ply 0), which is always expanded, its table move searched first. Otherwise
     /// the children are ordered by `memory.orderer` (the table's move first), searched — with `scout`, every
     /// child after the first with the null window (α, α⁺) and again with (α, β) if it lands inside — and the
     /// result stored — as final (usable at any depth) when no depth limit was met below it. A cut-off teaches the
@@ -109,7 +110,9 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 Bound::Lower => entry.value >= beta,
                 Bound::Upper => entry.value <= alpha,
             };
-            if decides && entry.depth >= stored_depth(depth) {
+            // Never at the root: each search of the root searches its moves, so an iteration's counts are the work
+            // that depth took, and its line is the one searched (issue 15, defect 2).
+            if decides && entry.depth >= stored_depth(depth) && self.ply > 0 {
                 self.stats.tt_cutoffs += 1;
                 if entry.depth != FINAL_DEPTH {
                     self.horizon_table_uses += 1;

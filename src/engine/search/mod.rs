@@ -6,6 +6,7 @@
 //! - values handed to the observer are from MAX's point of view.
 
 pub mod alphabeta;
+pub mod clock;
 pub mod context;
 pub mod deepening;
 pub mod limits;

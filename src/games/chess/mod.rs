@@ -166,6 +166,23 @@ impl Chess {
         self.drawn_by_rule() || !self.has_move()
     }
 
+    /// Why the game is over, in the words of a PGN `Termination`-style comment; `None` while it goes on.
+    pub fn end_reason(&self) -> Option<&'static str> {
+        if self.repeated {
+            Some("threefold repetition")
+        } else if self.is_checkmate() {
+            Some("checkmate")
+        } else if self.board.halfmove_clock() >= 100 {
+            Some("fifty-move rule")
+        } else if self.insufficient_material() {
+            Some("insufficient material")
+        } else if !self.has_move() {
+            Some("stalemate")
+        } else {
+            None
+        }
+    }
+
     /// The legal moves (none once the game is over).
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
@@ -180,12 +197,7 @@ impl Chess {
         self.legal_moves()
             .into_iter()
             .find(|&mv| {
-                let uci = format!(
-                    "{}{}{}",
-                    mv.from,
-                    san::displayed_destination(&self.board, mv),
-                    mv.promotion.map_or(String::new(), |p| char::from(p).to_string())
-                );
+                let uci = self.uci_name(mv);
                 self.move_name(mv).trim_end_matches(['+', '#']) == wanted || uci == wanted || mv.to_string() == wanted
             })
             .ok_or_else(|| IllegalMove(format!("{name} is not a legal move here")))
@@ -198,6 +210,13 @@ impl Chess {
             self.play(mv);
         }
         Ok(self)
+    }
+
+    /// `mv` in the UCI protocol's notation: from and to squares and a promotion letter (`e2e4`, `e7e8q`), castling
+    /// as the king's two-square move (`e1g1`). [`Chess::parse_move`] reads it back.
+    pub fn uci_name(&self, mv: Move) -> String {
+        let promotion = mv.promotion.map_or(String::new(), |p| char::from(p).to_string());
+        format!("{}{}{promotion}", mv.from, san::displayed_destination(&self.board, mv))
     }
 
     /// Perft as chess programs count it, through this game's own move generation, play and undo: the positions

@@ -1,0 +1,379 @@
+//! `alphabeta-studio match`: engine against engine, in the manner of cutechess-cli and fastchess. Games are played
+//! in pairs — each opening once from each side — on as many threads as asked; a progress line goes to stderr,
+//! the result (W/D/L, score, Elo with its 95 % interval, likelihood of superiority, failures) to stdout, every game
+//! to a record file. The game is found by id in the registry, so every game the studio lists can be played.
+
+pub mod elo;
+pub mod game;
+pub mod player;
+pub mod record;
+pub mod uci_engine;
+
+use super::CommandError;
+use crate::engine::game::Side;
+use crate::engine::search::clock::TimeControl;
+use crate::games::any::{AnyGame, AnyMove};
+use crate::games::registry::{Registry, Rules};
+use elo::{Counts, Sprt, Verdict};
+use game::{FailureKind, Played, Timing};
+use player::{PlayerSpec, make_player};
+use rand::{Rng, SeedableRng};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// The game's id (see `alphabeta-studio games`).
+    pub game: String,
+    /// Player A: `level:N`, settings such as `algo=pvs,depth=8,time=200`, or for chess `uci:PATH[,Name=Value…]`.
+    #[arg(long = "a")]
+    pub a: String,
+    /// Player B, written as player A.
+    #[arg(long = "b")]
+    pub b: String,
+    /// How many games (colours alternate: A plays first in games 1, 3, 5…).
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// A fixed time per move in milliseconds (else the players' own limits).
+    #[arg(long, conflicts_with_all = ["depth", "tc"])]
+    pub time_ms: Option<u64>,
+    /// A fixed depth per move, no time limit.
+    #[arg(long, conflicts_with = "tc")]
+    pub depth: Option<u32>,
+    /// A clock for each player: base+increment in seconds, such as `10+0.1`.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// `random:K` (K random plies from the start, one opening per pair of games) or a file of openings, one a
+    /// line, in the game's move names.
+    #[arg(long)]
+    pub openings: Option<String>,
+    /// Seeds the random openings and the dice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once, each on its own threads.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Write every game here (PGN for chess; the same tags and each game's own move names otherwise).
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+    /// The result as one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop as soon as a sequential probability ratio test decides between elo0 and elo1 (BayesElo, α = β = 5 %).
+    #[arg(long)]
+    pub sprt: Option<String>,
+}
+
+/// One game's result, for the record and the counts.
+struct Finished {
+    index: usize,
+    a_first: bool,
+    played: Played,
+}
+
+/// Failures of one player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FailureCounts {
+    pub illegal: u64,
+    pub crash: u64,
+    pub time: u64,
+}
+
+pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
+    let registry = Registry::standard();
+    let entry = registry
+        .find(&args.game)
+        .ok_or_else(|| CommandError(format!("no game '{}' (see `alphabeta-studio games`)", args.game)))?;
+    let variant = &entry.variant;
+    let start = variant.rules.new_game().map_err(CommandError)?;
+    let is_chess = variant.rules == Rules::Chess;
+    let specs = [PlayerSpec::parse(&args.a, &variant.ai)?, PlayerSpec::parse(&args.b, &variant.ai)?];
+    if !is_chess && specs.iter().any(|s| matches!(s, PlayerSpec::Uci { .. })) {
+        return Err(CommandError("uci: players play chess only".into()));
+    }
+    if args.games == 0 {
+        return Err(CommandError("--games must be at least 1".into()));
+    }
+    let timing = match (args.time_ms, args.depth, &args.tc) {
+        (Some(ms), _, _) => Timing::PerMove(ms.max(1)),
+        (_, Some(depth), _) => Timing::Depth(depth.max(1)),
+        (_, _, Some(tc)) => Timing::Clock(TimeControl::parse(tc)?),
+        _ => Timing::Own,
+    };
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let pairs = args.games.div_ceil(2);
+    let openings = openings(&start, args.openings.as_deref(), pairs, args.seed)?;
+    // Every player is made once up front, so a bad engine path is an error before any game starts.
+    for spec in &specs {
+        drop(make_player(spec, &variant.ai)?);
+    }
+
+    let next = AtomicUsize::new(0);
+    let decided = AtomicBool::new(false);
+    let (tx, rx) = channel::<Result<Finished, String>>();
+    let mut finished = Vec::new();
+    let mut counts = Counts::default();
+    let mut failures = [FailureCounts::default(); 2];
+    let mut error = None;
+    std::thread::scope(|scope| {
+        for _ in 0..args.concurrency.clamp(1, 64) {
+            let tx = tx.clone();
+            let (next, decided, specs, start, openings) = (&next, &decided, &specs, &start, &openings);
+            let ai = &variant.ai;
+            scope.spawn(move || {
+                let (mut a, mut b) = match (make_player(&specs[0], ai), make_player(&specs[1], ai)) {
+                    (Ok(a), Ok(b)) => (a, b),
+                    (Err(e), _) | (_, Err(e)) => {
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                };
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= args.games || decided.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let a_first = index % 2 == 0;
+                    let opening = &openings[(index / 2) % openings.len()];
+                    let players: [&mut dyn player::Player; 2] =
+                        if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
+                    let seed = args.seed ^ (index as u64 / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    let played = game::play(start, is_chess, opening, players, timing, seed);
+                    if tx.send(Ok(Finished { index, a_first, played })).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for message in rx {
+            let done = match message {
+                Ok(done) => done,
+                Err(e) => {
+                    error.get_or_insert(e);
+                    decided.store(true, Ordering::Relaxed);
+                    continue;
+                }
+            };
+            let a_side = if done.a_first { Side::Max } else { Side::Min };
+            match done.played.ending.winner {
+                Some(side) if side == a_side => counts.wins += 1,
+                Some(_) => counts.losses += 1,
+                None => counts.draws += 1,
+            }
+            if let Some((side, kind)) = done.played.ending.failure {
+                let failing = &mut failures[usize::from(side != a_side)];
+                match kind {
+                    FailureKind::Illegal => failing.illegal += 1,
+                    FailureKind::Crash => failing.crash += 1,
+                    FailureKind::Time => failing.time += 1,
+                }
+            }
+            finished.push(done);
+            eprint!(
+                "\r{}/{} games: A +{} ={} -{}  score {:.1} %   ",
+                counts.games(),
+                args.games,
+                counts.wins,
+                counts.draws,
+                counts.losses,
+                counts.score().unwrap_or(0.5) * 100.0
+            );
+            if sprt.is_some_and(|s| s.verdict(&counts) != Verdict::Continue) {
+                decided.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    eprintln!();
+    if let Some(e) = error {
+        return Err(CommandError(e));
+    }
+    finished.sort_by_key(|f| f.index);
+    let names = [specs[0].name(&args.a), specs[1].name(&args.b)];
+    if let Some(path) = &args.pgn {
+        let mut text = String::new();
+        for f in &finished {
+            let (white, black) = if f.a_first { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
+            let game = record::Game { round: f.index + 1, first: white, second: black, played: &f.played };
+            text.push_str(&record::write(&game, &variant.id, is_chess));
+        }
+        std::fs::write(path, text).map_err(|e| CommandError(format!("{}: {e}", path.display())))?;
+    }
+    let report = Report { game: &variant.id, names: &names, counts, failures, sprt, planned: args.games };
+    let mut out = std::io::stdout().lock();
+    let text = if args.json { report.json() } else { report.text() };
+    writeln!(out, "{text}").map_err(|e| CommandError(e.to_string()))?;
+    Ok(())
+}
+
+/// One opening per pair of games: none, `random:K` plies drawn with the seed, or the lines of a file.
+fn openings(start: &AnyGame, spec: Option<&str>, pairs: usize, seed: u64) -> Result<Vec<Vec<AnyMove>>, CommandError> {
+    let Some(spec) = spec else { return Ok(vec![Vec::new()]) };
+    if let Some(plies) = spec.strip_prefix("random:") {
+        let plies: usize = plies
+            .parse()
+            .map_err(|_| CommandError(format!("--openings '{spec}': random:K wants a number of plies")))?;
+        return Ok((0..pairs as u64).map(|pair| random_opening(start, plies, seed.wrapping_add(pair))).collect());
+    }
+    let text = super::read_input(std::path::Path::new(spec))?;
+    let mut lines = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut game = start.clone();
+        let mut moves = Vec::new();
+        for name in line.split_whitespace() {
+            let mv =
+                game.legal_moves().into_iter().find(|&mv| game.move_name(mv) == name).ok_or_else(|| {
+                    CommandError(format!("{spec}:{}: '{name}' is not a legal move there", number + 1))
+                })?;
+            let _ = game.try_play(mv);
+            moves.push(mv);
+        }
+        lines.push(moves);
+    }
+    if lines.is_empty() {
+        return Err(CommandError(format!("{spec}: no openings in the file")));
+    }
+    Ok(lines)
+}
+
+/// `plies` random legal moves from the start; a line that would end the game is drawn again (up to 100 times,
+/// then the longest line short of the end is kept).
+fn random_opening(start: &AnyGame, plies: usize, seed: u64) -> Vec<AnyMove> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut best = Vec::new();
+    for _ in 0..100 {
+        let mut game = start.clone();
+        let mut line = Vec::new();
+        while line.len() < plies && game.outcome().is_none() {
+            let moves = game.legal_moves();
+            let mv = moves[rng.random_range(0..moves.len())];
+            let _ = game.try_play(mv);
+            line.push(mv);
+        }
+        if game.outcome().is_none() {
+            return line;
+        }
+        line.pop();
+        if line.len() > best.len() {
+            best = line;
+        }
+    }
+    best
+}
+
+/// What `match` prints at the end.
+struct Report<'a> {
+    game: &'a str,
+    names: &'a [String; 2],
+    counts: Counts,
+    failures: [FailureCounts; 2],
+    sprt: Option<Sprt>,
+    planned: usize,
+}
+
+impl Report<'_> {
+    fn text(&self) -> String {
+        let c = &self.counts;
+        let mut lines = vec![
+            format!(
+                "{}: A = {} vs B = {}, {} of {} games",
+                self.game,
+                self.names[0],
+                self.names[1],
+                c.games(),
+                self.planned
+            ),
+            format!(
+                "A: {} wins, {} draws, {} losses; score {:.1}/{} ({:.1} %)",
+                c.wins,
+                c.draws,
+                c.losses,
+                c.wins as f64 + c.draws as f64 / 2.0,
+                c.games(),
+                c.score().unwrap_or(0.5) * 100.0
+            ),
+        ];
+        lines.push(match (c.elo(), c.elo_interval()) {
+            (Some(elo), Some((low, high))) => {
+                format!("Elo difference: {} (95 %: {} to {})", signed(elo), signed(low), signed(high))
+            }
+            (Some(elo), None) => format!("Elo difference: {}", signed(elo)),
+            _ => "Elo difference: no games".to_string(),
+        });
+        lines.push(match c.los() {
+            Some(los) => format!("Likelihood of superiority: {:.1} %", los * 100.0),
+            None => "Likelihood of superiority: no decisive game".to_string(),
+        });
+        for (name, f) in ["A", "B"].iter().zip(self.failures) {
+            lines.push(format!(
+                "{name} failures: {} illegal moves, {} crashes, {} time forfeits",
+                f.illegal, f.crash, f.time
+            ));
+        }
+        if let Some(sprt) = self.sprt {
+            let (lower, upper) = sprt.bounds();
+            let verdict = match sprt.verdict(c) {
+                Verdict::H1 => "H1 accepted (A is stronger by elo1 or more)",
+                Verdict::H0 => "H0 accepted (A is not stronger by more than elo0)",
+                Verdict::Continue => "not decided",
+            };
+            lines.push(format!(
+                "SPRT [{}, {}]: LLR {:.2} ({:.2}, {:.2}): {verdict}",
+                sprt.elo0,
+                sprt.elo1,
+                sprt.llr(c),
+                lower,
+                upper
+            ));
+        }
+        lines.join("\n")
+    }
+
+    fn json(&self) -> String {
+        let c = &self.counts;
+        let failures = |f: FailureCounts| serde_json::json!({"illegal": f.illegal, "crash": f.crash, "time": f.time});
+        let interval = c.elo_interval();
+        let sprt = self.sprt.map(|s| {
+            let (lower, upper) = s.bounds();
+            let verdict = match s.verdict(c) {
+                Verdict::H1 => "H1",
+                Verdict::H0 => "H0",
+                Verdict::Continue => "continue",
+            };
+            serde_json::json!({"elo0": s.elo0, "elo1": s.elo1, "llr": s.llr(c), "lower": lower, "upper": upper, "verdict": verdict})
+        });
+        serde_json::json!({
+            "game": self.game,
+            "a": self.names[0],
+            "b": self.names[1],
+            "planned": self.planned,
+            "games": c.games(),
+            "wins": c.wins,
+            "draws": c.draws,
+            "losses": c.losses,
+            "score": c.score(),
+            "elo": c.elo().filter(|e| e.is_finite()),
+            "elo_low": interval.map(|i| i.0).filter(|e| e.is_finite()),
+            "elo_high": interval.map(|i| i.1).filter(|e| e.is_finite()),
+            "los": c.los(),
+            "failures": {"a": failures(self.failures[0]), "b": failures(self.failures[1])},
+            "sprt": sprt,
+        })
+        .to_string()
+    }
+}
+
+/// `+12.3`, `-4.0`, `+inf`.
+fn signed(elo: f64) -> String {
+    if elo.is_infinite() {
+        return if elo > 0.0 { "+inf".into() } else { "-inf".into() };
+    }
+    // −0.0 (an even score) reads +0.0.
+    format!("{:+.1}", elo + 0.0)
+}

@@ -1,0 +1,164 @@
+//! Clocks: a time control of a base time plus an increment per move, and how much of what is left one move may
+//! take (time management). Plain arithmetic in milliseconds, so every rule is a test.
+//!
+//! The rule: of the time left (less the move overhead — what the transport and the GUI lose per move), a move may
+//! take an equal share over the moves still to play (`movestogo`, or [`EXPECTED_MOVES_LEFT`] when the control
+//! has no such number) plus three quarters of the increment, but never more than [`MOST_OF_WHAT_IS_LEFT`] of the
+//! time left, and at least 1 ms. The search stops at its budget within a thousand nodes, so a budget below the
+//! time left keeps the flag from falling.
+
+/// Moves a game is assumed still to last when the time control does not say (`movestogo` absent): a common
+/// choice of engines, between a middlegame's and an endgame's remaining length.
+pub const EXPECTED_MOVES_LEFT: u64 = 25;
+
+/// The largest part of the time left one move may take, in percent: even the last move before a time control
+/// keeps a margin for the search's own overrun and the overhead's variation.
+pub const MOST_OF_WHAT_IS_LEFT: u64 = 80;
+
+/// A player's clock before a move, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockState {
+    /// Time left on the clock.
+    pub remaining_ms: u64,
+    /// Added to the clock after each move.
+    pub increment_ms: u64,
+    /// Moves to play before the next time control adds time, if the control has one.
+    pub moves_to_go: Option<u64>,
+}
+
+/// How long the coming move may take, in milliseconds (see the module's doc).
+pub fn move_budget_ms(clock: ClockState, overhead_ms: u64) -> u64 {
+    // In u128: a clock read from a GUI may say anything, and nothing here may overflow.
+    let usable = u128::from(clock.remaining_ms.saturating_sub(overhead_ms));
+    let moves = u128::from(clock.moves_to_go.unwrap_or(EXPECTED_MOVES_LEFT).max(1));
+    let share = usable / moves + u128::from(clock.increment_ms) * 3 / 4;
+    let cap = usable * u128::from(MOST_OF_WHAT_IS_LEFT) / 100;
+    share.min(cap).max(1) as u64
+}
+
+/// A base + increment time control, as a match plays it: both players start with `base_ms`, and each move adds
+/// `increment_ms` to the mover's clock after it is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+}
+
+impl TimeControl {
+    /// Reads `base+increment` in seconds, as chess programs write it: `60+0.6`, `10`, `0.5+0.05`.
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        let seconds = |part: &str| -> Result<u64, String> {
+            let value: f64 = part.trim().parse().map_err(|_| format!("'{part}' is not a number of seconds"))?;
+            if !(value.is_finite() && value >= 0.0) {
+                return Err(format!("'{part}' is not a number of seconds"));
+            }
+            Ok((value * 1000.0).round() as u64)
+        };
+        let (base, increment) = match text.split_once('+') {
+            Some((base, increment)) => (seconds(base)?, seconds(increment)?),
+            None => (seconds(text)?, 0),
+        };
+        if base == 0 {
+            return Err(format!("time control '{text}': the base time must be above 0"));
+        }
+        Ok(TimeControl { base_ms: base, increment_ms: increment })
+    }
+}
+
+/// One player's running clock in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameClock {
+    pub remaining_ms: u64,
+    pub increment_ms: u64,
+}
+
+/// The clock ran out during a move: the player loses on time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flagged;
+
+impl GameClock {
+    pub fn new(control: TimeControl) -> Self {
+        GameClock { remaining_ms: control.base_ms, increment_ms: control.increment_ms }
+    }
+
+    /// The clock as [`move_budget_ms`] reads it.
+    pub fn state(&self) -> ClockState {
+        ClockState { remaining_ms: self.remaining_ms, increment_ms: self.increment_ms, moves_to_go: None }
+    }
+
+    /// Takes a move's time off the clock and adds the increment; a move that took more than was left flags.
+    pub fn charge(&mut self, elapsed_ms: u64) -> Result<(), Flagged> {
+        if elapsed_ms > self.remaining_ms {
+            self.remaining_ms = 0;
+            return Err(Flagged);
+        }
+        self.remaining_ms = self.remaining_ms - elapsed_ms + self.increment_ms;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(remaining_ms: u64, increment_ms: u64, moves_to_go: Option<u64>) -> ClockState {
+        ClockState { remaining_ms, increment_ms, moves_to_go }
+    }
+
+    #[test]
+    fn a_move_takes_its_share_of_the_time_left_plus_most_of_the_increment() {
+        // (remaining, increment, moves to go, overhead) → budget
+        let table = [
+            ((60_000, 0, None, 0), 2_400),                               // 60 s / 25
+            ((60_000, 1_000, None, 0), 3_150),                           // 2,400 + 750
+            ((60_000, 0, Some(10), 0), 6_000),                           // 60 s / 10
+            ((60_000, 0, Some(1), 0), 48_000),                           // the last move before the control: 80 % of it
+            ((60_000, 0, Some(0), 0), 48_000),                           // 0 read as 1
+            ((10_000, 0, None, 1_000), 360),                             // (10 s − 1 s overhead) / 25
+            ((100, 5_000, None, 0), 80), // a big increment cannot spend what is not there
+            ((0, 0, None, 50), 1),       // nothing left: still a move, at once
+            ((u64::MAX, u64::MAX, None, 0), 14_572_927_818_230_545_775), // no overflow on any input
+        ];
+        for ((remaining, increment, to_go, overhead), expected) in table {
+            assert_eq!(
+                move_budget_ms(clock(remaining, increment, to_go), overhead),
+                expected,
+                "{remaining} {increment}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_budget_never_exceeds_the_time_left() {
+        for remaining in [1u64, 7, 100, 999, 5_000, 60_000, 3_600_000] {
+            for increment in [0u64, 10, 1_000, 30_000] {
+                for to_go in [None, Some(1), Some(2), Some(40)] {
+                    let budget = move_budget_ms(clock(remaining, increment, to_go), 10);
+                    assert!(budget <= remaining.max(1), "{remaining} {increment} {to_go:?}: {budget}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn time_controls_parse_in_seconds_and_refuse_nonsense() {
+        assert_eq!(TimeControl::parse("60+0.6"), Ok(TimeControl { base_ms: 60_000, increment_ms: 600 }));
+        assert_eq!(TimeControl::parse("10"), Ok(TimeControl { base_ms: 10_000, increment_ms: 0 }));
+        assert_eq!(TimeControl::parse("0.5+0.05"), Ok(TimeControl { base_ms: 500, increment_ms: 50 }));
+        for bad in ["", "+1", "abc", "1+x", "0", "-5+1", "inf", "NaN"] {
+            assert!(TimeControl::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_game_clock_adds_the_increment_and_flags_an_overrun() {
+        let mut clock = GameClock::new(TimeControl { base_ms: 1_000, increment_ms: 100 });
+        assert_eq!(clock.charge(300), Ok(()));
+        assert_eq!(clock.remaining_ms, 800);
+        assert_eq!(clock.charge(800), Ok(()), "exactly what is left is still in time");
+        assert_eq!(clock.remaining_ms, 100);
+        assert_eq!(clock.charge(101), Err(Flagged));
+        assert_eq!(clock.remaining_ms, 0);
+        assert_eq!(move_budget_ms(GameClock::new(TimeControl { base_ms: 2_500, increment_ms: 0 }).state(), 0), 100);
+    }
+}
