@@ -13,7 +13,7 @@ use super::CommandError;
 use crate::engine::game::Side;
 use crate::engine::search::clock::TimeControl;
 use crate::games::any::{AnyGame, AnyMove};
-use crate::games::registry::{Registry, Rules};
+use crate::games::registry::Registry;
 use elo::{Counts, Sprt, Verdict};
 use game::{FailureKind, Played, Timing};
 use player::{PlayerSpec, make_player};
@@ -88,7 +88,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
         .ok_or_else(|| CommandError(format!("no game '{}' (see `alphabeta-studio games`)", args.game)))?;
     let variant = &entry.variant;
     let start = variant.rules.new_game().map_err(CommandError)?;
-    let is_chess = variant.rules == Rules::Chess;
+    let is_chess = start.downcast_ref::<crate::games::chess::Chess>().is_some();
     let specs = [PlayerSpec::parse(&args.a, &variant.ai)?, PlayerSpec::parse(&args.b, &variant.ai)?];
     if !is_chess && specs.iter().any(|s| matches!(s, PlayerSpec::Uci { .. })) {
         return Err(CommandError("uci: players play chess only".into()));
@@ -120,7 +120,9 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     std::thread::scope(|scope| {
         for _ in 0..args.concurrency.clamp(1, 64) {
             let tx = tx.clone();
-            let (next, decided, specs, start, openings) = (&next, &decided, &specs, &start, &openings);
+            // A position is `Send` but not `Sync`: each thread plays from its own copy.
+            let start = start.clone();
+            let (next, decided, specs, openings) = (&next, &decided, &specs, &openings);
             let ai = &variant.ai;
             scope.spawn(move || {
                 let (mut a, mut b) = match (make_player(&specs[0], ai), make_player(&specs[1], ai)) {
@@ -140,7 +142,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
                     let players: [&mut dyn player::Player; 2] =
                         if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
                     let seed = args.seed ^ (index as u64 / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                    let played = game::play(start, is_chess, opening, players, timing, seed);
+                    let played = game::play(&start, is_chess, opening, players, timing, seed);
                     if tx.send(Ok(Finished { index, a_first, played })).is_err() {
                         return;
                     }

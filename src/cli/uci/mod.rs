@@ -14,7 +14,9 @@ use crate::engine::search::deepening::{Engine, EngineConfig, Iteration};
 use crate::engine::search::limits::Limits;
 use crate::games::chess::{Chess, ChessMove, WIN};
 use crate::games::levels::level_config;
-use crate::games::registry::{AiDefaults, Registry, Rules};
+use crate::games::chess::ChessFamily;
+use crate::games::family::Family;
+use crate::games::registry::{AiDefaults, Registry};
 use command::{Command, Go, Start};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -92,7 +94,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let chess_ai = Registry::standard()
             .entries
             .into_iter()
-            .find(|e| e.variant.rules == Rules::Chess)
+            .find(|e| e.variant.rules.family() == Family::name(&ChessFamily))
             .map(|e| e.variant.ai)
             .unwrap_or(AiDefaults { level: 4, depth: (1, 8), time_ms: (100, 3000), tt_mib: 64, mistakes: 80.0 });
         let hash_mib = HASH_MIB.0;
