@@ -49,11 +49,11 @@ fn type_into(harness: &mut Harness<'static, TreeLab>, label: &str, text: &str) {
 fn quiz_a_value_and_a_pruned_edge_then_check() {
     let mut harness = lab_with(TEXTBOOK);
     // The replay's values are on view until the quiz starts.
-    harness.get_by_label_contains("The search is complete");
+    harness.get_by_label_contains("Press → or ▶ to step through α-β");
     harness.get_by_label("Quiz").click();
     harness.run();
     assert!(harness.state().quiz_on());
-    assert!(harness.query_by_label_contains("The search is complete").is_none(), "the replay is hidden");
+    assert!(harness.query_by_label_contains("Press → or ▶").is_none(), "the replay is hidden");
     harness.get_by_label_contains("Quiz mode: the replay is hidden");
 
     // MIN node 1 is cut after its first leaf: at most 2.
