@@ -50,7 +50,12 @@ fn the_keyboard_steps_through_the_search() {
     let mut harness = lab_with(TEXTBOOK);
     // A tree loaded stands at step 0, inviting the newcomer to step.
     assert_eq!(harness.state().cursor(), 0);
-    harness.get_by_label("Event 0 of 31: nothing read yet. Press → or ▶ to step through α-β, or Play to watch it.");
+    let (at, events) = harness.state().events();
+    assert_eq!(at, 0);
+    // Each leaf read is one event (its recorder's enter and leave are folded in): 27 of the 41 recorded steps (7 leaves read).
+    assert_eq!((events, harness.state().step_count()), (27, 41));
+    let hint = format!("Event 0 of {events}: nothing read yet. Press → or ▶ to step through α-β, or Play to watch it.");
+    harness.get_by_label(&hint);
     harness.key_press(egui::Key::Home);
     harness.run();
     assert_eq!(harness.state().cursor(), 0);
@@ -182,7 +187,7 @@ fn the_trace_grows_with_each_step_and_can_show_all() {
     assert_eq!(harness.state().trace_rows_shown(), 0, "no row before the first step");
     harness.get_by_label("No rows yet: the table grows as you step (→).");
     assert!(harness.query_by_label("trace row 1").is_none());
-    harness.get_by_label("event 0 of 31");
+    harness.get_by_label("event 0 of 27");
     let mut shown = Vec::new();
     for _ in 0..4 {
         harness.key_press(egui::Key::ArrowRight);
@@ -191,7 +196,7 @@ fn the_trace_grows_with_each_step_and_can_show_all() {
     }
     // The root, MIN node 0, leaf 0.0, then 0.0's value backed up into node 0.
     assert_eq!(shown, [1, 2, 3, 4]);
-    harness.get_by_label("event 4 of 31");
+    harness.get_by_label("event 4 of 27");
     harness.get_by_label("trace row 4");
     assert!(harness.query_by_label("trace row 5").is_none(), "rows not reached are not shown");
     harness.get_by_label("Show all rows").click();
