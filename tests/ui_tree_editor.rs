@@ -343,77 +343,26 @@ fn a_right_click_offers_the_node_s_operations() {
     let mut harness = lab_with(TEXTBOOK);
     right_click_node(&mut harness, &[1]);
     assert_eq!(harness.state().selected(), Some(&[1][..]), "the right-clicked node is selected");
-    harness.get_by_label("Add child").click();
+    harness.get_by_label_contains("Add child").click();
     harness.run();
     assert_eq!(text(&harness), "((3 12 8) (2 4 6 0) (14 5 2))");
     // A leaf has a value to edit, no kind and nothing to collapse.
     right_click_node(&mut harness, &[2, 0]);
-    harness.get_by_label("Delete").click();
+    harness.get_by_label_contains("Delete").click();
     harness.run();
     assert_eq!(text(&harness), "((3 12 8) (2 4 6 0) (5 2))");
     // Collapse hides the subtree behind one node with its count; the same entry expands it.
     right_click_node(&mut harness, &[0]);
-    harness.get_by_label("Collapse").click();
+    harness.get_by_label_contains("Collapse").click();
     harness.run();
     assert!(harness.state().is_collapsed(&[0]));
     harness.get_by_label("Tree canvas");
     right_click_node(&mut harness, &[0]);
-    harness.get_by_label("Expand").click();
+    harness.get_by_label_contains("Expand").click();
     harness.run();
     assert!(!harness.state().is_collapsed(&[0]));
     // Undo takes back the two edits; collapsing was not one.
     press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
-    press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
-    assert_eq!(text(&harness), TEXTBOOK);
-}
-
-#[test]
-fn a_double_click_edits_in_place() {
-    let mut harness = lab_with(TEXTBOOK);
-    let at = harness.state().node_position(&[2, 1]).expect("drawn");
-    harness.hover_at(at);
-    for _ in 0..2 {
-        harness.drag_at(at);
-        harness.drop_at(at);
-        harness.step();
-    }
-    harness.run();
-    harness.get_by_label("Edit node");
-    type_and_enter(&mut harness, "9");
-    assert_eq!(text(&harness), "((3 12 8) (2 4 6) (14 9 2))");
-}
-
-#[test]
-fn dragging_a_subtree_moves_it_and_undo_puts_it_back() {
-    let mut harness = lab_with(TEXTBOOK);
-    // Leaf 0.1 (the 12) dropped onto MIN node 2 becomes its last child.
-    let from = harness.state().node_position(&[0, 1]).expect("drawn");
-    let to = harness.state().node_position(&[2]).expect("drawn");
-    harness.hover_at(from);
-    harness.drag_at(from);
-    harness.step();
-    for i in 1..=8 {
-        harness.hover_at(from + (to - from) * (i as f32 / 8.0));
-        harness.step();
-    }
-    harness.drop_at(to);
-    harness.run();
-    assert_eq!(text(&harness), "((3 8) (2 4 6) (14 5 2 12))");
-    assert_eq!(harness.state().selected(), Some(&[2, 3][..]), "the moved node stays selected");
-    // Onto a leaf is refused, and says why.
-    let from = harness.state().node_position(&[1]).expect("drawn");
-    let to = harness.state().node_position(&[0, 0]).expect("drawn");
-    harness.hover_at(from);
-    harness.drag_at(from);
-    harness.step();
-    for i in 1..=8 {
-        harness.hover_at(from + (to - from) * (i as f32 / 8.0));
-        harness.step();
-    }
-    harness.drop_at(to);
-    harness.run();
-    assert_eq!(text(&harness), "((3 8) (2 4 6) (14 5 2 12))", "refused");
-    assert!(harness.state().edit_error().is_some_and(|e| e.contains("is a leaf")), "{:?}", harness.state().edit_error());
     press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
     assert_eq!(text(&harness), TEXTBOOK);
 }

@@ -77,7 +77,10 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
             });
         }
     });
-    let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    // A fixed id: the bar above changes its widgets with the selection, and the context menu, drags and double
+    // clicks are remembered by the canvas's id from one frame to the next.
+    let (rect, _) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
+    let response = ui.interact(rect, egui::Id::new("tree_lab_canvas"), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Tree canvas"));
     lab.view.rect = rect;
     let Some(analysis) = &lab.analysis else { return };
@@ -159,12 +162,17 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     }
     let mut drop = None;
     if let Some(from) = &view.dragging {
-        let pointer = response.interact_pointer_pos().or(response.hover_pos());
-        drop = pointer.map(|p| (p, drop_target(flat, layout, &at, p, r, zoom, from)));
+        let pointer = response.interact_pointer_pos().or(response.hover_pos()).or(ui.input(|i| i.pointer.latest_pos()));
+        if let Some(p) = pointer {
+            let target = drop_target(flat, layout, &at, p, r, zoom, from);
+            view.drop_target = target.clone();
+            drop = Some((p, target));
+        }
         if response.drag_stopped() {
-            if let Some((_, Some((parent, index)))) = &drop {
+            // Where the pointer last was over the canvas (it may be gone by the release).
+            if let Some((parent, index)) = view.drop_target.take() {
                 lab.actions.push(Action::Select(Some(from.clone())));
-                lab.actions.push(Action::Edit(Edit::MoveTo { parent: parent.clone(), index: *index }));
+                lab.actions.push(Action::Edit(Edit::MoveTo { parent, index }));
             }
             view.dragging = None;
         }

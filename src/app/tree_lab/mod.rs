@@ -151,6 +151,8 @@ struct CanvasView {
     rect: egui::Rect,
     /// The subtree being dragged to a new place, by path.
     dragging: Option<Vec<usize>>,
+    /// Where the dragged subtree would go if dropped now: (parent's path, index).
+    drop_target: Option<(Vec<usize>, usize)>,
     /// The node the context menu was opened on.
     menu: Option<Vec<usize>>,
 }
@@ -167,6 +169,7 @@ impl Default for CanvasView {
             origin: egui::Pos2::ZERO,
             rect: egui::Rect::NOTHING,
             dragging: None,
+            drop_target: None,
             menu: None,
         }
     }
