@@ -11,9 +11,9 @@ use alphabeta_studio::app::install_fonts;
 use alphabeta_studio::app::tree_lab::editing::{Edit, Field};
 use alphabeta_studio::app::tree_lab::{Action, TreeLab, TreeLabSettings};
 use alphabeta_studio::engine::search::Algorithm;
-use alphabeta_studio::tree::order::Ordering;
 use alphabeta_studio::tree::generate::{UniformSpec, uniform};
 use alphabeta_studio::tree::notation;
+use alphabeta_studio::tree::order::Ordering;
 use eframe::egui;
 use std::time::Instant;
 
@@ -37,7 +37,9 @@ fn frame_times(ctx: &egui::Context, lab: &mut TreeLab, frames: usize, scroll: f3
             });
         }
         let started = Instant::now();
-        let output = ctx.run_ui(input, |ui| lab.ui(ui));
+        let mut output = ctx.run_ui(input, |ui| lab.ui(ui));
+        // No GPU here: the font atlas's updates are dropped (debug builds check that they were handled).
+        output.textures_delta.clear();
         let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
         triangles = primitives
             .iter()
@@ -89,7 +91,9 @@ fn frames_until_figures(ctx: &egui::Context, lab: &mut TreeLab, since: Instant, 
     while frames < limit {
         let input = egui::RawInput { screen_rect: Some(screen), ..Default::default() };
         let started = Instant::now();
-        let output = ctx.run_ui(input, |ui| lab.ui(ui));
+        let mut output = ctx.run_ui(input, |ui| lab.ui(ui));
+        // No GPU here: the font atlas's updates are dropped (debug builds check that they were handled).
+        output.textures_delta.clear();
         let _ = ctx.tessellate(output.shapes, output.pixels_per_point);
         slowest = slowest.max(started.elapsed().as_secs_f64() * 1000.0);
         frames += 1;
@@ -111,7 +115,8 @@ fn frame_with(ctx: &egui::Context, lab: &mut TreeLab, action: Action) -> f64 {
     let input = egui::RawInput { screen_rect: Some(screen), ..Default::default() };
     let started = Instant::now();
     lab.apply(action);
-    let output = ctx.run_ui(input, |ui| lab.ui(ui));
+    let mut output = ctx.run_ui(input, |ui| lab.ui(ui));
+    output.textures_delta.clear();
     let _ = ctx.tessellate(output.shapes, output.pixels_per_point);
     started.elapsed().as_secs_f64() * 1000.0
 }
@@ -135,9 +140,12 @@ fn tree_lab_frames_while_editing_large_trees() {
             "{leaves} leaves (b = {branching}, d = {depth}): loading {load_ms:.0} ms (parsing the text, before the \
              first frame); then slowest frame {load_slowest:.1} ms, every figure after {load_figures:.2} s"
         );
-        let leaf: Vec<usize> = vec![0; depth as usize];
+        let leaf: Vec<usize> = vec![0; depth];
         let edits: Vec<(&str, Vec<Action>)> = vec![
-            ("edit a leaf", vec![Action::Select(Some(leaf.clone())), Action::Edit(Edit::Commit(Field::Value, "49".into()))]),
+            (
+                "edit a leaf",
+                vec![Action::Select(Some(leaf.clone())), Action::Edit(Edit::Commit(Field::Value, "49".into()))],
+            ),
             ("edit it again", vec![Action::Edit(Edit::Commit(Field::Value, "-49".into()))]),
             ("switch to MTD(f)", vec![Action::SetAlgorithm(Algorithm::Mtdf)]),
             ("reorder best-first", vec![Action::Reorder(Ordering::BestFirst)]),

@@ -8,10 +8,10 @@ use crate::engine::search::observer::{
     format_value, trace_cells,
 };
 use crate::engine::search::{Algorithm, SearchOptions, SearchResult, search};
-use std::io::{BufWriter, Write};
 use crate::tree::file::parse_any;
 use crate::tree::flat::{FlatTree, TreePosition};
 use crate::tree::order::levin_minimum;
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -84,7 +84,7 @@ fn write_json(flat: &FlatTree, args: &TreeArgs, report: &Report, out: &mut impl 
         // Keys are sorted and every list sits at the top level: `  "key": "<mark>"` on a line of its own.
         let quoted = serde_json::to_string(mark)?;
         let at = rest.find(&quoted).ok_or_else(|| CommandError("internal: JSON placeholder missing".into()))?;
-        out.write_all(rest[..at].as_bytes())?;
+        out.write_all(&rest.as_bytes()[..at])?;
         rest = &rest[at + quoted.len()..];
         let mut list = JsonList::new(&mut *out);
         if mark == EVALUATED_MARK {

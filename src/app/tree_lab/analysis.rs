@@ -118,7 +118,8 @@ impl Run {
             ids.push(id);
         }
         let (trace, rows_after) = recorder.trace_rows_and_progress(|i| flat.display_name(ids[i]));
-        let steps: Vec<Step> = recorder.steps.iter().map(|s| Step { node: ids[s.node] as usize, ..s.clone() }).collect();
+        let steps: Vec<Step> =
+            recorder.steps.iter().map(|s| Step { node: ids[s.node] as usize, ..s.clone() }).collect();
         let stops = stops(&steps);
         Some(Run { algorithm, result, steps, truncated: recorder.truncated, trace, rows_after, stops })
     }

@@ -2,10 +2,10 @@
 //! on top (visited, current, values and windows, pruned edges with the cut marked). Pan by dragging, zoom by
 //! scrolling or pinching; only what is in view is drawn.
 
+use super::editing::{Edit, Field};
 use super::quiz::{self, Grade, Item, Marks, NodeMarks, Verdict};
 use super::quiz_panel::{MARK_COLOUR, verdict_colour};
 use super::replay::{NodeState, describe_pruned, fmt_bounded, fmt_value, node_name};
-use super::editing::{Edit, Field};
 use super::{Action, TreeLab};
 use crate::engine::game::Turn;
 use crate::tree::flat::FlatTree;
@@ -80,7 +80,7 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     // A fixed id: the bar above changes its widgets with the selection, and the context menu, drags and double
     // clicks are remembered by the canvas's id from one frame to the next.
     let (rect, _) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
-    let response = ui.interact(rect, egui::Id::new("tree_lab_canvas"), Sense::click_and_drag());
+    let response = ui.interact(rect, ui.scope_id().with("tree_lab_canvas"), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Tree canvas"));
     lab.view.rect = rect;
     let Some(analysis) = &lab.analysis else { return };
@@ -436,9 +436,12 @@ fn context_menu(ui: &mut egui::Ui, facts: &MenuFacts, chosen: &mut Vec<Action>) 
     item(ui, chosen, facts.chance, "Odds…", "O", Action::StartInline(Some(Field::Probabilities)));
     ui.add_enabled_ui(!facts.leaf, |ui| {
         ui.menu_button("Kind", |ui| {
-            for (kind, name) in
-                [(None, "unmarked"), (Some(NodeKind::Max), "max"), (Some(NodeKind::Min), "min"), (Some(NodeKind::Chance), "chance")]
-            {
+            for (kind, name) in [
+                (None, "unmarked"),
+                (Some(NodeKind::Max), "max"),
+                (Some(NodeKind::Min), "min"),
+                (Some(NodeKind::Chance), "chance"),
+            ] {
                 if ui.radio(facts.kind == kind, name).clicked() {
                     if facts.kind != kind {
                         chosen.push(Action::Edit(Edit::SetKind(kind)));

@@ -78,7 +78,10 @@ pub enum Edit {
     /// Paste: the system clipboard's text if it is a tree, else the last copied subtree.
     Paste(Option<String>),
     /// Move the selected subtree to become child `index` of the node at `parent` (a drag and drop on the canvas).
-    MoveTo { parent: Vec<usize>, index: usize },
+    MoveTo {
+        parent: Vec<usize>,
+        index: usize,
+    },
 }
 
 impl TreeLab {

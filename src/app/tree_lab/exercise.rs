@@ -61,7 +61,11 @@ pub fn exercise_svg(analysis: &Analysis, key: bool) -> String {
     );
     let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let title = if key { format!("Answer key: {algorithm}") } else { format!("Exercise: {algorithm}") };
-    let _ = writeln!(out, r#"<text class="title" x="24" y="30" font-size="18" font-weight="bold">{}</text>"#, escape(&title));
+    let _ = writeln!(
+        out,
+        r#"<text class="title" x="24" y="30" font-size="18" font-weight="bold">{}</text>"#,
+        escape(&title)
+    );
     let task = "Search the tree left to right. Write each node's value in its box, the α and β it is entered \
                 with above it, and cross out every edge that is pruned.";
     let _ = writeln!(out, r#"<text class="task" x="24" y="50" font-size="12">{}</text>"#, escape(task));
@@ -74,7 +78,8 @@ pub fn exercise_svg(analysis: &Analysis, key: bool) -> String {
             out,
             r#"<line class="edge" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{EDGE_COLOUR}" stroke-width="1.5"/>"#
         );
-        let pruned = answers.as_ref().is_some_and(|a| a.end.pruned[id as usize].is_some() && !a.end.nodes[id as usize].entered);
+        let pruned =
+            answers.as_ref().is_some_and(|a| a.end.pruned[id as usize].is_some() && !a.end.nodes[id as usize].entered);
         if pruned {
             let (mx, my) = (x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45);
             let (dx, dy) = (x2 - x1, y2 - y1);
@@ -135,8 +140,8 @@ pub fn exercise_svg(analysis: &Analysis, key: bool) -> String {
 
     // The answer line.
     let base = h - FOOTER + 28.0;
-    let root_value = answers.as_ref().and_then(|_| run).map(|r| fmt_value(r.result.value_for_max));
-    let leaves = answers.as_ref().and_then(|_| run).map(|r| r.result.stats.leaves_evaluated.to_string());
+    let root_value = answers.as_ref().and(run).map(|r| fmt_value(r.result.value_for_max));
+    let leaves = answers.as_ref().and(run).map(|r| r.result.stats.leaves_evaluated.to_string());
     let lines = [("The root's value:", root_value), ("Leaves read:", leaves)];
     let mut x = 24.0;
     for (text, answer) in lines {
@@ -211,7 +216,7 @@ mod tests {
         assert_eq!(svg.matches(r#"class="pruned""#).count(), 2);
         // The values: 3 at the root and node 0, ≤2 at node 1, 2 at node 2.
         for value in [">3<", ">≤2<", ">2<"] {
-            assert!(svg.contains(&format!(r#"class="answer value""#)) && svg.contains(value), "{value}");
+            assert!(svg.contains(value), "{value}");
         }
         assert_eq!(svg.matches(r#"class="answer value""#).count(), 4);
         // The answer line: the root's value 3, and 7 leaves read.
