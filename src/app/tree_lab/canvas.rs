@@ -676,7 +676,12 @@ fn legend(ui: &mut egui::Ui) {
         let (rect, _) = ui.allocate_exact_size(vec2(16.0, 16.0), Sense::hover());
         let painter = ui.painter();
         match shape {
-            Some((turn, leaf)) => paint_node(painter, rect.center(), 6.5, turn, leaf, colour, Stroke::new(1.0, colour)),
+            Some((turn, leaf)) => {
+                // A leaf's square is drawn at 1.1 r, the triangles at 2.3 r: a larger r keeps it as big as on the
+                // canvas, next to the others.
+                let r = if leaf { 10.0 } else { 6.5 };
+                paint_node(painter, rect.center(), r, turn, leaf, colour, Stroke::new(1.0, colour))
+            }
             None => {
                 let c = rect.center();
                 painter.line_segment([c - vec2(0.0, 7.0), c + vec2(0.0, 7.0)], Stroke::new(1.0, palette.edge));
