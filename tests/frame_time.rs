@@ -3,12 +3,17 @@
 //! `cargo test --release --test frame_time -- --ignored --nocapture` draws the whole lab (panels, canvas, trace
 //! table) at 1280 × 800 for 60 frames per tree — fitted to the window, then zoomed in where only part of the tree
 //! is visible — and prints the CPU time per frame: egui's layout and painting plus tessellation into triangles,
-//! everything but the GPU's own work.
+//! everything but the GPU's own work. A second benchmark edits trees of about 2,000, 20,000 and 100,000 leaves
+//! (a leaf's value, the algorithm, best-first reordering, undo) at 60 frames a second and prints the slowest frame
+//! and how long every figure took to arrive from the lab's worker.
 
 use alphabeta_studio::app::install_fonts;
-use alphabeta_studio::app::tree_lab::{TreeLab, TreeLabSettings};
+use alphabeta_studio::app::tree_lab::editing::{Edit, Field};
+use alphabeta_studio::app::tree_lab::{Action, TreeLab, TreeLabSettings};
+use alphabeta_studio::engine::search::Algorithm;
 use alphabeta_studio::tree::generate::{UniformSpec, uniform};
 use alphabeta_studio::tree::notation;
+use alphabeta_studio::tree::order::Ordering;
 use eframe::egui;
 use std::time::Instant;
 
@@ -32,7 +37,9 @@ fn frame_times(ctx: &egui::Context, lab: &mut TreeLab, frames: usize, scroll: f3
             });
         }
         let started = Instant::now();
-        let output = ctx.run_ui(input, |ui| lab.ui(ui));
+        let mut output = ctx.run_ui(input, |ui| lab.ui(ui));
+        // No GPU here: the font atlas's updates are dropped (debug builds check that they were handled).
+        output.textures_delta.clear();
         let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
         triangles = primitives
             .iter()
@@ -61,6 +68,9 @@ fn tree_lab_frame_time_on_large_trees() {
         install_fonts(&ctx);
         let mut lab = TreeLab::new(settings);
         lab.use_native_dialogs = false;
+        // The steady state: every figure in, the replay at its end.
+        lab.wait_for_analysis();
+        lab.apply(Action::Seek(alphabeta_studio::app::tree_lab::Seek::End));
         let (fit_mean, fit_max, fit_triangles) = frame_times(&ctx, &mut lab, 60, 0.0);
         let (zoom_mean, zoom_max, zoom_triangles) = frame_times(&ctx, &mut lab, 60, 40.0);
         println!(
@@ -68,5 +78,91 @@ fn tree_lab_frame_time_on_large_trees() {
              ({fit_triangles} triangles); zooming in {zoom_mean:.1} ms mean, {zoom_max:.1} ms slowest \
              ({zoom_triangles} triangles)"
         );
+    }
+}
+
+/// Runs frames until the worker has every figure (or `limit` frames), returning (slowest frame in ms, frames,
+/// seconds from `since` until the figures were complete).
+fn frames_until_figures(ctx: &egui::Context, lab: &mut TreeLab, since: Instant, limit: usize) -> (f64, usize, f64) {
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    let mut slowest: f64 = 0.0;
+    let mut frames = 0;
+    let mut done_at = None;
+    while frames < limit {
+        let input = egui::RawInput { screen_rect: Some(screen), ..Default::default() };
+        let started = Instant::now();
+        let mut output = ctx.run_ui(input, |ui| lab.ui(ui));
+        // No GPU here: the font atlas's updates are dropped (debug builds check that they were handled).
+        output.textures_delta.clear();
+        let _ = ctx.tessellate(output.shapes, output.pixels_per_point);
+        slowest = slowest.max(started.elapsed().as_secs_f64() * 1000.0);
+        frames += 1;
+        if !lab.analysing() && done_at.is_none() {
+            done_at = Some(since.elapsed().as_secs_f64());
+            // A few more frames, to take the frames that lay the new figures out into account.
+        } else if done_at.is_some() && frames > 3 {
+            break;
+        }
+        // A window at 60 frames a second.
+        std::thread::sleep(std::time::Duration::from_millis(16));
+    }
+    (slowest, frames, done_at.unwrap_or(f64::NAN))
+}
+
+/// The time of one frame in which `action` is applied (an edit applies its action in the frame it was made).
+fn frame_with(ctx: &egui::Context, lab: &mut TreeLab, action: Action) -> f64 {
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    let input = egui::RawInput { screen_rect: Some(screen), ..Default::default() };
+    let started = Instant::now();
+    lab.apply(action);
+    let mut output = ctx.run_ui(input, |ui| lab.ui(ui));
+    output.textures_delta.clear();
+    let _ = ctx.tessellate(output.shapes, output.pixels_per_point);
+    started.elapsed().as_secs_f64() * 1000.0
+}
+
+#[test]
+#[ignore = "a benchmark: run with --ignored --nocapture, in release"]
+fn tree_lab_frames_while_editing_large_trees() {
+    // About 2,000, 20,000 and 100,000 leaves.
+    for (branching, depth) in [(2, 11), (12, 4), (10, 5)] {
+        let tree = uniform(&UniformSpec { branching, depth, low: -50, high: 50, seed: 1 });
+        let leaves = tree.root.leaf_count();
+        let settings = TreeLabSettings { text: notation::print(&tree), ..TreeLabSettings::default() };
+        let ctx = egui::Context::default();
+        install_fonts(&ctx);
+        let loaded = Instant::now();
+        let mut lab = TreeLab::new(settings);
+        lab.use_native_dialogs = false;
+        let load_ms = loaded.elapsed().as_secs_f64() * 1000.0;
+        let (load_slowest, _, load_figures) = frames_until_figures(&ctx, &mut lab, loaded, 100_000);
+        println!(
+            "{leaves} leaves (b = {branching}, d = {depth}): loading {load_ms:.0} ms (parsing the text, before the \
+             first frame); then slowest frame {load_slowest:.1} ms, every figure after {load_figures:.2} s"
+        );
+        let leaf: Vec<usize> = vec![0; depth];
+        let edits: Vec<(&str, Vec<Action>)> = vec![
+            (
+                "edit a leaf",
+                vec![Action::Select(Some(leaf.clone())), Action::Edit(Edit::Commit(Field::Value, "49".into()))],
+            ),
+            ("edit it again", vec![Action::Edit(Edit::Commit(Field::Value, "-49".into()))]),
+            ("switch to MTD(f)", vec![Action::SetAlgorithm(Algorithm::Mtdf)]),
+            ("reorder best-first", vec![Action::Reorder(Ordering::BestFirst)]),
+            ("undo", vec![Action::Undo]),
+            ("switch to α-β", vec![Action::SetAlgorithm(Algorithm::Alphabeta)]),
+        ];
+        for (what, actions) in edits {
+            let since = Instant::now();
+            let mut edit_frame: f64 = 0.0;
+            for action in actions {
+                edit_frame = edit_frame.max(frame_with(&ctx, &mut lab, action));
+            }
+            let (slowest, frames, figures) = frames_until_figures(&ctx, &mut lab, since, 100_000);
+            println!(
+                "  {what}: its frame {edit_frame:.1} ms; then slowest of {frames} frames {slowest:.1} ms; every \
+                 figure after {figures:.2} s"
+            );
+        }
     }
 }

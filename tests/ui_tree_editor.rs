@@ -322,3 +322,47 @@ fn alt_arrows_move_the_selection() {
     assert_eq!(harness.state().selected(), Some(&[1][..]));
     assert_eq!(harness.state().cursor(), steps, "the replay did not move");
 }
+
+/// Right-clicks the node at `path` on the canvas.
+fn right_click_node(harness: &mut Harness<'static, TreeLab>, path: &[usize]) {
+    let pos = harness.state().node_position(path).expect("the node is drawn");
+    harness.hover_at(pos);
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Secondary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    harness.run();
+}
+
+#[test]
+fn a_right_click_offers_the_node_s_operations() {
+    let mut harness = lab_with(TEXTBOOK);
+    right_click_node(&mut harness, &[1]);
+    assert_eq!(harness.state().selected(), Some(&[1][..]), "the right-clicked node is selected");
+    harness.get_by_label_contains("Add child").click();
+    harness.run();
+    assert_eq!(text(&harness), "((3 12 8) (2 4 6 0) (14 5 2))");
+    // A leaf has a value to edit, no kind and nothing to collapse.
+    right_click_node(&mut harness, &[2, 0]);
+    harness.get_by_label_contains("Delete").click();
+    harness.run();
+    assert_eq!(text(&harness), "((3 12 8) (2 4 6 0) (5 2))");
+    // Collapse hides the subtree behind one node with its count; the same entry expands it.
+    right_click_node(&mut harness, &[0]);
+    harness.get_by_label_contains("Collapse").click();
+    harness.run();
+    assert!(harness.state().is_collapsed(&[0]));
+    harness.get_by_label("Tree canvas");
+    right_click_node(&mut harness, &[0]);
+    harness.get_by_label_contains("Expand").click();
+    harness.run();
+    assert!(!harness.state().is_collapsed(&[0]));
+    // Undo takes back the two edits; collapsing was not one.
+    press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
+    press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(text(&harness), TEXTBOOK);
+}

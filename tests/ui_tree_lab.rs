@@ -48,12 +48,17 @@ fn typing_a_tree_updates_the_counts() {
 #[test]
 fn the_keyboard_steps_through_the_search() {
     let mut harness = lab_with(TEXTBOOK);
-    // After a search the replay stands at its end.
-    harness.get_by_label_contains("The search is complete");
+    // A tree loaded stands at step 0, inviting the newcomer to step.
+    assert_eq!(harness.state().cursor(), 0);
+    let (at, events) = harness.state().events();
+    assert_eq!(at, 0);
+    // Each leaf read is one event (its recorder's enter and leave are folded in): 27 of the 41 recorded steps (7 leaves read).
+    assert_eq!((events, harness.state().step_count()), (27, 41));
+    let hint = format!("Event 0 of {events}: nothing read yet. Press → or ▶ to step through α-β, or Play to watch it.");
+    harness.get_by_label(&hint);
     harness.key_press(egui::Key::Home);
     harness.run();
     assert_eq!(harness.state().cursor(), 0);
-    harness.get_by_label_contains("Ready:");
     harness.key_press(egui::Key::ArrowRight);
     harness.run();
     harness.get_by_label("Start at the root (MAX node root) with α = −∞, β = +∞");
@@ -151,17 +156,54 @@ fn a_small_window_keeps_the_canvas_clear_of_the_panels() {
 }
 
 #[test]
-fn a_tree_too_large_for_live_search_is_drawn_but_not_searched() {
+fn a_large_tree_is_drawn_at_once_and_its_figures_arrive_from_the_worker() {
     use alphabeta_studio::app::tree_lab::examples::RandomTree;
-    // 4^7 = 16,384 leaves and 21,845 nodes: over the live-search limit.
+    // 4^7 = 16,384 leaves and 21,845 nodes: too many to search in a frame.
     let text = RandomTree { branching: 4, depth: 7, seed: 3, ..Default::default() }.text();
     let mut harness = lab_with(&text);
-    harness.get_by_label("tree too large for live search");
-    assert_eq!(harness.state().step_count(), 0);
+    // Frames go on while the worker searches; within twenty seconds every figure is in.
+    for _ in 0..2000 {
+        harness.step();
+        if !harness.state().analysing() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(!harness.state().analysing(), "the worker finished");
+    harness.run();
     assert_eq!(harness.state().analysis().map(|a| a.totals()), Some((21_845, 16_384)));
-    // Back to a small tree, everything is live again.
+    assert!(harness.state().step_count() > 0, "the search was recorded");
+    assert_eq!(harness.state().cursor(), 0, "a loaded tree stands at its first step");
+    let compared = harness.state().analysis().map(|a| a.comparison.len());
+    assert_eq!(compared, Some(8), "every algorithm's counts");
+    // Back to a small tree, everything is there at once.
     type_tree(&mut harness, TEXTBOOK);
     harness.get_by_label("7 of 9");
+}
+
+#[test]
+fn the_trace_grows_with_each_step_and_can_show_all() {
+    let mut harness = lab_with(TEXTBOOK);
+    assert_eq!(harness.state().trace_rows_shown(), 0, "no row before the first step");
+    harness.get_by_label("No rows yet: the table grows as you step (→).");
+    assert!(harness.query_by_label("trace row 1").is_none());
+    harness.get_by_label("event 0 of 27");
+    let mut shown = Vec::new();
+    for _ in 0..4 {
+        harness.key_press(egui::Key::ArrowRight);
+        harness.run();
+        shown.push(harness.state().trace_rows_shown());
+    }
+    // The root, MIN node 0, leaf 0.0, then 0.0's value backed up into node 0.
+    assert_eq!(shown, [1, 2, 3, 4]);
+    harness.get_by_label("event 4 of 27");
+    harness.get_by_label("trace row 4");
+    assert!(harness.query_by_label("trace row 5").is_none(), "rows not reached are not shown");
+    harness.get_by_label("Show all rows").click();
+    harness.run();
+    let all = harness.state().analysis().and_then(|a| a.run.as_ref()).map(|r| r.trace.len());
+    assert_eq!(Some(harness.state().trace_rows_shown()), all);
+    harness.get_by_label("trace row 5");
 }
 
 #[test]
@@ -187,6 +229,8 @@ fn play_advances_and_space_pauses() {
 #[test]
 fn clicking_a_trace_row_goes_to_its_step() {
     let mut harness = lab_with(TEXTBOOK);
+    harness.get_by_label("Show all rows").click();
+    harness.run();
     // Row 3 of the textbook trace is leaf 0.0 (root, 0, 0.0).
     harness.get_by_label("trace row 3").click();
     harness.run();

@@ -49,11 +49,11 @@ fn type_into(harness: &mut Harness<'static, TreeLab>, label: &str, text: &str) {
 fn quiz_a_value_and_a_pruned_edge_then_check() {
     let mut harness = lab_with(TEXTBOOK);
     // The replay's values are on view until the quiz starts.
-    harness.get_by_label_contains("The search is complete");
+    harness.get_by_label_contains("Press → or ▶ to step through α-β");
     harness.get_by_label("Quiz").click();
     harness.run();
     assert!(harness.state().quiz_on());
-    assert!(harness.query_by_label_contains("The search is complete").is_none(), "the replay is hidden");
+    assert!(harness.query_by_label_contains("Press → or ▶").is_none(), "the replay is hidden");
     harness.get_by_label_contains("Quiz mode: the replay is hidden");
 
     // MIN node 1 is cut after its first leaf: at most 2.
@@ -110,6 +110,9 @@ fn the_grade_follows_every_edit_and_drops_removed_nodes() {
 #[test]
 fn export_svg_writes_the_file_and_says_where() {
     let mut harness = lab_with(TEXTBOOK);
+    // The SVG shows the replay as it stands: at its end, the pruned edges and the bounds.
+    harness.key_press(egui::Key::End);
+    harness.run();
     harness.get_by_label("Export SVG").click();
     harness.run();
     let message = harness.state().message().expect("a message").to_string();
@@ -122,4 +125,24 @@ fn export_svg_writes_the_file_and_says_where() {
     assert_eq!(svg.matches(r#"class="node "#).count(), 13);
     assert_eq!(svg.matches(r#"class="edge pruned""#).count(), 2);
     assert!(svg.contains(">≤2</text>"));
+}
+
+#[test]
+fn export_exercise_writes_a_worksheet_and_its_key() {
+    let mut harness = lab_with(TEXTBOOK);
+    harness.get_by_label("Export exercise").click();
+    harness.run();
+    let message = harness.state().message().expect("a message").to_string();
+    let paths: Vec<String> =
+        message.strip_prefix("saved ").expect("it says where").split(" and ").map(String::from).collect();
+    assert_eq!(paths.len(), 2, "{message}");
+    let sheet = std::fs::read_to_string(&paths[0]).expect("the worksheet exists");
+    let key = std::fs::read_to_string(&paths[1]).expect("the key exists");
+    for path in &paths {
+        std::fs::remove_file(path).expect("clean up");
+    }
+    assert!(paths[1].ends_with("-key.svg"), "{paths:?}");
+    assert!(check_well_formed(&sheet).is_ok() && check_well_formed(&key).is_ok());
+    assert_eq!(sheet.matches(r#"class="pruned""#).count(), 0, "the worksheet gives nothing away");
+    assert_eq!(key.matches(r#"class="pruned""#).count(), 2, "the key marks α-β's two pruned edges");
 }

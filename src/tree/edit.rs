@@ -126,6 +126,53 @@ pub fn move_child(tree: &Tree, path: &[usize], by: isize) -> Result<Edited, Edit
     })
 }
 
+/// Moves the subtree at `from` to become child number `index` of the inner node at `to_parent` (clamped to its
+/// children; `to_parent` and `index` name places in the tree before the move). A subtree cannot move into itself,
+/// the root cannot move, and a leaf cannot take children (it would lose its value): drop onto an inner node. The
+/// old parent is left as [`delete`] leaves it; the moved node drops its edge probability, and under a chance node
+/// that writes them gets an equal share, the others shrinking in proportion (as [`add_child`] does).
+pub fn move_subtree(tree: &Tree, from: &[usize], to_parent: &[usize], index: usize) -> Result<Edited, EditError> {
+    let (from_parent, from_index) = split(from).ok_or("the root cannot be moved")?;
+    if to_parent.starts_with(from) {
+        return Err("a subtree cannot be moved into itself".into());
+    }
+    let target = tree.node_at(to_parent).ok_or_else(|| format!("there is no node {}", path_text(to_parent)))?;
+    if target.is_leaf() {
+        return Err(format!("{} is a leaf: drop onto an inner node, or between siblings", path_text(to_parent)));
+    }
+    let moved = tree.node_at(from).ok_or_else(|| format!("there is no node {}", path_text(from)))?.clone();
+    if from_parent == to_parent && (index == from_index || index == from_index + 1) {
+        return Err("the subtree is already there".into());
+    }
+    // Where the target is once the subtree has left: a later sibling of `from` (or one of its descendants)
+    // moves one place left.
+    let mut to_parent = to_parent.to_vec();
+    let mut index = index;
+    let depth = from_parent.len();
+    if to_parent.len() > depth && to_parent[..depth] == *from_parent && to_parent[depth] > from_index {
+        to_parent[depth] -= 1;
+    }
+    if to_parent == from_parent && index > from_index {
+        index -= 1;
+    }
+    let removed = delete(tree, from)?.tree;
+    edit(&removed, |tree| {
+        let parent = node_mut(tree, &to_parent)?;
+        let children = children_vec(parent).ok_or("the old parent became a leaf: drop elsewhere")?;
+        let index = index.min(children.len());
+        let mut node = Node { probability: None, ..moved };
+        if children.iter().all(|c| c.probability.is_some()) {
+            let share = 1.0 / (children.len() + 1) as f64;
+            for c in children.iter_mut() {
+                c.probability = c.probability.map(|p| p * (1.0 - share));
+            }
+            node.probability = Some(share);
+        }
+        children.insert(index, node);
+        Ok([&to_parent[..], &[index]].concat())
+    })
+}
+
 /// Sets a leaf's value (from MAX's point of view).
 pub fn set_value(tree: &Tree, path: &[usize], value: Value) -> Result<Edited, EditError> {
     edit(tree, |tree| {
@@ -362,5 +409,32 @@ mod tests {
         let chance = tree("chance(0.5: 1 0.5: 2)");
         assert_eq!(text(paste(&chance, &[1], &copied)), "chance(0.5: 1 0.5: A:(3 12 8))");
         assert!(copy(&t, &[9]).is_none());
+    }
+
+    #[test]
+    fn move_subtree_to_another_parent_and_between_siblings() {
+        let t = tree("((1 2) (3 4) 5)");
+        // 0.1 (the 2) becomes the last child of 1.
+        let moved = move_subtree(&t, &[0, 1], &[1], 2).expect("accepted");
+        assert_eq!(print(&moved.tree), "((1) (3 4 2) 5)");
+        assert_eq!(moved.selection, vec![1, 2], "where it now is");
+        // Subtree 1 moves before subtree 0: the indices after it shift.
+        let moved = move_subtree(&t, &[1], &[], 0).expect("accepted");
+        assert_eq!(print(&moved.tree), "((3 4) (1 2) 5)");
+        // Subtree 0 moves into 1: 1 becomes 0 once 0 has left.
+        let moved = move_subtree(&t, &[0], &[1], 0).expect("accepted");
+        assert_eq!(print(&moved.tree), "(((1 2) 3 4) 5)");
+        assert_eq!(moved.selection, vec![0, 0]);
+    }
+
+    #[test]
+    fn move_subtree_refuses_what_cannot_be() {
+        let t = tree("((1 2) (3 4) 5)");
+        assert!(move_subtree(&t, &[], &[0], 0).is_err(), "the root");
+        assert!(move_subtree(&t, &[0], &[0, 1], 0).is_err(), "into itself");
+        assert!(move_subtree(&t, &[0], &[0], 0).is_err(), "into itself");
+        assert!(move_subtree(&t, &[0], &[2], 0).is_err(), "onto a leaf");
+        assert!(move_subtree(&t, &[0], &[], 1).is_err(), "already there");
+        assert!(move_subtree(&t, &[7], &[], 1).is_err(), "no such node");
     }
 }

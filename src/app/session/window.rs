@@ -141,8 +141,10 @@ fn modal(ctx: &egui::Context, title: &str, contents: impl FnOnce(&mut egui::Ui))
 /// "3 minutes", "2 hours".
 fn describe_age(seconds: u64) -> String {
     match seconds {
+        1 => "1 second".to_string(),
         0..60 => format!("{seconds} seconds"),
-        60..7200 => format!("{} minutes", seconds / 60),
+        60..120 => "1 minute".to_string(),
+        120..7200 => format!("{} minutes", seconds / 60),
         7200..172_800 => format!("{} hours", seconds / 3600),
         _ => format!("{} days", seconds / 86_400),
     }

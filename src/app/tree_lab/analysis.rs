@@ -1,6 +1,7 @@
-//! Everything the Tree lab shows about one tree, computed once when the tree changes: the compiled tree, its
-//! layout, the recorded search of the chosen algorithm (steps re-keyed by node id), and every algorithm's counts.
-//! No egui here: the view only reads this.
+//! Everything the Tree lab shows about one tree: the compiled tree and its layout (the *shape*, drawn at once), the
+//! recorded search of the chosen algorithm (steps re-keyed by node id), and every algorithm's counts. Each part is
+//! a plain function of the tree, so the lab's worker ([`super::worker`]) can compute them off the window's thread
+//! and the tests can call them directly. No egui here: the view only reads this.
 
 use super::layout::Layout;
 use crate::engine::game::Value;
@@ -10,21 +11,24 @@ use crate::engine::search::{Algorithm, SearchOptions, SearchResult, search};
 use crate::tree::flat::{FlatTree, ROOT};
 use crate::tree::model::Tree;
 use crate::tree::order::levin_minimum;
+use std::sync::Arc;
 
-/// Trees with more nodes than this are drawn but not searched on the UI thread (a search of a few thousand nodes
-/// takes milliseconds; every algorithm is run on every edit).
-pub const LIVE_SEARCH_LIMIT: usize = 20_000;
+/// The most steps recorded for the replay. Nobody steps through more; what lies beyond is still counted, and
+/// the memory a recording takes stays bounded (about 100 bytes a step with its trace row) whatever the search.
+pub const STEP_LIMIT: usize = 500_000;
 
-/// The most steps recorded for the replay; a search on a tree under [`LIVE_SEARCH_LIMIT`] stays far below it.
-const STEP_LIMIT: usize = 2_000_000;
+/// The most nodes one search in the lab may visit before it gives up. MTD(f) on a line of n ascending leaves
+/// makes n passes (n²/2 nodes): without a limit, 100,000 leaves would keep the worker busy for minutes.
+pub const NODE_LIMIT: u64 = 200_000_000;
 
 /// One tree, analysed.
 pub struct Analysis {
-    pub flat: FlatTree,
+    /// Shared with the worker, which searches it again when the algorithm changes.
+    pub flat: Arc<FlatTree>,
     pub layout: Layout,
-    /// The chosen algorithm's recorded search; `None` when the tree is too large for a live search.
+    /// The chosen algorithm's recorded search; `None` until it has arrived (or when it gave up).
     pub run: Option<Run>,
-    /// Every algorithm's counts on this tree, in [`Algorithm::ALL`] order (empty when too large).
+    /// Every algorithm's counts on this tree, in [`Algorithm::ALL`] order, as far as they have arrived.
     pub comparison: Vec<Comparison>,
     /// `(b, d, leaves)`: Levin's minimum, for uniform trees.
     pub levin: Option<(u32, u32, u64)>,
@@ -43,6 +47,9 @@ pub struct Run {
     /// For each step, the number of trace rows written once it has happened (so the row it belongs to is one
     /// less).
     pub rows_after: Vec<usize>,
+    /// The replay positions one press of ▶ moves between, ascending, ending with `steps.len()`: after every event
+    /// but the recorder's entering and leaving around a leaf's value, which say nothing the value does not.
+    pub stops: Vec<usize>,
 }
 
 /// One algorithm's counts on the current tree.
@@ -52,41 +59,55 @@ pub struct Comparison {
     pub leaves: u64,
     pub nodes: u64,
     pub value: Value,
+    /// False when the search gave up at [`NODE_LIMIT`] nodes: the counts are then lower bounds, the value nothing.
+    pub complete: bool,
 }
 
 impl Analysis {
-    /// Compiles, lays out and (when small enough) searches a tree with every algorithm, recording `algorithm`.
+    /// Compiles, lays out and searches a tree with every algorithm, recording `algorithm`, all at once — what the
+    /// worker does in parts.
     pub fn new(tree: &Tree, algorithm: Algorithm) -> Result<Analysis, String> {
-        let flat = FlatTree::compile(tree).map_err(|e| e.to_string())?;
-        let layout = Layout::compute(&flat);
-        let levin = flat.uniform_shape().map(|(b, d)| (b, d, levin_minimum(b as u64, d)));
-        let live = flat.nodes.len() <= LIVE_SEARCH_LIMIT;
-        let comparison = if live { compare(&flat) } else { Vec::new() };
-        let mut analysis = Analysis { flat, layout, run: None, comparison, levin };
-        if live {
-            analysis.run = Some(Run::record(&analysis.flat, algorithm));
-        }
+        let mut analysis = Analysis::shape(tree)?;
+        analysis.run = Run::record(&analysis.flat, algorithm, StopWhen::default());
+        analysis.comparison =
+            Algorithm::ALL.iter().filter_map(|&a| compare(&analysis.flat, a, StopWhen::default())).collect();
         Ok(analysis)
     }
 
-    /// Records another algorithm on the same tree (the layout and comparison stay).
-    pub fn rerun(&mut self, algorithm: Algorithm) {
-        if self.run.is_some() {
-            self.run = Some(Run::record(&self.flat, algorithm));
-        }
+    /// The compiled tree and its layout, with no search yet: what the canvas needs to draw it.
+    pub fn shape(tree: &Tree) -> Result<Analysis, String> {
+        let flat = FlatTree::compile(tree).map_err(|e| e.to_string())?;
+        let layout = Layout::compute(&flat);
+        let levin = flat.uniform_shape().map(|(b, d)| (b, d, levin_minimum(b as u64, d)));
+        Ok(Analysis { flat: Arc::new(flat), layout, run: None, comparison: Vec::new(), levin })
     }
 
     /// The number of nodes and leaves (what minimax visits and reads).
     pub fn totals(&self) -> (usize, usize) {
         (self.flat.nodes.len(), self.flat.leaf_count)
     }
+
+    /// True when every algorithm's counts have arrived.
+    pub fn compared(&self) -> bool {
+        self.comparison.len() == Algorithm::ALL.len()
+    }
+}
+
+/// `stop` with the lab's node limit added.
+fn limited(stop: StopWhen<'_>) -> StopWhen<'_> {
+    StopWhen { node_limit: Some(stop.node_limit.unwrap_or(NODE_LIMIT).min(NODE_LIMIT)), ..stop }
 }
 
 impl Run {
-    fn record(flat: &FlatTree, algorithm: Algorithm) -> Run {
+    /// Searches `flat` with `algorithm`, keeping the first [`STEP_LIMIT`] steps; `None` when `stop` (a cancel
+    /// flag) or the node limit ended the search first.
+    pub fn record(flat: &FlatTree, algorithm: Algorithm, stop: StopWhen<'_>) -> Option<Run> {
         let mut recorder = Recorder::new();
         recorder.step_limit = STEP_LIMIT;
-        let result = search(&mut flat.root(), algorithm, &SearchOptions::default(), StopWhen::default(), &mut recorder);
+        let result = search(&mut flat.root(), algorithm, &SearchOptions::default(), limited(stop), &mut recorder);
+        if !result.complete {
+            return None;
+        }
         // The recorder names a node by its parent and the move from it; a parent is always recorded first.
         let mut ids: Vec<u32> = Vec::with_capacity(recorder.nodes.len());
         for node in &recorder.nodes {
@@ -97,8 +118,26 @@ impl Run {
             ids.push(id);
         }
         let (trace, rows_after) = recorder.trace_rows_and_progress(|i| flat.display_name(ids[i]));
-        let steps = recorder.steps.iter().map(|s| Step { node: ids[s.node] as usize, ..s.clone() }).collect();
-        Run { algorithm, result, steps, truncated: recorder.truncated, trace, rows_after }
+        let steps: Vec<Step> =
+            recorder.steps.iter().map(|s| Step { node: ids[s.node] as usize, ..s.clone() }).collect();
+        let stops = stops(&steps);
+        Some(Run { algorithm, result, steps, truncated: recorder.truncated, trace, rows_after, stops })
+    }
+
+    /// The replay position one event forward (`direction` 1) or back (−1) from `cursor`.
+    pub fn stride(&self, cursor: usize, direction: isize) -> usize {
+        if direction > 0 {
+            let i = self.stops.partition_point(|&s| s <= cursor);
+            self.stops.get(i).copied().unwrap_or(cursor)
+        } else {
+            let i = self.stops.partition_point(|&s| s < cursor);
+            i.checked_sub(1).map_or(0, |i| self.stops[i])
+        }
+    }
+
+    /// How many events have happened at replay position `cursor`, and how many there are.
+    pub fn events(&self, cursor: usize) -> (usize, usize) {
+        (self.stops.partition_point(|&s| s <= cursor), self.stops.len())
     }
 
     /// The first step that wrote trace row `row` (the step to go to when the row is clicked); for a leaf, the
@@ -120,20 +159,40 @@ impl Run {
     }
 }
 
-fn compare(flat: &FlatTree) -> Vec<Comparison> {
-    Algorithm::ALL
-        .iter()
-        .map(|&algorithm| {
-            let r =
-                search(&mut flat.root(), algorithm, &SearchOptions::default(), StopWhen::default(), &mut NoObserver);
-            Comparison {
-                algorithm,
-                leaves: r.stats.leaves_evaluated,
-                nodes: r.stats.nodes_visited,
-                value: r.value_for_max,
+/// The positions after each event of `steps`, the leaf's enter and leave folded into its reading.
+fn stops(steps: &[Step]) -> Vec<usize> {
+    let leaf_of = |step: &Step, other: Option<&Step>| {
+        other.is_some_and(|s| s.node == step.node && matches!(s.event, StepEvent::Leaf { .. }))
+    };
+    let mut stops: Vec<usize> = (1..=steps.len())
+        .filter(|&n| {
+            // The step that brings the replay to position n is steps[n - 1].
+            let step = &steps[n - 1];
+            match step.event {
+                StepEvent::Enter => !leaf_of(step, steps.get(n)),
+                StepEvent::Leave { .. } => !leaf_of(step, n.checked_sub(2).and_then(|i| steps.get(i))),
+                _ => true,
             }
         })
-        .collect()
+        .collect();
+    if stops.last() != Some(&steps.len()) && !steps.is_empty() {
+        stops.push(steps.len());
+    }
+    stops
+}
+
+/// One algorithm's counts on `flat`; `None` when `stop` ended it (a newer tree), incomplete at the node limit.
+pub fn compare(flat: &FlatTree, algorithm: Algorithm, stop: StopWhen<'_>) -> Option<Comparison> {
+    let cancelled = stop.flag.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
+    let r = search(&mut flat.root(), algorithm, &SearchOptions::default(), limited(stop), &mut NoObserver);
+    let cancelled = cancelled || stop.flag.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
+    (!cancelled).then_some(Comparison {
+        algorithm,
+        leaves: r.stats.leaves_evaluated,
+        nodes: r.stats.nodes_visited,
+        value: r.value_for_max,
+        complete: r.complete,
+    })
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! on top (visited, current, values and windows, pruned edges with the cut marked). Pan by dragging, zoom by
 //! scrolling or pinching; only what is in view is drawn.
 
+use super::editing::{Edit, Field};
 use super::quiz::{self, Grade, Item, Marks, NodeMarks, Verdict};
 use super::quiz_panel::{MARK_COLOUR, verdict_colour};
 use super::replay::{NodeState, describe_pruned, fmt_bounded, fmt_value, node_name};
@@ -76,7 +77,10 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
             });
         }
     });
-    let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    // A fixed id: the bar above changes its widgets with the selection, and the context menu, drags and double
+    // clicks are remembered by the canvas's id from one frame to the next.
+    let (rect, _) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
+    let response = ui.interact(rect, ui.scope_id().with("tree_lab_canvas"), Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Tree canvas"));
     lab.view.rect = rect;
     let Some(analysis) = &lab.analysis else { return };
@@ -99,7 +103,7 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         view.fit_pending = false;
         view.fitted = true;
     }
-    if response.dragged() {
+    if response.dragged() && view.dragging.is_none() {
         view.offset += response.drag_delta();
         view.fitted = false;
     }
@@ -122,17 +126,58 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         origin + vec2(x * SLOT, y * LEVEL * stretch) * zoom
     };
     let r = (RADIUS * zoom.min(1.5)).max(1.2);
+    let layout = &analysis.layout;
+    let hit_at = |p: Pos2| node_under(flat, layout, &at, p, r);
     if response.clicked() {
         // A click on the canvas hands the keyboard back to the shortcuts, and selects the node under it.
         ui.memory_mut(|m| m.surrender_focus(m.focused().unwrap_or(egui::Id::NULL)));
         let pointer = response.interact_pointer_pos();
-        let hit = pointer.and_then(|p| node_under(flat, &at, p, r));
+        let hit = pointer.and_then(hit_at);
         // In quiz mode a click on an edge (not on a node) marks it pruned, or unmarks it.
         let edge = pointer.filter(|_| lab.quiz.on && hit.is_none()).and_then(|p| edge_under(flat, &at, p, r));
         match edge {
             Some(id) => lab.actions.push(Action::QuizTogglePruned(flat.path(id))),
             None => lab.actions.push(Action::Select(hit.map(|id| flat.path(id)))),
         }
+    }
+    if response.double_clicked()
+        && !lab.quiz.on
+        && let Some(id) = response.interact_pointer_pos().and_then(hit_at)
+    {
+        // Double-click edits in place what Enter would: a leaf's value, a chance node's odds, else the label.
+        lab.actions.push(Action::Select(Some(flat.path(id))));
+        lab.actions.push(Action::StartInline(None));
+    }
+    if response.secondary_clicked() {
+        let hit = response.interact_pointer_pos().and_then(hit_at);
+        view.menu = hit.map(|id| flat.path(id));
+        if let Some(path) = &view.menu {
+            lab.actions.push(Action::Select(Some(path.clone())));
+        }
+    }
+    // A drag that starts on a node (not the root) moves its subtree; anywhere else it pans.
+    if response.drag_started() && !lab.quiz.on {
+        let origin = ui.input(|i| i.pointer.press_origin());
+        view.dragging = origin.and_then(hit_at).filter(|&id| id != 0).map(|id| flat.path(id));
+    }
+    let mut drop = None;
+    if let Some(from) = &view.dragging {
+        let pointer = response.interact_pointer_pos().or(response.hover_pos()).or(ui.input(|i| i.pointer.latest_pos()));
+        if let Some(p) = pointer {
+            let target = drop_target(flat, layout, &at, p, r, zoom, from);
+            view.drop_target = target.clone();
+            drop = Some((p, target));
+        }
+        if response.drag_stopped() {
+            // Where the pointer last was over the canvas (it may be gone by the release).
+            if let Some((parent, index)) = view.drop_target.take() {
+                lab.actions.push(Action::Select(Some(from.clone())));
+                lab.actions.push(Action::Edit(Edit::MoveTo { parent, index }));
+            }
+            view.dragging = None;
+        }
+    } else if response.drag_stopped() {
+        view.dragging = None;
     }
     let palette = Palette::new(ui.visuals());
     let painter = ui.painter_at(rect);
@@ -153,6 +198,9 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     let mut cut_bars: Vec<(Pos2, Vec2, u32)> = Vec::new();
     for (id, node) in flat.nodes.iter().enumerate().skip(1) {
         let id = id as u32;
+        if layout.is_hidden(id) {
+            continue;
+        }
         let (from, to) = (at(node.parent), at(id));
         if !visible.intersects(Rect::from_two_pos(from, to)) {
             continue;
@@ -217,7 +265,7 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     for (id, node) in flat.nodes.iter().enumerate() {
         let id = id as u32;
         let c = at(id);
-        if !visible.contains(c) {
+        if !visible.contains(c) || layout.is_hidden(id) {
             continue;
         }
         let leaf = node.child_count == 0;
@@ -247,14 +295,26 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         if let Some(&(_, Some(verdict))) = marks {
             painter.circle_stroke(c, r * 1.75, Stroke::new(3.0, verdict_colour(verdict)));
         }
-        if !show_text {
-            continue;
-        }
         let text_colour = if seen { palette.text } else { palette.weak_text };
         // Beside the node, clear of the ring that marks the current one.
         let gap = if current == Some(id) { r * 1.7 + 6.0 } else { r * 1.3 };
+        if let Some(&count) = layout.folded.get(&id) {
+            // A collapsed node shows how much it hides.
+            let text = format!("+{count}");
+            painter.text(c + vec2(0.0, r * 1.1), Align2::CENTER_TOP, text, small.clone(), palette.weak_text);
+        }
         if let Some(label) = flat.labels.get(&id) {
-            painter.text(c - vec2(gap, 0.0), Align2::RIGHT_CENTER, label, font.clone(), text_colour);
+            // Level of detail: a label is drawn when it fits in the room its subtree has on the canvas (so the
+            // upper moves of a large tree stay named when zoomed out); the tooltip names any node.
+            let room = label_room(flat, layout, id) * SLOT * zoom;
+            let label_font = if show_text { font.clone() } else { FontId::proportional(11.0) };
+            let wide = label.chars().count() as f32 * label_font.size * 0.55;
+            if wide + gap <= 0.5 * room + r {
+                painter.text(c - vec2(gap, 0.0), Align2::RIGHT_CENTER, label, label_font, text_colour);
+            }
+        }
+        if !show_text {
+            continue;
         }
         let gap = if marks.is_some_and(|m| m.1.is_some()) { r * 1.75 + 5.0 } else { gap };
         if let Some((Some(written), verdict)) = marks {
@@ -309,9 +369,147 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(5.0), 4.0, ui.visuals().extreme_bg_color);
         painter.galley(at, galley, ui.visuals().warn_fg_color);
     }
-    if let Some(pointer) = response.hover_pos() {
-        hover(&response, flat, pointer, r, &at, &cut_bars, bar, replay.map(|(_, s)| s));
+    if let Some((pointer, target)) = drop {
+        // The subtree being dragged: a line from it to the pointer, the place it would go ringed.
+        if let Some(from) = lab.view.dragging.as_ref().and_then(|p| flat.node_at(p)) {
+            let colour = if target.is_some() { palette.selected } else { palette.cut };
+            painter.line_segment([at(from), pointer], Stroke::new(2.0, colour));
+            painter.circle_stroke(pointer, r.max(6.0), Stroke::new(2.0, colour));
+        }
+        if let Some(parent) = target.as_ref().and_then(|(p, _)| flat.node_at(p)) {
+            painter.circle_stroke(at(parent), r * 1.9, Stroke::new(2.5, palette.selected));
+        }
     }
+    if let Some(pointer) = response.hover_pos()
+        && lab.view.dragging.is_none()
+    {
+        hover(&response, flat, layout, pointer, r, &at, &cut_bars, bar, replay.map(|(_, s)| s));
+    }
+    let facts = lab.view.menu.as_ref().and_then(|path| MenuFacts::of(lab, path));
+    let mut chosen = Vec::new();
+    if let Some(facts) = facts {
+        response.context_menu(|ui| context_menu(ui, &facts, &mut chosen));
+    }
+    lab.actions.extend(chosen);
+}
+
+/// What the context menu needs to know of the node it was opened on.
+struct MenuFacts {
+    path: Vec<usize>,
+    leaf: bool,
+    chance: bool,
+    kind: Option<crate::tree::model::NodeKind>,
+    collapsed: bool,
+}
+
+impl MenuFacts {
+    fn of(lab: &TreeLab, path: &[usize]) -> Option<MenuFacts> {
+        let node = lab.tree.as_ref()?.node_at(path)?;
+        let kind = node.marked_kind();
+        Some(MenuFacts {
+            path: path.to_vec(),
+            leaf: node.is_leaf(),
+            chance: kind == Some(crate::tree::model::NodeKind::Chance),
+            kind,
+            collapsed: lab.collapsed.contains(path),
+        })
+    }
+}
+
+/// The node's operations, on a right-click: each pushes the action its button on the node bar would.
+fn context_menu(ui: &mut egui::Ui, facts: &MenuFacts, chosen: &mut Vec<Action>) {
+    use crate::tree::model::NodeKind;
+    let root = facts.path.is_empty();
+    let item = |ui: &mut egui::Ui, chosen: &mut Vec<Action>, enabled: bool, text: &str, key: &str, action| {
+        let button = egui::Button::new(text).shortcut_text(key);
+        if ui.add_enabled(enabled, button).clicked() {
+            chosen.push(action);
+            ui.close();
+        }
+    };
+    item(ui, chosen, true, "Add child", "A", Action::Edit(Edit::AddChild));
+    item(ui, chosen, true, "Insert parent", "P", Action::Edit(Edit::InsertParent));
+    item(ui, chosen, !root, "Delete", "Del", Action::Edit(Edit::Delete));
+    ui.separator();
+    item(ui, chosen, facts.leaf, "Value…", "Enter", Action::StartInline(Some(Field::Value)));
+    item(ui, chosen, true, "Label…", "L", Action::StartInline(Some(Field::Label)));
+    item(ui, chosen, facts.chance, "Odds…", "O", Action::StartInline(Some(Field::Probabilities)));
+    ui.add_enabled_ui(!facts.leaf, |ui| {
+        ui.menu_button("Kind", |ui| {
+            for (kind, name) in [
+                (None, "unmarked"),
+                (Some(NodeKind::Max), "max"),
+                (Some(NodeKind::Min), "min"),
+                (Some(NodeKind::Chance), "chance"),
+            ] {
+                if ui.radio(facts.kind == kind, name).clicked() {
+                    if facts.kind != kind {
+                        chosen.push(Action::Edit(Edit::SetKind(kind)));
+                    }
+                    ui.close();
+                }
+            }
+        });
+    });
+    ui.separator();
+    item(ui, chosen, true, "Copy", "Ctrl+C", Action::Copy);
+    item(ui, chosen, true, "Paste", "Ctrl+V", Action::Edit(Edit::Paste(None)));
+    ui.separator();
+    let fold = if facts.collapsed { "Expand" } else { "Collapse" };
+    item(ui, chosen, !facts.leaf, fold, "C", Action::ToggleCollapse(facts.path.clone()));
+}
+
+/// How many leaf slots of room a node's label has: its subtree's span (one for a leaf or a collapsed node).
+fn label_room(flat: &FlatTree, layout: &super::layout::Layout, id: u32) -> f32 {
+    let node = flat.node(id);
+    if node.child_count == 0 || layout.folded.contains_key(&id) {
+        return 1.0;
+    }
+    let first = layout.positions[node.first_child as usize].0;
+    let last = layout.positions[(node.first_child + node.child_count - 1) as usize].0;
+    last - first + 1.0
+}
+
+/// Where a subtree dropped at `pointer` would go: onto a node (its last child), or between two nodes of a level
+/// (after the one on the left, or before the one on the right). `None` when the pointer is on nothing.
+fn drop_target(
+    flat: &FlatTree,
+    layout: &super::layout::Layout,
+    at: &dyn Fn(u32) -> Pos2,
+    pointer: Pos2,
+    r: f32,
+    zoom: f32,
+    from: &[usize],
+) -> Option<(Vec<usize>, usize)> {
+    let dragged = flat.node_at(from)?;
+    if let Some(id) = node_under(flat, layout, at, pointer, r).filter(|&id| id != dragged) {
+        return Some((flat.path(id), flat.node(id).child_count as usize));
+    }
+    // Between siblings: the nearest node of the level under the pointer, on either side.
+    let reach = SLOT * zoom * 1.5;
+    let mut left: Option<(u32, f32)> = None;
+    let mut right: Option<(u32, f32)> = None;
+    for id in 1..flat.nodes.len() as u32 {
+        if layout.is_hidden(id) || id == dragged {
+            continue;
+        }
+        let c = at(id);
+        if (c.y - pointer.y).abs() > r.max(8.0) * 1.5 {
+            continue;
+        }
+        let dx = pointer.x - c.x;
+        if dx > 0.0 && dx <= reach && left.is_none_or(|(_, d)| dx < d) {
+            left = Some((id, dx));
+        } else if dx <= 0.0 && -dx <= reach && right.is_none_or(|(_, d)| -dx < d) {
+            right = Some((id, -dx));
+        }
+    }
+    let place = |id: u32, after: usize| {
+        let node = flat.node(id);
+        let index = (id - flat.node(node.parent).first_child) as usize + after;
+        (flat.path(node.parent), index)
+    };
+    left.map(|(id, _)| place(id, 1)).or_else(|| right.map(|(id, _)| place(id, 0)))
 }
 
 /// The quiz's marks and verdicts by node id, for drawing.
@@ -376,9 +574,16 @@ pub(super) fn position(lab: &super::TreeLab, path: &[usize]) -> Option<Pos2> {
 }
 
 /// The node drawn at `pointer`, if any (the nearest within a little more than its size).
-fn node_under(flat: &FlatTree, at: &dyn Fn(u32) -> Pos2, pointer: Pos2, r: f32) -> Option<u32> {
+fn node_under(
+    flat: &FlatTree,
+    layout: &super::layout::Layout,
+    at: &dyn Fn(u32) -> Pos2,
+    pointer: Pos2,
+    r: f32,
+) -> Option<u32> {
     let reach = (r * 1.4).max(6.0);
     (0..flat.nodes.len() as u32)
+        .filter(|&id| !layout.is_hidden(id))
         .map(|id| (id, at(id).distance(pointer)))
         .filter(|&(_, d)| d <= reach)
         .min_by(|a, b| a.1.total_cmp(&b.1))
@@ -408,6 +613,7 @@ fn paint_node(painter: &egui::Painter, c: Pos2, r: f32, turn: Turn, leaf: bool, 
 fn hover(
     response: &egui::Response,
     flat: &FlatTree,
+    layout: &super::layout::Layout,
     pointer: Pos2,
     r: f32,
     at: &dyn Fn(u32) -> Pos2,
@@ -421,8 +627,7 @@ fn hover(
         }
         return;
     }
-    let near = (0..flat.nodes.len() as u32).find(|&id| at(id).distance(pointer) <= r * 1.2);
-    let Some(id) = near else { return };
+    let Some(id) = node_under(flat, layout, at, pointer, r) else { return };
     let mut lines = vec![node_name(flat, id)];
     if id != 0 && flat.labels.contains_key(&id) {
         // A labelled node is named by its label; its path says where it is.
@@ -471,7 +676,12 @@ fn legend(ui: &mut egui::Ui) {
         let (rect, _) = ui.allocate_exact_size(vec2(16.0, 16.0), Sense::hover());
         let painter = ui.painter();
         match shape {
-            Some((turn, leaf)) => paint_node(painter, rect.center(), 6.5, turn, leaf, colour, Stroke::new(1.0, colour)),
+            Some((turn, leaf)) => {
+                // A leaf's square is drawn at 1.1 r, the triangles at 2.3 r: a larger r keeps it as big as on the
+                // canvas, next to the others.
+                let r = if leaf { 10.0 } else { 6.5 };
+                paint_node(painter, rect.center(), r, turn, leaf, colour, Stroke::new(1.0, colour))
+            }
             None => {
                 let c = rect.center();
                 painter.line_segment([c - vec2(0.0, 7.0), c + vec2(0.0, 7.0)], Stroke::new(1.0, palette.edge));

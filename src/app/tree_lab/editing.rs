@@ -77,6 +77,11 @@ pub enum Edit {
     Commit(Field, String),
     /// Paste: the system clipboard's text if it is a tree, else the last copied subtree.
     Paste(Option<String>),
+    /// Move the selected subtree to become child `index` of the node at `parent` (a drag and drop on the canvas).
+    MoveTo {
+        parent: Vec<usize>,
+        index: usize,
+    },
 }
 
 impl TreeLab {
@@ -243,6 +248,7 @@ impl TreeLab {
             Edit::Commit(Field::Probabilities, text) => {
                 edit::parse_probabilities(&text).and_then(|p| edit::set_probabilities(tree, &path, &p))
             }
+            Edit::MoveTo { parent, index } => edit::move_subtree(tree, &path, &parent, index),
             Edit::Paste(text) => {
                 let from_system = text.and_then(|t| notation::parse(&t).ok()).map(|t| t.root);
                 match from_system.or_else(|| self.editor.clipboard.clone()) {
@@ -306,6 +312,7 @@ impl TreeLab {
                         Key::OpenBracket => Some(Action::Edit(Edit::Move(-1))),
                         Key::CloseBracket => Some(Action::Edit(Edit::Move(1))),
                         Key::K => Some(Action::Edit(Edit::CycleKind)),
+                        Key::C => self.editor.selected.clone().map(Action::ToggleCollapse),
                         Key::Enter => Some(Action::StartInline(None)),
                         Key::L => Some(Action::StartInline(Some(Field::Label))),
                         Key::O => Some(Action::StartInline(Some(Field::Probabilities))),

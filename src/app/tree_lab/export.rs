@@ -10,10 +10,15 @@ use std::path::{Path, PathBuf};
 
 /// The first `tree-<n>.<extension>` (n = 1, 2, …) not yet in `folder`.
 pub fn next_free(folder: &Path, extension: &str) -> PathBuf {
+    next_free_named(folder, "tree", extension)
+}
+
+/// The first `<stem>-<n>.<extension>` (n = 1, 2, …) not yet in `folder`.
+pub fn next_free_named(folder: &Path, stem: &str, extension: &str) -> PathBuf {
     (1..)
-        .map(|n| folder.join(format!("tree-{n}.{extension}")))
+        .map(|n| folder.join(format!("{stem}-{n}.{extension}")))
         .find(|path| !path.exists())
-        .unwrap_or_else(|| folder.join(format!("tree.{extension}")))
+        .unwrap_or_else(|| folder.join(format!("{stem}.{extension}")))
 }
 
 impl TreeLab {
@@ -32,6 +37,27 @@ impl TreeLab {
                 self.editor.message = Some(match write_text(&path, &svg) {
                     Ok(()) => Message::Note(format!("saved {}", path.display())),
                     Err(e) => Message::Error(format!("could not save the SVG: {e}")),
+                });
+            }
+            Action::ExportExercise => {
+                let Some(analysis) = &self.analysis else {
+                    self.editor.message = Some(Message::Error("There is no tree to export.".into()));
+                    return;
+                };
+                if analysis.run.is_none() {
+                    self.editor.message = Some(Message::Error("The search is not finished yet: try again.".into()));
+                    return;
+                }
+                let sheet = next_free_named(&folder, "exercise", "svg");
+                let key = sheet.with_file_name(format!(
+                    "{}-key.svg",
+                    sheet.file_stem().and_then(|s| s.to_str()).unwrap_or("exercise")
+                ));
+                let written = write_text(&sheet, &super::exercise::exercise_svg(analysis, false))
+                    .and_then(|()| write_text(&key, &super::exercise::exercise_svg(analysis, true)));
+                self.editor.message = Some(match written {
+                    Ok(()) => Message::Note(format!("saved {} and {}", sheet.display(), key.display())),
+                    Err(e) => Message::Error(format!("could not save the exercise: {e}")),
                 });
             }
             Action::ExportPng => {

@@ -19,6 +19,9 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+Z", "undo"),
     ("Ctrl+Shift+Z  Ctrl+Y", "redo"),
     ("Esc", "clear the selection (or close the field)"),
+    ("double-click", "edit the node in place"),
+    ("right-click", "the node's operations"),
+    ("drag a node", "move its subtree onto another node, or between two siblings (undoable)"),
     ("", "Replay"),
     ("←  →", "step back / forward"),
     ("Home  End", "jump to the start / end"),
@@ -28,6 +31,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("X", "mark the edge above the selected node pruned (or click the edge)"),
     ("", "View"),
     ("drag · scroll", "pan · zoom"),
+    ("C", "collapse / expand the selected subtree"),
     ("F1  ?", "this help"),
 ];
 

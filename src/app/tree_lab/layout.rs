@@ -13,11 +13,21 @@ pub struct Layout {
     pub slots: usize,
     /// The deepest level.
     pub depth: u32,
+    /// Collapsed nodes, by id, with how many nodes they hide (empty when nothing is collapsed).
+    pub folded: std::collections::HashMap<u32, usize>,
+    /// By id: true for a node inside a collapsed subtree, not drawn (empty when nothing is collapsed).
+    pub hidden: Vec<bool>,
 }
 
 impl Layout {
     /// Lays out a tree. Linear in the number of nodes, with an explicit stack so no tree can overflow it.
     pub fn compute(flat: &FlatTree) -> Layout {
+        Layout::compute_folded(flat, &std::collections::HashSet::new())
+    }
+
+    /// Lays out a tree with the subtrees below `folded` collapsed: each collapsed node takes one leaf slot, like a
+    /// leaf, and the nodes below it are hidden. Linear in the number of nodes.
+    pub fn compute_folded(flat: &FlatTree, folded: &std::collections::HashSet<u32>) -> Layout {
         let mut positions = vec![(0.0_f32, 0.0_f32); flat.nodes.len()];
         if flat.nodes.is_empty() {
             return Layout::default();
@@ -25,10 +35,24 @@ impl Layout {
         // Leaves in left-to-right (depth-first) order take the next slot.
         let mut slot = 0usize;
         let mut stack = vec![ROOT];
+        let mut hidden = if folded.is_empty() { Vec::new() } else { vec![false; flat.nodes.len()] };
+        let mut counts = std::collections::HashMap::new();
         while let Some(id) = stack.pop() {
             let node = flat.node(id);
             positions[id as usize].1 = node.depth as f32;
-            if node.child_count == 0 {
+            if node.child_count > 0 && folded.contains(&id) {
+                positions[id as usize].0 = slot as f32;
+                slot += 1;
+                // Hide the subtree: every node below, found with a stack of its own.
+                let mut below: Vec<u32> = flat.children(id).collect();
+                let mut count = 0;
+                while let Some(child) = below.pop() {
+                    hidden[child as usize] = true;
+                    count += 1;
+                    below.extend(flat.children(child));
+                }
+                counts.insert(id, count);
+            } else if node.child_count == 0 {
                 positions[id as usize].0 = slot as f32;
                 slot += 1;
             } else {
@@ -38,14 +62,23 @@ impl Layout {
         // A child's id is larger than its parent's, so going down the ids places children before their parent.
         for id in (0..flat.nodes.len() as u32).rev() {
             let node = flat.node(id);
-            if node.child_count > 0 {
+            if node.child_count > 0 && !counts.contains_key(&id) {
                 let first = positions[node.first_child as usize].0;
                 let last = positions[(node.first_child + node.child_count - 1) as usize].0;
                 positions[id as usize].0 = 0.5 * (first + last);
             }
         }
-        let depth = flat.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
-        Layout { positions, slots: slot, depth }
+        let depth = (0..flat.nodes.len())
+            .filter(|&i| !hidden.get(i).copied().unwrap_or(false))
+            .map(|i| flat.nodes[i].depth)
+            .max()
+            .unwrap_or(0);
+        Layout { positions, slots: slot, depth, folded: counts, hidden }
+    }
+
+    /// True when the node is inside a collapsed subtree (not drawn).
+    pub fn is_hidden(&self, id: u32) -> bool {
+        self.hidden.get(id as usize).copied().unwrap_or(false)
     }
 
     /// The layout's extent: `(width, height)` in slots and levels, at least one of each.
@@ -89,5 +122,20 @@ mod tests {
             xs.dedup();
             assert!(sorted, "level {level}: {xs:?}");
         }
+    }
+
+    #[test]
+    fn a_collapsed_subtree_takes_one_slot_and_hides_its_nodes() {
+        let flat = FlatTree::compile(&parse("((1 2 3) (4 (5 6)))").expect("valid")).expect("compiles");
+        let folded: std::collections::HashSet<u32> = [flat.node_at(&[1]).expect("node 1")].into();
+        let layout = Layout::compute_folded(&flat, &folded);
+        assert_eq!(layout.slots, 4, "three leaves and the collapsed node");
+        let one = flat.node_at(&[1]).expect("node 1");
+        assert_eq!(layout.folded.get(&one), Some(&4), "4, (5 6), 5 and 6");
+        assert_eq!(layout.positions[one as usize].0, 3.0);
+        let hidden: Vec<String> =
+            (0..flat.nodes.len() as u32).filter(|&id| layout.is_hidden(id)).map(|id| flat.path_string(id)).collect();
+        assert_eq!(hidden, ["1.0", "1.1", "1.1.0", "1.1.1"]);
+        assert_eq!(layout.depth, 2, "the hidden level 3 does not count");
     }
 }

@@ -9,6 +9,7 @@ pub mod analysis;
 mod canvas;
 pub mod editing;
 pub mod examples;
+pub mod exercise;
 mod export;
 pub mod files;
 mod help;
@@ -23,9 +24,9 @@ pub mod replay;
 pub mod saved;
 mod steps;
 pub mod svg;
+pub mod worker;
 
 use crate::engine::search::Algorithm;
-use crate::engine::search::observer::{Step, StepEvent};
 use crate::tree::file::{looks_like_tree_file, parse_any};
 use crate::tree::model::Tree;
 use crate::tree::notation;
@@ -104,8 +105,13 @@ pub enum Action {
     SaveTraceCsv,
     /// Write the whole tree, with the replay as it stands, to `saves/tree-<n>.svg`.
     ExportSvg,
+    /// Write the tree as a worksheet and its answer key for the current algorithm: `saves/exercise-<n>.svg` and
+    /// `saves/exercise-<n>-key.svg`.
+    ExportExercise,
     /// Save the canvas as drawn to `saves/tree-<n>.png` (a screenshot of the next frame, cropped to the canvas).
     ExportPng,
+    /// Collapse the subtree at a path (it is drawn as one node with its count), or expand it again.
+    ToggleCollapse(Vec<usize>),
     /// Turn quiz mode on or off: the replay is hidden and the user's marks are shown instead.
     ToggleQuiz,
     /// Write one of a node's quiz marks (an empty text removes it).
@@ -143,6 +149,12 @@ struct CanvasView {
     origin: egui::Pos2,
     /// The canvas's rectangle in the previous frame: what a PNG export crops to.
     rect: egui::Rect,
+    /// The subtree being dragged to a new place, by path.
+    dragging: Option<Vec<usize>>,
+    /// Where the dragged subtree would go if dropped now: (parent's path, index).
+    drop_target: Option<(Vec<usize>, usize)>,
+    /// The node the context menu was opened on.
+    menu: Option<Vec<usize>>,
 }
 
 impl Default for CanvasView {
@@ -156,6 +168,9 @@ impl Default for CanvasView {
             size: egui::Vec2::ZERO,
             origin: egui::Pos2::ZERO,
             rect: egui::Rect::NOTHING,
+            dragging: None,
+            drop_target: None,
+            menu: None,
         }
     }
 }
@@ -180,6 +195,12 @@ pub struct TreeLab {
     view: CanvasView,
     /// The trace row the table last scrolled to, so it only scrolls when the step changes.
     scrolled_row: Option<usize>,
+    /// Show the whole trace table, not only the rows the replay has reached (for checking an answer).
+    pub show_all_rows: bool,
+    /// Show the notation in its field even when it is very long (slow to lay out at every edit).
+    edit_long_text: bool,
+    /// The collapsed subtrees, by path (cleared when another tree is loaded).
+    collapsed: std::collections::HashSet<Vec<usize>>,
     actions: Vec<Action>,
     /// False to skip the system's file dialog and use the in-window one (the UI tests do).
     pub use_native_dialogs: bool,
@@ -196,6 +217,13 @@ pub struct TreeLab {
     png: crate::app::telemetry::export::PngSaver,
     /// A PNG export asked for, to be requested with the window's context after this frame's actions.
     png_pending: Option<std::path::PathBuf>,
+    /// Compiles, lays out and searches trees off the window's thread.
+    worker: worker::Worker,
+    /// The window's context, once drawn: the worker wakes it after each report.
+    ctx: Option<egui::Context>,
+    /// Where the replay stands when the next recorded run arrives: at the start for a newly loaded tree or
+    /// algorithm (there is something to watch), at the end after an edit (the result is what changed).
+    on_run: Seek,
 }
 
 /// Quiz mode: the user's marks and, once checked, their grade (recomputed after every change).
@@ -227,6 +255,9 @@ impl TreeLab {
             play_clock: 0.0,
             view: CanvasView::default(),
             scrolled_row: None,
+            show_all_rows: false,
+            collapsed: Default::default(),
+            edit_long_text: false,
             actions: Vec::new(),
             use_native_dialogs: true,
             dialog: None,
@@ -236,6 +267,9 @@ impl TreeLab {
             quiz: Quiz::default(),
             png: Default::default(),
             png_pending: None,
+            worker: worker::Worker::new(),
+            ctx: None,
+            on_run: Seek::Start,
         };
         lab.reparse(false);
         lab
@@ -246,6 +280,14 @@ impl TreeLab {
         if let Some((said, failed)) = self.png.poll() {
             self.editor.message =
                 Some(if failed { editing::Message::Error(said) } else { editing::Message::Note(said) });
+        }
+        if self.ctx.is_none() {
+            self.ctx = Some(ui.ctx().clone());
+        }
+        self.receive();
+        if self.worker.busy() {
+            // The worker wakes the window after each report; this covers a job submitted before the window existed.
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
         }
         self.keyboard(ui);
         self.advance_playback(ui);
@@ -277,6 +319,15 @@ impl TreeLab {
 
     /// Carries out one action.
     pub fn apply(&mut self, action: Action) {
+        // A tree loaded is watched from its first step; after an edit the replay shows the new result.
+        match action {
+            Action::OpenPath(_) | Action::LoadFileExample(_) | Action::LoadExample(_) | Action::GenerateRandom => {
+                self.on_run = Seek::Start;
+                self.collapsed.clear();
+            }
+            Action::Edit(_) | Action::Undo | Action::Redo | Action::Reorder(_) => self.on_run = Seek::End,
+            _ => {}
+        }
         match action {
             Action::TextEdited => self.reparse(true),
             Action::TextCommitted => self.editor.typing = false,
@@ -285,9 +336,13 @@ impl TreeLab {
             Action::SetAlgorithm(algorithm) => {
                 self.settings.algorithm = algorithm;
                 if let Some(analysis) = &mut self.analysis {
-                    analysis.rerun(algorithm);
+                    let flat = analysis.flat.clone();
+                    analysis.run = None;
+                    self.on_run = Seek::Start;
+                    self.seek(Seek::Start);
+                    self.worker.submit(worker::Task::Rerun(flat), algorithm, self.ctx.clone());
+                    self.receive();
                 }
-                self.seek(Seek::End);
                 self.regrade();
             }
             Action::Seek(seek) => {
@@ -302,6 +357,15 @@ impl TreeLab {
                 self.play_clock = 0.0;
             }
             Action::Fit => self.view.fit_pending = true,
+            Action::ToggleCollapse(path) => {
+                if !self.collapsed.remove(&path) {
+                    let inner = self.tree.as_ref().and_then(|t| t.node_at(&path)).is_some_and(|n| !n.is_leaf());
+                    if inner {
+                        self.collapsed.insert(path);
+                    }
+                }
+                self.relayout();
+            }
             Action::Select(path) => {
                 // A message about the last node would read as if it were about the new one.
                 if self.editor.selected != path {
@@ -330,7 +394,7 @@ impl TreeLab {
             | Action::CopyTraceCsv
             | Action::SaveTraceCsv => self.apply_file(action),
             Action::Reorder(ordering) => self.reorder(ordering),
-            Action::ExportSvg | Action::ExportPng => self.export(action),
+            Action::ExportSvg | Action::ExportPng | Action::ExportExercise => self.export(action),
             Action::ToggleQuiz
             | Action::QuizMark(..)
             | Action::QuizTogglePruned(_)
@@ -341,6 +405,8 @@ impl TreeLab {
 
     /// Shows `tree` (an undoable change, like opening a file), with a note saying where it came from.
     pub fn open_tree(&mut self, tree: Tree, note: &str) {
+        self.on_run = Seek::Start;
+        self.collapsed.clear();
         self.replace_tree(tree);
         self.editor.message = Some(editing::Message::Note(note.to_string()));
     }
@@ -371,6 +437,20 @@ impl TreeLab {
         self.analysis.as_ref().and_then(|a| a.run.as_ref()).map_or(0, |r| r.steps.len())
     }
 
+    /// (events so far, events in all) of the replay: what the counter under the canvas shows.
+    pub fn events(&self) -> (usize, usize) {
+        self.analysis.as_ref().and_then(|a| a.run.as_ref()).map_or((0, 0), |run| run.events(self.snapshot.cursor))
+    }
+
+    /// The number of trace rows the table shows now.
+    pub fn trace_rows_shown(&self) -> usize {
+        let Some(run) = self.analysis.as_ref().and_then(|a| a.run.as_ref()) else { return 0 };
+        if self.show_all_rows {
+            return run.trace.len();
+        }
+        self.snapshot.cursor.checked_sub(1).and_then(|i| run.rows_after.get(i)).copied().unwrap_or(0)
+    }
+
     /// The latest step in words.
     pub fn step_description(&self) -> &str {
         &self.description
@@ -386,6 +466,10 @@ impl TreeLab {
     /// Parses the text and shows its tree, undoably; `typed` when the user is typing it (then a burst of typing
     /// is one undo step).
     fn reparse(&mut self, typed: bool) {
+        self.on_run = if typed { Seek::End } else { Seek::Start };
+        if !typed {
+            self.collapsed.clear();
+        }
         let text = &self.settings.text;
         let parsed: Result<Tree, String> =
             if looks_like_tree_file(text) { parse_any(text) } else { notation::parse(text).map_err(|e| e.to_string()) };
@@ -401,30 +485,93 @@ impl TreeLab {
         }
     }
 
-    /// Analyses `tree` and shows it; false, with the reason as the error, when it cannot be.
+    /// Shows `tree` and has it analysed (at once when small, else on the worker: the canvas draws it as soon as
+    /// it is laid out, and the figures fill in); false, with the reason as the error, when it is not a valid tree.
     fn show_tree(&mut self, tree: Tree) -> bool {
-        match Analysis::new(&tree, self.settings.algorithm) {
-            Ok(analysis) => {
+        if let Err(e) = tree.validate() {
+            self.error = Some(e.to_string());
+            return false;
+        }
+        self.worker.submit(worker::Task::Tree(tree.clone()), self.settings.algorithm, self.ctx.clone());
+        self.tree = Some(tree);
+        self.error = None;
+        self.playing = false;
+        self.scrolled_row = None;
+        self.check_selection();
+        self.receive();
+        true
+    }
+
+    /// Lays the tree out again with the collapsed subtrees folded (on this thread: linear, a few milliseconds on
+    /// the largest tree, and only when a subtree is collapsed or expanded).
+    fn relayout(&mut self) {
+        let Some(analysis) = &mut self.analysis else { return };
+        let flat = &analysis.flat;
+        self.collapsed.retain(|path| flat.node_at(path).is_some_and(|id| !flat.is_leaf(id)));
+        let folded = self.collapsed.iter().filter_map(|path| flat.node_at(path)).collect();
+        analysis.layout = layout::Layout::compute_folded(flat, &folded);
+    }
+
+    /// Whether the subtree at `path` is collapsed.
+    pub fn is_collapsed(&self, path: &[usize]) -> bool {
+        self.collapsed.contains(path)
+    }
+
+    /// Takes in what the worker has reported since the last frame.
+    fn receive(&mut self) {
+        for report in self.worker.poll() {
+            self.take_report(report);
+        }
+    }
+
+    /// Waits for the worker to finish the latest tree or algorithm (tests and benchmarks: the window never waits).
+    pub fn wait_for_analysis(&mut self) {
+        self.receive();
+        for report in self.worker.wait() {
+            self.take_report(report);
+        }
+    }
+
+    /// True while the worker is still computing figures for the tree shown.
+    pub fn analysing(&self) -> bool {
+        self.worker.busy()
+    }
+
+    fn take_report(&mut self, report: worker::Report) {
+        match report {
+            worker::Report::Shape(analysis) => {
                 let reshaped = self.analysis.as_ref().is_none_or(|old| old.layout != analysis.layout);
                 self.view.fit_pending |= reshaped;
+                // Marks on nodes that are still there stay, and are graded against the new search.
+                self.quiz.marks.retain_existing(&analysis.flat);
                 self.analysis = Some(analysis);
-                self.tree = Some(tree);
-                self.error = None;
+                self.reordered = self.reordered.take().filter(|r| r.after.is_none());
+                if !self.collapsed.is_empty() {
+                    self.relayout();
+                }
                 self.playing = false;
                 self.scrolled_row = None;
-                self.check_selection();
-                self.seek(Seek::End);
-                // Marks on nodes that are still there stay, and are graded against the new search.
-                if let Some(analysis) = &self.analysis {
-                    self.quiz.marks.retain_existing(&analysis.flat);
+                self.seek(Seek::Start);
+            }
+            worker::Report::Failed(message) => self.error = Some(message),
+            worker::Report::Run(run) => {
+                let Some(analysis) = &mut self.analysis else { return };
+                if let (Some(reordered), Some(run)) = (&mut self.reordered, &run)
+                    && reordered.after.is_none()
+                {
+                    let stats = &run.result.stats;
+                    reordered.after = Some((stats.leaves_evaluated, stats.nodes_visited));
                 }
+                analysis.run = run;
+                self.seek(self.on_run);
                 self.regrade();
-                true
             }
-            Err(message) => {
-                self.error = Some(message);
-                false
+            worker::Report::Compared(row) => {
+                if let Some(analysis) = &mut self.analysis {
+                    analysis.comparison.push(row);
+                }
             }
+            worker::Report::Done => {}
         }
     }
 
@@ -446,7 +593,11 @@ impl TreeLab {
         // Every move replays from the start: linear in the steps, a millisecond or so on the largest live tree.
         let before = Snapshot::at(&analysis.flat, run, cursor.saturating_sub(1));
         self.description = if cursor == 0 {
-            format!("Ready: {} steps recorded. Step with → or press Play.", run.steps.len())
+            format!(
+                "Event 0 of {}: nothing read yet. Press → or ▶ to step through {}, or Play to watch it.",
+                run.stops.len(),
+                algorithm_title(run.algorithm)
+            )
         } else {
             let text = replay::describe_step(&analysis.flat, run, &before, cursor - 1);
             if cursor == count { format!("{text}. The search is complete.") } else { text }
@@ -454,32 +605,10 @@ impl TreeLab {
         self.snapshot = Snapshot::at(&analysis.flat, run, cursor);
     }
 
-    /// The cursor one step forward or back, where reading a leaf counts as one step: the recorder's Enter and
+    /// The cursor one event forward or back, where reading a leaf counts as one event: the recorder's Enter and
     /// Leave around a leaf's value say nothing the value does not.
     fn stride(&self, cursor: usize, direction: isize) -> usize {
-        let Some(run) = self.analysis.as_ref().and_then(|a| a.run.as_ref()) else { return 0 };
-        let steps = &run.steps;
-        let is_leaf_event = |n: usize| {
-            // The step that brings the cursor to n is steps[n - 1].
-            let Some(step) = n.checked_sub(1).and_then(|i| steps.get(i)) else { return false };
-            let leaf =
-                |s: Option<&Step>| s.is_some_and(|s| s.node == step.node && matches!(s.event, StepEvent::Leaf { .. }));
-            match step.event {
-                StepEvent::Enter => leaf(steps.get(n)),
-                StepEvent::Leave { .. } => leaf(n.checked_sub(2).and_then(|i| steps.get(i))),
-                _ => false,
-            }
-        };
-        let mut n = cursor;
-        loop {
-            n = match n.checked_add_signed(direction) {
-                Some(next) if next <= steps.len() => next,
-                _ => return n,
-            };
-            if !is_leaf_event(n) {
-                return n;
-            }
-        }
+        self.analysis.as_ref().and_then(|a| a.run.as_ref()).map_or(0, |run| run.stride(cursor, direction))
     }
 
     fn keyboard(&mut self, ui: &egui::Ui) {
@@ -529,5 +658,19 @@ impl TreeLab {
         } else {
             ui.ctx().request_repaint();
         }
+    }
+}
+
+/// An algorithm's name as a sentence says it: "α-β", "MTD(f)".
+pub fn algorithm_title(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::Minimax => "minimax",
+        Algorithm::Alphabeta => "α-β",
+        Algorithm::Negamax => "negamax α-β",
+        Algorithm::Shallow => "Hart & Edwards' shallow α-β (1961)",
+        Algorithm::Pvs => "principal variation search",
+        Algorithm::Mtdf => "MTD(f)",
+        Algorithm::Expectiminimax => "expectiminimax",
+        Algorithm::Star1 => "Ballard's Star1",
     }
 }

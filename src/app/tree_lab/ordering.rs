@@ -29,7 +29,7 @@ impl Reordered {
             (Some((l0, n0)), Some((l1, n1))) => {
                 format!("leaves {l0} → {l1} · nodes {n0} → {n1} ({}, {name})", self.algorithm.name())
             }
-            _ => format!("reordered {name}; too large to count live"),
+            _ => format!("reordered {name}; counting…"),
         }
     }
 }
@@ -53,8 +53,9 @@ impl TreeLab {
         // The selection names a place, not a node: after reordering it would point at a different one.
         self.editor.selected = None;
         self.replace_tree(reordered);
-        self.reordered =
-            Some(Reordered { ordering, algorithm: self.settings.algorithm, before, after: self.current_counts() });
+        // A large tree's new counts arrive from the worker later and fill in `after`.
+        let after = if self.analysing() { None } else { self.current_counts() };
+        self.reordered = Some(Reordered { ordering, algorithm: self.settings.algorithm, before, after });
     }
 }
 

@@ -94,6 +94,11 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
         if ui.button("Export PNG").on_hover_text("Save the canvas as drawn to saves/tree-<n>.png").clicked() {
             lab.actions.push(Action::ExportPng);
         }
+        let tip = "A worksheet (leaf values, empty boxes for values, α and β, a line for the answer) and its answer \
+                   key for the current algorithm: saves/exercise-<n>.svg and exercise-<n>-key.svg";
+        if ui.button("Export exercise").on_hover_text(tip).clicked() {
+            lab.actions.push(Action::ExportExercise);
+        }
     });
     ui.horizontal_wrapped(|ui| {
         let random = &mut lab.settings.random;
@@ -130,6 +135,21 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
     }
     ui.add_space(4.0);
     let label = ui.label("Tree notation");
+    if lab.settings.text.len() > LONG_TEXT && !lab.edit_long_text {
+        // Laying out a text of hundreds of kilobytes takes egui longer than a frame, every time it changes.
+        ui.label(
+            RichText::new(format!(
+                "{} characters: too long to show here at every edit. Edit on the canvas, or:",
+                lab.settings.text.len()
+            ))
+            .weak(),
+        );
+        if ui.button("Show the text").on_hover_text("each change of the tree will take a moment to show").clicked() {
+            lab.edit_long_text = true;
+        }
+        tree_status(lab, ui);
+        return;
+    }
     let edit = egui::TextEdit::multiline(&mut lab.settings.text)
         .code_editor()
         .desired_rows(5)
@@ -147,6 +167,14 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
     if response.lost_focus() {
         lab.actions.push(Action::TextCommitted);
     }
+    tree_status(lab, ui);
+}
+
+/// Notation longer than this (in bytes) is not shown in the text field unless asked for.
+const LONG_TEXT: usize = 100_000;
+
+/// The text's error, or the tree's size.
+fn tree_status(lab: &TreeLab, ui: &mut egui::Ui) {
     match (&lab.error, &lab.analysis) {
         (Some(error), _) => {
             ui.label(RichText::new(format!("Error: {error}")).color(error_color(ui)));
@@ -193,9 +221,17 @@ fn counts(lab: &TreeLab, ui: &mut egui::Ui) {
     });
     let (nodes, leaves) = analysis.totals();
     let Some(run) = &analysis.run else {
-        ui.label(RichText::new("tree too large for live search").color(ui.visuals().warn_fg_color)).on_hover_text(
-            format!("{nodes} nodes: the lab searches trees of up to {} nodes", super::analysis::LIVE_SEARCH_LIMIT),
-        );
+        if lab.analysing() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(RichText::new(format!("searching {nodes} nodes…")).weak());
+            });
+        } else {
+            ui.label(RichText::new("the search gave up").color(ui.visuals().warn_fg_color)).on_hover_text(format!(
+                "it needed more than {} nodes; the lab stops there",
+                group(super::analysis::NODE_LIMIT)
+            ));
+        }
         return;
     };
     let stats = &run.result.stats;
@@ -239,10 +275,15 @@ fn counts(lab: &TreeLab, ui: &mut egui::Ui) {
 
 fn comparison(lab: &mut TreeLab, ui: &mut egui::Ui) {
     let Some(analysis) = &lab.analysis else { return };
-    if analysis.comparison.is_empty() {
+    if analysis.comparison.is_empty() && !lab.analysing() {
         return;
     }
-    ui.heading("Every algorithm");
+    ui.horizontal(|ui| {
+        ui.heading("Every algorithm");
+        if !analysis.compared() && lab.analysing() {
+            ui.spinner().on_hover_text("the counts fill in as each search finishes");
+        }
+    });
     let current = lab.settings.algorithm;
     let mut chosen = None;
     egui::Grid::new("tree_lab_comparison").num_columns(4).striped(true).spacing([14.0, 2.0]).show(ui, |ui| {
@@ -255,13 +296,33 @@ fn comparison(lab: &mut TreeLab, ui: &mut egui::Ui) {
             if name.on_hover_text(row.algorithm.description()).clicked() && row.algorithm != current {
                 chosen = Some(row.algorithm);
             }
-            ui.label(row.leaves.to_string());
-            ui.label(row.nodes.to_string());
-            ui.label(fmt_value(row.value));
+            if row.complete {
+                ui.label(row.leaves.to_string());
+                ui.label(row.nodes.to_string());
+                ui.label(fmt_value(row.value));
+            } else {
+                let why = format!("gave up after {} nodes", group(row.nodes));
+                ui.label(format!("> {}", row.leaves)).on_hover_text(&why);
+                ui.label(format!("> {}", row.nodes)).on_hover_text(&why);
+                ui.label("?").on_hover_text(why);
+            }
             ui.end_row();
         }
     });
     if let Some(algorithm) = chosen {
         lab.actions.push(Action::SetAlgorithm(algorithm));
     }
+}
+
+/// A count with thousands separators: 200,000,000.
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

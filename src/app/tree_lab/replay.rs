@@ -136,6 +136,10 @@ pub fn fmt_value(value: Value) -> String {
         "−∞".into()
     } else if value.fract() == 0.0 && value.abs() < 1e15 {
         format!("{}", value as i64)
+    } else if value.abs() < 1e15 && value != value.round() && (value - value.round()).abs() < 1e-9 {
+        // The float just beside a whole number: MTD(f)'s null window (β⁻, β) tests "is the value at least β?".
+        let whole = value.round();
+        format!("{}{}", whole as i64, if value < whole { "⁻" } else { "⁺" })
     } else {
         // Expectations such as 2/3 would print sixteen digits; three decimals are what a table has room for.
         let text = format!("{value:.3}");

@@ -86,6 +86,8 @@ impl TreeLab {
         }
         lab.editor.selected = session.selected.clone();
         lab.check_selection();
+        // A large tree's run arrives from the worker later: it goes to the saved step then.
+        lab.on_run = Seek::To(session.step);
         lab.seek(Seek::To(session.step));
         if !session.fitted && session.zoom.is_finite() && session.zoom > 0.0 {
             lab.view = CanvasView {

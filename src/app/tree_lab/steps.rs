@@ -51,8 +51,13 @@ pub(super) fn controls(lab: &mut TreeLab, ui: &mut egui::Ui) {
         if ui.add_enabled(count > 0, slider).on_hover_text("drag to any step").changed() {
             lab.actions.push(Action::Seek(Seek::To(target)));
         }
-        ui.label(format!("step {cursor} of {count}"));
-        ui.label(RichText::new(format!("· {} leaves read", lab.snapshot.leaves_read)).weak());
+        let (event, events) = lab.events();
+        ui.label(format!("event {event} of {events}")).on_hover_text(
+            "An event is one thing the search does: enter a node, read a leaf, take a child's value back up, \
+             cut off the remaining children, or leave a node with its value. Each press of ▶ or → is one event.",
+        );
+        let read = lab.snapshot.leaves_read;
+        ui.label(RichText::new(format!("· {read} {} read", if read == 1 { "leaf" } else { "leaves" })).weak());
     });
     ui.add_space(2.0);
     let text = if lab.description.is_empty() { "Nothing to replay." } else { &lab.description };
@@ -79,6 +84,14 @@ pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
         return;
     };
     let current = lab.snapshot.cursor.checked_sub(1).and_then(|i| run.row_of_step(i));
+    // The rows the replay has written so far: the table grows with the steps, unless all are asked for.
+    let reached = lab.snapshot.cursor.checked_sub(1).and_then(|i| run.rows_after.get(i)).copied().unwrap_or(0);
+    let mut show_all = lab.show_all_rows;
+    ui.checkbox(&mut show_all, "Show all rows").on_hover_text("the whole table, rows not yet reached greyed");
+    if show_all != lab.show_all_rows {
+        lab.show_all_rows = show_all;
+    }
+    let shown = if lab.show_all_rows { run.trace.len() } else { reached.min(run.trace.len()) };
     // Column widths in proportion to the panel, whatever its width.
     let spacing = ui.spacing().item_spacing.x;
     let scale = ((ui.available_width() - 4.0 * spacing - 8.0) / 274.0).max(0.5);
@@ -119,7 +132,10 @@ pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
     };
     ui.spacing_mut().item_spacing.y = 0.0;
     let mut clicked = None;
-    area.show_rows(ui, row_height, run.trace.len(), |ui, range| {
+    if shown == 0 {
+        ui.label(RichText::new("No rows yet: the table grows as you step (→).").weak());
+    }
+    area.show_rows(ui, row_height, shown, |ui, range| {
         for i in range {
             let r = &run.trace[i];
             let value = match (r.value, r.bound) {

@@ -9,27 +9,34 @@ use std::fmt::Write;
 
 /// Points between neighbouring leaves and between levels, a node's half size, and the margin around the tree:
 /// the canvas's proportions at zoom 1, with a little more room between levels for the values.
-const SLOT: f32 = 46.0;
-const LEVEL: f32 = 80.0;
-const RADIUS: f32 = 12.0;
-const MARGIN: f32 = 48.0;
+pub(super) const SLOT: f32 = 46.0;
+pub(super) const LEVEL: f32 = 80.0;
+pub(super) const RADIUS: f32 = 12.0;
+pub(super) const MARGIN: f32 = 48.0;
 /// How far below a node's centre a line of text beside it has its baseline, so it reads as centred (set by hand:
 /// not every renderer knows `dominant-baseline`).
-const BASELINE: f32 = 4.5;
+pub(super) const BASELINE: f32 = 4.5;
 
 const MAX_COLOUR: &str = "#4a90e2";
 const MIN_COLOUR: &str = "#e87040";
-const CHANCE_COLOUR: &str = "#a070dc";
+pub(super) const CHANCE_COLOUR: &str = "#a070dc";
 const LEAF_COLOUR: &str = "#5a5a5a";
-const EDGE_COLOUR: &str = "#6e6e6e";
+pub(super) const EDGE_COLOUR: &str = "#6e6e6e";
 const FADED_COLOUR: &str = "#c8c8c8";
-const CUT_COLOUR: &str = "#e63232";
+pub(super) const CUT_COLOUR: &str = "#e63232";
 const CURRENT_COLOUR: &str = "#d8a000";
 
 /// The tree of `analysis` as SVG text, with `snapshot`'s replay state when given (else the bare tree).
 pub fn tree_svg(analysis: &Analysis, snapshot: Option<&Snapshot>) -> String {
     let flat = &analysis.flat;
-    let layout = &analysis.layout;
+    // The whole tree, whatever is collapsed on the canvas.
+    let full;
+    let layout = if analysis.layout.hidden.is_empty() {
+        &analysis.layout
+    } else {
+        full = super::layout::Layout::compute(flat);
+        &full
+    };
     let (width, height) = layout.extent();
     let (w, h) = (width * SLOT + 2.0 * MARGIN, height * LEVEL + 2.0 * MARGIN + 16.0);
     let at = |id: u32| {
@@ -104,39 +111,7 @@ pub fn tree_svg(analysis: &Analysis, snapshot: Option<&Snapshot>) -> String {
         };
         let (fill, stroke) = if seen { (colour, colour) } else { ("none", FADED_COLOUR) };
         let paint = format!(r#"fill="{fill}" stroke="{stroke}" stroke-width="1.2""#);
-        let (hw, hh) = (RADIUS * 1.15, RADIUS * 0.95);
-        let _ = match (leaf, node.turn) {
-            (true, _) => {
-                let s = RADIUS * 1.1;
-                writeln!(
-                    out,
-                    r#"<rect class="node leaf" x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}" rx="2" {paint}/>"#,
-                    x - s / 2.0,
-                    y - s / 2.0
-                )
-            }
-            (false, Turn::Max) => writeln!(
-                out,
-                r#"<polygon class="node max" points="{x:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" {paint}/>"#,
-                y - hh,
-                x + hw,
-                y + hh,
-                x - hw,
-                y + hh
-            ),
-            (false, Turn::Min) => writeln!(
-                out,
-                r#"<polygon class="node min" points="{:.1},{:.1} {:.1},{:.1} {x:.1},{:.1}" {paint}/>"#,
-                x - hw,
-                y - hh,
-                x + hw,
-                y - hh,
-                y + hh
-            ),
-            (false, Turn::Chance) => {
-                writeln!(out, r#"<circle class="node chance" cx="{x:.1}" cy="{y:.1}" r="{RADIUS:.1}" {paint}/>"#)
-            }
-        };
+        write_shape(&mut out, x, y, leaf, node.turn, &paint);
         if current == Some(id) {
             let _ = writeln!(
                 out,
@@ -191,8 +166,56 @@ pub fn tree_svg(analysis: &Analysis, snapshot: Option<&Snapshot>) -> String {
     out
 }
 
+/// A node's shape at (x, y): MAX △, MIN ▽, chance ○, a leaf a small square; `paint` its fill and stroke
+/// attributes.
+pub(super) fn write_shape(out: &mut String, x: f32, y: f32, leaf: bool, turn: Turn, paint: &str) {
+    let (hw, hh) = (RADIUS * 1.15, RADIUS * 0.95);
+    let _ = match (leaf, turn) {
+        (true, _) => {
+            let s = RADIUS * 1.1;
+            writeln!(
+                out,
+                r#"<rect class="node leaf" x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}" rx="2" {paint}/>"#,
+                x - s / 2.0,
+                y - s / 2.0
+            )
+        }
+        (false, Turn::Max) => writeln!(
+            out,
+            r#"<polygon class="node max" points="{x:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" {paint}/>"#,
+            y - hh,
+            x + hw,
+            y + hh,
+            x - hw,
+            y + hh
+        ),
+        (false, Turn::Min) => writeln!(
+            out,
+            r#"<polygon class="node min" points="{:.1},{:.1} {:.1},{:.1} {x:.1},{:.1}" {paint}/>"#,
+            x - hw,
+            y - hh,
+            x + hw,
+            y - hh,
+            y + hh
+        ),
+        (false, Turn::Chance) => {
+            writeln!(out, r#"<circle class="node chance" cx="{x:.1}" cy="{y:.1}" r="{RADIUS:.1}" {paint}/>"#)
+        }
+    };
+}
+
+/// The colour of a node of this kind.
+pub(super) fn node_colour(turn: Turn, leaf: bool) -> &'static str {
+    match (turn, leaf) {
+        (_, true) => LEAF_COLOUR,
+        (Turn::Max, _) => MAX_COLOUR,
+        (Turn::Min, _) => MIN_COLOUR,
+        (Turn::Chance, _) => CHANCE_COLOUR,
+    }
+}
+
 /// Text made safe for XML character data and attribute values.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -74,7 +74,7 @@ impl Algorithm {
     pub fn description(self) -> &'static str {
         match self {
             Algorithm::Minimax => "plain minimax (expectation at chance nodes): visits everything",
-            Algorithm::Alphabeta => "α-β as the seeds write it: MAX-VALUE / MIN-VALUE, cut-off when α ≥ β",
+            Algorithm::Alphabeta => "α-β as Russell & Norvig write it: MAX-VALUE / MIN-VALUE, cut-off when α ≥ β",
             Algorithm::Negamax => "negamax form of α-β with fail-soft returns; same leaves as alphabeta",
             Algorithm::Shallow => "Hart & Edwards 1961, rules 2–3: only the parent's value prunes, no deep cut-offs",
             Algorithm::Pvs => "principal variation search (NegaScout): null windows after the first child",

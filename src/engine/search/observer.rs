@@ -197,45 +197,105 @@ impl<M: Copy + Eq + std::hash::Hash> Recorder<M> {
     pub fn trace_rows_and_progress(&self, name: impl Fn(usize) -> String) -> (Vec<TraceRow>, Vec<usize>) {
         let mut rows: Vec<TraceRow> = Vec::new();
         let mut progress = Vec::with_capacity(self.steps.len());
-        let mut previous: Option<&Step> = None;
-        for (i, step) in self.steps.iter().enumerate() {
-            let row = |alpha, beta, value| TraceRow {
-                node: name(step.node),
-                turn: self.nodes[step.node].turn,
-                alpha,
-                beta,
-                value,
-                bound: None,
-            };
-            let (alpha, beta) = (step.window.alpha, step.window.beta);
-            let is_leaf_step =
-                |s: Option<&Step>| s.is_some_and(|s| s.node == step.node && matches!(s.event, StepEvent::Leaf { .. }));
-            match step.event {
-                // A leaf is one row (α = β = its value), not enter–leaf–leave.
-                StepEvent::Enter if is_leaf_step(self.steps.get(i + 1)) => {}
-                StepEvent::Leave { .. } if is_leaf_step(previous) => {}
-                StepEvent::Enter | StepEvent::BackedUp { .. } => rows.push(row(alpha, beta, None)),
-                StepEvent::Leaf { value } => rows.push(row(value, value, Some(value))),
-                StepEvent::Cutoff { .. } => {}
-                StepEvent::Leave { value, bound } => {
-                    let bound = (bound != Bound::Exact).then_some(bound);
-                    let updated_here = previous.is_some_and(|p| {
-                        p.node == step.node && matches!(p.event, StepEvent::BackedUp { .. } | StepEvent::Cutoff { .. })
-                    });
-                    match rows.last_mut() {
-                        // The lecture writes a node's value on the row of its last update.
-                        Some(last) if updated_here && last.value.is_none() => {
-                            last.value = Some(value);
-                            last.bound = bound;
-                        }
-                        _ => rows.push(TraceRow { value: Some(value), bound, ..row(alpha, beta, None) }),
+        let mut builder = TraceBuilder::default();
+        for step in &self.steps {
+            let turn = self.nodes[step.node].turn;
+            builder.push(step.clone(), turn, &name, &mut |row| rows.push(row), &mut |n| progress.push(n));
+        }
+        builder.finish(&name, &mut |row| rows.push(row), &mut |n| progress.push(n));
+        (rows, progress)
+    }
+}
+
+/// Builds the lecture's trace table from a stream of steps, one step behind (a step's row depends on the step
+/// after it) and one row behind (a node's value is written on the row of its last update): the memory it needs
+/// does not grow with the search, so a search of billions of steps can be traced straight to a file.
+#[derive(Clone, Debug, Default)]
+pub struct TraceBuilder {
+    /// The step received last, not yet turned into rows (it needs the next one), with its node's turn.
+    waiting: Option<(Step, Turn)>,
+    /// The node and event of the step processed last.
+    previous: Option<(usize, StepEvent)>,
+    /// The last row, held back because a later step may still write its value.
+    last: Option<TraceRow>,
+    /// Rows written so far, `last` included.
+    rows: usize,
+}
+
+impl TraceBuilder {
+    /// Takes the next step of the search (`turn` is its node's). Rows that can no longer change go to `row`;
+    /// `progress` hears, for the step before this one, how many rows the table has once it has happened.
+    pub fn push(
+        &mut self,
+        step: Step,
+        turn: Turn,
+        name: &impl Fn(usize) -> String,
+        row: &mut impl FnMut(TraceRow),
+        progress: &mut impl FnMut(usize),
+    ) {
+        if let Some((waiting, waiting_turn)) = self.waiting.take() {
+            self.process(waiting, waiting_turn, Some(&step), name, row);
+            progress(self.rows);
+        }
+        self.waiting = Some((step, turn));
+    }
+
+    /// Ends the stream: the last step is processed and the last row let go.
+    pub fn finish(
+        &mut self,
+        name: &impl Fn(usize) -> String,
+        row: &mut impl FnMut(TraceRow),
+        progress: &mut impl FnMut(usize),
+    ) {
+        if let Some((waiting, turn)) = self.waiting.take() {
+            self.process(waiting, turn, None, name, row);
+            progress(self.rows);
+        }
+        if let Some(last) = self.last.take() {
+            row(last);
+        }
+    }
+
+    fn process(
+        &mut self,
+        step: Step,
+        turn: Turn,
+        next: Option<&Step>,
+        name: &impl Fn(usize) -> String,
+        out: &mut impl FnMut(TraceRow),
+    ) {
+        let row = |alpha, beta, value| TraceRow { node: name(step.node), turn, alpha, beta, value, bound: None };
+        let (alpha, beta) = (step.window.alpha, step.window.beta);
+        let previous_leaf = matches!(self.previous, Some((node, StepEvent::Leaf { .. })) if node == step.node);
+        let next_leaf = next.is_some_and(|s| s.node == step.node && matches!(s.event, StepEvent::Leaf { .. }));
+        let new_row = match step.event {
+            // A leaf is one row (α = β = its value), not enter–leaf–leave.
+            StepEvent::Enter if next_leaf => None,
+            StepEvent::Leave { .. } if previous_leaf => None,
+            StepEvent::Enter | StepEvent::BackedUp { .. } => Some(row(alpha, beta, None)),
+            StepEvent::Leaf { value } => Some(row(value, value, Some(value))),
+            StepEvent::Cutoff { .. } => None,
+            StepEvent::Leave { value, bound } => {
+                let bound = (bound != Bound::Exact).then_some(bound);
+                let updated_here = matches!(self.previous, Some((node, StepEvent::BackedUp { .. } | StepEvent::Cutoff { .. })) if node == step.node);
+                match &mut self.last {
+                    // The lecture writes a node's value on the row of its last update.
+                    Some(last) if updated_here && last.value.is_none() => {
+                        last.value = Some(value);
+                        last.bound = bound;
+                        None
                     }
+                    _ => Some(TraceRow { value: Some(value), bound, ..row(alpha, beta, None) }),
                 }
             }
-            previous = Some(step);
-            progress.push(rows.len());
+        };
+        if let Some(new_row) = new_row {
+            if let Some(done) = self.last.replace(new_row) {
+                out(done);
+            }
+            self.rows += 1;
         }
-        (rows, progress)
+        self.previous = Some((step.node, step.event));
     }
 }
 
@@ -323,32 +383,57 @@ pub fn format_trace_csv(rows: &[TraceRow]) -> String {
 
 /// Renders rows as the lecture's table, tab-free and aligned, with a header line.
 pub fn format_trace_table(rows: &[TraceRow]) -> String {
-    let cells: Vec<[String; 5]> = rows
-        .iter()
-        .map(|r| {
-            let value = match (r.value, r.bound) {
-                (None, _) => String::new(),
-                (Some(v), Some(Bound::Lower)) => format!(">={}", format_value(v)),
-                (Some(v), Some(Bound::Upper)) => format!("<={}", format_value(v)),
-                (Some(v), _) => format_value(v),
-            };
-            [r.node.clone(), r.turn.name().to_string(), format_value(r.alpha), format_value(r.beta), value]
-        })
-        .collect();
-    let header = ["NODE", "TYPE", "ALPHA", "BETA", "VALUE"].map(String::from);
-    let mut widths = header.clone().map(|h| h.len());
+    let cells: Vec<[String; 5]> = rows.iter().map(trace_cells).collect();
+    let mut widths = TraceWidths::default();
     for row in &cells {
-        for (w, c) in widths.iter_mut().zip(row) {
+        widths.widen(row);
+    }
+    let mut out = widths.line(&TRACE_HEADER.map(String::from));
+    for row in &cells {
+        out.push_str(&widths.line(row));
+    }
+    out
+}
+
+/// The table's header: NODE, TYPE, ALPHA, BETA, VALUE.
+pub const TRACE_HEADER: [&str; 5] = ["NODE", "TYPE", "ALPHA", "BETA", "VALUE"];
+
+/// A row's five cells as the table prints them (a bound as `>=v` / `<=v`).
+pub fn trace_cells(r: &TraceRow) -> [String; 5] {
+    let value = match (r.value, r.bound) {
+        (None, _) => String::new(),
+        (Some(v), Some(Bound::Lower)) => format!(">={}", format_value(v)),
+        (Some(v), Some(Bound::Upper)) => format!("<={}", format_value(v)),
+        (Some(v), _) => format_value(v),
+    };
+    [r.node.clone(), r.turn.name().to_string(), format_value(r.alpha), format_value(r.beta), value]
+}
+
+/// The table's column widths, in characters: the header's, widened by every row seen — so a table too long to
+/// keep can be measured in one pass over its rows and printed in a second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceWidths(pub [usize; 5]);
+
+impl Default for TraceWidths {
+    fn default() -> Self {
+        TraceWidths(TRACE_HEADER.map(str::len))
+    }
+}
+
+impl TraceWidths {
+    pub fn widen(&mut self, cells: &[String; 5]) {
+        for (w, c) in self.0.iter_mut().zip(cells) {
             *w = (*w).max(c.chars().count());
         }
     }
-    let mut out = String::new();
-    for row in std::iter::once(&header).chain(&cells) {
-        let line: Vec<String> = row.iter().zip(widths).map(|(c, w)| format!("{c:<w$}")).collect();
-        out.push_str(line.join("  ").trim_end());
+
+    /// One line of the table, cells padded to the widths, trailing spaces trimmed, ending in a newline.
+    pub fn line(&self, cells: &[String; 5]) -> String {
+        let line: Vec<String> = cells.iter().zip(self.0).map(|(c, w)| format!("{c:<w$}")).collect();
+        let mut out = line.join("  ").trim_end().to_string();
         out.push('\n');
+        out
     }
-    out
 }
 
 /// A borrowed observer observes too, so one can be lent to a search and read afterwards.

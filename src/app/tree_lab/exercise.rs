@@ -1,0 +1,226 @@
+//! For the classroom: the tree as an SVG worksheet — only the leaves' values, an empty box for every inner node's
+//! value and for the α and β it is entered with, a line for the answer — and its answer key for the current
+//! algorithm: the boxes filled from the recorded search, the pruned edges crossed out. No egui here.
+
+use super::analysis::{Analysis, Run};
+use super::layout::Layout;
+use super::replay::{Snapshot, fmt_bounded, fmt_value};
+use super::svg::{
+    BASELINE, CHANCE_COLOUR, CUT_COLOUR, EDGE_COLOUR, LEVEL, MARGIN, RADIUS, SLOT, escape, node_colour, write_shape,
+};
+use crate::engine::search::observer::{StepEvent, Window};
+use crate::tree::flat::FlatTree;
+use std::fmt::Write;
+
+/// Room above the tree for the instructions, and below it for the answer line.
+const HEADER: f32 = 56.0;
+const FOOTER: f32 = 70.0;
+const ANSWER_COLOUR: &str = "#c0392b";
+
+/// What the answer key fills in, from the recorded search at its end.
+struct Answers {
+    end: Snapshot,
+    /// The window each node was first entered with.
+    entered: Vec<Option<Window>>,
+}
+
+impl Answers {
+    fn of(flat: &FlatTree, run: &Run) -> Answers {
+        let mut entered = vec![None; flat.nodes.len()];
+        for step in &run.steps {
+            if step.event == StepEvent::Enter && entered[step.node].is_none() {
+                entered[step.node] = Some(step.window);
+            }
+        }
+        Answers { end: Snapshot::at(flat, run, run.steps.len()), entered }
+    }
+}
+
+/// The worksheet (`key` false) or its answer key (`key` true) for the recorded search of `analysis`. Without a
+/// recorded search the key has nothing to fill in and comes out as the worksheet.
+pub fn exercise_svg(analysis: &Analysis, key: bool) -> String {
+    let flat = &analysis.flat;
+    let layout = Layout::compute(flat);
+    let run = analysis.run.as_ref();
+    let answers = run.filter(|_| key).map(|run| Answers::of(flat, run));
+    let algorithm = run.map_or("α-β", |r| super::algorithm_title(r.algorithm));
+    let (width, height) = layout.extent();
+    // Wide enough for the instructions even under a small tree.
+    let w = (width * SLOT + 2.0 * MARGIN + 60.0).max(640.0);
+    let h = height * LEVEL + 2.0 * MARGIN + HEADER + FOOTER;
+    let left = (w - width * SLOT) / 2.0;
+    let at = |id: u32| {
+        let (x, y) = layout.positions[id as usize];
+        (left + x * SLOT, MARGIN + HEADER + y * LEVEL)
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="sans-serif" font-size="13">"#
+    );
+    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let title = if key { format!("Answer key: {algorithm}") } else { format!("Exercise: {algorithm}") };
+    let _ = writeln!(
+        out,
+        r#"<text class="title" x="24" y="30" font-size="18" font-weight="bold">{}</text>"#,
+        escape(&title)
+    );
+    let task = "Search the tree left to right. Write each node's value in its box, the α and β it is entered \
+                with above it, and cross out every edge that is pruned.";
+    let _ = writeln!(out, r#"<text class="task" x="24" y="50" font-size="12">{}</text>"#, escape(task));
+
+    for (id, node) in flat.nodes.iter().enumerate().skip(1) {
+        let id = id as u32;
+        let ((x1, y1), (x2, y2)) = (at(node.parent), at(id));
+        let (y1, y2) = (y1 + RADIUS * 0.9, y2 - RADIUS * 0.9);
+        let _ = writeln!(
+            out,
+            r#"<line class="edge" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{EDGE_COLOUR}" stroke-width="1.5"/>"#
+        );
+        let pruned =
+            answers.as_ref().is_some_and(|a| a.end.pruned[id as usize].is_some() && !a.end.nodes[id as usize].entered);
+        if pruned {
+            let (mx, my) = (x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45);
+            let (dx, dy) = (x2 - x1, y2 - y1);
+            let length = (dx * dx + dy * dy).sqrt().max(1e-3);
+            let (ax, ay) = (-dy / length * 8.0, dx / length * 8.0);
+            let _ = writeln!(
+                out,
+                r#"<line class="pruned" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{CUT_COLOUR}" stroke-width="3"/>"#,
+                mx - ax,
+                my - ay,
+                mx + ax,
+                my + ay
+            );
+        }
+        if flat.node(node.parent).turn == crate::engine::game::Turn::Chance {
+            let p = format!("{:.2}", node.probability);
+            let p = p.trim_end_matches('0').trim_end_matches('.');
+            let (mx, my) = ((x1 + x2) / 2.0 + 4.0, (y1 + y2) / 2.0);
+            let _ = writeln!(out, r#"<text x="{mx:.1}" y="{my:.1}" font-size="11" fill="{CHANCE_COLOUR}">{p}</text>"#);
+        }
+    }
+
+    for (id, node) in flat.nodes.iter().enumerate() {
+        let id = id as u32;
+        let (x, y) = at(id);
+        let leaf = node.child_count == 0;
+        let colour = node_colour(node.turn, leaf);
+        write_shape(&mut out, x, y, leaf, node.turn, &format!(r#"fill="none" stroke="{colour}" stroke-width="1.5""#));
+        if let Some(label) = flat.labels.get(&id) {
+            let _ = writeln!(
+                out,
+                r#"<text class="label" x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+                x - RADIUS * 1.3,
+                y + BASELINE,
+                escape(label)
+            );
+        }
+        if leaf {
+            let _ = writeln!(
+                out,
+                r#"<text class="value" x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+                y + RADIUS * 1.1 + 12.0,
+                escape(&fmt_value(node.value))
+            );
+            continue;
+        }
+        // The value's box beside the node, and α and β above it.
+        let value = answers.as_ref().and_then(|a| a.end.nodes[id as usize].value).map(|(v, b)| fmt_bounded(v, b));
+        answer_box(&mut out, "value", x + RADIUS * 1.4, y - 10.0, 40.0, value.as_deref());
+        let window = answers.as_ref().and_then(|a| a.entered[id as usize]);
+        let (alpha, beta) = (window.map(|w| fmt_value(w.alpha)), window.map(|w| fmt_value(w.beta)));
+        let top = y - RADIUS - 24.0;
+        let _ = writeln!(out, r#"<text x="{:.1}" y="{:.1}" font-size="11">α</text>"#, x - 38.0, top + 13.0);
+        answer_box(&mut out, "alpha", x - 30.0, top, 28.0, alpha.as_deref());
+        let _ = writeln!(out, r#"<text x="{:.1}" y="{:.1}" font-size="11">β</text>"#, x + 2.0, top + 13.0);
+        answer_box(&mut out, "beta", x + 10.0, top, 28.0, beta.as_deref());
+    }
+
+    // The answer line.
+    let base = h - FOOTER + 28.0;
+    let root_value = answers.as_ref().and(run).map(|r| fmt_value(r.result.value_for_max));
+    let leaves = answers.as_ref().and(run).map(|r| r.result.stats.leaves_evaluated.to_string());
+    let lines = [("The root's value:", root_value), ("Leaves read:", leaves)];
+    let mut x = 24.0;
+    for (text, answer) in lines {
+        let _ = writeln!(out, r#"<text x="{x:.1}" y="{base:.1}">{}</text>"#, escape(text));
+        let start = x + 8.0 * text.chars().count() as f32;
+        let _ = writeln!(
+            out,
+            r#"<line class="answer-line" x1="{start:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="black" stroke-width="1"/>"#,
+            base + 3.0,
+            start + 120.0,
+            base + 3.0
+        );
+        if let Some(answer) = answer {
+            let _ = writeln!(
+                out,
+                r#"<text class="answer" x="{:.1}" y="{base:.1}" fill="{ANSWER_COLOUR}" font-weight="bold">{}</text>"#,
+                start + 10.0,
+                escape(&answer)
+            );
+        }
+        x = start + 150.0;
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// An empty box (`answer` `None`) or one filled in red with the answer.
+fn answer_box(out: &mut String, class: &str, x: f32, y: f32, width: f32, answer: Option<&str>) {
+    let _ = writeln!(
+        out,
+        r##"<rect class="box {class}" x="{x:.1}" y="{y:.1}" width="{width:.1}" height="18" fill="none" stroke="#888888" stroke-width="1"/>"##
+    );
+    if let Some(answer) = answer {
+        let _ = writeln!(
+            out,
+            r#"<text class="answer {class}" x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="{ANSWER_COLOUR}">{}</text>"#,
+            x + width / 2.0,
+            y + 13.0,
+            escape(answer)
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::search::Algorithm;
+    use crate::tree::notation::parse;
+
+    fn textbook() -> Analysis {
+        Analysis::new(&parse("((3 12 8) (2 4 6) (14 5 2))").expect("valid"), Algorithm::Alphabeta).expect("compiles")
+    }
+
+    #[test]
+    fn the_worksheet_has_empty_boxes_and_only_the_leaves_values() {
+        let svg = exercise_svg(&textbook(), false);
+        assert!(super::super::svg::check_well_formed(&svg).is_ok());
+        // Four inner nodes, each with a value box and α and β boxes; nine leaf values; no answers.
+        assert_eq!(svg.matches(r#"class="box value""#).count(), 4);
+        assert_eq!(svg.matches(r#"class="box alpha""#).count(), 4);
+        assert_eq!(svg.matches(r#"class="value""#).count(), 9);
+        assert!(!svg.contains(r#"class="answer""#) && !svg.contains(r#"class="answer "#), "no answer on the sheet");
+        assert!(!svg.contains(r#"class="pruned""#), "no pruned edge given away");
+        assert_eq!(svg.matches(r#"class="answer-line""#).count(), 2);
+    }
+
+    #[test]
+    fn the_key_fills_the_values_bounds_and_pruned_edges() {
+        let svg = exercise_svg(&textbook(), true);
+        assert!(super::super::svg::check_well_formed(&svg).is_ok());
+        // α-β prunes 1.1 and 1.2 (after 2 ≤ α = 3 at MIN node 1).
+        assert_eq!(svg.matches(r#"class="pruned""#).count(), 2);
+        // The values: 3 at the root and node 0, ≤2 at node 1, 2 at node 2.
+        for value in [">3<", ">≤2<", ">2<"] {
+            assert!(svg.contains(value), "{value}");
+        }
+        assert_eq!(svg.matches(r#"class="answer value""#).count(), 4);
+        // The answer line: the root's value 3, and 7 leaves read.
+        assert!(svg.contains(r#"font-weight="bold">3</text>"#));
+        assert!(svg.contains(r#"font-weight="bold">7</text>"#));
+    }
+}

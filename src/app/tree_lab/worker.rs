@@ -1,0 +1,233 @@
+//! The Tree lab's worker: compiling, laying out, searching, recording and comparing every algorithm run on a
+//! thread of its own ("tree-lab-analysis"), so the window answers every frame whatever the tree.
+//!
+//! Contract: [`Worker::submit`] hands over a job and cancels the one before it (its cancel flag is set, so its
+//! searches stop within about a thousand nodes and its reports are never delivered). Reports arrive in order —
+//! the shape first (the canvas draws the tree at once), then the recorded run, then one row of the comparison per
+//! algorithm — each followed by a repaint request, so the window wakes to show it. A job small enough to finish
+//! within a few milliseconds is done at once on the caller's thread: no frame waits for it, and the view (and its
+//! tests) see the whole analysis straight away.
+
+use super::analysis::{Analysis, Comparison, Run, compare};
+use crate::engine::search::Algorithm;
+use crate::engine::search::context::StopWhen;
+use crate::tree::flat::FlatTree;
+use crate::tree::model::Tree;
+use eframe::egui;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+/// Nodes one search may visit in a job done on the caller's thread (a few milliseconds); a job whose searches
+/// need more is handed to the thread and done there from the start.
+const INLINE_NODES: u64 = 20_000;
+
+/// What to compute.
+pub enum Task {
+    /// A new tree: its shape, the recorded run and every algorithm's counts.
+    Tree(Tree),
+    /// Another algorithm on the tree already shown: only its recorded run.
+    Rerun(Arc<FlatTree>),
+}
+
+/// What the worker has computed, for the job of `generation`.
+pub enum Report {
+    /// The compiled tree and its layout, with no search yet.
+    Shape(Analysis),
+    /// The tree could not be compiled.
+    Failed(String),
+    /// The recorded run of the job's algorithm; `None` when it gave up at the node limit.
+    Run(Option<Run>),
+    /// One algorithm's counts.
+    Compared(Comparison),
+    /// Nothing more will come for this job.
+    Done,
+}
+
+struct Job {
+    generation: u64,
+    task: Task,
+    algorithm: Algorithm,
+    cancel: Arc<AtomicBool>,
+    ctx: Option<egui::Context>,
+}
+
+/// The lab's end of the worker.
+pub struct Worker {
+    jobs: Option<Sender<Job>>,
+    reports: Receiver<(u64, Report)>,
+    /// Where reports of jobs done on the caller's thread go.
+    inline: Sender<(u64, Report)>,
+    generation: u64,
+    /// The cancel flag of the latest job sent to the thread.
+    cancel: Option<Arc<AtomicBool>>,
+    /// True from a job's submission to its `Done`.
+    busy: bool,
+}
+
+impl Default for Worker {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Worker {
+    /// Starts the thread. Should the system refuse a thread, every job is done on the caller's thread instead.
+    pub fn new() -> Worker {
+        let (report_tx, reports) = channel();
+        let (job_tx, job_rx) = channel::<Job>();
+        let thread_reports = report_tx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("tree-lab-analysis".into())
+            .spawn(move || {
+                while let Ok(mut job) = job_rx.recv() {
+                    // Only the newest job matters; older ones were cancelled when it was submitted.
+                    while let Ok(newer) = job_rx.try_recv() {
+                        job = newer;
+                    }
+                    let (generation, ctx) = (job.generation, job.ctx.clone());
+                    let sent = run(job, None, &mut |report| {
+                        let sent = thread_reports.send((generation, report)).is_ok();
+                        if let Some(ctx) = &ctx {
+                            ctx.request_repaint();
+                        }
+                        sent
+                    });
+                    if sent.is_err() {
+                        break;
+                    }
+                }
+            })
+            .is_ok();
+        Worker { jobs: spawned.then_some(job_tx), reports, inline: report_tx, generation: 0, cancel: None, busy: false }
+    }
+
+    /// Hands over a job, cancelling the previous one, and returns its generation. The job is done at once when it
+    /// is small (see the module's contract); `ctx` is woken after each report of a job done on the thread.
+    pub fn submit(&mut self, task: Task, algorithm: Algorithm, ctx: Option<egui::Context>) -> u64 {
+        if let Some(cancel) = self.cancel.take() {
+            cancel.store(true, Ordering::Relaxed);
+        }
+        self.generation += 1;
+        self.busy = true;
+        let generation = self.generation;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let small = match &task {
+            Task::Tree(tree) => tree.root.node_count() as u64 <= INLINE_NODES,
+            Task::Rerun(flat) => flat.nodes.len() as u64 <= INLINE_NODES,
+        };
+        let job = Job { generation, task, algorithm, cancel: cancel.clone(), ctx };
+        let job = if small || self.jobs.is_none() {
+            let mut reports = Vec::new();
+            let limit = self.jobs.is_some().then_some(INLINE_NODES);
+            match run(job, limit, &mut |report| {
+                reports.push(report);
+                true
+            }) {
+                Ok(()) => {
+                    for report in reports {
+                        let _ = self.inline.send((generation, report));
+                    }
+                    return generation;
+                }
+                Err(job) => job,
+            }
+        } else {
+            job
+        };
+        self.cancel = Some(cancel);
+        if let Some(jobs) = &self.jobs
+            && jobs.send(job).is_err()
+        {
+            // The thread is gone (it cannot panic by design, but a window must not hang on it either).
+            self.jobs = None;
+            let _ = self.inline.send((generation, Report::Failed("the lab's worker stopped".into())));
+            let _ = self.inline.send((generation, Report::Done));
+        }
+        generation
+    }
+
+    /// The reports of the latest job that have arrived, in order; older jobs' reports are dropped.
+    pub fn poll(&mut self) -> Vec<Report> {
+        let mut out = Vec::new();
+        while let Ok((generation, report)) = self.reports.try_recv() {
+            if generation == self.generation {
+                if matches!(report, Report::Done) {
+                    self.busy = false;
+                }
+                out.push(report);
+            }
+        }
+        out
+    }
+
+    /// True while the latest job has more to report.
+    pub fn busy(&self) -> bool {
+        self.busy
+    }
+
+    /// Waits until the latest job is done and returns its remaining reports (for tests and benchmarks).
+    pub fn wait(&mut self) -> Vec<Report> {
+        let mut out = Vec::new();
+        while self.busy {
+            match self.reports.recv() {
+                Ok((generation, report)) if generation == self.generation => {
+                    self.busy = !matches!(report, Report::Done);
+                    out.push(report);
+                }
+                Ok(_) => {}
+                Err(_) => self.busy = false,
+            }
+        }
+        out
+    }
+}
+
+/// Does one job, handing each report to `send` (false: nobody listens any more). With `limit`, gives the job
+/// back untouched as soon as a search needs more nodes than that; reports already sent are then to be dropped.
+fn run(job: Job, limit: Option<u64>, send: &mut impl FnMut(Report) -> bool) -> Result<(), Job> {
+    let cancel = job.cancel.clone();
+    let cancelled = || cancel.load(Ordering::Relaxed);
+    let stop = StopWhen { flag: Some(&cancel), deadline: None, node_limit: limit };
+    let over_limit = |nodes: u64| limit.is_some_and(|l| nodes >= l);
+    let flat = match &job.task {
+        Task::Tree(tree) => match Analysis::shape(tree) {
+            Ok(analysis) => {
+                let flat = analysis.flat.clone();
+                if !send(Report::Shape(analysis)) {
+                    return Ok(());
+                }
+                flat
+            }
+            Err(message) => {
+                send(Report::Failed(message));
+                send(Report::Done);
+                return Ok(());
+            }
+        },
+        Task::Rerun(flat) => flat.clone(),
+    };
+    if cancelled() {
+        return Ok(());
+    }
+    let recorded = Run::record(&flat, job.algorithm, stop);
+    if recorded.is_none() && limit.is_some() && !cancelled() {
+        return Err(job);
+    }
+    if cancelled() || !send(Report::Run(recorded)) {
+        return Ok(());
+    }
+    if matches!(job.task, Task::Tree(_)) {
+        for algorithm in Algorithm::ALL {
+            let Some(row) = compare(&flat, algorithm, stop) else { return Ok(()) };
+            if over_limit(row.nodes) && !row.complete {
+                return Err(job);
+            }
+            if !send(Report::Compared(row)) {
+                return Ok(());
+            }
+        }
+    }
+    send(Report::Done);
+    Ok(())
+}
