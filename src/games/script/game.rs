@@ -14,7 +14,7 @@
 
 use super::ScriptError;
 use super::board::{Board, Click};
-use super::sandbox::{Sandbox, describe};
+use super::sandbox::{Sandbox, describe, describe_in};
 use super::script::{Script, run_chunk};
 use crate::engine::game::{Game, HISTORY_SLOTS, IllegalMove, Turn, Value};
 use crate::engine::hash::{mix64, splitmix64};
@@ -78,7 +78,7 @@ impl Script {
     pub fn new_game(self: &Arc<Self>) -> Result<ScriptGame, ScriptError> {
         let vm = Vm::new(self)?;
         vm.sandbox.new_budget();
-        let start: (i64, Option<f64>, LuaValue) = vm.play_start().map_err(|e| ScriptError::new(describe(&e)))?;
+        let start: (i64, Option<f64>, LuaValue) = vm.play_start().map_err(|e| ScriptError::new(describe_in(&e, self.at("start"))))?;
         let mut game = ScriptGame {
             script: Arc::clone(self),
             vm: Some(vm),
@@ -186,7 +186,7 @@ impl ScriptGame {
         if !self.script.defines("draw") {
             return Err(ScriptError::new(format!("{}: the script defines no function `draw`", self.script.file)));
         }
-        let value: LuaValue = self.call_checked(|vm| vm.draw.call(self.depth()))?;
+        let value: LuaValue = self.call_checked("draw", |vm| vm.draw.call(self.depth()))?;
         Board::read(shape, value).map_err(|what| ScriptError::new(format!("{}: {what}", self.script.at("draw"))))
     }
 
@@ -196,7 +196,7 @@ impl ScriptGame {
         if !self.script.defines("click") {
             return Ok(Click::Move(cell as i64));
         }
-        let answer: (LuaValue, LuaValue) = self.call_checked(|vm| vm.click.call((self.depth(), cell, from)))?;
+        let answer: (LuaValue, LuaValue) = self.call_checked("click", |vm| vm.click.call((self.depth(), cell, from)))?;
         match answer {
             (LuaValue::Integer(mv), _) => Ok(Click::Move(mv)),
             (LuaValue::Number(x), _) if x.fract() == 0.0 => Ok(Click::Move(x as i64)),
@@ -233,18 +233,19 @@ impl ScriptGame {
     }
 
     /// Runs `f` on the Lua state with a fresh instruction budget, turning a Lua error into a [`ScriptError`].
-    fn call_checked<R>(&self, f: impl FnOnce(&Vm) -> mlua::Result<R>) -> Result<R, ScriptError> {
+    fn call_checked<R>(&self, what: &str, f: impl FnOnce(&Vm) -> mlua::Result<R>) -> Result<R, ScriptError> {
         if let Some(fault) = self.fault() {
             return Err(fault);
         }
         let vm = self.vm.as_ref().ok_or_else(|| ScriptError::new(format!("{}: no Lua state", self.script.file)))?;
         vm.sandbox.new_budget();
-        f(vm).map_err(|e| ScriptError::new(describe(&e)))
+        f(vm).map_err(|e| ScriptError::new(describe_in(&e, self.script.at(what))))
     }
 
     /// Runs `f` as [`Self::call_checked`] does, but a failure faults the game (the search cannot take errors).
     #[inline]
-    fn call<R>(&self, f: impl FnOnce(&Vm) -> mlua::Result<R>) -> Option<R> {
+    /// `what` names the script's function the call runs, for a message that has no line of its own.
+    fn call<R>(&self, what: &str, f: impl FnOnce(&Vm) -> mlua::Result<R>) -> Option<R> {
         if self.faulted() {
             return None;
         }
@@ -253,7 +254,7 @@ impl ScriptGame {
         match f(vm) {
             Ok(r) => Some(r),
             Err(e) => {
-                self.set_fault(describe(&e));
+                self.set_fault(describe_in(&e, self.script.at(what)));
                 None
             }
         }
@@ -294,7 +295,7 @@ impl ScriptGame {
                 return c.outcomes.clone();
             }
         }
-        let values = match self.call(|vm| vm.chances.call::<MultiValue>(depth)) {
+        let values = match self.call("chances", |vm| vm.chances.call::<MultiValue>(depth)) {
             Some(values) => values,
             None => return Vec::new(),
         };
@@ -360,7 +361,7 @@ impl Game for ScriptGame {
             return;
         }
         let depth = self.depth();
-        let Some(values) = self.call(|vm| vm.moves.call::<MultiValue>(depth)) else { return };
+        let Some(values) = self.call("moves", |vm| vm.moves.call::<MultiValue>(depth)) else { return };
         let start = moves.len();
         for (i, value) in values.iter().enumerate() {
             match as_move(value) {
@@ -383,7 +384,7 @@ impl Game for ScriptGame {
         let depth = self.depth();
         let parent = *self.node();
         self.history.push(mv);
-        let answer = self.call(|vm| vm.play.call::<(i64, Option<f64>, LuaValue)>((depth, mv)));
+        let answer = self.call("play", |vm| vm.play.call::<(i64, Option<f64>, LuaValue)>((depth, mv)));
         let path_hash = mix64(parent.hash ^ splitmix64(mv as u64));
         let node = match answer.map(|a| self.node_from(a, path_hash)) {
             Some(Ok(node)) => node,
@@ -404,7 +405,7 @@ impl Game for ScriptGame {
         self.history.pop();
         if self.script.defines("undo") {
             let depth = self.depth();
-            self.call(|vm| vm.undo.call::<()>((depth, mv)));
+            self.call("undo", |vm| vm.undo.call::<()>((depth, mv)));
         }
     }
 
@@ -422,7 +423,7 @@ impl Game for ScriptGame {
             return 0.0;
         }
         let depth = self.depth();
-        let Some(value) = self.call(|vm| vm.evaluate.call::<f64>(depth)) else { return 0.0 };
+        let Some(value) = self.call("evaluate", |vm| vm.evaluate.call::<f64>(depth)) else { return 0.0 };
         let (low, high) = self.script.bounds;
         if !(low..=high).contains(&value) {
             self.set_fault(format!(
@@ -453,7 +454,7 @@ impl Game for ScriptGame {
 
     fn move_name(&self, mv: ScriptMove) -> String {
         let depth = self.depth();
-        self.call(|vm| vm.name.call::<String>((depth, mv))).unwrap_or_else(|| mv.to_string())
+        self.call("move_name", |vm| vm.name.call::<String>((depth, mv))).unwrap_or_else(|| mv.to_string())
     }
 
     /// Plays `mv` if the script lists it here; if the script fails while playing it, the position stays as it was

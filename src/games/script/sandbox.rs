@@ -107,13 +107,27 @@ string.rep = function(s, n, sep)
 end
 "#;
 
+/// [`describe`], with `at` (`file:line` of the script's function that was running) put in front of a message that
+/// names no line of its own: running out of memory at the allocator stops Lua without one.
+pub fn describe_in(error: &mlua::Error, at: &str) -> String {
+    if is_memory(error) { format!("{at}: {}", describe(error)) } else { describe(error) }
+}
+
+fn is_memory(error: &mlua::Error) -> bool {
+    match error {
+        mlua::Error::MemoryError(_) => true,
+        mlua::Error::CallbackError { cause, .. } | mlua::Error::WithContext { cause, .. } => is_memory(cause),
+        _ => false,
+    }
+}
+
 /// The one-line message of a Lua error: the script's own `file:line: message`, without mlua's wrapping and the
 /// stack traceback.
 pub fn describe(error: &mlua::Error) -> String {
     let text = match error {
         mlua::Error::RuntimeError(message) => message.clone(),
         mlua::Error::SyntaxError { message, .. } => message.clone(),
-        mlua::Error::MemoryError(_) => format!("out of memory: more than {} MiB", MEMORY_LIMIT >> 20),
+        mlua::Error::MemoryError(_) => format!("out of memory: the script uses more than {} MiB", MEMORY_LIMIT >> 20),
         mlua::Error::CallbackError { cause, .. } => return describe(cause),
         mlua::Error::WithContext { cause, .. } => return describe(cause),
         other => other.to_string(),

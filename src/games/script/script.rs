@@ -4,7 +4,7 @@
 
 use super::ScriptError;
 use super::board::BoardShape;
-use super::sandbox::{Sandbox, describe};
+use super::sandbox::{Sandbox, describe, describe_in};
 use crate::engine::game::Value;
 use crate::games::registry::AiDefaults;
 use mlua::{Table, Value as LuaValue};
@@ -133,7 +133,7 @@ pub fn run_chunk(sandbox: &Sandbox, file: &str, source: &str) -> Result<(), Scri
         .set_name(format!("@{file}"))
         .set_mode(mlua::chunk::ChunkMode::Text)
         .exec()
-        .map_err(|e| ScriptError::new(describe(&e)))
+        .map_err(|e| ScriptError::new(describe_in(&e, file)))
 }
 
 fn read_sides(globals: &Table) -> Result<[String; 2], String> {
