@@ -413,7 +413,10 @@ fn clicks_map_to_moves_and_illegal_clicks_say_why() {
     assert_eq!(ttt.click(5, None), Ok(Click::Move(4)));
     ttt.try_play(4).expect("the centre");
     assert!(matches!(ttt.click(5, None), Ok(Click::Refused(why)) if why.contains("taken")));
-    assert_eq!(ttt.board().expect("draws").cells[4].piece, Some(alphabeta_studio::games::script::board::Piece::Glyph("X".into())));
+    assert_eq!(
+        ttt.board().expect("draws").cells[4].piece,
+        Some(alphabeta_studio::games::script::board::Piece::Glyph("X".into()))
+    );
     let err = ttt.try_play(4).expect_err("taken");
     assert!(err.0.contains("b2"), "{err}");
     assert_eq!(new_game("hex").board().expect("draws").shape.shift, 0.5);
@@ -430,12 +433,20 @@ fn a_clone_is_the_same_position_in_a_state_of_its_own() {
     assert_eq!(copy.position_hash(), game.position_hash());
     copy.try_play(0).expect("legal");
     assert_ne!(copy.position_hash(), game.position_hash());
-    assert_eq!(perft(&mut game, 3), perft(&mut ConnectFour::new(7, 6).map(|mut c| {
-        for mv in [3, 3, 2, 4] {
-            c.play(mv);
-        }
-        c
-    }).expect("a board"), 3));
+    assert_eq!(
+        perft(&mut game, 3),
+        perft(
+            &mut ConnectFour::new(7, 6)
+                .map(|mut c| {
+                    for mv in [3, 3, 2, 4] {
+                        c.play(mv);
+                    }
+                    c
+                })
+                .expect("a board"),
+            3
+        )
+    );
 }
 
 // ---- The sandbox and the messages -------------------------------------------------------------------------------
@@ -560,37 +571,11 @@ fn a_folder_lists_broken_scripts_with_their_errors_and_loads_the_others() {
 
 // ---- Speed ---------------------------------------------------------------------------------------------------------
 
-/// Leaves and plays per second of perft, and nodes per second of the game search, scripted against compiled.
+/// Perft leaves and search nodes per second, scripted against compiled (the same as `bench --scripts`).
 /// `cargo test --release --test scripts -- --ignored --nocapture speed`
 #[test]
 #[ignore = "a benchmark: run with --release --ignored --nocapture"]
 fn speed_of_scripted_games_against_compiled() {
-    fn time_perft<G: Game>(name: &str, game: &mut G, depth: u32) -> f64 {
-        let started = std::time::Instant::now();
-        let leaves = perft(game, depth);
-        let seconds = started.elapsed().as_secs_f64();
-        let rate = leaves as f64 / seconds;
-        println!("{name:<32} perft({depth}) = {leaves:>9} leaves in {seconds:.3} s: {rate:>12.0} leaves/s");
-        rate
-    }
-    fn time_search<G: Game>(name: &str, game: &mut G, depth: u32) -> f64 {
-        let config = EngineConfig { limits: Limits::depth(depth), tt_mib: 16, ..EngineConfig::default() };
-        let thought = Engine::new(config).think(game, None, |_| {});
-        let nodes: u64 = thought.iterations.iter().map(|i| i.stats.nodes_visited).sum();
-        let seconds = thought.iterations.last().map_or(0.0, |i| i.elapsed_seconds);
-        let rate = nodes as f64 / seconds;
-        println!("{name:<32} search depth {depth:>2}: {nodes:>9} nodes in {seconds:.3} s: {rate:>12.0} nodes/s");
-        rate
-    }
-    let compiled_perft = time_perft("tic-tac-toe (compiled)", &mut Mnk::new(3, 3, 3).expect("a game"), 9);
-    let scripted_perft = time_perft("tic-tac-toe-script", &mut new_game("tic-tac-toe-script"), 9);
-    time_perft("kalah (script)", &mut new_game("kalah"), 8);
-    let compiled_search = time_search("tic-tac-toe (compiled)", &mut Mnk::new(3, 3, 3).expect("a game"), 9);
-    let scripted_search = time_search("tic-tac-toe-script", &mut new_game("tic-tac-toe-script"), 9);
-    let kalah = time_search("kalah (script)", &mut new_game("kalah"), 12);
-    time_search("connect-four-script", &mut new_game("connect-four-script"), 10);
-    time_search("connect four (compiled)", &mut ConnectFour::new(7, 6).expect("a board"), 10);
-    println!("perft: compiled tic-tac-toe is {:.1}× the script", compiled_perft / scripted_perft);
-    println!("search: compiled tic-tac-toe is {:.1}× the script", compiled_search / scripted_search);
-    println!("scripted Kalah: {kalah:.0} search nodes/s (floor 200,000)");
+    let lines = alphabeta_studio::games::script::speed::measure(&games_dir()).expect("the scripts load");
+    alphabeta_studio::games::script::speed::print(&lines);
 }

@@ -33,7 +33,9 @@ impl BoardShape {
             None | Some("grid") => Layout::Grid,
             Some("pits") => Layout::Pits,
             Some("hex") => Layout::Hex,
-            Some(other) => return Err(format!("`board.shape` is {other:?}, but it must be \"grid\", \"pits\" or \"hex\"")),
+            Some(other) => {
+                return Err(format!("`board.shape` is {other:?}, but it must be \"grid\", \"pits\" or \"hex\""));
+            }
         };
         let size = |key: &str| match table.raw_get::<LuaValue>(key) {
             Ok(LuaValue::Integer(n @ 1..=64)) => Ok(n as usize),

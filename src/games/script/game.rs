@@ -78,7 +78,8 @@ impl Script {
     pub fn new_game(self: &Arc<Self>) -> Result<ScriptGame, ScriptError> {
         let vm = Vm::new(self)?;
         vm.sandbox.new_budget();
-        let start: (i64, Option<f64>, LuaValue) = vm.play_start().map_err(|e| ScriptError::new(describe_in(&e, self.at("start"))))?;
+        let start: (i64, Option<f64>, LuaValue) =
+            vm.play_start().map_err(|e| ScriptError::new(describe_in(&e, self.at("start"))))?;
         let mut game = ScriptGame {
             script: Arc::clone(self),
             vm: Some(vm),
@@ -196,12 +197,15 @@ impl ScriptGame {
         if !self.script.defines("click") {
             return Ok(Click::Move(cell as i64));
         }
-        let answer: (LuaValue, LuaValue) = self.call_checked("click", |vm| vm.click.call((self.depth(), cell, from)))?;
+        let answer: (LuaValue, LuaValue) =
+            self.call_checked("click", |vm| vm.click.call((self.depth(), cell, from)))?;
         match answer {
             (LuaValue::Integer(mv), _) => Ok(Click::Move(mv)),
             (LuaValue::Number(x), _) if x.fract() == 0.0 => Ok(Click::Move(x as i64)),
             (LuaValue::String(s), _) if s.as_bytes().as_ref() == b"select" => Ok(Click::Select),
-            (LuaValue::Nil | LuaValue::Boolean(false), LuaValue::String(why)) => Ok(Click::Refused(why.to_string_lossy())),
+            (LuaValue::Nil | LuaValue::Boolean(false), LuaValue::String(why)) => {
+                Ok(Click::Refused(why.to_string_lossy()))
+            }
             (LuaValue::Nil | LuaValue::Boolean(false), _) => Ok(Click::Refused("nothing to play there".into())),
             (other, _) => Err(ScriptError::new(format!(
                 "{}: click returned {}, but it must return a move, \"select\", or nil and a reason",
@@ -283,22 +287,27 @@ impl ScriptGame {
         Ok(Node { turn, result, hash, serial: self.next_serial })
     }
 
-    /// The chance outcomes of the current position, generated (and remembered for `probability`).
-    fn chance_outcomes(&self) -> Vec<(ScriptMove, f64)> {
+    /// Runs `f` on the chance outcomes of the current position and their probabilities, generated once per
+    /// position (then remembered for `probability`, which the searches ask once per outcome).
+    fn with_chances<R>(&self, f: impl FnOnce(&[(ScriptMove, f64)]) -> R) -> R {
         let depth = self.depth();
         let serial = self.node().serial;
-        {
-            let cache = self.chances.borrow();
-            if let Some(c) = cache.get(depth)
-                && c.serial == serial
-            {
-                return c.outcomes.clone();
+        let cached = self.chances.borrow().get(depth).is_some_and(|c| c.serial == serial);
+        if !cached {
+            let outcomes = self.generate_chances().unwrap_or_default();
+            let mut cache = self.chances.borrow_mut();
+            if cache.len() <= depth {
+                cache.resize_with(depth + 1, Chances::default);
             }
+            cache[depth] = Chances { serial, outcomes };
         }
-        let values = match self.call("chances", |vm| vm.chances.call::<MultiValue>(depth)) {
-            Some(values) => values,
-            None => return Vec::new(),
-        };
+        f(&self.chances.borrow()[depth].outcomes)
+    }
+
+    /// Asks the script's `chances` and checks the answer (the game faults, and `None`, when it is wrong).
+    fn generate_chances(&self) -> Option<Vec<(ScriptMove, f64)>> {
+        let depth = self.depth();
+        let values = self.call("chances", |vm| vm.chances.call::<MultiValue>(depth))?;
         let at = self.script.at("chances");
         let mut outcomes = Vec::with_capacity(values.len() / 2);
         let mut total = 0.0;
@@ -317,20 +326,15 @@ impl ScriptGame {
                          a probability in (0, 1]",
                         i + 1
                     ));
-                    return Vec::new();
+                    return None;
                 }
             }
         }
         if outcomes.is_empty() || (total - 1.0).abs() > 1e-6 {
             self.set_fault(format!("{at}: the probabilities chances returned add up to {total}, not 1"));
-            return Vec::new();
+            return None;
         }
-        let mut cache = self.chances.borrow_mut();
-        if cache.len() <= depth {
-            cache.resize_with(depth + 1, Chances::default);
-        }
-        cache[depth] = Chances { serial, outcomes: outcomes.clone() };
-        outcomes
+        Some(outcomes)
     }
 }
 
@@ -357,7 +361,7 @@ impl Game for ScriptGame {
             return;
         }
         if self.turn() == Turn::Chance {
-            moves.extend(self.chance_outcomes().into_iter().map(|(outcome, _)| outcome));
+            self.with_chances(|outcomes| moves.extend(outcomes.iter().map(|&(outcome, _)| outcome)));
             return;
         }
         let depth = self.depth();
@@ -445,7 +449,7 @@ impl Game for ScriptGame {
     }
 
     fn probability(&self, outcome: ScriptMove) -> f64 {
-        self.chance_outcomes().iter().find(|&&(o, _)| o == outcome).map_or(0.0, |&(_, p)| p)
+        self.with_chances(|outcomes| outcomes.iter().find(|&&(o, _)| o == outcome).map_or(0.0, |&(_, p)| p))
     }
 
     fn value_bounds(&self) -> (Value, Value) {

@@ -98,18 +98,8 @@ impl Script {
                 }
             }
         }
-        let script = Arc::new(Script {
-            file: file.to_owned(),
-            source,
-            id,
-            name,
-            description,
-            sides,
-            ai,
-            bounds,
-            board,
-            at,
-        });
+        let script =
+            Arc::new(Script { file: file.to_owned(), source, id, name, description, sides, ai, bounds, board, at });
         script.new_game()?;
         Ok(script)
     }
