@@ -559,4 +559,12 @@ impl Playable for ScriptGame {
     fn moves_played(&self) -> usize {
         self.history.len()
     }
+
+    fn side_names(&self) -> [&str; 2] {
+        [&self.script.sides[0], &self.script.sides[1]]
+    }
+
+    fn has_chance(&self) -> bool {
+        self.script.defines("chances")
+    }
 }

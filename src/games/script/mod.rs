@@ -6,10 +6,12 @@
 //! - `game.rs`: [`ScriptGame`], a position, implementing the engine's [`Game`](crate::engine::game::Game) and the
 //!   window's [`Playable`](crate::games::any::Playable) like every compiled family;
 //! - `driver.lua`: the Lua side of the adapter, which keeps the searched line's positions inside Lua;
+//! - `family.rs`: the family in the one list of families (it reads `games/*.lua` itself);
 //! - `board.rs`: the board a script draws and what clicks mean, as plain data for a painter;
 //! - `speed.rs`: the benchmark, scripted against compiled (`alphabeta-studio bench --scripts`).
 
 pub mod board;
+pub mod family;
 mod game;
 pub mod sandbox;
 mod script;
