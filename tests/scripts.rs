@@ -124,7 +124,7 @@ fn scripted_connect_four_has_the_compiled_values() {
     // Depth-limited values early on (the evaluations agree), exact values late in the game.
     for (plies, depth) in [(6, Some(3)), (12, Some(4)), (30, None)] {
         for line in random_lines(&start, 3, plies, 100 + plies as u64) {
-            let mut compiled = start.clone();
+            let mut compiled = start;
             let mut scripted = new_game("connect-four-script");
             play_both(&mut compiled, &mut scripted, &line);
             let want = value_of(&mut compiled, Algorithm::Alphabeta, depth);

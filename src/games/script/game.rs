@@ -14,8 +14,8 @@
 
 use super::ScriptError;
 use super::board::{Board, Click};
+use super::file::{Script, run_chunk};
 use super::sandbox::{Sandbox, describe, describe_in};
-use super::script::{Script, run_chunk};
 use crate::engine::game::{Game, HISTORY_SLOTS, IllegalMove, Turn, Value};
 use crate::engine::hash::{mix64, splitmix64};
 use crate::games::any::{AnyMove, Outcome, Playable};
@@ -103,7 +103,7 @@ impl Vm {
         run_chunk(&sandbox, file, &script.source)?;
         let lua = &sandbox.lua;
         let at = lua.create_table().map_err(lua_error)?;
-        for name in super::script::REQUIRED.iter().chain(&super::script::OPTIONAL) {
+        for name in super::file::REQUIRED.iter().chain(&super::file::OPTIONAL) {
             at.raw_set(*name, script.at(name)).map_err(lua_error)?;
         }
         let driver: Table = lua

@@ -2,7 +2,7 @@
 //! Lua 5.4 state per game (see `docs/writing-a-game.md` for the script's side of the contract).
 //!
 //! - `sandbox.rs`: the Lua state, its libraries and limits, and the one-line error messages;
-//! - `script.rs`: a script file read and checked ([`Script`]): its metadata and where its functions are;
+//! - `file.rs`: a script file read and checked ([`Script`]): its metadata and where its functions are;
 //! - `game.rs`: [`ScriptGame`], a position, implementing the engine's [`Game`](crate::engine::game::Game) and the
 //!   window's [`Playable`](crate::games::any::Playable) like every compiled family;
 //! - `driver.lua`: the Lua side of the adapter, which keeps the searched line's positions inside Lua;
@@ -12,13 +12,13 @@
 
 pub mod board;
 pub mod family;
+mod file;
 mod game;
 pub mod sandbox;
-mod script;
 pub mod speed;
 
+pub use file::Script;
 pub use game::{ScriptGame, ScriptMove};
-pub use script::Script;
 
 use std::path::Path;
 use std::sync::Arc;
