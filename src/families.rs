@@ -6,9 +6,11 @@
 //! Adding a family is one line here; see ARCHITECTURE.md for the whole recipe.
 
 use crate::app::play::board::Painter;
-use crate::app::play::{chess_board, column_board, draughts_board, einstein_board, grid_board, othello_board};
+use crate::app::play::{
+    chess_board, column_board, draughts_board, einstein_board, grid_board, othello_board, script_board,
+};
 use crate::games::family::Family;
-use crate::games::{chess, connect_four, draughts, einstein, mnk, othello};
+use crate::games::{chess, connect_four, draughts, einstein, mnk, othello, script};
 
 /// A rule family and the painter that draws its positions and turns clicks into moves.
 pub struct Listed {
@@ -25,6 +27,7 @@ pub static FAMILIES: &[Listed] = &[
     Listed { rules: &draughts::DraughtsFamily, painter: draughts_board::paint },
     Listed { rules: &einstein::EinsteinFamily, painter: einstein_board::paint },
     Listed { rules: &chess::ChessFamily, painter: chess_board::paint },
+    Listed { rules: &script::family::ScriptFamily, painter: script_board::paint },
 ];
 
 /// The families' rules, GUI-free: what the registry and the command line need.

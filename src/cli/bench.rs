@@ -33,6 +33,9 @@ pub struct BenchArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Instead: games written as Lua scripts (games/*.lua) against the compiled ones, perft and search speed.
+    #[arg(long)]
+    pub scripts: bool,
 }
 
 /// One measured variant.
@@ -45,6 +48,15 @@ pub struct BenchLine {
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
+    if args.scripts {
+        let lines = crate::games::script::speed::measure(&crate::games::registry::default_dir())?;
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&lines)?);
+        } else {
+            crate::games::script::speed::print(&lines);
+        }
+        return Ok(());
+    }
     if args.branching == 0 || args.branching.checked_pow(args.depth as u32).is_none_or(|n| n > 50_000_000) {
         return Err(CommandError("choose --branching ≥ 1 and a tree of at most 50 million leaves".into()));
     }

@@ -12,6 +12,7 @@ pub mod mnk;
 pub mod move_tree;
 pub mod othello;
 pub mod registry;
+pub mod script;
 
 use crate::engine::game::Game;
 

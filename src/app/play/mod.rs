@@ -15,6 +15,7 @@ pub mod grid_board;
 pub mod othello_board;
 pub mod record;
 pub mod saved;
+pub mod script_board;
 mod search_panel;
 mod searching;
 mod side;

@@ -1,0 +1,133 @@
+-- Connect Four (7 × 6) as a script: a copy of the compiled Connect Four (same moves, Pons' scores, same
+-- evaluation), kept as an oracle for the tests. It plays in place and takes moves back with `undo`, the faster
+-- way for a larger board.
+
+id = "connect-four-script"
+name = "Connect Four (script)"
+description = "Drop stones into 7 columns of 6; four in a row wins. Written in Lua: the compiled Connect Four's twin."
+sides = {"Red", "Yellow"}
+ai = { level = 5, depth = {2, 16}, time_ms = {100, 3000}, tt_mib = 64 }
+-- Pons' scores: a win with the w-th stone of the game scores (44 − w) // 2; at most 18.
+bounds = {-18, 18}
+
+local W, H = 7, 6
+board = { shape = "grid", width = W, height = H }
+
+-- cells[column * H + row + 1], row 0 at the bottom; a move is a column, 0 … 6.
+local ZOBRIST = {}
+for i = 1, 2 * W * H do ZOBRIST[i] = math.random(math.mininteger, math.maxinteger) end
+
+function start()
+  local cells = {}
+  for i = 1, W * H do cells[i] = 0 end
+  return { cells = cells, heights = {0, 0, 0, 0, 0, 0, 0}, played = 0, won = false, hash = 0 }
+end
+
+function turn(s)
+  return s.played % 2 + 1
+end
+
+function moves(s)
+  local list = {}
+  for column = 0, W - 1 do
+    if s.heights[column + 1] < H then list[#list + 1] = column end
+  end
+  return list
+end
+
+local function at(cells, column, row)
+  if column < 0 or column >= W or row < 0 or row >= H then return -1 end
+  return cells[column * H + row + 1]
+end
+
+-- Stones of `stone` in a row through (column, row) along (dc, dr), not counting the cell itself.
+local function run(cells, column, row, dc, dr, stone)
+  local n = 0
+  local c, r = column + dc, row + dr
+  while at(cells, c, r) == stone do
+    n = n + 1
+    c, r = c + dc, r + dr
+  end
+  return n
+end
+
+local DIRECTIONS = { {1, 0}, {0, 1}, {1, 1}, {1, -1} }
+
+local function fours(cells, column, row, stone)
+  for _, d in ipairs(DIRECTIONS) do
+    if run(cells, column, row, d[1], d[2], stone) + run(cells, column, row, -d[1], -d[2], stone) >= 3 then
+      return true
+    end
+  end
+  return false
+end
+
+-- In place: the driver knows because `undo` is defined.
+function play(s, column)
+  local row = s.heights[column + 1]
+  local stone = s.played % 2 + 1
+  s.cells[column * H + row + 1] = stone
+  s.heights[column + 1] = row + 1
+  s.played = s.played + 1
+  s.hash = s.hash ~ ZOBRIST[(stone - 1) * W * H + column * H + row + 1]
+  s.won = fours(s.cells, column, row, stone)
+end
+
+function undo(s, column)
+  local row = s.heights[column + 1] - 1
+  local stone = s.cells[column * H + row + 1]
+  s.cells[column * H + row + 1] = 0
+  s.heights[column + 1] = row
+  s.played = s.played - 1
+  s.hash = s.hash ~ ZOBRIST[(stone - 1) * W * H + column * H + row + 1]
+  s.won = false
+end
+
+function result(s)
+  if s.won then
+    local score = (W * H + 2 - s.played) // 2
+    if s.played % 2 == 1 then return score else return -score end
+  end
+  if s.played == W * H then return 0 end
+  return nil
+end
+
+function key(s)
+  return s.hash
+end
+
+-- The compiled evaluation: empty cells that would complete four for the player to move, less the opponent's,
+-- over 64 — here from Red's side.
+function evaluate(s)
+  local red, yellow = 0, 0
+  for column = 0, W - 1 do
+    for row = 0, H - 1 do
+      if s.cells[column * H + row + 1] == 0 then
+        if fours(s.cells, column, row, 1) then red = red + 1 end
+        if fours(s.cells, column, row, 2) then yellow = yellow + 1 end
+      end
+    end
+  end
+  return (red - yellow) / 64
+end
+
+function move_name(s, column)
+  return tostring(column + 1)
+end
+
+function draw(s)
+  local cells = {}
+  for row = H - 1, 0, -1 do
+    for column = 0, W - 1 do
+      local v = s.cells[column * H + row + 1]
+      cells[#cells + 1] = { stone = (v == 1 and "red") or (v == 2 and "yellow") or nil, background = "blue" }
+    end
+  end
+  return cells
+end
+
+function click(s, cell)
+  local column = (cell - 1) % W
+  if s.heights[column + 1] == H then return nil, "that column is full" end
+  return column
+end

@@ -1,0 +1,102 @@
+-- Pig (John Scarne, 1945), to 30 points: roll a die as often as you like, adding its points to your turn's total;
+-- a 1 loses the turn's total and ends your turn. Hold to bank the total. The first to 30 wins. Its chance turns
+-- let expectiminimax and Star1 (Ballard, 1983) run on a script.
+
+id = "pig"
+name = "Pig (to 30)"
+description = "Roll, or hold to bank your turn's points; a 1 loses them. First to 30 wins. Scarne (1945); " ..
+  "Neller and Presser (2004) solved Pig to 100."
+sides = {"First", "Second"}
+ai = { level = 5, depth = {2, 12}, time_ms = {100, 1500}, tt_mib = 16, mistakes = 0.1, }
+bounds = {-1, 1}
+
+local GOAL = 30
+local ROLL, HOLD = 1, 2
+
+-- `rolling`: the die is in the air (a chance turn); `total`: the points of the turn so far.
+function start()
+  return { score = {0, 0}, player = 1, total = 0, rolling = false, winner = nil }
+end
+
+function turn(s)
+  if s.rolling then return "chance" end
+  return s.player
+end
+
+function moves(s)
+  if s.total > 0 then return { ROLL, HOLD } end
+  return { ROLL }
+end
+
+-- The die: each face with probability 1/6.
+function chances(s)
+  local list = {}
+  for face = 1, 6 do list[face] = { face, 1 / 6 } end
+  return list
+end
+
+function play(s, m)
+  local n = { score = { s.score[1], s.score[2] }, player = s.player, total = s.total, rolling = false }
+  if s.rolling then
+    if m == 1 then
+      n.total, n.player = 0, 3 - s.player
+    else
+      n.total = s.total + m
+      if n.score[n.player] + n.total >= GOAL then n.winner = n.player end
+    end
+  elseif m == ROLL then
+    n.rolling = true
+  else
+    n.score[n.player] = n.score[n.player] + n.total
+    n.total, n.player = 0, 3 - s.player
+  end
+  return n
+end
+
+function result(s)
+  if s.winner == 1 then return 1 elseif s.winner == 2 then return -1 end
+  return nil
+end
+
+function key(s)
+  return string.format("%d:%d:%d:%d:%s", s.player, s.score[1], s.score[2], s.total, s.rolling)
+end
+
+-- A rough guess: the lead, counting the turn's total as half banked.
+function evaluate(s)
+  local mine = s.total / 2
+  local first = s.score[1] + (s.player == 1 and mine or 0)
+  local second = s.score[2] + (s.player == 2 and mine or 0)
+  return (first - second) / (2 * GOAL)
+end
+
+function move_name(s, m)
+  if s.rolling then return "die " .. m end
+  if m == ROLL then return "roll" end
+  return "hold"
+end
+
+-- Two rows of cells: the scores, and the turn's total; clicks on "roll" and "hold".
+board = { shape = "grid", width = 4, height = 2 }
+
+function draw(s)
+  local function score(p)
+    local colour = p == s.player and "#f0e0a0" or "#e0e0e0"
+    return { label = tostring(s.score[p]), background = colour }
+  end
+  return {
+    { glyph = "1st" }, score(1), { glyph = "roll", background = "#c8e0c8" }, { label = "+" .. s.total },
+    { glyph = "2nd" }, score(2), { glyph = "hold", background = "#c8d8f0" }, false,
+    caption = s.rolling and "The die is rolling" or (sides[s.player] .. " to play: turn total " .. s.total),
+  }
+end
+
+function click(s, cell)
+  if s.rolling then return nil, "the die is rolling" end
+  if cell == 3 then return ROLL end
+  if cell == 7 then
+    if s.total == 0 then return nil, "nothing to hold yet: roll first" end
+    return HOLD
+  end
+  return nil, "click roll or hold"
+end

@@ -1,0 +1,191 @@
+//! How a scripted game looks, as plain data for a painter: the board's shape (declared once, `board = {…}`), and
+//! for each position the cells the script's `draw` returns. Also what a click means (the script's `click`).
+//!
+//! Cells are numbered from 1, row by row from the top left, as a Lua list is.
+
+use mlua::{Table, Value as LuaValue};
+
+/// How the cells are laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Square cells in rows and columns.
+    Grid,
+    /// Round pits in rows and columns (mancala games).
+    Pits,
+    /// Hexagons; each row starts `shift` cells further right than the one above (0.5: the rhombus of Hex).
+    Hex,
+}
+
+/// The board's shape, from the script's `board = { shape = "grid", width = 3, height = 3 }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardShape {
+    pub layout: Layout,
+    pub width: usize,
+    pub height: usize,
+    /// How far right each row starts relative to the row above, in cells (`shift = 0.5` by default for hex).
+    pub shift: f64,
+}
+
+impl BoardShape {
+    /// Reads the `board` table, or says what is wrong with it.
+    pub fn read(table: &Table) -> Result<BoardShape, String> {
+        let layout = match table.raw_get::<Option<String>>("shape").ok().flatten().as_deref() {
+            None | Some("grid") => Layout::Grid,
+            Some("pits") => Layout::Pits,
+            Some("hex") => Layout::Hex,
+            Some(other) => {
+                return Err(format!("`board.shape` is {other:?}, but it must be \"grid\", \"pits\" or \"hex\""));
+            }
+        };
+        let size = |key: &str| match table.raw_get::<LuaValue>(key) {
+            Ok(LuaValue::Integer(n @ 1..=64)) => Ok(n as usize),
+            _ => Err(format!("`board.{key}` must be a whole number from 1 to 64")),
+        };
+        let (width, height) = (size("width")?, size("height")?);
+        let shift = match table.raw_get::<LuaValue>("shift") {
+            Ok(LuaValue::Nil) => {
+                if layout == Layout::Hex {
+                    0.5
+                } else {
+                    0.0
+                }
+            }
+            Ok(LuaValue::Integer(n)) => n as f64,
+            Ok(LuaValue::Number(x)) if x.is_finite() && x.abs() <= 4.0 => x,
+            _ => return Err("`board.shift` must be a number of cells, such as 0.5".into()),
+        };
+        Ok(BoardShape { layout, width, height, shift })
+    }
+
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+}
+
+/// A colour, `"#rrggbb"` or one of a few names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Colour(pub [u8; 3]);
+
+impl Colour {
+    /// The colour a script names: `"#rrggbb"`, or black, white, red, yellow, blue, green, brown, grey (gray),
+    /// orange, purple, wood.
+    pub fn parse(text: &str) -> Option<Colour> {
+        if let Some(hex) = text.strip_prefix('#') {
+            if hex.len() != 6 {
+                return None;
+            }
+            let byte = |i: usize| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok();
+            return Some(Colour([byte(0)?, byte(2)?, byte(4)?]));
+        }
+        Some(Colour(match text {
+            "black" => [20, 20, 20],
+            "white" => [240, 240, 240],
+            "red" => [200, 40, 40],
+            "yellow" => [235, 200, 40],
+            "blue" => [40, 90, 200],
+            "green" => [40, 150, 70],
+            "brown" => [120, 80, 40],
+            "grey" | "gray" => [150, 150, 150],
+            "orange" => [230, 130, 30],
+            "purple" => [130, 60, 160],
+            "wood" => [222, 184, 135],
+            _ => return None,
+        }))
+    }
+}
+
+/// What sits on a cell.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Piece {
+    /// A short text drawn large: `"X"`, `"♞"`.
+    Glyph(String),
+    /// A round stone of a colour.
+    Stone(Colour),
+}
+
+/// One cell of the board as drawn.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Cell {
+    /// `false` in the script's list: nothing is drawn here (a corner of a mancala board).
+    pub hidden: bool,
+    pub piece: Option<Piece>,
+    /// A small text on the cell or its stone: a count of seeds, a number.
+    pub label: Option<String>,
+    pub background: Option<Colour>,
+}
+
+/// The whole board as the script's `draw` describes the current position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    pub shape: BoardShape,
+    /// `shape.cells()` cells, row by row from the top left.
+    pub cells: Vec<Cell>,
+    /// A line of text for under the board ("Turn total: 12"), if the script gives one.
+    pub caption: Option<String>,
+}
+
+impl Board {
+    /// Reads what `draw` returned: a list of cells, each `false` (no cell), `{}` or nil (an empty cell), a string
+    /// (a glyph), or a table `{ glyph = "X" | stone = "red", label = "4", background = "#f0d9b5" }`; the list may
+    /// carry `caption = "…"`.
+    pub fn read(shape: &BoardShape, value: LuaValue) -> Result<Board, String> {
+        let table = match value {
+            LuaValue::Table(t) => t,
+            other => return Err(format!("draw returned {}, but it must return a list of cells", other.type_name())),
+        };
+        let mut cells = Vec::with_capacity(shape.cells());
+        for index in 1..=shape.cells() {
+            let value: LuaValue = table.raw_get(index).map_err(|e| e.to_string())?;
+            cells.push(read_cell(value).map_err(|what| format!("draw: cell {index} {what}"))?);
+        }
+        let caption = match table.raw_get::<LuaValue>("caption") {
+            Ok(LuaValue::String(s)) => Some(s.to_string_lossy()),
+            _ => None,
+        };
+        Ok(Board { shape: shape.clone(), cells, caption })
+    }
+}
+
+fn read_cell(value: LuaValue) -> Result<Cell, String> {
+    match value {
+        LuaValue::Nil => Ok(Cell::default()),
+        LuaValue::Boolean(false) => Ok(Cell { hidden: true, ..Cell::default() }),
+        LuaValue::String(s) => Ok(Cell { piece: Some(Piece::Glyph(s.to_string_lossy())), ..Cell::default() }),
+        LuaValue::Table(t) => {
+            let text = |key: &str| -> Option<String> {
+                match t.raw_get::<LuaValue>(key).ok()? {
+                    LuaValue::String(s) => Some(s.to_string_lossy()),
+                    LuaValue::Integer(n) => Some(n.to_string()),
+                    LuaValue::Number(x) => Some(x.to_string()),
+                    _ => None,
+                }
+            };
+            let colour = |key: &str| -> Result<Option<Colour>, String> {
+                match text(key) {
+                    None => Ok(None),
+                    Some(name) => {
+                        Colour::parse(&name).map(Some).ok_or_else(|| format!("has {key} = {name:?}, not a colour"))
+                    }
+                }
+            };
+            let piece = match (text("glyph"), colour("stone")?) {
+                (Some(glyph), _) => Some(Piece::Glyph(glyph)),
+                (None, Some(colour)) => Some(Piece::Stone(colour)),
+                (None, None) => None,
+            };
+            Ok(Cell { hidden: false, piece, label: text("label"), background: colour("background")? })
+        }
+        other => Err(format!("is {}, but it must be false, a string or a table", other.type_name())),
+    }
+}
+
+/// What a click on a cell means, as the script's `click(position, cell, from)` says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Click {
+    /// Play this move.
+    Move(i64),
+    /// The cell starts a move (a piece to move): the next click, with `from` set to this cell, says where to.
+    Select,
+    /// Nothing to play there, and why.
+    Refused(String),
+}

@@ -1,0 +1,570 @@
+//! [`ScriptGame`]: a position of a scripted game, as the search sees every game ([`Game`]) and the window every
+//! family ([`Playable`]).
+//!
+//! Speed comes from keeping the positions inside Lua: the driver (`driver.lua`) holds the line being searched as a
+//! stack of the script's position tables, and Rust keeps, per position on that line, only what the search asks
+//! most — whose turn, the result, the hash. So playing a move is one call into Lua (which plays it, then asks the
+//! script's `result`, `turn` and `key` there), taking it back is none (unless the script plays in place and needs
+//! `undo`), and a node's moves or evaluation one call each.
+//!
+//! A script that fails while the search runs (an error, a wrong type, the instruction budget, the memory limit) can
+//! not hand an error through the [`Game`] trait, so the game becomes *faulted*: the message is kept
+//! ([`ScriptGame::fault`]), every position counts as a finished draw from then on so every search ends quickly, and
+//! whoever ran the search reports the message.
+
+use super::ScriptError;
+use super::board::{Board, Click};
+use super::file::{Script, run_chunk};
+use super::sandbox::{Sandbox, describe, describe_in};
+use crate::engine::game::{Game, HISTORY_SLOTS, IllegalMove, Turn, Value};
+use crate::engine::hash::{mix64, splitmix64};
+use crate::games::any::{AnyMove, Outcome, Playable};
+use mlua::{Function, MultiValue, Table, Value as LuaValue};
+use std::cell::RefCell;
+use std::sync::Arc;
+
+/// A move of a scripted game: the whole number the script's `moves` lists.
+pub type ScriptMove = i64;
+
+/// The Lua state a game runs in, and the driver's entry points.
+struct Vm {
+    sandbox: Sandbox,
+    start: Function,
+    play: Function,
+    undo: Function,
+    moves: Function,
+    chances: Function,
+    evaluate: Function,
+    name: Function,
+    draw: Function,
+    click: Function,
+}
+
+/// What Rust remembers of each position on the current line.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    turn: Turn,
+    /// The script's result, from the first player's point of view.
+    result: Option<Value>,
+    hash: u64,
+    /// Tells positions apart for the chance cache (a new number for every position reached).
+    serial: u64,
+}
+
+/// The outcomes of a chance node and their probabilities, for the node `serial`.
+#[derive(Default)]
+struct Chances {
+    serial: u64,
+    outcomes: Vec<(ScriptMove, f64)>,
+}
+
+/// A position of a scripted game.
+pub struct ScriptGame {
+    script: Arc<Script>,
+    vm: Option<Vm>,
+    /// The start position and one more per move of `history`: the line from the start to the position the game
+    /// (or its search) is at. Never empty.
+    nodes: Vec<Node>,
+    /// Every move since the start, the search's included.
+    history: Vec<ScriptMove>,
+    next_serial: u64,
+    /// Per depth on the line, the last chance outcomes generated there.
+    chances: RefCell<Vec<Chances>>,
+    fault: RefCell<Option<ScriptError>>,
+}
+
+impl Script {
+    /// A new game at the script's starting position, in a Lua state of its own.
+    pub fn new_game(self: &Arc<Self>) -> Result<ScriptGame, ScriptError> {
+        let vm = Vm::new(self)?;
+        vm.sandbox.new_budget();
+        let start: (i64, Option<f64>, LuaValue) =
+            vm.play_start().map_err(|e| ScriptError::new(describe_in(&e, self.at("start"))))?;
+        let mut game = ScriptGame {
+            script: Arc::clone(self),
+            vm: Some(vm),
+            nodes: Vec::with_capacity(64),
+            history: Vec::new(),
+            next_serial: 1,
+            chances: RefCell::new(Vec::new()),
+            fault: RefCell::new(None),
+        };
+        let node = game.node_from(start, 0).map_err(ScriptError::new)?;
+        game.nodes.push(node);
+        Ok(game)
+    }
+}
+
+impl Vm {
+    fn new(script: &Script) -> Result<Vm, ScriptError> {
+        let file = &script.file;
+        let lua_error = |e: mlua::Error| ScriptError::new(format!("{file}: {}", describe(&e)));
+        let sandbox = Sandbox::new(file).map_err(lua_error)?;
+        run_chunk(&sandbox, file, &script.source)?;
+        let lua = &sandbox.lua;
+        let at = lua.create_table().map_err(lua_error)?;
+        for name in super::file::REQUIRED.iter().chain(&super::file::OPTIONAL) {
+            at.raw_set(*name, script.at(name)).map_err(lua_error)?;
+        }
+        let driver: Table = lua
+            .load(include_str!("driver.lua"))
+            .set_name("=driver")
+            .call((lua.globals(), at))
+            .map_err(|e| ScriptError::new(describe(&e)))?;
+        let get = |name: &str| driver.raw_get::<Function>(name).map_err(lua_error);
+        let undo = if script.defines("undo") { get("undo")? } else { get("play")? };
+        Ok(Vm {
+            start: get("start")?,
+            play: get("play")?,
+            undo,
+            moves: get("moves")?,
+            chances: get("chances")?,
+            evaluate: get("evaluate")?,
+            name: get("name")?,
+            draw: get("draw")?,
+            click: get("click")?,
+            sandbox,
+        })
+    }
+
+    fn play_start(&self) -> mlua::Result<(i64, Option<f64>, LuaValue)> {
+        self.start.call(())
+    }
+}
+
+/// The turn the driver reports: 1, 2 or 3 (chance).
+fn turn_of(code: i64) -> Turn {
+    match code {
+        1 => Turn::Max,
+        2 => Turn::Min,
+        _ => Turn::Chance,
+    }
+}
+
+/// A value of the key the script's `key` returned, hashed; `None` when the script has no `key`.
+fn key_hash(key: &LuaValue) -> Option<u64> {
+    match key {
+        LuaValue::Integer(n) => Some(splitmix64(*n as u64)),
+        LuaValue::Number(x) => Some(splitmix64(x.to_bits())),
+        LuaValue::String(s) => {
+            // FNV-1a, then mixed: keys are short strings built by the script.
+            let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+            for &b in s.as_bytes().iter() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+            Some(mix64(h))
+        }
+        _ => None,
+    }
+}
+
+impl ScriptGame {
+    /// The script this game runs.
+    pub fn script(&self) -> &Arc<Script> {
+        &self.script
+    }
+
+    /// The message of the script's failure, if it failed since this game was made (see the module's doc).
+    pub fn fault(&self) -> Option<ScriptError> {
+        self.fault.borrow().clone()
+    }
+
+    /// The moves since the start.
+    pub fn history(&self) -> &[ScriptMove] {
+        &self.history
+    }
+
+    /// The result as the script gives it: from the first player's point of view, `None` while the game goes on.
+    pub fn result(&self) -> Option<Value> {
+        self.node().result
+    }
+
+    /// The board as the script's `draw` shows the current position, or why it cannot be drawn.
+    pub fn board(&self) -> Result<Board, ScriptError> {
+        let shape = self.script.board.as_ref().ok_or_else(|| {
+            ScriptError::new(format!("{}: the script declares no `board = {{ … }}` to draw", self.script.file))
+        })?;
+        if !self.script.defines("draw") {
+            return Err(ScriptError::new(format!("{}: the script defines no function `draw`", self.script.file)));
+        }
+        let value: LuaValue = self.call_checked("draw", |vm| vm.draw.call(self.depth()))?;
+        Board::read(shape, value).map_err(|what| ScriptError::new(format!("{}: {what}", self.script.at("draw"))))
+    }
+
+    /// What a click on `cell` (numbered from 1) means; `from` is the cell the previous click selected. Without a
+    /// `click` function in the script, a click plays the move numbered like the cell.
+    pub fn click(&self, cell: usize, from: Option<usize>) -> Result<Click, ScriptError> {
+        if !self.script.defines("click") {
+            return Ok(Click::Move(cell as i64));
+        }
+        let answer: (LuaValue, LuaValue) =
+            self.call_checked("click", |vm| vm.click.call((self.depth(), cell, from)))?;
+        match answer {
+            (LuaValue::Integer(mv), _) => Ok(Click::Move(mv)),
+            (LuaValue::Number(x), _) if x.fract() == 0.0 => Ok(Click::Move(x as i64)),
+            (LuaValue::String(s), _) if s.as_bytes().as_ref() == b"select" => Ok(Click::Select),
+            (LuaValue::Nil | LuaValue::Boolean(false), LuaValue::String(why)) => {
+                Ok(Click::Refused(why.to_string_lossy()))
+            }
+            (LuaValue::Nil | LuaValue::Boolean(false), _) => Ok(Click::Refused("nothing to play there".into())),
+            (other, _) => Err(ScriptError::new(format!(
+                "{}: click returned {}, but it must return a move, \"select\", or nil and a reason",
+                self.script.at("click"),
+                other.type_name()
+            ))),
+        }
+    }
+
+    fn node(&self) -> &Node {
+        // Never empty: the start node is pushed at creation and `undo` never pops it.
+        &self.nodes[self.nodes.len() - 1]
+    }
+
+    /// The Lua index of the current position in the driver's stack.
+    fn depth(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn faulted(&self) -> bool {
+        self.fault.borrow().is_some()
+    }
+
+    fn set_fault(&self, message: String) {
+        let mut fault = self.fault.borrow_mut();
+        if fault.is_none() {
+            *fault = Some(ScriptError::new(message));
+        }
+    }
+
+    /// Runs `f` on the Lua state with a fresh instruction budget, turning a Lua error into a [`ScriptError`].
+    fn call_checked<R>(&self, what: &str, f: impl FnOnce(&Vm) -> mlua::Result<R>) -> Result<R, ScriptError> {
+        if let Some(fault) = self.fault() {
+            return Err(fault);
+        }
+        let vm = self.vm.as_ref().ok_or_else(|| ScriptError::new(format!("{}: no Lua state", self.script.file)))?;
+        vm.sandbox.new_budget();
+        f(vm).map_err(|e| ScriptError::new(describe_in(&e, self.script.at(what))))
+    }
+
+    /// Runs `f` as [`Self::call_checked`] does, but a failure faults the game (the search cannot take errors).
+    #[inline]
+    /// `what` names the script's function the call runs, for a message that has no line of its own.
+    fn call<R>(&self, what: &str, f: impl FnOnce(&Vm) -> mlua::Result<R>) -> Option<R> {
+        if self.faulted() {
+            return None;
+        }
+        let vm = self.vm.as_ref()?;
+        vm.sandbox.new_budget();
+        match f(vm) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                self.set_fault(describe_in(&e, self.script.at(what)));
+                None
+            }
+        }
+    }
+
+    /// The node the driver's answer describes; `path_hash` is used when the script has no `key`.
+    fn node_from(&mut self, (turn, result, key): (i64, Option<f64>, LuaValue), path_hash: u64) -> Result<Node, String> {
+        let (low, high) = self.script.bounds;
+        if let Some(r) = result
+            && !(low..=high).contains(&r)
+        {
+            return Err(format!(
+                "{}: result returned {r}, outside the bounds {{{low}, {high}}} the script declares",
+                self.script.at("result")
+            ));
+        }
+        let turn = turn_of(turn);
+        if turn == Turn::Chance && result.is_none() && !self.script.defines("chances") {
+            return Err(format!(
+                "{}: turn returned \"chance\", but the script defines no function `chances`",
+                self.script.at("turn")
+            ));
+        }
+        let hash = key_hash(&key).unwrap_or(path_hash) ^ splitmix64(turn as u64 + 0x5eed);
+        self.next_serial += 1;
+        Ok(Node { turn, result, hash, serial: self.next_serial })
+    }
+
+    /// Runs `f` on the chance outcomes of the current position and their probabilities, generated once per
+    /// position (then remembered for `probability`, which the searches ask once per outcome).
+    fn with_chances<R>(&self, f: impl FnOnce(&[(ScriptMove, f64)]) -> R) -> R {
+        let depth = self.depth();
+        let serial = self.node().serial;
+        let cached = self.chances.borrow().get(depth).is_some_and(|c| c.serial == serial);
+        if !cached {
+            let outcomes = self.generate_chances().unwrap_or_default();
+            let mut cache = self.chances.borrow_mut();
+            if cache.len() <= depth {
+                cache.resize_with(depth + 1, Chances::default);
+            }
+            cache[depth] = Chances { serial, outcomes };
+        }
+        f(&self.chances.borrow()[depth].outcomes)
+    }
+
+    /// Asks the script's `chances` and checks the answer (the game faults, and `None`, when it is wrong).
+    fn generate_chances(&self) -> Option<Vec<(ScriptMove, f64)>> {
+        let depth = self.depth();
+        let values = self.call("chances", |vm| vm.chances.call::<MultiValue>(depth))?;
+        let at = self.script.at("chances");
+        let mut outcomes = Vec::with_capacity(values.len() / 2);
+        let mut total = 0.0;
+        let values: Vec<LuaValue> = values.into_iter().collect();
+        for (i, pair) in values.chunks(2).enumerate() {
+            let outcome = pair.first().and_then(as_move);
+            let p = pair.get(1).and_then(|v| v.as_number().or_else(|| v.as_integer().map(|n| n as f64)));
+            match (outcome, p) {
+                (Some(outcome), Some(p)) if p > 0.0 && p <= 1.0 => {
+                    total += p;
+                    outcomes.push((outcome, p));
+                }
+                _ => {
+                    self.set_fault(format!(
+                        "{at}: entry {} of chances is not {{outcome, probability}} with a whole-number outcome and \
+                         a probability in (0, 1]",
+                        i + 1
+                    ));
+                    return None;
+                }
+            }
+        }
+        if outcomes.is_empty() || (total - 1.0).abs() > 1e-6 {
+            self.set_fault(format!("{at}: the probabilities chances returned add up to {total}, not 1"));
+            return None;
+        }
+        Some(outcomes)
+    }
+}
+
+/// A Lua value as a move: a whole number.
+#[inline]
+fn as_move(value: &LuaValue) -> Option<ScriptMove> {
+    match *value {
+        LuaValue::Integer(n) => Some(n),
+        LuaValue::Number(x) if x.fract() == 0.0 && x.abs() < 9.0e15 => Some(x as i64),
+        _ => None,
+    }
+}
+
+impl Game for ScriptGame {
+    type Move = ScriptMove;
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        self.node().turn
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<ScriptMove>) {
+        if self.terminal_value().is_some() {
+            return;
+        }
+        if self.turn() == Turn::Chance {
+            self.with_chances(|outcomes| moves.extend(outcomes.iter().map(|&(outcome, _)| outcome)));
+            return;
+        }
+        let depth = self.depth();
+        let Some(values) = self.call("moves", |vm| vm.moves.call::<MultiValue>(depth)) else { return };
+        let start = moves.len();
+        for (i, value) in values.iter().enumerate() {
+            match as_move(value) {
+                Some(mv) => moves.push(mv),
+                None => {
+                    moves.truncate(start);
+                    self.set_fault(format!(
+                        "{}: moves returned a list whose entry {} is {}, but every move must be a whole number",
+                        self.script.at("moves"),
+                        i + 1,
+                        value.type_name()
+                    ));
+                    return;
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, mv: ScriptMove) {
+        let depth = self.depth();
+        let parent = *self.node();
+        self.history.push(mv);
+        let answer = self.call("play", |vm| vm.play.call::<(i64, Option<f64>, LuaValue)>((depth, mv)));
+        let path_hash = mix64(parent.hash ^ splitmix64(mv as u64));
+        let node = match answer.map(|a| self.node_from(a, path_hash)) {
+            Some(Ok(node)) => node,
+            Some(Err(message)) => {
+                self.set_fault(message);
+                parent
+            }
+            None => parent,
+        };
+        self.nodes.push(node);
+    }
+
+    fn undo(&mut self, mv: ScriptMove) {
+        if self.nodes.len() < 2 {
+            return;
+        }
+        self.nodes.pop();
+        self.history.pop();
+        if self.script.defines("undo") {
+            let depth = self.depth();
+            self.call("undo", |vm| vm.undo.call::<()>((depth, mv)));
+        }
+    }
+
+    #[inline]
+    fn terminal_value(&self) -> Option<Value> {
+        if self.faulted() {
+            return Some(0.0);
+        }
+        let node = self.node();
+        node.result.map(|r| node.turn.sign() * r)
+    }
+
+    fn evaluate(&self) -> Value {
+        if !self.script.defines("evaluate") {
+            return 0.0;
+        }
+        let depth = self.depth();
+        let Some(value) = self.call("evaluate", |vm| vm.evaluate.call::<f64>(depth)) else { return 0.0 };
+        let (low, high) = self.script.bounds;
+        if !(low..=high).contains(&value) {
+            self.set_fault(format!(
+                "{}: evaluate returned {value}, outside the bounds {{{low}, {high}}} the script declares",
+                self.script.at("evaluate")
+            ));
+            return 0.0;
+        }
+        self.turn().sign() * value
+    }
+
+    #[inline]
+    fn position_hash(&self) -> u64 {
+        self.node().hash
+    }
+
+    fn history_index(&self, mv: ScriptMove) -> Option<usize> {
+        usize::try_from(mv).ok().filter(|&i| i < HISTORY_SLOTS)
+    }
+
+    fn probability(&self, outcome: ScriptMove) -> f64 {
+        self.with_chances(|outcomes| outcomes.iter().find(|&&(o, _)| o == outcome).map_or(0.0, |&(_, p)| p))
+    }
+
+    fn value_bounds(&self) -> (Value, Value) {
+        self.script.bounds
+    }
+
+    fn move_name(&self, mv: ScriptMove) -> String {
+        let depth = self.depth();
+        self.call("move_name", |vm| vm.name.call::<String>((depth, mv))).unwrap_or_else(|| mv.to_string())
+    }
+
+    /// Plays `mv` if the script lists it here; if the script fails while playing it, the position stays as it was
+    /// (when the script returns new positions; one that plays in place may be left broken) and the error is the
+    /// script's message.
+    fn try_play(&mut self, mv: ScriptMove) -> Result<(), IllegalMove> {
+        if let Some(fault) = self.fault() {
+            return Err(IllegalMove(fault.to_string()));
+        }
+        if self.terminal_value().is_some() {
+            return Err(IllegalMove("the game is over".into()));
+        }
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        if let Some(fault) = self.fault() {
+            return Err(IllegalMove(fault.to_string()));
+        }
+        if !moves.contains(&mv) {
+            return Err(IllegalMove(format!("{} is not a legal move here", self.move_name(mv))));
+        }
+        self.play(mv);
+        if let Some(fault) = self.fault() {
+            if !self.script.defines("undo") {
+                self.nodes.pop();
+                self.history.pop();
+                *self.fault.borrow_mut() = None;
+            }
+            return Err(IllegalMove(fault.to_string()));
+        }
+        Ok(())
+    }
+}
+
+impl Clone for ScriptGame {
+    /// A game in a Lua state of its own, brought to the same position by replaying the moves from the start.
+    fn clone(&self) -> Self {
+        let mut copy = match self.script.new_game() {
+            Ok(game) => game,
+            Err(error) => ScriptGame {
+                script: Arc::clone(&self.script),
+                vm: None,
+                nodes: self.nodes.clone(),
+                history: self.history.clone(),
+                next_serial: self.next_serial,
+                chances: RefCell::new(Vec::new()),
+                fault: RefCell::new(Some(error)),
+            },
+        };
+        if copy.vm.is_some() {
+            for &mv in &self.history {
+                copy.play(mv);
+            }
+        }
+        if let Some(fault) = self.fault() {
+            copy.set_fault(fault.message);
+        }
+        copy
+    }
+}
+
+impl std::fmt::Debug for ScriptGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScriptGame").field("script", &self.script.file).field("history", &self.history).finish()
+    }
+}
+
+impl PartialEq for ScriptGame {
+    /// The same script (by its text) and the same moves from the start.
+    fn eq(&self, other: &Self) -> bool {
+        (Arc::ptr_eq(&self.script, &other.script) || self.script == other.script) && self.history == other.history
+    }
+}
+
+impl Eq for ScriptGame {}
+
+impl Playable for ScriptGame {
+    fn encode(mv: ScriptMove) -> AnyMove {
+        mv as AnyMove
+    }
+
+    fn decode(mv: AnyMove) -> Option<ScriptMove> {
+        Some(mv as ScriptMove)
+    }
+
+    /// The script's result: a positive score is a win for the first player, a negative one for the second.
+    fn outcome(&self) -> Option<Outcome> {
+        use crate::engine::game::Side;
+        let result = self.node().result.filter(|_| !self.faulted())?;
+        Some(if result > 0.0 {
+            Outcome::Win(Side::Max)
+        } else if result < 0.0 {
+            Outcome::Win(Side::Min)
+        } else {
+            Outcome::Draw
+        })
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn side_names(&self) -> [&str; 2] {
+        [&self.script.sides[0], &self.script.sides[1]]
+    }
+
+    fn has_chance(&self) -> bool {
+        self.script.defines("chances")
+    }
+}

@@ -1,0 +1,64 @@
+//! Games written as Lua scripts (`games/<id>.lua`): the rules are the script's functions, run in a sandboxed
+//! Lua 5.4 state per game (see `docs/writing-a-game.md` for the script's side of the contract).
+//!
+//! - `sandbox.rs`: the Lua state, its libraries and limits, and the one-line error messages;
+//! - `file.rs`: a script file read and checked ([`Script`]): its metadata and where its functions are;
+//! - `game.rs`: [`ScriptGame`], a position, implementing the engine's [`Game`](crate::engine::game::Game) and the
+//!   window's [`Playable`](crate::games::any::Playable) like every compiled family;
+//! - `driver.lua`: the Lua side of the adapter, which keeps the searched line's positions inside Lua;
+//! - `family.rs`: the family in the one list of families (it reads `games/*.lua` itself);
+//! - `board.rs`: the board a script draws and what clicks mean, as plain data for a painter;
+//! - `speed.rs`: the benchmark, scripted against compiled (`alphabeta-studio bench --scripts`).
+
+pub mod board;
+pub mod family;
+mod file;
+mod game;
+pub mod sandbox;
+pub mod speed;
+
+pub use file::Script;
+pub use game::{ScriptGame, ScriptMove};
+
+use std::path::Path;
+use std::sync::Arc;
+
+/// Why a script cannot be loaded or went wrong while running: one line, starting with `file:line:` wherever the
+/// line is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptError {
+    pub message: String,
+}
+
+impl ScriptError {
+    pub fn new(message: impl Into<String>) -> ScriptError {
+        ScriptError { message: message.into() }
+    }
+}
+
+impl std::fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+/// Loads the script at `path` and checks it by starting a game: the script, or its error (`file:line: …`).
+pub fn load(path: &Path) -> Result<Arc<Script>, ScriptError> {
+    Script::load(path)
+}
+
+/// Every `*.lua` file in `dir`, sorted by file name: each loaded, or its error — one broken script does not stop
+/// the others. A folder that cannot be read gives nothing.
+pub fn load_dir(dir: &Path) -> Vec<Result<Arc<Script>, ScriptError>> {
+    let mut paths: Vec<_> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "lua"))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    paths.sort();
+    paths.iter().map(|p| load(p)).collect()
+}
