@@ -579,3 +579,37 @@ fn speed_of_scripted_games_against_compiled() {
     let lines = alphabeta_studio::games::script::speed::measure(&games_dir()).expect("the scripts load");
     alphabeta_studio::games::script::speed::print(&lines);
 }
+
+/// A script that fails only deep in the tree (its `moves` errs once five stones are down).
+const FAILS_AT_DEPTH_5: &str = "function start() return { n = 0 } end\nfunction turn(s) return s.n % 2 + 1 end\n\
+function play(s, m) return { n = s.n + 1 } end\nfunction moves(s) if s.n >= 5 then error('deep trouble') end \
+return { 1, 2 } end\nfunction result(s) return nil end\n";
+
+#[test]
+fn a_script_failing_during_a_search_or_a_count_is_reported_not_taken_as_a_result() {
+    use alphabeta_studio::engine::worker::Report;
+    use alphabeta_studio::games::any::{AnyGame, AnyWorker};
+    let script = from_text(FAILS_AT_DEPTH_5).expect("loads");
+    let game = AnyGame::new(script.new_game().expect("starts"));
+    assert_eq!(game.perft(3), Ok(8), "shallow counts never reach the failure");
+    let counted = game.perft(8).expect_err("the count reaches the failure");
+    assert!(counted.starts_with("games/test.lua:4:") && counted.contains("deep trouble"), "{counted}");
+    let config = EngineConfig { limits: Limits { depth: Some(8), time_ms: None, nodes: None }, ..Default::default() };
+    let searched = game.think(config.clone()).expect_err("the search reaches the failure");
+    assert!(searched.contains("deep trouble"), "{searched}");
+    // The window's worker says so too, instead of a move.
+    let mut worker = AnyWorker::new(|| {});
+    let id = worker.think(&game, config).expect("the worker starts");
+    let started = std::time::Instant::now();
+    loop {
+        match worker.try_report() {
+            Some(Report::Failed { id: reported, message }) if reported == id => {
+                assert!(message.contains("games/test.lua:4:"), "{message}");
+                break;
+            }
+            Some(Report::Done { .. }) => panic!("a failed script's search was reported as done"),
+            _ if started.elapsed().as_secs() > 60 => panic!("no report"),
+            _ => std::thread::sleep(std::time::Duration::from_millis(10)),
+        }
+    }
+}

@@ -28,7 +28,7 @@ pub fn run(args: &PerftArgs) -> Result<(), CommandError> {
     let game = named_game(&args.game)?;
     let start = position(&game.rules, args.from.as_deref(), None)?;
     let started = Instant::now();
-    let leaves = start.perft(args.depth);
+    let leaves = start.perft(args.depth).map_err(CommandError)?;
     let seconds = started.elapsed().as_secs_f64();
     println!("{leaves}");
     if args.time {

@@ -87,7 +87,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
         return Err(CommandError(format!("the game is over in this position of '{}': nothing to search", args.game)));
     }
     let config = config(args, named.ai.as_ref())?;
-    let thought = game.think(config.clone());
+    let thought = game.think(config.clone()).map_err(CommandError)?;
     let last = thought.iterations.last().or(thought.partial.as_ref());
     let value = last.map_or(0.0, |i| i.value);
     let best = thought.best_move.or(last.and_then(|i| i.best_move));

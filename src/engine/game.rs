@@ -179,6 +179,14 @@ pub trait Game {
         (Value::NEG_INFINITY, Value::INFINITY)
     }
 
+    /// Why the game's rules failed, if they did: a scripted game whose script raised an error, ran out of its
+    /// budget or returned a bad value during a search. Such a game ends every line where it failed, so a search
+    /// over it finishes, but its result means nothing: whoever ran the search reports this message instead.
+    /// Compiled games never fail. Default: `None`.
+    fn fault(&self) -> Option<String> {
+        None
+    }
+
     /// The move in the game's usual notation, for move lists and principal variations.
     fn move_name(&self, mv: Self::Move) -> String {
         format!("{mv:?}")

@@ -141,6 +141,12 @@ fn serve<G: Game>(requests: Receiver<Request<G>>, reports: Sender<Report<G::Move
             })
         }));
         match outcome {
+            Ok(_) if position.fault().is_some() => {
+                // A search over rules that failed found nothing: what it stored cannot be trusted either.
+                engine.memory.clear();
+                let message = position.fault().unwrap_or_default();
+                send(Report::Failed { id, message });
+            }
             Ok(thought) => send(Report::Done { id, thought }),
             Err(panic) => {
                 // What a panicking search left in the table cannot be trusted.

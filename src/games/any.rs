@@ -105,6 +105,7 @@ pub trait ErasedGame: Send {
     fn perft(&mut self, depth: u32) -> u64;
     fn move_tree(&mut self, max_depth: u32, max_nodes: usize) -> Option<(crate::tree::model::Tree, u32)>;
     fn think(&mut self, config: EngineConfig) -> Thought<AnyMove>;
+    fn fault(&self) -> Option<String>;
     fn spawn_worker(&self, wake: Box<dyn Fn() + Send>) -> std::io::Result<Box<dyn ErasedWorker>>;
 }
 
@@ -178,6 +179,9 @@ where
     }
     fn think(&mut self, config: EngineConfig) -> Thought<AnyMove> {
         Engine::<G::Move>::new(config).think(self, None, |_| {}).map_moves(G::encode)
+    }
+    fn fault(&self) -> Option<String> {
+        Game::fault(self)
     }
     fn spawn_worker(&self, wake: Box<dyn Fn() + Send>) -> std::io::Result<Box<dyn ErasedWorker>> {
         Ok(Box::new(Worker::<G>::spawn(wake)?))
@@ -330,14 +334,24 @@ impl AnyGame {
     }
 
     /// The leaves of the move tree `depth` plies deep, counted as the family's published tables count them.
-    pub fn perft(&self, depth: u32) -> u64 {
-        self.clone().0.perft(depth)
+    ///
+    /// # Errors
+    /// The game's fault ([`Game::fault`]) when its rules failed during the count (a script's error).
+    pub fn perft(&self, depth: u32) -> Result<u64, String> {
+        let mut game = self.clone();
+        let leaves = game.0.perft(depth);
+        game.0.fault().map_or(Ok(leaves), Err)
     }
 
     /// Searches this position on this thread with the AI's iterative-deepening [`Engine`] (the one Play's worker
     /// runs), from an empty table.
-    pub fn think(&self, config: EngineConfig) -> Thought<AnyMove> {
-        self.clone().0.think(config)
+    ///
+    /// # Errors
+    /// The game's fault ([`Game::fault`]) when its rules failed during the search (a script's error).
+    pub fn think(&self, config: EngineConfig) -> Result<Thought<AnyMove>, String> {
+        let mut game = self.clone();
+        let thought = game.0.think(config);
+        game.0.fault().map_or(Ok(thought), Err)
     }
 }
 

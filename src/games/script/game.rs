@@ -456,6 +456,10 @@ impl Game for ScriptGame {
         self.script.bounds
     }
 
+    fn fault(&self) -> Option<String> {
+        ScriptGame::fault(self).map(|fault| fault.to_string())
+    }
+
     fn move_name(&self, mv: ScriptMove) -> String {
         let depth = self.depth();
         self.call("move_name", |vm| vm.name.call::<String>((depth, mv))).unwrap_or_else(|| mv.to_string())
