@@ -1,4 +1,4 @@
-//! The headless subcommands (see `shared/guide/cli.md`). Each prints its results on stdout; a bad argument or a bad
+//! The headless subcommands (see `docs/cli.md`). Each prints its results on stdout; a bad argument or a bad
 //! input prints one line on stderr and exits with status 2.
 
 pub mod bench;
