@@ -11,6 +11,7 @@ pub mod mnk;
 pub mod move_tree;
 pub mod othello;
 pub mod registry;
+pub mod validate;
 
 use crate::engine::game::Game;
 
