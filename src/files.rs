@@ -234,19 +234,20 @@ fn temporary_path(path: &Path) -> PathBuf {
 }
 
 /// A [`Sink`] that fails once `budget` bytes have been written, as a full disk does: for fault-injection tests.
+/// The budget is shared, so one budget runs out across every file a save writes (a session and its backup).
 pub struct FailAfter {
     pub file: File,
-    pub budget: usize,
+    pub budget: std::rc::Rc<std::cell::Cell<usize>>,
 }
 
 impl Write for FailAfter {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        if self.budget == 0 {
+        let budget = self.budget.get();
+        if budget == 0 {
             return Err(std::io::Error::new(std::io::ErrorKind::StorageFull, "no space left on device"));
         }
-        let n = buf.len().min(self.budget);
-        let written = self.file.write(&buf[..n])?;
-        self.budget -= written;
+        let written = self.file.write(&buf[..buf.len().min(budget)])?;
+        self.budget.set(budget - written);
         Ok(written)
     }
 
@@ -310,7 +311,8 @@ mod tests {
         std::fs::write(&path, "the old file").expect("write");
         let new = b"the new file, longer than the old one";
         for budget in 0..new.len() {
-            let mut failing = |file| Box::new(FailAfter { file, budget }) as Box<dyn Sink>;
+            let left = std::rc::Rc::new(std::cell::Cell::new(budget));
+            let mut failing = |file| Box::new(FailAfter { file, budget: left.clone() }) as Box<dyn Sink>;
             let e = write_atomic_with(&path, new, &mut failing).expect_err("fails");
             assert!(e.contains("no space left"), "{e}");
             assert_eq!(std::fs::read(&path).expect("read"), b"the old file", "failing at byte {budget}");

@@ -264,7 +264,8 @@ fn a_save_that_fails_at_any_byte_keeps_the_file_and_its_backup() {
     third.play.paused = true;
     let total = to_ron(&third).len() + file.len();
     for budget in 0..total {
-        let mut failing = |f| Box::new(FailAfter { file: f, budget }) as Box<dyn Sink>;
+        let left = std::rc::Rc::new(std::cell::Cell::new(budget));
+        let mut failing = |file| Box::new(FailAfter { file, budget: left.clone() }) as Box<dyn Sink>;
         let e = store::save_with(&path, &third, &mut failing).expect_err("the disk is full");
         assert!(e.contains("no space left"), "{e}");
         assert_eq!(std::fs::read(&path).expect("read"), file, "the file, failing at byte {budget}");

@@ -77,6 +77,7 @@ impl<R: BufRead> Lines<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Read;
 
     fn all(input: &[u8], cap: usize) -> Vec<Line> {
         let mut lines = Lines::new(input, cap);
@@ -105,6 +106,4 @@ mod tests {
         assert!(matches!(endless.next_line(), Ok(Some(Line::Unreadable(_)))));
         assert!(matches!(endless.next_line(), Ok(None)));
     }
-
-    use std::io::Read;
 }

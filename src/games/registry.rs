@@ -187,10 +187,10 @@ impl Registry {
         paths.sort();
         for path in paths {
             // Bounded, regular files only: a link to /dev/zero or a FIFO named `*.ron` must not stall the list.
-            let text = match crate::files::read_text(&path, super::validate::MAX_FILE_BYTES) {
+            let text = match crate::files::read_text_raw(&path, super::validate::MAX_FILE_BYTES) {
                 Ok(text) => text,
-                Err(message) => {
-                    registry.errors.push(LoadError { path, message });
+                Err(e) => {
+                    registry.errors.push(LoadError { path, message: e.to_string() });
                     continue;
                 }
             };
