@@ -158,11 +158,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// [`write_atomic`] through `sink`, which wraps each temporary file before anything is written to it.
-pub fn write_atomic_with(
-    path: &Path,
-    bytes: &[u8],
-    sink: &mut dyn FnMut(File) -> Box<dyn Sink>,
-) -> Result<(), String> {
+pub fn write_atomic_with(path: &Path, bytes: &[u8], sink: &mut dyn FnMut(File) -> Box<dyn Sink>) -> Result<(), String> {
     let temporary = write_temporary(path, bytes, sink)?;
     commit(&temporary, path)
 }

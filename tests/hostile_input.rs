@@ -195,7 +195,15 @@ fn byte_order_marks_and_old_mac_line_endings_are_read() {
     let (code, out, err) = studio(&["solve"], input.as_bytes());
     assert_eq!(code, 0, "{err}");
     let answers: Vec<Vec<&str>> = out.lines().map(|l| l.split_whitespace().take(2).collect()).collect();
-    assert_eq!(answers, [["2252576253462244111563365343671351441", "-1"], ["7422341735647741166133573473242566", "1"], ["23163416124767223154467471272416755633", "0"]], "{out}{err}");
+    assert_eq!(
+        answers,
+        [
+            ["2252576253462244111563365343671351441", "-1"],
+            ["7422341735647741166133573473242566", "1"],
+            ["23163416124767223154467471272416755633", "0"]
+        ],
+        "{out}{err}"
+    );
 }
 
 #[test]

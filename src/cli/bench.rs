@@ -49,7 +49,10 @@ pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
     // The searches recurse once per level, so the depth is held to what a tree may have; `try_from` rather than
     // `as`, which would wrap 4294967298 to 2.
     if args.depth > MAX_TREE_DEPTH {
-        return Err(CommandError(format!("--depth {} is deeper than a tree may be (at most {MAX_TREE_DEPTH})", args.depth)));
+        return Err(CommandError(format!(
+            "--depth {} is deeper than a tree may be (at most {MAX_TREE_DEPTH})",
+            args.depth
+        )));
     }
     let leaves = u32::try_from(args.depth).ok().and_then(|depth| args.branching.checked_pow(depth));
     if args.branching == 0 || leaves.is_none_or(|n| n > 50_000_000) {

@@ -5,15 +5,15 @@
 
 use super::CommandError;
 use super::lines::{Line, Lines};
-use crate::engine::search::ranges::{TABLE_MIB, check};
-use crate::messages::escape_controls;
 use crate::engine::game::Value;
 use crate::engine::search::context::{Searcher, StopWhen};
 use crate::engine::search::memory::Memory;
 use crate::engine::search::negamax::Reach;
 use crate::engine::search::observer::NoObserver;
 use crate::engine::search::ordering::OrderingOptions;
+use crate::engine::search::ranges::{TABLE_MIB, check};
 use crate::games::connect_four::ConnectFour;
+use crate::messages::escape_controls;
 use std::io::Write;
 use std::time::Instant;
 

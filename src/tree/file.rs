@@ -100,7 +100,10 @@ fn read_ron(text: &str) -> Result<TreeFile, String> {
         // programmers, not for the person opening the file.
         match e.code {
             ron::Error::ExceededRecursionLimit => {
-                format!("line {}, column {}: the file is nested too deeply to be a tree", e.position.line, e.position.col)
+                format!(
+                    "line {}, column {}: the file is nested too deeply to be a tree",
+                    e.position.line, e.position.col
+                )
             }
             _ => crate::messages::ron_error(&e),
         }

@@ -2,8 +2,8 @@
 
 use super::{Action, Play, Player, PlayerKind, Purpose, side_name};
 use crate::engine::game::Side;
-use crate::engine::search::{Algorithm, ranges};
 use crate::engine::search::skill::Skill;
+use crate::engine::search::{Algorithm, ranges};
 use crate::engine::telemetry::records::SearchKind;
 use crate::games::levels::{LEVELS, describe, level_config, mistake_margin};
 use eframe::egui;

@@ -2,10 +2,10 @@
 //! size, limits) on a background [`AnyWorker`] of the view's own, so the two deepening ladders can be overlaid.
 
 use super::{Action, TelemetryView};
-use crate::engine::search::{Algorithm, ranges};
 use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
 use crate::engine::search::limits::Limits;
 use crate::engine::search::ordering::OrderingOptions;
+use crate::engine::search::{Algorithm, ranges};
 use crate::engine::telemetry::records::SearchRecord;
 use crate::engine::worker::{Report, RequestId};
 use crate::games::any::{AnyGame, AnyMove, AnyWorker};

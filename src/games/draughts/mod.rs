@@ -147,7 +147,10 @@ impl Draughts {
         // A man on the far row would have been crowned when it got there.
         let uncrowned = (black & BLACK_CROWNS & !kings) | (white & WHITE_CROWNS & !kings);
         if let Some(square) = squares(uncrowned).next() {
-            return Err(bad(format!("the man on square {} stands on its crowning row: write it as a king", square + 1)));
+            return Err(bad(format!(
+                "the man on square {} stands on its crowning row: write it as a king",
+                square + 1
+            )));
         }
         Ok(Draughts::with_pieces(black, white, kings, to_move))
     }
