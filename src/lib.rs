@@ -7,5 +7,7 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod families;
+pub mod files;
 pub mod games;
+pub mod messages;
 pub mod tree;

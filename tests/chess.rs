@@ -39,6 +39,16 @@ fn perft_counts_the_published_tables() {
 }
 
 #[test]
+fn perft_counts_legal_moves_whatever_the_draw_rules_say() {
+    // Bare kings are a draw by insufficient material, but perft counts the legal moves all the same: 5 for the
+    // king on e1 (d1, d2, e2, f2, f1), then 5 × 5 replies (cozy-chess's own count).
+    assert_eq!(position("4k3/8/8/8/8/8/8/4K3 w - - 0 1").perft(1), 5);
+    assert_eq!(position("4k3/8/8/8/8/8/8/4K3 w - - 0 1").perft(2), 25);
+    // The 50-move clock at 100 ends the game, not the perft tree: 10 rook moves and 5 king moves.
+    assert_eq!(position("4k3/8/8/8/8/8/8/R3K3 w - - 100 80").perft(1), 15);
+}
+
+#[test]
 fn fen_round_trips() {
     assert_eq!(Chess::new().to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     assert_eq!(position(KIWIPETE).to_fen(), KIWIPETE);

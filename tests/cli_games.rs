@@ -1,4 +1,4 @@
-//! `alphabeta-studio games` as shared/guide/cli.md specifies it: one line per game, broken files with their errors.
+//! `alphabeta-studio games` as docs/cli.md specifies it: one line per game, broken files with their errors.
 
 use std::process::Command;
 

@@ -1,4 +1,4 @@
-//! The `tree` command as an outside check calls it (shared/guide/cli.md).
+//! The `tree` command as an outside check calls it (docs/cli.md).
 
 use std::io::Write;
 use std::process::{Command, Stdio};

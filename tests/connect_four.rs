@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::process::Command;
 
-const END_EASY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/connect4/Test_L3_R1");
+const END_EASY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect4/Test_L3_R1");
 
 fn solve(game: &mut ConnectFour, algorithm: Algorithm) -> SearchResult<u8> {
     search(game, algorithm, &SearchOptions::default(), StopWhen::default(), &mut NoObserver)

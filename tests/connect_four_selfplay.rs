@@ -177,7 +177,7 @@ fn summary(opening: &str, game: &Played) -> String {
 /// exact search right and kept.
 #[test]
 fn level_ten_keeps_proven_values_from_the_middle_game() {
-    let path = format!("{}/../shared/data/connect4/Test_L2_R1", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/tests/data/connect4/Test_L2_R1", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let config = level_ten(300);
     let positions: Vec<(String, i32)> = text

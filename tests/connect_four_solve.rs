@@ -1,4 +1,4 @@
-//! The Connect Four solver against Pascal Pons' test sets (shared/data/connect4): exact scores for a seeded
+//! The Connect Four solver against Pascal Pons' test sets (tests/data/connect4): exact scores for a seeded
 //! sample of four sets with both drivers, the right sign with the weak solver, and the game's search hooks
 //! (win-in-one, value range, non-losing moves) checked against plain search.
 
@@ -12,7 +12,7 @@ use alphabeta_studio::games::connect_four::ConnectFour;
 
 /// Every `step`-th line of a set, starting at `offset`: (line number, moves, score).
 fn sample(set: &str, step: usize, offset: usize) -> Vec<(usize, String, i32)> {
-    let path = format!("{}/../shared/data/connect4/{set}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/tests/data/connect4/{set}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .enumerate()

@@ -240,3 +240,19 @@ fn the_perft_command_counts_draughts_from_the_start_and_from_a_fen() {
     // The branching capture above: two paths.
     assert_eq!(run(&["draughts", "1", "--from", "B:W14,22,23:B9"]), "2");
 }
+
+#[test]
+fn impossible_fens_are_refused() {
+    for (fen, says) in [
+        ("W:W:B", "the board is empty"),
+        ("W:W1:B32", "the man on square 1 stands on its crowning row"),
+        ("B:W5:B30", "the man on square 30 stands on its crowning row"),
+        ("B:W6,6:B6", "both sides"),
+    ] {
+        let e = Draughts::from_fen(fen).expect_err(fen).to_string();
+        assert!(e.contains(says), "{fen}: {e}");
+    }
+    // A king may stand anywhere, and a side without pieces has simply lost.
+    assert_eq!(position("W:WK1:BK32").to_fen(), "W:WK1:BK32");
+    assert!(Draughts::from_fen("B:W5:B").is_ok());
+}

@@ -1,4 +1,4 @@
-//! The tree notation (shared/guide/tree-notation.md) through its public interface: the contract's examples,
+//! The tree notation (docs/tree-notation.md) through its public interface: the contract's examples,
 //! errors at their exact line and column, depth limits, and print-then-parse round trips on random trees.
 
 use alphabeta_studio::tree::model::*;

@@ -1,4 +1,5 @@
-//! The worked examples of the seeds (shared/seeds) and of the notation contract, as exact tests.
+//! The worked examples of the source documents (Hart & Edwards, MIT AI Memo 30, 1961 and its 1963 revision; the lecture
+//! notes' examples) and of the notation contract (docs/tree-notation.md), as exact tests.
 
 mod common;
 

@@ -11,6 +11,7 @@ use alphabeta_studio::app::session::store::{self, Store, backup_path, write_atom
 use alphabeta_studio::app::shell::View;
 use alphabeta_studio::app::tree_lab::Action as TreeAction;
 use alphabeta_studio::engine::search::Algorithm;
+use alphabeta_studio::files::{FailAfter, Sink};
 use eframe::egui;
 use rand::{Rng, SeedableRng};
 use std::path::{Path, PathBuf};
@@ -184,6 +185,8 @@ fn bad_files_change_nothing_and_say_why() {
     }
     let notice = open(&mut app, &huge);
     assert!(notice.contains("far too large"), "{notice}");
+    // A device reports size 0 and never ends: the cap is checked while reading.
+    assert!(open(&mut app, Path::new("/dev/zero")).contains("a device"));
     assert!(open(&mut app, &dir.join("missing.ron")).contains("cannot open"));
     assert_eq!(app.to_session(), before);
 }
@@ -242,6 +245,41 @@ fn saves_are_atomic_and_keep_the_previous_version() {
     assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
     // A folder that cannot be written to is an error, not a panic.
     assert!(write_atomic(&dir.join("s.ron").join("inside-a-file"), "x").is_err());
+}
+
+#[test]
+fn a_save_that_fails_at_any_byte_keeps_the_file_and_its_backup() {
+    // A full disk, simulated: the writer fails once `budget` bytes are written, at every offset of the save (the
+    // new file's bytes, then the backup's). The old file and the old backup stay byte for byte as they were.
+    let dir = folder("full-disk");
+    let path = dir.join("s.ron");
+    let first = StudioApp::default().to_session();
+    let mut app = StudioApp::default();
+    app.tree_lab.set_text("max(1, 2)");
+    let second = app.to_session();
+    store::save(&path, &first).expect("first");
+    store::save(&path, &second).expect("second: the first becomes the backup");
+    let (file, backup) = (std::fs::read(&path).expect("read"), std::fs::read(backup_path(&path)).expect("read"));
+    let mut third = busy_studio().to_session();
+    third.play.paused = true;
+    let total = to_ron(&third).len() + file.len();
+    for budget in 0..total {
+        let left = std::rc::Rc::new(std::cell::Cell::new(budget));
+        let mut failing = |file| Box::new(FailAfter { file, budget: left.clone() }) as Box<dyn Sink>;
+        let e = store::save_with(&path, &third, &mut failing).expect_err("the disk is full");
+        assert!(e.contains("no space left"), "{e}");
+        assert_eq!(std::fs::read(&path).expect("read"), file, "the file, failing at byte {budget}");
+        assert_eq!(std::fs::read(backup_path(&path)).expect("read"), backup, "the backup, failing at byte {budget}");
+    }
+    let names: Vec<String> =
+        std::fs::read_dir(&dir).expect("list").flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
+    assert_eq!(names.len(), 2, "no temporary file is left: {names:?}");
+    // With room on the disk, the same save goes through and the backup is the file as it was.
+    store::save(&path, &third).expect("saves");
+    assert_eq!(std::fs::read(backup_path(&path)).expect("read"), file);
+    // A path that is a folder is refused.
+    assert!(store::save(&dir, &third).is_err());
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -13,6 +13,7 @@ use crate::engine::search::observer::{NoObserver, Recorder};
 use crate::engine::search::{Algorithm, SearchOptions, SearchResult, search};
 use crate::tree::flat::{FlatTree, ROOT, TreePosition};
 use crate::tree::generate::{UniformSpec, uniform};
+use crate::tree::model::MAX_TREE_DEPTH;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -57,7 +58,16 @@ pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
         }
         return Ok(());
     }
-    if args.branching == 0 || args.branching.checked_pow(args.depth as u32).is_none_or(|n| n > 50_000_000) {
+    // The searches recurse once per level, so the depth is held to what a tree may have; `try_from` rather than
+    // `as`, which would wrap 4294967298 to 2.
+    if args.depth > MAX_TREE_DEPTH {
+        return Err(CommandError(format!(
+            "--depth {} is deeper than a tree may be (at most {MAX_TREE_DEPTH})",
+            args.depth
+        )));
+    }
+    let leaves = u32::try_from(args.depth).ok().and_then(|depth| args.branching.checked_pow(depth));
+    if args.branching == 0 || leaves.is_none_or(|n| n > 50_000_000) {
         return Err(CommandError("choose --branching ≥ 1 and a tree of at most 50 million leaves".into()));
     }
     let spec = UniformSpec { branching: args.branching, depth: args.depth, low: -100, high: 100, seed: args.seed };

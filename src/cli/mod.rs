@@ -1,9 +1,10 @@
-//! The headless subcommands (see `shared/guide/cli.md`). Each prints its results on stdout; a bad argument or a bad
+//! The headless subcommands (see `docs/cli.md`). Each prints its results on stdout; a bad argument or a bad
 //! input prints one line on stderr and exits with status 2.
 
 pub mod bench;
 pub mod game_arg;
 pub mod games;
+pub mod lines;
 pub mod matches;
 pub mod perft;
 pub mod search;
@@ -11,6 +12,7 @@ pub mod solve;
 pub mod tree;
 pub mod uci;
 
+use crate::files::{MAX_TEXT_BYTES, read_stdin_text, read_text};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -62,8 +64,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
             return Some(ExitCode::SUCCESS);
         }
         Err(e) => {
-            let rendered = e.to_string();
-            eprintln!("{}", rendered.lines().next().unwrap_or("error: bad arguments"));
+            eprintln!("{}", clap_error_line(&e.to_string()));
             return Some(ExitCode::from(2));
         }
     };
@@ -80,20 +81,24 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
     Some(match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(CommandError(message)) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", crate::messages::escape_controls(&message));
             ExitCode::from(2)
         }
     })
 }
 
-/// Reads a whole input: a file, or standard input for `-`.
+/// Clap's error as one line: its first line, with what the lines after it list up to the usage (a missing
+/// argument's name is on the second line: "the following required arguments were not provided:" / "<DEPTH>").
+fn clap_error_line(rendered: &str) -> String {
+    let mut lines = rendered.lines().map(str::trim).take_while(|line| !line.starts_with("Usage:"));
+    let first = lines.next().unwrap_or("error: bad arguments");
+    let rest: Vec<&str> = lines.filter(|line| !line.is_empty() && !line.starts_with("tip:")).collect();
+    let line = if rest.is_empty() { first.to_string() } else { format!("{first} {}", rest.join(" ")) };
+    crate::messages::escape_controls(&line)
+}
+
+/// Reads a whole input: a regular file, or standard input for `-`; at most [`MAX_TEXT_BYTES`] either way.
 pub fn read_input(path: &std::path::Path) -> Result<String, CommandError> {
-    use std::io::Read;
-    if path.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| CommandError(format!("reading standard input: {e}")))?;
-        Ok(text)
-    } else {
-        std::fs::read_to_string(path).map_err(|e| CommandError(format!("{}: {e}", path.display())))
-    }
+    let text = if path.as_os_str() == "-" { read_stdin_text(MAX_TEXT_BYTES) } else { read_text(path, MAX_TEXT_BYTES) };
+    text.map_err(CommandError)
 }

@@ -4,14 +4,17 @@
 //! position. A malformed or illegal line is reported on stderr with its number and skipped.
 
 use super::CommandError;
+use super::lines::{Line, Lines};
 use crate::engine::game::Value;
 use crate::engine::search::context::{Searcher, StopWhen};
 use crate::engine::search::memory::Memory;
 use crate::engine::search::negamax::Reach;
 use crate::engine::search::observer::NoObserver;
 use crate::engine::search::ordering::OrderingOptions;
+use crate::engine::search::ranges::{TABLE_MIB, check};
 use crate::games::connect_four::ConnectFour;
-use std::io::{BufRead, Write};
+use crate::messages::escape_controls;
+use std::io::Write;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
@@ -162,6 +165,19 @@ fn value_to_score(value: Value) -> i32 {
     value.round() as i32
 }
 
+/// The longest line read: a position has at most 42 moves, then a score; anything far longer is not a position.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// The position after `moves`, refused, as Pons' solver refuses it, when a move has already won the game: a
+/// finished game has nothing left to solve.
+pub fn read_position(moves: &str) -> Result<ConnectFour, String> {
+    let position = ConnectFour::from_moves(moves).map_err(|e| e.to_string())?;
+    if position.winner().is_some() {
+        return Err(format!("the game is already over: move {} makes four in a row", position.moves_played()));
+    }
+    Ok(position)
+}
+
 pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
     if args.game != "connect-four" {
         return Err(CommandError(format!("solve knows only connect-four, not '{}'", args.game)));
@@ -172,22 +188,34 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
         "plain" => Driver::Plain,
         other => return Err(CommandError(format!("unknown driver '{other}' (use bisection, mtdf or plain)"))),
     };
-    let mut memory = Memory::new(args.tt_mib.max(1), parse_ordering(&args.ordering)?);
+    let tt_mib = check("--tt-mib", args.tt_mib, &TABLE_MIB)?;
+    let mut memory = Memory::new(tt_mib, parse_ordering(&args.ordering)?);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut summary = Summary::default();
-    for (number, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line.map_err(|e| CommandError(format!("reading standard input: {e}")))?;
+    let mut lines = Lines::new(std::io::stdin().lock(), MAX_LINE_BYTES);
+    let mut number = 0;
+    while let Some(line) = lines.next_line().map_err(|e| CommandError(format!("reading standard input: {e}")))? {
+        number += 1;
+        let line = match line {
+            Line::Text(line) => line,
+            Line::Unreadable(why) => {
+                eprintln!("line {number}: {why}");
+                continue;
+            }
+        };
+        // A byte-order mark may open the first line.
+        let line = line.strip_prefix('\u{feff}').unwrap_or(&line);
         let mut fields = line.split_whitespace();
         let moves = fields.next().unwrap_or("");
         let expected = fields.next().and_then(|score| score.parse().ok());
         if moves.is_empty() && line.trim().is_empty() {
             continue;
         }
-        let mut position = match ConnectFour::from_moves(moves) {
+        let mut position = match read_position(moves) {
             Ok(position) => position,
             Err(e) => {
-                eprintln!("line {}: {e}", number + 1);
+                eprintln!("line {number}: {}", escape_controls(&e));
                 continue;
             }
         };

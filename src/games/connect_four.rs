@@ -5,7 +5,7 @@
 //! lines wrapping from the top of one column into the bottom of the next. A position is two words: `mask`, every
 //! stone, and `current`, the stones of the player to move; playing a stone flips `current` to the other player.
 //!
-//! Scores follow Pascal Pons' convention (see `shared/data/connect4/README.md`): a win scores
+//! Scores follow Pascal Pons' convention (see `tests/data/connect4/README.md`): a win scores
 //! `(W·H + 2 − n) / 2` (integer division), where `n` is the number of stones on the board once the winning stone
 //! is in — for 7×6 that is `22 − stones the winner played`. So a faster win scores higher, and the value of a won
 //! position for the side to move, who has just lost, is the negative of that.

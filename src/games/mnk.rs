@@ -75,7 +75,9 @@ impl Mnk {
     /// The empty `width` × `height` board where `k` in a row wins.
     pub fn new(width: usize, height: usize, k: usize) -> Result<Self, MnkError> {
         let error = MnkError { width, height, k };
-        if width == 0 || height == 0 || width * height > MAX_CELLS || k == 0 || k > width.max(height) {
+        // `checked_mul`: 2^32 × 2^32 wraps to 0 cells, which would pass as a board (then cast to a 0 × 0 one).
+        let cells = width.checked_mul(height);
+        if width == 0 || height == 0 || cells.is_none_or(|cells| cells > MAX_CELLS) || k == 0 || k > width.max(height) {
             return Err(error);
         }
         let (w, h) = (width as i32, height as i32);
@@ -376,6 +378,15 @@ mod tests {
     use crate::engine::search::deepening::{Engine, EngineConfig};
     use crate::engine::search::limits::Limits;
     use crate::games::perft;
+
+    #[test]
+    fn boards_too_large_are_refused_even_when_their_cell_count_wraps() {
+        for (width, height) in [(1 << 32, 1 << 32), (usize::MAX, 2), (256, 1), (16, 16)] {
+            assert!(Mnk::new(width, height, 3).is_err(), "{width} × {height}");
+        }
+        assert!(Mnk::new(255, 1, 3).is_ok());
+        assert!(Mnk::new(15, 17, 5).is_ok());
+    }
 
     /// Plays cells given as (column, row) pairs from the empty board.
     fn after(width: usize, height: usize, k: usize, moves: &[(usize, usize)]) -> Mnk {

@@ -13,6 +13,7 @@ pub mod move_tree;
 pub mod othello;
 pub mod registry;
 pub mod script;
+pub mod validate;
 
 use crate::engine::game::Game;
 

@@ -131,7 +131,8 @@ impl Registry {
             .collect();
         paths.sort();
         for path in paths {
-            let text = match std::fs::read_to_string(&path) {
+            // Bounded, regular files only: a link to /dev/zero or a FIFO named `*.ron` must not stall the list.
+            let text = match crate::files::read_text_raw(&path, super::validate::MAX_FILE_BYTES) {
                 Ok(text) => text,
                 Err(e) => {
                     registry.errors.push(LoadError { path, message: e.to_string() });
@@ -159,19 +160,13 @@ impl Registry {
 
     /// Parses one variant and adds it, or says why not (bad RON, impossible parameters, a duplicate id).
     pub fn add(&mut self, text: &str, source: Source) -> Result<(), String> {
-        let variant: Variant = ron::from_str(text).map_err(|e| e.to_string())?;
+        let variant: Variant = ron::from_str(text).map_err(|e| crate::messages::ron_error(&e))?;
         self.add_variant(variant, source)
     }
 
-    /// Adds one variant, or says why not (impossible parameters, a level out of range, a duplicate id).
+    /// Adds one variant, or says why not (impossible parameters, settings out of range, a duplicate id).
     pub fn add_variant(&mut self, variant: Variant, source: Source) -> Result<(), String> {
-        variant.rules.new_game()?;
-        if !(1..=10).contains(&variant.ai.level) {
-            return Err(format!("ai.level {} is not between 1 and 10", variant.ai.level));
-        }
-        if variant.id.trim().is_empty() {
-            return Err("the id is empty".into());
-        }
+        variant.validate()?;
         let entry = Entry { variant, source };
         match self.entries.iter_mut().find(|e| e.variant.id == entry.variant.id) {
             Some(existing) if existing.source == Source::BuiltIn => *existing = entry,

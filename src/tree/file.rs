@@ -89,17 +89,116 @@ fn read_ron(text: &str) -> Result<TreeFile, String> {
              this build reads version {TREE_FILE_VERSION} and older)"
         ));
     }
+    // One rule for numbers in both formats: RON would read `1e999` as infinity, the notation refuses `1e400`.
+    if let Some((line, column, literal)) = overflowing_number(text) {
+        return Err(format!(
+            "line {line}, column {column}: '{literal}' is too large for a number; write inf for an infinite value"
+        ));
+    }
     let file: TreeFile = ron_options().from_str(text).map_err(|e| {
         // One line, in the same words as notation errors; RON's own advice on its recursion limit is for
         // programmers, not for the person opening the file.
-        let message = match e.code {
-            ron::Error::ExceededRecursionLimit => "the file is nested too deeply to be a tree".to_string(),
-            code => code.to_string().replace('\n', " "),
-        };
-        format!("line {}, column {}: {message}", e.position.line, e.position.col)
+        match e.code {
+            ron::Error::ExceededRecursionLimit => {
+                format!(
+                    "line {}, column {}: the file is nested too deeply to be a tree",
+                    e.position.line, e.position.col
+                )
+            }
+            _ => crate::messages::ron_error(&e),
+        }
     })?;
     file.tree.validate().map_err(|e| format!("the tree in the file is not valid: {}", e.message))?;
     Ok(file)
+}
+
+/// The first number written in RON `text` that is too large for a double (`1e999`), with its line and column
+/// (1-based, in characters) — outside strings and comments, which may say anything.
+fn overflowing_number(text: &str) -> Option<(usize, usize, String)> {
+    let chars: Vec<char> = text.chars().collect();
+    let (mut i, mut line, mut line_start) = (0, 1, 0);
+    let newline = |at: usize, line: &mut usize, line_start: &mut usize| {
+        *line += 1;
+        *line_start = at + 1;
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '\n' {
+            newline(i, &mut line, &mut line_start);
+            i += 1;
+        } else if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            // RON's block comments nest.
+            let mut depth = 0;
+            while i < chars.len() {
+                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    i += 2;
+                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    if chars[i] == '\n' {
+                        newline(i, &mut line, &mut line_start);
+                    }
+                    i += 1;
+                }
+            }
+        } else if c == '"' || (c == 'r' && matches!(next, Some('"' | '#'))) {
+            // A string, plain (with escapes) or raw (`r#"…"#`, closed by a quote and as many hashes).
+            let raw = c == 'r';
+            let mut hashes = 0;
+            if raw {
+                i += 1;
+                while chars.get(i) == Some(&'#') {
+                    hashes += 1;
+                    i += 1;
+                }
+            }
+            i += 1;
+            while i < chars.len() {
+                match chars[i] {
+                    '\\' if !raw => i += 1,
+                    '\n' => newline(i, &mut line, &mut line_start),
+                    '"' if (1..=hashes).all(|k| chars.get(i + k) == Some(&'#')) => {
+                        i += hashes;
+                        break;
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            i += 1;
+        } else if c.is_alphabetic() || c == '_' {
+            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+        } else if c.is_ascii_digit() || (matches!(c, '+' | '-' | '.') && next.is_some_and(|n| n.is_ascii_digit())) {
+            let start = i;
+            i += 1;
+            while i < chars.len()
+                && (chars[i].is_ascii_alphanumeric()
+                    || matches!(chars[i], '.' | '_')
+                    || (matches!(chars[i], '+' | '-') && matches!(chars[i - 1], 'e' | 'E')))
+            {
+                i += 1;
+            }
+            let literal: String = chars[start..i].iter().collect();
+            if literal.replace('_', "").parse::<f64>().is_ok_and(|v| v.is_infinite()) {
+                return Some((line, start - line_start + 1, literal));
+            }
+        } else {
+            i += 1;
+        }
+    }
+    None
 }
 
 /// True when the text is a RON tree file rather than notation: after leading whitespace and comments, it starts
@@ -126,6 +225,8 @@ pub fn looks_like_tree_file(text: &str) -> bool {
 
 /// Reads either format, telling them apart by content. Errors are one human-readable line.
 pub fn parse_any(text: &str) -> Result<Tree, String> {
+    // A byte-order mark, as some editors write at the start of a UTF-8 file, is not part of the tree.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if looks_like_tree_file(text) {
         from_ron(text).map(|file| file.tree)
     } else {
@@ -199,6 +300,22 @@ mod tests {
         );
         let nan = "TreeFile(version: 1, tree: Tree(root: Node(body: Leaf(NaN))))";
         assert!(from_ron(nan).expect_err("NaN").contains("no numeric value"));
+    }
+
+    #[test]
+    fn a_number_too_large_is_refused_in_both_formats() {
+        let file = |leaf: &str| format!("TreeFile(version: 1, tree: Tree(root: Node(body: Leaf({leaf}))))");
+        let e = from_ron(&file("1e999")).expect_err("too large");
+        assert_eq!(e, "line 1, column 55: '1e999' is too large for a number; write inf for an infinite value");
+        let e = notation::parse("(1 1e400)").expect_err("too large").to_string();
+        assert!(e.contains("'1e400' is too large for a number; write inf"), "{e}");
+        assert!(from_ron(&file("-1.5e999")).is_err());
+        // Infinity written as such, large finite numbers, and big numbers inside strings or comments are fine.
+        assert_eq!(from_ron(&file("inf")).map(|f| f.tree.root.body), Ok(Body::Leaf(f64::INFINITY)));
+        assert_eq!(from_ron(&file("1e300")).map(|f| f.tree.root.body), Ok(Body::Leaf(1e300)));
+        let commented = "/* 1e999 /* nested */ */ // 2e999\nTreeFile(version: 1, title: \"1e999\", notes: r#\"9e999\"#, \
+                         tree: Tree(root: Node(body: Leaf(2))))";
+        assert_eq!(from_ron(commented).map(|f| f.title), Ok("1e999".to_string()));
     }
 
     #[test]

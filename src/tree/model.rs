@@ -197,7 +197,8 @@ impl Tree {
                 && !is_valid_label(label)
             {
                 return fail(format!(
-                    "'{label}' is not a valid label: start with a letter or '_', then letters, digits, '_' or '\''"
+                    "'{}' is not a valid label: start with a letter or '_', then letters, digits, '_' or '\''",
+                    crate::messages::escape_controls(label)
                 ));
             }
             if let Body::Leaf(value) = node.body
@@ -218,8 +219,51 @@ impl Tree {
                 stack.push((child, child_path(&path, i), is_chance, depth + 1));
             }
         }
-        Ok(())
+        // The shape is sound and at most MAX_TREE_DEPTH deep, so the values can be computed by recursion.
+        let root_turn = resolve_turn(&self.root, Side::Max);
+        exact_value(&self.root, root_turn, Side::Max).map(|_| ()).map_err(|(mut path, message)| {
+            path.reverse();
+            let path = path.iter().map(usize::to_string).collect::<Vec<_>>().join(".");
+            let name = self.node_at(&path_indices(&path)).map_or_else(|| path.clone(), |n| chance_name(n, &path));
+            TreeError { message: format!("{name}: {message}"), path }
+        })
     }
+}
+
+fn path_indices(path: &str) -> Vec<usize> {
+    path.split('.').filter_map(|i| i.parse().ok()).collect()
+}
+
+/// The expectiminimax value of a subtree whose node has `turn`, the player after its parent being `after_parent`
+/// (the same rules as the compiled tree's). A chance node whose outcomes include both +∞ and −∞ has no expected
+/// value (∞ − ∞): that is an error, with the node's path from this subtree's root (innermost index first).
+fn exact_value(node: &Node, turn: Turn, after_parent: Side) -> Result<Value, (Vec<usize>, String)> {
+    let Body::Inner { children, .. } = &node.body else {
+        return Ok(match node.body {
+            Body::Leaf(value) => value,
+            Body::Inner { .. } => Value::NAN,
+        });
+    };
+    let after = next_player(turn, after_parent);
+    let mut values = Vec::with_capacity(children.len());
+    for (i, child) in children.iter().enumerate() {
+        let value = exact_value(child, resolve_turn(child, after), after).map_err(|(mut path, message)| {
+            path.push(i);
+            (path, message)
+        })?;
+        values.push(value);
+    }
+    Ok(match turn {
+        Turn::Max => values.iter().copied().fold(Value::NEG_INFINITY, Value::max),
+        Turn::Min => values.iter().copied().fold(Value::INFINITY, Value::min),
+        Turn::Chance => {
+            if values.contains(&Value::INFINITY) && values.contains(&Value::NEG_INFINITY) {
+                let message = "its outcomes include both inf and -inf, so it has no expected value".to_string();
+                return Err((Vec::new(), message));
+            }
+            chance_probabilities(node).iter().zip(&values).map(|(p, v)| p * v).sum()
+        }
+    })
 }
 
 /// True for a label the notation can write: a letter or `_`, then letters, digits, `_` or `'`.
@@ -239,11 +283,16 @@ pub fn chance_probabilities(node: &Node) -> Vec<f64> {
     }
 }
 
-fn check_probabilities(node: &Node, path: &str) -> Result<(), TreeError> {
-    let name = match node.display_name(path).as_str() {
+/// How a chance node is named in messages: `chance node A`, `chance node 1.0`, `the chance root`.
+fn chance_name(node: &Node, path: &str) -> String {
+    match node.display_name(path).as_str() {
         "the root" => "the chance root".to_string(),
         name => format!("chance {name}"),
-    };
+    }
+}
+
+fn check_probabilities(node: &Node, path: &str) -> Result<(), TreeError> {
+    let name = chance_name(node, path);
     let fail = |message: String| Err(TreeError { path: path.to_string(), message });
     let children = node.children();
     let written = children.iter().filter(|c| c.probability.is_some()).count();

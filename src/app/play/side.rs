@@ -2,8 +2,8 @@
 
 use super::{Action, Play, Player, PlayerKind, Purpose, side_name};
 use crate::engine::game::Side;
-use crate::engine::search::Algorithm;
 use crate::engine::search::skill::Skill;
+use crate::engine::search::{Algorithm, ranges};
 use crate::engine::telemetry::records::SearchKind;
 use crate::games::levels::{LEVELS, describe, level_config, mistake_margin};
 use eframe::egui;
@@ -111,14 +111,14 @@ fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player, chance: bool) 
         });
         combo.response.labelled_by(label.id);
         ui.end_row();
-        optional(ui, "Depth", &mut config.limits.depth, 1..=64, 6, " plies");
-        optional(ui, "Time", &mut config.limits.time_ms, 10..=600_000, 1000, " ms");
-        optional(ui, "Nodes", &mut config.limits.nodes, 1_000..=u64::MAX, 1_000_000, "");
+        optional(ui, "Depth", &mut config.limits.depth, ranges::DEPTH_PLIES, 6, " plies");
+        optional(ui, "Time", &mut config.limits.time_ms, ranges::TIME_MS, 1000, " ms");
+        optional(ui, "Nodes", &mut config.limits.nodes, ranges::NODES, 1_000_000, "");
         ui.label("Table");
-        ui.add(egui::DragValue::new(&mut config.tt_mib).range(1..=4096).suffix(" MiB"));
+        ui.add(egui::DragValue::new(&mut config.tt_mib).range(ranges::TABLE_MIB).suffix(" MiB"));
         ui.end_row();
         let mut margin = config.skill.map(|s| s.margin);
-        optional(ui, "Mistakes", &mut margin, 0.0..=1000.0, 0.2, "");
+        optional(ui, "Mistakes", &mut margin, ranges::MISTAKE_MARGIN, 0.2, "");
         config.skill = margin.map(|margin| Skill { margin, ..config.skill.unwrap_or_default() });
     });
     ui.horizontal_wrapped(|ui| {

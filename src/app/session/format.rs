@@ -15,7 +15,11 @@
 
 use crate::app::play::saved::PlaySession;
 use crate::app::shell::View;
+use crate::app::tree_lab::examples::RandomTree;
 use crate::app::tree_lab::saved::TreeSession;
+use crate::app::tree_lab::steps::SPEEDS;
+use crate::engine::search::ranges::{check, check_engine_config};
+use crate::games::levels::LEVELS;
 use serde::{Deserialize, Serialize};
 
 /// The name every session file carries, so that a RON file of something else is told apart.
@@ -104,7 +108,32 @@ pub fn parse(text: &str) -> Result<Session, String> {
     }
     let session: Session =
         ron::from_str(text).map_err(|e| format!("the session file is damaged ({})", describe(&e)))?;
+    check_settings(&session).map_err(|e| format!("a setting in the session file is out of range: {e}"))?;
     Ok(upgrade(session))
+}
+
+/// Checks every setting a session holds against the ranges of the window's controls, naming the first bad one
+/// by its place in the file (`play.players[0].config.tt_mib`): a table size or a depth no control could have set
+/// would otherwise reach the engine, which would try to allocate or search it.
+pub fn check_settings(session: &Session) -> Result<(), String> {
+    for (i, player) in session.play.players.iter().enumerate() {
+        check(&format!("play.players[{i}].level"), player.level, &LEVELS)?;
+        check_engine_config(&format!("play.players[{i}].config"), &player.config)?;
+    }
+    let telemetry = &session.play.telemetry;
+    for (i, record) in telemetry.records.iter().enumerate() {
+        check_engine_config(&format!("play.telemetry.records[{i}].config"), &record.config)?;
+    }
+    for (i, record) in telemetry.undone.iter().enumerate() {
+        check_engine_config(&format!("play.telemetry.undone[{i}].config"), &record.config)?;
+    }
+    let settings = &session.tree_lab.settings;
+    check("tree_lab.settings.speed", settings.speed, &SPEEDS)?;
+    let random = &settings.random;
+    check("tree_lab.settings.random.branching", random.branching, &(1..=RandomTree::MAX_BRANCHING))?;
+    check("tree_lab.settings.random.depth", random.depth, &(1..=RandomTree::MAX_DEPTH))?;
+    check("tree_lab.settings.random.leaf_probability", random.leaf_probability, &(0.0..=1.0))?;
+    Ok(())
 }
 
 /// Brings a session of an older format up to this build's. Each format so far only added fields with defaults,
@@ -114,9 +143,9 @@ pub fn upgrade(mut session: Session) -> Session {
     session
 }
 
-/// A RON error with its line and column, as an editor shows them.
+/// A RON error with its line and column, as an editor shows them (without RON's advice to programmers).
 fn describe(error: &ron::error::SpannedError) -> String {
-    format!("line {}, column {}: {}", error.position.line, error.position.col, error.code)
+    crate::messages::ron_error(error)
 }
 
 #[cfg(test)]

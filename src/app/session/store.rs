@@ -5,6 +5,8 @@
 //! No egui here.
 
 use super::format::{MAX_BYTES, Session, parse, to_ron};
+use crate::files::{self, ReadError, Sink};
+use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -47,10 +49,7 @@ impl Store {
     /// (its marker is still there and its process is gone).
     pub fn start(&self) -> Option<Recovery> {
         let marker = self.marker_path();
-        let crashed = match std::fs::read_to_string(&marker) {
-            Ok(pid) => !process_alive(pid.trim()),
-            Err(_) => false,
-        };
+        let crashed = read_small(&marker).is_some_and(|pid| !process_alive(pid.trim()));
         // Failing to write the marker only costs the crash check next time.
         let _ = write_atomic(&marker, &std::process::id().to_string());
         let path = self.autosave_path();
@@ -65,7 +64,7 @@ impl Store {
 
     /// The recent sessions, most recent first (only those that still exist).
     pub fn recent(&self) -> Vec<PathBuf> {
-        let text = std::fs::read_to_string(self.recent_path()).unwrap_or_default();
+        let text = read_small(&self.recent_path()).unwrap_or_default();
         text.lines().map(PathBuf::from).filter(|p| p.is_file()).take(RECENT_LIMIT).collect()
     }
 
@@ -95,27 +94,41 @@ impl Store {
 
 /// Saves `session` to `path`: atomically, keeping the previous version as `<path>.bak`.
 pub fn save(path: &Path, session: &Session) -> Result<(), String> {
-    if path.is_file() {
-        let backup = backup_path(path);
-        std::fs::copy(path, &backup).map_err(|e| format!("cannot keep a backup as {}: {e}", backup.display()))?;
-    }
-    write_atomic(path, &to_ron(session))
+    save_with(path, session, &mut |file| Box::new(file))
 }
 
-/// Reads the session at `path`, refusing files too large to be one.
-pub fn load(path: &Path) -> Result<Session, String> {
-    let size = std::fs::metadata(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?.len();
-    if size > MAX_BYTES {
-        return Err(format!(
-            "{} is {} MiB: far too large for a session (at most {} MiB), so it was not read",
-            path.display(),
-            size >> 20,
-            MAX_BYTES >> 20
-        ));
+/// [`save`], writing through `sink` (the fault-injection tests' failing writer). Both the new file and the backup
+/// are written in full to temporary files and flushed before either is renamed into place, so a failure while
+/// writing — a full disk — leaves the old file and the old backup byte for byte as they were. The backup is the
+/// old file's bytes written anew, never a copy that could be cut short in place.
+pub fn save_with(path: &Path, session: &Session, sink: &mut dyn FnMut(File) -> Box<dyn Sink>) -> Result<(), String> {
+    let new = files::write_temporary(path, to_ron(session).as_bytes(), sink)?;
+    if std::fs::symlink_metadata(path).is_ok() {
+        let backup = backup_path(path);
+        let kept = files::read_bytes_raw(path, MAX_BYTES)
+            .map_err(|e| format!("cannot keep a backup of {}: {e}", path.display()))
+            .and_then(|old| files::write_temporary(&backup, &old, sink))
+            .and_then(|temporary| files::commit(&temporary, &backup));
+        if let Err(e) = kept {
+            files::discard(&new);
+            return Err(e);
+        }
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let text =
-        String::from_utf8(bytes).map_err(|_| format!("{} is not a text file, so not a session", path.display()))?;
+    files::commit(&new, path)
+}
+
+/// Reads the session at `path`, refusing files too large to be one and anything that is not a regular file.
+pub fn load(path: &Path) -> Result<Session, String> {
+    let text = files::read_text_raw(path, MAX_BYTES).map_err(|e| match e {
+        ReadError::TooLarge { cap } => format!(
+            "{} is far too large for a session (more than {}), so it was not read",
+            path.display(),
+            files::size_in_words(cap)
+        ),
+        ReadError::NotText => format!("{} is not a text file, so not a session", path.display()),
+        ReadError::Open(e) => format!("cannot open {}: {e}", path.display()),
+        other => files::describe(path, &other),
+    })?;
     parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -126,25 +139,17 @@ pub fn backup_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Writes `text` to a temporary file beside `path`, flushes it to disk, and renames it over `path`: readers see
-/// the old file or the new one, never half of one.
+/// Writes `text` to `path` atomically: see [`files::write_atomic`].
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    use std::io::Write;
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-    let mut name = std::ffi::OsString::from(".");
-    name.push(path.file_name().unwrap_or_default());
-    name.push(format!(".{}.tmp", std::process::id()));
-    let temporary = folder.join(name);
-    let written = std::fs::File::create(&temporary).and_then(|mut file| {
-        file.write_all(text.as_bytes())?;
-        file.sync_all()
-    });
-    let renamed = written.and_then(|()| std::fs::rename(&temporary, path));
-    renamed.map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        format!("cannot write {}: {e}", path.display())
-    })
+    files::write_atomic(path, text.as_bytes())
+}
+
+/// The small files the store keeps for itself (the marker, the recent list): a few hundred bytes.
+const SMALL_FILE_BYTES: u64 = 64 * 1024;
+
+/// A small file of the store's own, or nothing if it is missing or not what the store wrote.
+fn read_small(path: &Path) -> Option<String> {
+    files::read_text_raw(path, SMALL_FILE_BYTES).ok()
 }
 
 /// Whether the process `pid` still runs. A process that was killed but not yet reaped (a zombie) does not. Where

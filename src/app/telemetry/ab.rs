@@ -2,10 +2,10 @@
 //! size, limits) on a background [`AnyWorker`] of the view's own, so the two deepening ladders can be overlaid.
 
 use super::{Action, TelemetryView};
-use crate::engine::search::Algorithm;
 use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
 use crate::engine::search::limits::Limits;
 use crate::engine::search::ordering::OrderingOptions;
+use crate::engine::search::{Algorithm, ranges};
 use crate::engine::telemetry::records::SearchRecord;
 use crate::engine::worker::{Report, RequestId};
 use crate::games::any::{AnyGame, AnyMove, AnyWorker};
@@ -147,14 +147,14 @@ pub fn controls(view: &mut TelemetryView, record: &SearchRecord, chance: bool, u
         });
         ui.end_row();
         ui.label("B table");
-        ui.add(egui::DragValue::new(&mut ab.config.tt_mib).range(1..=1024).suffix(" MiB"));
+        ui.add(egui::DragValue::new(&mut ab.config.tt_mib).range(ranges::TABLE_MIB).suffix(" MiB"));
         ui.end_row();
         ui.label("B limit");
         ui.horizontal(|ui| {
             ui.checkbox(&mut ab.match_depth, "A's depth");
             if !ab.match_depth {
                 let mut depth = ab.config.limits.depth.unwrap_or(4);
-                ui.add(egui::DragValue::new(&mut depth).range(1..=64).suffix(" plies"));
+                ui.add(egui::DragValue::new(&mut depth).range(ranges::DEPTH_PLIES).suffix(" plies"));
                 ab.config.limits = Limits { depth: Some(depth), ..ab.config.limits };
             }
         });

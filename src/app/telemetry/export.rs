@@ -82,17 +82,19 @@ impl PngSaver {
     }
 }
 
-/// Writes an image as an 8-bit RGBA PNG, making its folder first.
+/// Writes an image as an 8-bit RGBA PNG, atomically (encoded in memory, then written as [`crate::files`] writes:
+/// a failed write leaves the old file whole), making its folder first.
 pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    }
-    let file = std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let [width, height] = image.size.map(|n| n as u32);
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width, height);
+    let mut png_bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut png_bytes, width, height);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     let bytes: Vec<u8> = image.pixels.iter().flat_map(|p| p.to_srgba_unmultiplied()).collect();
-    let written = encoder.write_header().and_then(|mut writer| writer.write_image_data(&bytes));
-    written.map_err(|e| format!("cannot write {}: {e}", path.display()))
+    let encoded = encoder.write_header().and_then(|mut writer| {
+        writer.write_image_data(&bytes)?;
+        writer.finish()
+    });
+    encoded.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    crate::files::write_atomic(path, &png_bytes)
 }

@@ -91,7 +91,7 @@ pub fn read_examples() -> Vec<FileExample> {
         .into_iter()
         .filter(|p| p.starts_with(&folder))
         .map(|path| {
-            let text = std::fs::read_to_string(&path).map_err(|e| e.to_string());
+            let text = crate::files::read_text(&path, crate::files::MAX_TEXT_BYTES);
             let description = text
                 .as_deref()
                 .ok()
@@ -105,7 +105,8 @@ pub fn read_examples() -> Vec<FileExample> {
 
 /// Reads a tree file of either kind; the tree is checked.
 pub fn read_tree(path: &Path) -> Result<Tree, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // Bounded, regular files only: a FIFO or a device picked in the dialog must not stall the window.
+    let text = crate::files::read_text(path, crate::files::MAX_TEXT_BYTES)?;
     parse_any(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -119,12 +120,10 @@ pub fn write_tree(path: &Path, tree: &Tree) -> Result<(), String> {
     write_text(path, &text)
 }
 
-/// Writes a text file, making its folder first (a fresh checkout or another working folder may lack `saves/`).
+/// Writes a text file atomically (see [`crate::files`]: a failed write leaves the old file whole), making its folder
+/// first (a fresh checkout or another working folder may lack `saves/`).
 pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    }
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    crate::files::write_atomic(path, text.as_bytes())
 }
 
 /// The in-window dialog, when open.

@@ -22,7 +22,7 @@ pub mod quiz;
 mod quiz_panel;
 pub mod replay;
 pub mod saved;
-mod steps;
+pub mod steps;
 pub mod svg;
 pub mod worker;
 

@@ -7,6 +7,9 @@ use crate::engine::search::observer::Bound;
 use eframe::egui;
 use egui::{Color32, RichText};
 
+/// The replay speeds the slider offers, in steps per second (a session's speed is held to them too).
+pub const SPEEDS: std::ops::RangeInclusive<f32> = 0.5..=60.0;
+
 /// The bottom bar: ⇤ ◀ ▶ ⇥, Play/Pause, speed, the step slider, and the current step in words.
 pub(super) fn controls(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.add_space(4.0);
@@ -41,7 +44,7 @@ pub(super) fn controls(lab: &mut TreeLab, ui: &mut egui::Ui) {
         if ui.cursor().min.x + 190.0 > ui.max_rect().max.x {
             ui.end_row();
         }
-        ui.add(egui::Slider::new(&mut lab.settings.speed, 0.5..=60.0).logarithmic(true).suffix(" steps/s"))
+        ui.add(egui::Slider::new(&mut lab.settings.speed, SPEEDS).logarithmic(true).suffix(" steps/s"))
             .on_hover_text("replay speed");
     });
     ui.horizontal_wrapped(|ui| {

@@ -17,6 +17,7 @@ pub mod negamax;
 pub mod observer;
 pub mod ordering;
 pub mod pvs;
+pub mod ranges;
 pub mod skill;
 pub mod star1;
 pub mod stats;

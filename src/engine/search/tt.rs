@@ -48,10 +48,16 @@ pub fn stored_depth(depth: u32) -> u16 {
 }
 
 impl<M: Copy> TranspositionTable<M> {
-    /// A table of (at most) `mib` MiB; at least one slot.
+    /// A table of (at most) `mib` MiB, held to [`TABLE_MIB`](super::ranges::TABLE_MIB) so that no setting can ask
+    /// for more memory than the largest table the window offers; at least one slot.
     pub fn with_mib(mib: usize) -> Self {
+        Self::with_slots(Self::slots_for_mib(mib))
+    }
+
+    /// The slots of a table of `mib` MiB (see [`Self::with_mib`]).
+    pub fn slots_for_mib(mib: usize) -> usize {
         let slot_size = std::mem::size_of::<Option<Entry<M>>>().max(1);
-        Self::with_slots((mib << 20) / slot_size)
+        (mib.min(*super::ranges::TABLE_MIB.end()) << 20) / slot_size
     }
 
     /// A table of exactly `slots` slots (at least one).
@@ -159,6 +165,16 @@ mod tests {
         tt.clear();
         tt.clear();
         assert_eq!(tt.probe(43), None, "every clear forgets");
+    }
+
+    #[test]
+    fn a_table_is_never_larger_than_the_largest_setting() {
+        // 2^44 MiB is 2^64 bytes: shifted into bytes it wraps to 0 (a one-slot table) unless held to the range.
+        let slot = std::mem::size_of::<Option<Entry<u32>>>();
+        let largest = (*super::super::ranges::TABLE_MIB.end() << 20) / slot;
+        for mib in [1 << 44, usize::MAX, 1_000_000_000] {
+            assert_eq!(TranspositionTable::<u32>::slots_for_mib(mib), largest, "{mib} MiB");
+        }
     }
 
     #[test]

@@ -222,12 +222,17 @@ impl Chess {
     /// Perft as chess programs count it, through this game's own move generation, play and undo: the positions
     /// exactly `depth` plies away, so a mate or stalemate sooner counts nothing (the studio's generic
     /// [`crate::games::perft`] counts it as a leaf where it happens, which differs from the published tables
-    /// wherever a game ends early: Kiwipete has a mate at ply 3).
+    /// wherever a game ends early: Kiwipete has a mate at ply 3). Perft counts legal moves, so the draw rules
+    /// (repetition, 50 moves, insufficient material) do not end its tree: bare kings have 5 moves, not 0.
     pub fn perft(&mut self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let moves = self.legal_moves();
+        let mut moves = Vec::new();
+        self.board.generate_moves(|piece_moves| {
+            moves.extend(piece_moves);
+            false
+        });
         if depth == 1 {
             return moves.len() as u64;
         }

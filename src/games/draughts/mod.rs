@@ -141,6 +141,17 @@ impl Draughts {
         if black.count_ones() > 12 || white.count_ones() > 12 {
             return Err(bad("a side has more than 12 pieces".into()));
         }
+        if black | white == 0 {
+            return Err(bad("the board is empty".into()));
+        }
+        // A man on the far row would have been crowned when it got there.
+        let uncrowned = (black & BLACK_CROWNS & !kings) | (white & WHITE_CROWNS & !kings);
+        if let Some(square) = squares(uncrowned).next() {
+            return Err(bad(format!(
+                "the man on square {} stands on its crowning row: write it as a king",
+                square + 1
+            )));
+        }
         Ok(Draughts::with_pieces(black, white, kings, to_move))
     }
 

@@ -1,0 +1,75 @@
+//! The values every search setting may take — one definition, used by the window's controls and by every check of
+//! a setting read from a file (a game file's AI defaults, a session's players) or from the command line. A value
+//! outside its range is refused with the field named, so no file can ask for a table the machine cannot allocate
+//! or a search that never ends.
+
+use super::deepening::EngineConfig;
+use std::ops::RangeInclusive;
+
+/// Depth limits, in plies.
+pub const DEPTH_PLIES: RangeInclusive<u32> = 1..=64;
+/// Time limits per move, in milliseconds (10 ms to 10 minutes).
+pub const TIME_MS: RangeInclusive<u64> = 10..=600_000;
+/// Node limits.
+pub const NODES: RangeInclusive<u64> = 1_000..=u64::MAX;
+/// Transposition-table sizes, in MiB.
+pub const TABLE_MIB: RangeInclusive<usize> = 1..=4096;
+/// How far below the best a deliberately weaker move may score, in the game's evaluation units.
+pub const MISTAKE_MARGIN: RangeInclusive<f64> = 0.0..=1000.0;
+/// Half-widths of an aspiration window, in the game's evaluation units.
+pub const ASPIRATION: RangeInclusive<f64> = 0.0..=1.0e9;
+
+/// `value` if it lies in `range`, else a message naming `field`, the value and the range.
+pub fn check<T: PartialOrd + std::fmt::Display>(field: &str, value: T, range: &RangeInclusive<T>) -> Result<T, String> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!("{field} is {value}, outside {}..={}", range.start(), range.end()))
+    }
+}
+
+/// Checks every setting of a search configuration read from a file; `field` names where it was found (e.g.
+/// `players[0].config`).
+pub fn check_engine_config(field: &str, config: &EngineConfig) -> Result<(), String> {
+    let limits = &config.limits;
+    if let Some(depth) = limits.depth {
+        check(&format!("{field}.limits.depth"), depth, &DEPTH_PLIES)?;
+    }
+    if let Some(time_ms) = limits.time_ms {
+        check(&format!("{field}.limits.time_ms"), time_ms, &TIME_MS)?;
+    }
+    if let Some(nodes) = limits.nodes {
+        check(&format!("{field}.limits.nodes"), nodes, &NODES)?;
+    }
+    check(&format!("{field}.tt_mib"), config.tt_mib, &TABLE_MIB)?;
+    if let Some(skill) = &config.skill {
+        check(&format!("{field}.skill.margin"), skill.margin, &MISTAKE_MARGIN)?;
+    }
+    if let Some(aspiration) = config.aspiration {
+        check(&format!("{field}.aspiration"), aspiration, &ASPIRATION)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::search::limits::Limits;
+    use crate::engine::search::skill::Skill;
+
+    #[test]
+    fn a_setting_out_of_range_is_refused_by_name() {
+        assert_eq!(check_engine_config("player", &EngineConfig::default()), Ok(()));
+        let huge = EngineConfig { tt_mib: 1_000_000_000_000, ..EngineConfig::default() };
+        assert_eq!(
+            check_engine_config("players[1].config", &huge),
+            Err("players[1].config.tt_mib is 1000000000000, outside 1..=4096".into())
+        );
+        let deep = EngineConfig { limits: Limits::depth(65), ..EngineConfig::default() };
+        assert!(check_engine_config("c", &deep).is_err_and(|e| e.starts_with("c.limits.depth is 65")));
+        let nan = EngineConfig { skill: Some(Skill { margin: f64::NAN, seed: 1 }), ..EngineConfig::default() };
+        assert!(check_engine_config("c", &nan).is_err_and(|e| e.starts_with("c.skill.margin is NaN")));
+        let none = EngineConfig { limits: Limits::NONE, ..EngineConfig::default() };
+        assert_eq!(check_engine_config("c", &none), Ok(()), "no limit at all is a setting the window offers");
+    }
+}

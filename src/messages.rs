@@ -1,0 +1,48 @@
+//! Messages that quote what a user or a file wrote: one line each, with nothing in them that a terminal would
+//! act on. A label, an id or a path may hold a newline or an ANSI escape sequence; copied raw into an error line
+//! it would split the line or recolour (even rewrite) the terminal.
+
+/// `text` with every control character written as an escape (`\n`, `\u{1b}`) and the Unicode line and paragraph
+/// separators too, so the result is one line that prints as it reads.
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A RON reading error as one line for people: its place and what is wrong, without RON's advice to programmers
+/// (raising the recursion limit or using `serde_stacker`).
+pub fn ron_error(error: &ron::error::SpannedError) -> String {
+    let what = match &error.code {
+        ron::Error::ExceededRecursionLimit => "the file is nested too deeply".to_string(),
+        code => escape_controls(&code.to_string()),
+    };
+    format!("line {}, column {}: {what}", error.position.line, error.position.col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_the_rest_kept() {
+        assert_eq!(escape_controls("a\nb\u{1b}[31mred\r\t"), "a\\nb\\u{1b}[31mred\\r\\t");
+        assert_eq!(escape_controls("Tic-tac-toe × 3 — α-β"), "Tic-tac-toe × 3 — α-β");
+        assert_eq!(escape_controls("x\u{2028}y"), "x\\u{2028}y");
+    }
+
+    #[test]
+    fn ron_advice_never_reaches_the_user() {
+        let deep = "[".repeat(1000);
+        let error = ron::Options::default().from_str::<ron::Value>(&deep).expect_err("too deep");
+        let message = ron_error(&error);
+        assert!(message.contains("nested too deeply"), "{message}");
+        assert!(!message.contains("serde_stacker") && !message.contains("recursion limit"), "{message}");
+    }
+}
