@@ -200,3 +200,40 @@ fn open_as_a_tree_shows_the_real_move_tree_in_the_tree_lab() {
     let first = position.move_name(position.legal_moves()[0]);
     assert!(app.tree_lab.settings.text.contains(&format!("{first}:")), "labelled with {first}");
 }
+
+/// Defect 1 of issue 15: after a weaker level played a move other than its search's best, the search panel named
+/// the search's best as if it had been played. The panel must agree with the move list — and after a session is
+/// opened, it must not show a search of a position that is not in the game.
+#[test]
+fn the_search_panel_names_the_move_played() {
+    let mut found = None;
+    for seed in 1..40 {
+        let mut harness = play_with("connect-four", |play| {
+            play.players[0].kind = PlayerKind::Ai;
+            play.players[0].level = 1;
+            play.players[0].seed = seed;
+            play.players[1].kind = PlayerKind::Human;
+        });
+        run_until(&mut harness, "the AI's first move", |p| p.record().moves().len() == 1 && !p.thinking());
+        let record = &harness.state().record().telemetry().records[0];
+        if record.thought.best_move != record.thought.searched_best {
+            found = Some(harness);
+            break;
+        }
+    }
+    let mut harness = found.expect("level 1 errs on purpose on its first move for some seed below 40");
+    let played = harness.state().record().move_name(0);
+    harness.get_by_label("played");
+    harness.get_by_label(&format!("{played} (chosen on purpose by a weaker level)"));
+    harness.get_by_label_contains("(deepest iteration)");
+    // A session of another position: the old search is not shown with it.
+    let mut other = Play::new(registry());
+    assert!(other.select("connect-four"));
+    other.players[1].kind = PlayerKind::Human;
+    other.act(Action::Play(0));
+    let session = other.to_session();
+    harness.state_mut().restore(&session).expect("a session of the same game");
+    settle(&mut harness);
+    assert!(harness.query_by_label("played").is_none(), "the old search is gone with its game");
+    harness.get_by_label_contains("No search yet");
+}

@@ -13,6 +13,7 @@ mod draughts_board;
 mod einstein_board;
 mod grid_board;
 mod othello_board;
+pub mod piece_art;
 pub mod record;
 pub mod saved;
 mod search_panel;

@@ -1,11 +1,15 @@
 //! The live search panel: what the AI's (or the hint's) search has found so far, updated per iteration.
+//!
+//! It only ever speaks of the game on screen: a search of a position that is no longer the game's (taken back, or
+//! from before a session was opened) is not shown, and once the AI's move is played the panel names the move the
+//! move list shows — with the search's own best beside it when a weaker level chose another on purpose.
 
 use super::{Play, Purpose, side_name};
 use eframe::egui;
 
 /// Draws the panel under the board.
 pub fn show(play: &Play, ui: &mut egui::Ui) {
-    let Some(search) = &play.search else {
+    let Some(search) = play.search.as_ref().filter(|s| belongs_to_game(play, s)) else {
         ui.label(egui::RichText::new("No search yet: the AI's thinking shows here, iteration by iteration.").weak());
         return;
     };
@@ -32,6 +36,11 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
     let depth = if iteration.depth == u32::MAX { "to the end".to_string() } else { iteration.depth.to_string() };
     let nps = iteration.stats.nodes_per_second().map_or("–".to_string(), |n| format!("{:.0}", n));
     let best = iteration.best_move.map_or("–".to_string(), name);
+    let played_move = played_move(play, search);
+    let best = match (played_move, iteration.best_move) {
+        (Some(played), Some(found)) if played != found => format!("{best} (deepest iteration)"),
+        _ => best,
+    };
     let pv = search.position.line_names(&iteration.principal_variation);
     // Adding 0 turns −0 into 0, so a draw does not read "-0".
     let value = iteration.value + 0.0;
@@ -55,8 +64,35 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
         ui.end_row();
         ui.label("best move");
         ui.strong(best);
+        if let Some(played) = played_instead(play, search) {
+            ui.label("played");
+            ui.strong(played);
+        }
         ui.label("principal variation");
         ui.strong(if pv.is_empty() { "–".to_string() } else { pv.join(" ") });
         ui.end_row();
     });
+}
+
+/// True when `search` was of a position of the game on screen: the game now (still searching, or a hint), or the
+/// position its move was played from.
+fn belongs_to_game(play: &Play, search: &super::SearchInfo) -> bool {
+    let ply = search.position.moves_played();
+    ply <= play.record.moves().len() && play.record.position_at(ply) == search.position
+}
+
+/// The move the game played from the searched position, when the search was the AI's and its move is in the game.
+fn played_move(play: &Play, search: &super::SearchInfo) -> Option<crate::games::any::AnyMove> {
+    match search.purpose {
+        Purpose::Move(_) if search.finished => play.record.moves().get(search.position.moves_played()).copied(),
+        _ => None,
+    }
+}
+
+/// The played move's name, when it is not the deepest iteration's best (a weaker level's deliberate choice), so
+/// the panel never contradicts the move list.
+fn played_instead(play: &Play, search: &super::SearchInfo) -> Option<String> {
+    let played = played_move(play, search)?;
+    let best = search.latest.as_ref().and_then(|i| i.best_move);
+    (best != Some(played)).then(|| format!("{} (chosen on purpose by a weaker level)", search.position.move_name(played)))
 }

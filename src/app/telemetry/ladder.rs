@@ -2,7 +2,8 @@
 //! (depth → nodes on a log scale) against the minimax tree, b^d and b^(d/2), B's ladder overlaid when an A/B
 //! run exists, the A/B controls, and the ladders as a table.
 
-use super::dashboard::{HoverTexts, decades, power_of_ten, side_color};
+use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, power_of_ten, side_color, whole_number, whole_numbers};
+use super::series::fewer_nodes;
 use super::export::Part;
 use super::{Action, TelemetryView, ab};
 use crate::app::play::{Play, side_name};
@@ -91,7 +92,7 @@ fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) 
     let latest = if latest { " (latest)" } else { "" };
     ui.colored_label(
         side_color(record.side),
-        format!("Move {}: {who}, {}{latest}", record.move_number(), record.algorithm().name()),
+        format!("Ply {}: {who}, {}{latest}", record.move_number(), record.algorithm().name()),
     );
     let best = record.thought.best_move.map_or("–".to_string(), |mv| play.position_at(record.ply).move_name(mv));
     ui.label(format!(
@@ -111,6 +112,7 @@ fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) 
                 deepest.stats.nodes_visited,
                 size.nodes()
             ));
+            ui.label(format!("{} than minimax at depth {depth}", fewer_nodes(deepest.stats.nodes_visited, size.nodes())));
         }
         (_, _, None) => {
             ui.label("Pruning ratio: counting the minimax tree…");
@@ -177,10 +179,13 @@ fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, rung: Ru
     let mut plot = Plot::new(("telemetry_ladder_plot", rung.name()))
         .height(240.0)
         .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
-        .x_axis_label("depth")
+        .x_axis_label("depth (plies)")
+        .x_grid_spacer(whole_numbers)
+        .x_axis_formatter(whole_number)
         .y_axis_label(rung.name())
+        .y_axis_min_width(Y_AXIS_WIDTH)
         .allow_scroll(false)
-        .label_formatter(move |position| texts.label(position, "depth"));
+        .label_formatter(move |position| texts.label(position, |d| format!("depth {d}")));
     if nodes {
         plot = plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades).include_y(0.0);
     }

@@ -26,7 +26,9 @@
 //! that was itself tense (say, answering a check) is read statically. This is what stops a one-ply search from
 //! putting its queen where a pawn takes it.
 
+pub mod ending;
 pub mod eval;
+pub mod pgn;
 pub mod san;
 
 use crate::engine::game::{Game, IllegalMove, Side, Turn, Value};

@@ -21,7 +21,9 @@
 //! every landing square of a capture, `22x15x8`. The geometry and the bitboard tricks are in [`board`].
 
 pub mod board;
+pub mod ending;
 pub mod moves;
+pub mod pdn;
 
 pub use board::{DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, coordinates, square_at};
 pub use moves::{DraughtsMove, destination, is_well_formed, jumped, path};
