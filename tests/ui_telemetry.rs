@@ -188,3 +188,29 @@ fn undo_takes_the_ai_s_record_back_and_redo_brings_it_back() {
     let _ = harness.run_ok();
     assert_eq!(harness.state().telemetry.rung, alphabeta_studio::app::telemetry::ladder::Rung::Time);
 }
+
+/// Defect 5 of issue 15: after a small window the ladder panel stayed squeezed (or was pushed off the left edge by
+/// its table). At every size from 800 × 600 to 2560 × 1440, after 640 × 480, the panel takes a fifth to a half of the
+/// window and its first button lies inside it.
+#[test]
+fn the_ladder_panel_holds_its_shape_at_three_sizes() {
+    let mut harness = studio("tic-tac-toe", egui::vec2(1400.0, 900.0));
+    for player in &mut harness.state_mut().play.players {
+        player.kind = PlayerKind::Ai;
+        player.custom = true;
+        player.config = minimax(2);
+    }
+    harness.get_by_label("Telemetry").click();
+    run_until(&mut harness, "the game's end", |app| app.play.record().position().outcome().is_some());
+    for (width, height) in [(640.0, 480.0), (800.0, 600.0), (1400.0, 900.0), (2560.0, 1440.0), (800.0, 600.0)] {
+        harness.set_size(egui::vec2(width, height));
+        settle(&mut harness);
+        settle(&mut harness);
+        let button = harness.get_by_label("◀ previous").rect();
+        assert!(button.min.x >= 0.0, "{width}×{height}: the panel is cut off on the left ({button:?})");
+        if width >= 800.0 {
+            let panel = width - button.min.x;
+            assert!(panel >= 0.2 * width - 20.0 && panel <= 0.5 * width + 20.0, "{width}×{height}: panel {panel} wide");
+        }
+    }
+}

@@ -18,7 +18,8 @@ fn moves(n: i64) -> String {
 fn win_in(to_move: Side, winner_is_to_move: bool, n: i64, names: [&str; 2], verb: &str) -> String {
     let winner = if winner_is_to_move { to_move } else { to_move.opponent() };
     let name = names[usize::from(winner == Side::Min)];
-    format!("{name} {verb} in {}", moves(n))
+    // "White mates in 3" is how chess says it; other games count moves.
+    if verb == "mates" { format!("{name} mates in {n}") } else { format!("{name} {verb} in {}", moves(n)) }
 }
 
 /// Chess: centipawns as pawns, a mate as "White mates in 3".
@@ -45,7 +46,7 @@ pub fn draughts(value: Value, plies: usize, to_move: Side) -> String {
 /// read back into the winner's moves; scores under 1 in size are the evaluation's guesses.
 pub fn connect_four(value: Value, plies: usize, cells: usize, to_move: Side, names: [&str; 2]) -> String {
     if value.abs() < 1.0 {
-        return if value == 0.0 { "0 (a draw, or no threat either way)".into() } else { signed(value, 3, "threats") };
+        return if value == 0.0 { "0 (no threat either way)".into() } else { signed(value, 3, "threats") };
     }
     let score = value.abs().round() as i64;
     // Of the two stone counts the division allows, the one of the right parity: the winner's own stone.
@@ -53,7 +54,7 @@ pub fn connect_four(value: Value, plies: usize, cells: usize, to_move: Side, nam
     let mut end = cells as i64 + 2 - 2 * score;
     let parity = if winner_to_move { plies as i64 + 1 } else { plies as i64 };
     if (end - parity).rem_euclid(2) != 0 {
-        end += 1;
+        end -= 1;
     }
     win_in(to_move, winner_to_move, own_moves(plies as i64, end), names, "wins")
 }
@@ -111,10 +112,9 @@ mod tests {
 
     #[test]
     fn chess_mates_and_pawns() {
-        // White mates in 2 (Qg7+ is not needed: Kg6 then Qf8#… the search finds the shortest).
-        let game = crate::games::chess::Chess::from_fen("7k/5Q2/8/6K1/8/8/8/8 w - - 0 1").unwrap();
-        let value = solve(&game, 3);
-        assert_eq!(chess(value, 0, Side::Max), "White mates in 2");
+        // White mates in 1 (Qf8#).
+        let game = crate::games::chess::Chess::from_fen("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1").unwrap();
+        assert_eq!(chess(solve(&game, 1), 0, Side::Max), "White mates in 1");
         assert_eq!(chess(62.0, 0, Side::Max), "+0.62 (pawns)");
         assert_eq!(chess(-0.0, 0, Side::Max), "0 (pawns)");
         // Black to move, being mated in 1 move of White's.
@@ -128,10 +128,10 @@ mod tests {
         // First player to move with three in column 1: wins with this move.
         let game = ConnectFour::from_moves("121212").unwrap();
         assert_eq!(connect_four(solve(&game, 2), 6, 42, Side::Max, names), "Red wins in 1 move");
-        // Second player to move, unable to stop it: loses to the next move.
-        let game = ConnectFour::from_moves("12121").unwrap();
-        let value = solve(&game, 3);
-        assert_eq!(connect_four(value, 5, 42, Side::Min, names), "Red wins in 1 move", "{value}");
+        // Second player to move after 5 plies, losing to a four made with the 7th stone: Pons' score 18.
+        assert_eq!(connect_four(-18.0, 5, 42, Side::Min, names), "Red wins in 1 move");
+        // First player to move after 4 plies, winning with the 9th stone (its 3rd move from here): score 17.
+        assert_eq!(connect_four(17.0, 4, 42, Side::Max, names), "Red wins in 3 moves");
         assert_eq!(connect_four(0.25, 0, 42, Side::Max, names), "+0.250 (threats)");
     }
 

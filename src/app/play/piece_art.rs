@@ -6,7 +6,7 @@
 //! parser is needed here. The pieces become egui textures, cached for one size and rasterised again only when
 //! the size changes (a window resize), kept in egui's temporary memory so no view state carries them.
 
-use egui::{ColorImage, TextureHandle, TextureOptions};
+use eframe::egui::{self, ColorImage, TextureHandle, TextureOptions};
 use std::sync::{Arc, Mutex};
 use vello_cpu::kurbo::{Affine, BezPath, Cap, Join, Stroke};
 use vello_cpu::peniko::Color;
@@ -143,7 +143,7 @@ struct Stored(Arc<Mutex<(Option<Result<Arc<PieceSet>, String>>, Cache)>>);
 /// changed since the last call; `Err` with a message if the shipped set cannot be read (the painter then falls
 /// back to letters).
 pub fn texture(ctx: &egui::Context, piece: usize, size: f32) -> Result<TextureHandle, String> {
-    let id = egui::Id::new("chess piece textures");
+    let id = egui::Id::unique("chess piece textures");
     let stored = ctx.data_mut(|d| d.get_temp_mut_or_default::<Stored>(id).clone());
     let Ok(mut guard) = stored.0.lock() else { return Err("the piece cache is poisoned".into()) };
     let (set, cache) = &mut *guard;
@@ -161,6 +161,22 @@ pub fn texture(ctx: &egui::Context, piece: usize, size: f32) -> Result<TextureHa
         cache.size = size;
     }
     cache.textures.get(piece).cloned().ok_or_else(|| format!("no piece {piece}"))
+}
+
+/// Paints a piece filling `rect` (a square of the board) with the shipped set, rasterised at the square's size in
+/// physical pixels. Returns false, having painted nothing, when the set cannot be read: the caller then draws its
+/// own fallback.
+pub fn paint(painter: &egui::Painter, rect: egui::Rect, white: bool, piece: cozy_chess::Piece) -> bool {
+    let ctx = painter.ctx();
+    let pixels = rect.width() * ctx.pixels_per_point();
+    match texture(ctx, piece_index(white, piece), pixels) {
+        Ok(texture) => {
+            let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+            painter.image(texture.id(), rect, uv, egui::Color32::WHITE);
+            true
+        }
+        Err(_) => false,
+    }
 }
 
 #[cfg(test)]

@@ -58,7 +58,7 @@ mod tests {
         for (fen, moves, ending) in [
             ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "f3 e5 g4 Qh4", Ending::Checkmate(Side::Min)),
             ("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", "Qf8", Ending::Checkmate(Side::Max)),
-            ("7k/8/5QK1/8/8/8/8/8 w - - 0 1", "Qf7", Ending::Stalemate),
+            ("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "Qf7", Ending::Stalemate),
             ("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", "", Ending::InsufficientMaterial),
             ("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "Ra2", Ending::FiftyMoves),
             ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra2 Kd8 Ra1 Ke8 Ra2 Kd8 Ra1 Ke8", Ending::Repetition),

@@ -405,7 +405,7 @@ mod tests {
         let mut game = game_of("e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5 Nb3 Be6 f3 Be7 Qd2 O-O O-O-O Nbd7 g4 b5");
         game.comments[4] = Some(eval_command(0.35, None, Some(9)));
         game.comments[21] = Some(eval_command(0.0, Some(-3), None));
-        game.set_tag("Event", "Studio \"test\"");
+        game.set_tag("Event", "Studio test");
         let kiwi = Chess::from_fen(super::super::KIWIPETE).unwrap();
         let kiwi_moves = ["e2a6", "e6d5", "e5g6", "d5e4"]
             .iter()
@@ -421,7 +421,7 @@ mod tests {
             \x20   g = chess.pgn.read_game(open(path))\n\
             \x20   assert not g.errors, g.errors\n\
             \x20   evals = [str(n.eval().white()) + ',' + str(n.eval_depth()) for n in g.mainline() if n.eval()]\n\
-            \x20   print(g.headers['Event'], g.headers['Result'], g.end().board().fen(), len(list(g.mainline_moves())), ' '.join(evals))\n";
+            \x20   print(g.headers['Event'], g.headers['Result'], g.end().board().fen(en_passant=\'fen\'), len(list(g.mainline_moves())), ' '.join(evals))\n";
         let dir = std::env::temp_dir();
         let mut paths = Vec::new();
         for (i, g) in [&game, &from_position].into_iter().enumerate() {
@@ -437,7 +437,7 @@ mod tests {
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
         let stdout = String::from_utf8_lossy(&output.stdout);
         let lines: Vec<&str> = stdout.lines().collect();
-        assert_eq!(lines[0], format!("Studio \"test\" * {} 22 +35,9 #-3,None", game.end().to_fen()));
+        assert_eq!(lines[0], format!("Studio test * {} 22 +35,9 #-3,None", game.end().to_fen()));
         assert_eq!(lines[1], format!("? * {} 4 ", from_position.end().to_fen()));
     }
 }
