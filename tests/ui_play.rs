@@ -230,7 +230,9 @@ fn the_search_panel_names_the_move_played() {
     let mut other = Play::new(registry());
     assert!(other.select("connect-four"));
     other.players[1].kind = PlayerKind::Human;
-    other.act(Action::Play(0));
+    // Another first move than the AI's: another position.
+    let ai_move = harness.state().record().moves()[0];
+    other.act(Action::Play((ai_move + 1) % 7));
     let session = other.to_session();
     harness.state_mut().restore(&session).expect("a session of the same game");
     settle(&mut harness);
