@@ -266,8 +266,8 @@ fn self_play_ends_legally() {
         let stuck = |side| diagram(&game.to_string(), side).legal_squares() == 0;
         assert!(discs == squares || (stuck(Side::Max) && stuck(Side::Min)), "{game}");
         assert!(game.terminal_value().is_some());
-        assert_eq!(AnyGame::Othello(game.clone()).legal_moves(), Vec::<u64>::new());
-        assert!(AnyGame::Othello(game).outcome().is_some());
+        assert_eq!(AnyGame::new(game.clone()).legal_moves(), Vec::<u64>::new());
+        assert!(AnyGame::new(game).outcome().is_some());
     }
 }
 

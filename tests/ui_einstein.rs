@@ -5,7 +5,7 @@
 use alphabeta_studio::app::play::dice::face;
 use alphabeta_studio::app::play::{Action, Play, PlayerKind};
 use alphabeta_studio::engine::game::Game;
-use alphabeta_studio::games::any::AnyGame;
+use alphabeta_studio::games::einstein::Einstein;
 use alphabeta_studio::games::einstein::square_name;
 use egui_kittest::kittest::Queryable;
 
@@ -18,7 +18,7 @@ fn names(play: &Play) -> Vec<String> {
 
 /// The first legal step's squares in the current position.
 fn first_step(play: &Play) -> (String, String) {
-    let AnyGame::Einstein(game) = play.record().position() else { panic!("an EinStein game") };
+    let Some(game) = play.record().position().downcast_ref::<Einstein>() else { panic!("an EinStein game") };
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
     let (from, to) = game.step_squares(moves[0]).expect("a step, not a roll");

@@ -129,7 +129,7 @@ fn a_hint_is_recorded_and_b_reruns_its_position() {
     };
     assert_eq!(counts(&b), counts(&direct.map_moves(u64::from)));
     harness.get_by_label(&format!("B done: {} nodes in {:.3} s", b.total_stats().nodes_visited, b.elapsed_seconds));
-    assert_eq!(AnyGame::Mnk(position).moves_played(), 1);
+    assert_eq!(AnyGame::new(position).moves_played(), 1);
 }
 
 #[test]

@@ -2,8 +2,10 @@
 //! input prints one line on stderr and exits with status 2.
 
 pub mod bench;
+pub mod game_arg;
 pub mod games;
 pub mod perft;
+pub mod search;
 pub mod solve;
 pub mod tree;
 
@@ -26,6 +28,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Count the leaves of a game's full move tree to a depth (perft).
     Perft(perft::PerftArgs),
+    /// Search a position of any game with the AI's iterative deepening: value, best move, principal variation.
+    Search(search::SearchArgs),
     /// Solve Connect Four positions read from standard input, in Pascal Pons' benchmark protocol.
     Solve(solve::SolveArgs),
     /// List every game the studio offers (built in and from `games/*.ron`), and game files that failed to load.
@@ -61,6 +65,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
         Command::Tree(args) => tree::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Perft(args) => perft::run(&args),
+        Command::Search(args) => search::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Games(args) => games::run(&args),
     };

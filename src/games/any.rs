@@ -1,16 +1,14 @@
-//! The games type-erased once, for the window: every rule family behind one enum, and a worker that searches
-//! whichever game it is given on a background thread of the right type. The search itself stays generic (one
-//! monomorphised search per family), so erasing costs nothing per node.
+//! The games type-erased once, for the window and the command line: [`AnyGame`] holds a position of any rule family
+//! behind a trait object, and [`AnyWorker`] searches whichever game it is given on a background thread of the right
+//! type. [`ErasedGame`] is implemented once, generically, for every [`Playable`] game, so a new family only
+//! implements [`Playable`] — nothing here names a family. The search itself stays generic (one monomorphised
+//! search per family), so erasing costs nothing per node.
 
-use super::chess::{Chess, ChessMove};
-use super::connect_four::ConnectFour;
-use super::draughts::{Draughts, DraughtsMove, is_well_formed};
-use super::einstein::{self, Einstein, EinsteinMove};
-use super::mnk::Mnk;
-use super::othello::Othello;
 use crate::engine::game::{Game, IllegalMove, Side, Turn};
-use crate::engine::search::deepening::EngineConfig;
+use crate::engine::search::deepening::{Engine, EngineConfig, Thought};
 use crate::engine::worker::{Report, RequestId, Worker};
+use std::any::Any;
+use std::fmt::Debug;
 use std::sync::Arc;
 
 /// A move of any game, as the window and session files hold it. Each family encodes its own moves into it
@@ -18,9 +16,10 @@ use std::sync::Arc;
 /// so 64 bits leave room for every family.
 pub type AnyMove = u64;
 
-/// What the window needs of a rule family besides the search's [`Game`]: a family implements this, gets a line in
-/// [`AnyGame`] and in the `each!` macro, and a painter in `app::play::board` — nothing else changes.
-pub trait Playable: Game + Clone + Send + 'static
+/// What the window and the command line need of a game besides the search's [`Game`]. Everything a family says
+/// about itself at run time is here (side names, chance turns, units, moves by name), so no other module has to
+/// name the family. Items with a default suit most families.
+pub trait Playable: Game + Clone + Debug + PartialEq + Send + 'static
 where
     Self::Move: Send + 'static,
 {
@@ -32,17 +31,40 @@ where
     fn outcome(&self) -> Option<Outcome>;
     /// Moves made since the start (chance moves included).
     fn moves_played(&self) -> usize;
-}
 
-/// A position of any registered rule family.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AnyGame {
-    ConnectFour(ConnectFour),
-    Mnk(Mnk),
-    Othello(Othello),
-    Draughts(Draughts),
-    Einstein(Einstein),
-    Chess(Chess),
+    /// How the window names the first (MAX) and the second (MIN) side: "White"/"Black", "Red"/"Yellow", "X"/"O".
+    fn side_names(&self) -> [&str; 2] {
+        ["First player", "Second player"]
+    }
+    /// The unit of the evaluation's scores, for people ("pawns", "discs", "± 1 = a win"); empty when scores have none.
+    fn score_unit(&self) -> &str {
+        ""
+    }
+    /// True when the game has chance turns (a die), so the chance-node searches (expectiminimax, Star1) apply.
+    fn has_chance(&self) -> bool {
+        false
+    }
+    /// The player to move (meaningful while the game is not over). At a chance node the default says MAX; a dice
+    /// game where a player rolls and then moves says who rolls.
+    fn side_to_move(&self) -> Side {
+        match Game::turn(self) {
+            Turn::Min => Side::Min,
+            Turn::Max | Turn::Chance => Side::Max,
+        }
+    }
+    /// The legal move called `name` (as [`Game::move_name`] names it), if any. The default asks every legal move
+    /// its name; a family may accept other spellings too.
+    fn find_move(&self, name: &str) -> Option<Self::Move> {
+        let name = name.trim();
+        let mut moves = Vec::new();
+        Game::generate_moves(self, &mut moves);
+        moves.into_iter().find(|&mv| Game::move_name(self, mv) == name)
+    }
+    /// The leaves of the move tree `depth` plies deep (see [`super::perft`]); a family whose published tables count
+    /// otherwise (chess) says so here.
+    fn perft(&mut self, depth: u32) -> u64 {
+        super::perft(self, depth)
+    }
 }
 
 /// How a finished game ended.
@@ -52,79 +74,229 @@ pub enum Outcome {
     Draw,
 }
 
-/// Runs `$body` with `$g` bound to the concrete game.
-macro_rules! each {
-    ($self:expr, $g:ident => $body:expr) => {
-        match $self {
-            AnyGame::ConnectFour($g) => $body,
-            AnyGame::Mnk($g) => $body,
-            AnyGame::Othello($g) => $body,
-            AnyGame::Draughts($g) => $body,
-            AnyGame::Einstein($g) => $body,
-            AnyGame::Chess($g) => $body,
+/// The outcome from a family's winner and game-over tests.
+pub fn outcome_of(winner: Option<Side>, over: bool) -> Option<Outcome> {
+    match winner {
+        Some(side) => Some(Outcome::Win(side)),
+        None => over.then_some(Outcome::Draw),
+    }
+}
+
+/// A position of some [`Playable`] game with its moves erased to [`AnyMove`]. Implemented for every `Playable` below;
+/// code outside this file uses it through [`AnyGame`].
+pub trait ErasedGame: Send {
+    fn as_any(&self) -> &dyn Any;
+    fn clone_box(&self) -> Box<dyn ErasedGame>;
+    fn equals(&self, other: &dyn ErasedGame) -> bool;
+    fn debug(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result;
+    fn turn(&self) -> Turn;
+    fn side_to_move(&self) -> Side;
+    fn side_names(&self) -> [&str; 2];
+    fn score_unit(&self) -> &str;
+    fn has_chance(&self) -> bool;
+    fn legal_moves(&self) -> Vec<AnyMove>;
+    fn probability(&self, mv: AnyMove) -> f64;
+    fn try_play(&mut self, mv: AnyMove) -> Result<(), IllegalMove>;
+    fn undo(&mut self, mv: AnyMove);
+    fn move_name(&self, mv: AnyMove) -> String;
+    fn find_move(&self, name: &str) -> Option<AnyMove>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn moves_played(&self) -> usize;
+    fn perft(&mut self, depth: u32) -> u64;
+    fn move_tree(&mut self, max_depth: u32, max_nodes: usize) -> Option<(crate::tree::model::Tree, u32)>;
+    fn think(&mut self, config: EngineConfig) -> Thought<AnyMove>;
+    fn spawn_worker(&self, wake: Box<dyn Fn() + Send>) -> std::io::Result<Box<dyn ErasedWorker>>;
+}
+
+impl<G: Playable> ErasedGame for G
+where
+    G::Move: Send + 'static,
+{
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn clone_box(&self) -> Box<dyn ErasedGame> {
+        Box::new(self.clone())
+    }
+    fn equals(&self, other: &dyn ErasedGame) -> bool {
+        other.as_any().downcast_ref::<G>() == Some(self)
+    }
+    fn debug(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Debug::fmt(self, f)
+    }
+    fn turn(&self) -> Turn {
+        Game::turn(self)
+    }
+    fn side_to_move(&self) -> Side {
+        Playable::side_to_move(self)
+    }
+    fn side_names(&self) -> [&str; 2] {
+        Playable::side_names(self)
+    }
+    fn score_unit(&self) -> &str {
+        Playable::score_unit(self)
+    }
+    fn has_chance(&self) -> bool {
+        Playable::has_chance(self)
+    }
+    fn legal_moves(&self) -> Vec<AnyMove> {
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        moves.into_iter().map(G::encode).collect()
+    }
+    fn probability(&self, mv: AnyMove) -> f64 {
+        G::decode(mv).map_or(0.0, |m| Game::probability(self, m))
+    }
+    fn try_play(&mut self, mv: AnyMove) -> Result<(), IllegalMove> {
+        match G::decode(mv) {
+            Some(m) => Game::try_play(self, m),
+            None => Err(IllegalMove(format!("{mv} names no move of this game"))),
         }
-    };
+    }
+    fn undo(&mut self, mv: AnyMove) {
+        if let Some(m) = G::decode(mv) {
+            Game::undo(self, m)
+        }
+    }
+    fn move_name(&self, mv: AnyMove) -> String {
+        G::decode(mv).map(|m| Game::move_name(self, m)).unwrap_or_else(|| format!("?{mv}"))
+    }
+    fn find_move(&self, name: &str) -> Option<AnyMove> {
+        Playable::find_move(self, name).map(G::encode)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Playable::outcome(self)
+    }
+    fn moves_played(&self) -> usize {
+        Playable::moves_played(self)
+    }
+    fn perft(&mut self, depth: u32) -> u64 {
+        Playable::perft(self, depth)
+    }
+    fn move_tree(&mut self, max_depth: u32, max_nodes: usize) -> Option<(crate::tree::model::Tree, u32)> {
+        super::move_tree::move_tree(self, max_depth, max_nodes)
+    }
+    fn think(&mut self, config: EngineConfig) -> Thought<AnyMove> {
+        Engine::<G::Move>::new(config).think(self, None, |_| {}).map_moves(G::encode)
+    }
+    fn spawn_worker(&self, wake: Box<dyn Fn() + Send>) -> std::io::Result<Box<dyn ErasedWorker>> {
+        Ok(Box::new(Worker::<G>::spawn(wake)?))
+    }
 }
 
-/// `mv` decoded for the family of `_game`.
-fn decode_for<G: Playable>(_game: &G, mv: AnyMove) -> Option<G::Move>
-where
-    G::Move: Send,
-{
-    G::decode(mv)
+/// A position of any registered rule family. Cloning copies the position; two positions are equal when they are of
+/// the same family and equal there.
+pub struct AnyGame(Box<dyn ErasedGame>);
+
+impl Clone for AnyGame {
+    fn clone(&self) -> Self {
+        AnyGame(self.0.clone_box())
+    }
 }
 
-/// `mv` of `_game`'s family, encoded.
-fn encode_for<G: Playable>(_game: &G, mv: G::Move) -> AnyMove
-where
-    G::Move: Send,
-{
-    G::encode(mv)
+impl PartialEq for AnyGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.equals(other.0.as_ref())
+    }
+}
+
+impl Eq for AnyGame {}
+
+impl Debug for AnyGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.debug(f)
+    }
 }
 
 impl AnyGame {
-    /// The player to move (meaningful while the game is not over). At a chance node: MAX, except in EinStein,
-    /// where it is the player who rolls the die and then moves.
+    /// `game`, erased.
+    pub fn new<G: Playable>(game: G) -> AnyGame
+    where
+        G::Move: Send + 'static,
+    {
+        AnyGame(Box::new(game))
+    }
+
+    /// The position as its own type, when it is a `G`: how a family's painter gets its game back.
+    pub fn downcast_ref<G: Playable>(&self) -> Option<&G>
+    where
+        G::Move: Send + 'static,
+    {
+        self.0.as_any().downcast_ref::<G>()
+    }
+
+    /// The player to move (meaningful while the game is not over); at a chance node, see
+    /// [`Playable::side_to_move`].
     pub fn side_to_move(&self) -> Side {
-        if let AnyGame::Einstein(g) = self {
-            return g.to_move();
+        self.0.side_to_move()
+    }
+
+    /// How the window names `side` in this game ("White", "Red", "First player", …).
+    pub fn side_name(&self, side: Side) -> &str {
+        let [first, second] = self.0.side_names();
+        match side {
+            Side::Max => first,
+            Side::Min => second,
         }
-        match each!(self, g => g.turn()) {
-            Turn::Min => Side::Min,
-            Turn::Max | Turn::Chance => Side::Max,
-        }
+    }
+
+    /// The unit of the evaluation's scores (see [`Playable::score_unit`]).
+    pub fn score_unit(&self) -> &str {
+        self.0.score_unit()
+    }
+
+    /// True when the game has chance turns.
+    pub fn has_chance(&self) -> bool {
+        self.0.has_chance()
     }
 
     /// Whose turn it is, chance included.
     pub fn turn(&self) -> Turn {
-        each!(self, g => g.turn())
+        self.0.turn()
     }
 
     /// The legal moves, in the game's generation order; none once it is over.
     pub fn legal_moves(&self) -> Vec<AnyMove> {
-        each!(self, g => {
-            let mut moves = Vec::new();
-            g.generate_moves(&mut moves);
-            moves.into_iter().map(|m| encode_for(g, m)).collect()
-        })
+        self.0.legal_moves()
+    }
+
+    /// The probability of the chance outcome `mv` (at a chance node).
+    pub fn probability(&self, mv: AnyMove) -> f64 {
+        self.0.probability(mv)
     }
 
     /// Plays `mv` if it is legal, and otherwise says why not.
     pub fn try_play(&mut self, mv: AnyMove) -> Result<(), IllegalMove> {
-        each!(self, g => match decode_for(g, mv) {
-            Some(m) => g.try_play(m),
-            None => Err(IllegalMove(format!("{mv} names no move of this game"))),
-        })
+        self.0.try_play(mv)
     }
 
     /// Takes back `mv`, which must be the last move played.
     pub fn undo(&mut self, mv: AnyMove) {
-        each!(self, g => if let Some(m) = decode_for(g, mv) { g.undo(m) })
+        self.0.undo(mv)
     }
 
     /// The move in the game's notation.
     pub fn move_name(&self, mv: AnyMove) -> String {
-        each!(self, g => decode_for(g, mv).map(|m| g.move_name(m)).unwrap_or_else(|| format!("?{mv}")))
+        self.0.move_name(mv)
+    }
+
+    /// The legal move called `name` (the inverse of [`AnyGame::move_name`]), if any.
+    pub fn find_move(&self, name: &str) -> Option<AnyMove> {
+        self.0.find_move(name)
+    }
+
+    /// Plays the moves named in `line` (separated by commas), one after the other.
+    ///
+    /// # Errors
+    /// The first name that is not a legal move there, with its number: `move 3 'zz' is not legal here`.
+    pub fn play_names(&mut self, line: &str) -> Result<(), IllegalMove> {
+        for (i, name) in line.split(',').map(str::trim).filter(|n| !n.is_empty()).enumerate() {
+            let mv = self
+                .find_move(name)
+                .ok_or_else(|| IllegalMove(format!("move {} '{name}' is not a legal move here", i + 1)))?;
+            self.try_play(mv)?;
+        }
+        Ok(())
     }
 
     /// The names of a line of moves played one after the other from here (a principal variation): each named in
@@ -144,146 +316,53 @@ impl AnyGame {
 
     /// How the game ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
-        each!(self, g => g.outcome())
+        self.0.outcome()
     }
 
     /// The real move tree below this position (see [`super::move_tree`]), with its depth.
     pub fn move_tree(&self, max_depth: u32, max_nodes: usize) -> Option<(crate::tree::model::Tree, u32)> {
-        let mut game = self.clone();
-        each!(&mut game, g => super::move_tree::move_tree(g, max_depth, max_nodes))
+        self.clone().0.move_tree(max_depth, max_nodes)
     }
 
     /// Moves made since the start.
     pub fn moves_played(&self) -> usize {
-        each!(self, g => Playable::moves_played(g))
+        self.0.moves_played()
     }
 
-    /// A new background searcher for this game's family.
-    fn spawn_worker(&self, wake: impl Fn() + Send + 'static) -> std::io::Result<Box<dyn ErasedWorker>> {
-        Ok(match self {
-            AnyGame::ConnectFour(_) => Box::new(Worker::<ConnectFour>::spawn(wake)?),
-            AnyGame::Mnk(_) => Box::new(Worker::<Mnk>::spawn(wake)?),
-            AnyGame::Othello(_) => Box::new(Worker::<Othello>::spawn(wake)?),
-            AnyGame::Draughts(_) => Box::new(Worker::<Draughts>::spawn(wake)?),
-            AnyGame::Einstein(_) => Box::new(Worker::<Einstein>::spawn(wake)?),
-            AnyGame::Chess(_) => Box::new(Worker::<Chess>::spawn(wake)?),
-        })
+    /// The leaves of the move tree `depth` plies deep, counted as the family's published tables count them.
+    pub fn perft(&self, depth: u32) -> u64 {
+        self.clone().0.perft(depth)
     }
-}
 
-/// The outcome from a family's winner and game-over tests.
-pub fn outcome_of(winner: Option<Side>, over: bool) -> Option<Outcome> {
-    match winner {
-        Some(side) => Some(Outcome::Win(side)),
-        None => over.then_some(Outcome::Draw),
-    }
-}
-
-/// The families whose moves are already small numbers.
-macro_rules! playable_with_byte_moves {
-    ($($family:ty),*) => {$(
-        impl Playable for $family {
-            fn encode(mv: u8) -> AnyMove {
-                AnyMove::from(mv)
-            }
-            fn decode(mv: AnyMove) -> Option<u8> {
-                u8::try_from(mv).ok()
-            }
-            fn outcome(&self) -> Option<Outcome> {
-                outcome_of(self.winner(), self.is_over())
-            }
-            fn moves_played(&self) -> usize {
-                <$family>::moves_played(self)
-            }
-        }
-    )*};
-}
-
-playable_with_byte_moves!(ConnectFour, Mnk, Othello);
-
-/// A draughts move is already a `u64` (its whole path): encoding is the identity, decoding checks its shape.
-impl Playable for Draughts {
-    fn encode(mv: DraughtsMove) -> AnyMove {
-        mv
-    }
-    fn decode(mv: AnyMove) -> Option<DraughtsMove> {
-        is_well_formed(mv).then_some(mv)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        outcome_of(self.winner(), self.is_over())
-    }
-    fn moves_played(&self) -> usize {
-        Draughts::moves_played(self)
-    }
-}
-
-/// An EinStein move is a `u16` that names itself (see [`super::einstein`]); decoding checks its shape.
-impl Playable for Einstein {
-    fn encode(mv: EinsteinMove) -> AnyMove {
-        AnyMove::from(mv)
-    }
-    fn decode(mv: AnyMove) -> Option<EinsteinMove> {
-        u16::try_from(mv).ok().filter(|&m| einstein::is_well_formed(m))
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        outcome_of(self.winner(), self.is_over())
-    }
-    fn moves_played(&self) -> usize {
-        Einstein::moves_played(self)
-    }
-}
-
-/// A chess move in 15 bits (see [`super::chess::encode`]).
-impl Playable for Chess {
-    fn encode(mv: ChessMove) -> AnyMove {
-        super::chess::encode(mv)
-    }
-    fn decode(mv: AnyMove) -> Option<ChessMove> {
-        super::chess::decode(mv)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        outcome_of(self.winner(), self.is_over())
-    }
-    fn moves_played(&self) -> usize {
-        Chess::moves_played(self)
+    /// Searches this position on this thread with the AI's iterative-deepening [`Engine`] (the one Play's worker
+    /// runs), from an empty table.
+    pub fn think(&self, config: EngineConfig) -> Thought<AnyMove> {
+        self.clone().0.think(config)
     }
 }
 
 /// A [`Worker`] of some family, its moves erased.
-trait ErasedWorker {
+pub trait ErasedWorker {
     /// Starts a search of `game`, or returns `None` when `game` is of another family than this worker's.
     fn think(&mut self, game: &AnyGame, config: EngineConfig) -> Option<RequestId>;
     fn stop(&self);
     fn try_report(&self) -> Option<Report<AnyMove>>;
 }
 
-/// Implements [`ErasedWorker`] for the worker of one family (`$variant` of [`AnyGame`]).
-macro_rules! erased_worker {
-    ($family:ty, $variant:ident) => {
-        impl ErasedWorker for Worker<$family> {
-            fn think(&mut self, game: &AnyGame, config: EngineConfig) -> Option<RequestId> {
-                match game {
-                    AnyGame::$variant(g) => Some(Worker::think(self, g.clone(), config)),
-                    #[allow(unreachable_patterns)]
-                    _ => None,
-                }
-            }
-            fn stop(&self) {
-                Worker::stop(self)
-            }
-            fn try_report(&self) -> Option<Report<AnyMove>> {
-                Worker::try_report(self).map(|r| r.map_moves(<$family as Playable>::encode))
-            }
-        }
-    };
+impl<G: Playable> ErasedWorker for Worker<G>
+where
+    G::Move: Send + 'static,
+{
+    fn think(&mut self, game: &AnyGame, config: EngineConfig) -> Option<RequestId> {
+        game.downcast_ref::<G>().map(|g| Worker::think(self, g.clone(), config))
+    }
+    fn stop(&self) {
+        Worker::stop(self)
+    }
+    fn try_report(&self) -> Option<Report<AnyMove>> {
+        Worker::try_report(self).map(|r| r.map_moves(G::encode))
+    }
 }
-
-erased_worker!(ConnectFour, ConnectFour);
-erased_worker!(Mnk, Mnk);
-erased_worker!(Othello, Othello);
-erased_worker!(Draughts, Draughts);
-erased_worker!(Einstein, Einstein);
-erased_worker!(Chess, Chess);
 
 /// A background searcher for any game: it keeps one [`Worker`] for the family of the last position it was asked
 /// about and starts another (dropping, and so stopping, the old one) when the family changes.
@@ -308,7 +387,7 @@ impl AnyWorker {
             return Ok(id);
         }
         let wake = Arc::clone(&self.wake);
-        let worker = self.inner.insert(game.spawn_worker(move || wake())?);
+        let worker = self.inner.insert(game.0.spawn_worker(Box::new(move || wake()))?);
         worker.think(game, config).ok_or_else(|| std::io::Error::other("the new worker is of another game family"))
     }
 

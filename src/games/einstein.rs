@@ -471,6 +471,72 @@ impl fmt::Display for Einstein {
     }
 }
 
+// The family: what the rest of the studio knows of EinStein (listed once in `crate::families`).
+
+/// The EinStein würfelt nicht! family: `rules: Einstein` in a game file.
+pub struct EinsteinFamily;
+
+/// EinStein takes no parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EinsteinRules;
+
+impl super::family::Family for EinsteinFamily {
+    fn name(&self) -> &'static str {
+        "Einstein"
+    }
+    fn has_params(&self) -> bool {
+        false
+    }
+    fn rules(&self, _params: &super::family::Params) -> Result<super::family::Rules, String> {
+        Ok(super::family::Rules::new(EinsteinRules))
+    }
+}
+
+impl super::family::RuleSet for EinsteinRules {
+    fn family(&self) -> &'static str {
+        "Einstein"
+    }
+    fn describe(&self) -> String {
+        "Einstein".into()
+    }
+    fn new_game(&self) -> Result<super::any::AnyGame, String> {
+        Ok(super::any::AnyGame::new(Einstein::new()))
+    }
+    /// Move names separated by commas, e.g. `die 5, 5:b2-c3`.
+    fn read_position(&self, text: &str) -> Result<super::any::AnyGame, String> {
+        Einstein::new().with_moves(text).map(super::any::AnyGame::new).map_err(|e| e.to_string())
+    }
+}
+
+/// An EinStein move is a `u16` that names itself; decoding checks its shape.
+impl super::any::Playable for Einstein {
+    fn encode(mv: EinsteinMove) -> super::any::AnyMove {
+        super::any::AnyMove::from(mv)
+    }
+    fn decode(mv: super::any::AnyMove) -> Option<EinsteinMove> {
+        u16::try_from(mv).ok().filter(|&m| is_well_formed(m))
+    }
+    fn outcome(&self) -> Option<super::any::Outcome> {
+        super::any::outcome_of(self.winner(), self.is_over())
+    }
+    fn moves_played(&self) -> usize {
+        Einstein::moves_played(self)
+    }
+    fn side_names(&self) -> [&str; 2] {
+        ["Red", "Blue"]
+    }
+    fn score_unit(&self) -> &str {
+        "the expected result (a win 1, a loss −1)"
+    }
+    fn has_chance(&self) -> bool {
+        true
+    }
+    /// At a roll: the player who rolls the die and then moves.
+    fn side_to_move(&self) -> Side {
+        self.to_move()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@ pub mod chess;
 pub mod connect_four;
 pub mod draughts;
 pub mod einstein;
+pub mod family;
 pub mod levels;
 pub mod mnk;
 pub mod move_tree;

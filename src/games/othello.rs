@@ -602,6 +602,79 @@ impl fmt::Display for Othello {
     }
 }
 
+// The family: what the rest of the studio knows of Othello (listed once in `crate::families`).
+
+/// The Othello family: `rules: Othello(size: 8)` in a game file.
+pub struct OthelloFamily;
+
+/// The Othello rules with their board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OthelloRules {
+    pub size: usize,
+}
+
+impl super::family::Family for OthelloFamily {
+    fn name(&self) -> &'static str {
+        "Othello"
+    }
+    fn has_params(&self) -> bool {
+        true
+    }
+    fn rules(&self, params: &super::family::Params) -> Result<super::family::Rules, String> {
+        let rules: OthelloRules = super::family::read_params(params)?;
+        Othello::new(rules.size).map_err(|e| e.to_string())?;
+        Ok(super::family::Rules::new(rules))
+    }
+    /// `othello-NxN` for any even size, e.g. `othello-4x4`.
+    fn command_line_rules(&self, id: &str) -> Option<Result<super::family::Rules, String>> {
+        let (a, b) = id.strip_prefix("othello-")?.split_once('x')?;
+        let size: usize = a.parse().ok().filter(|&s| b.parse() == Ok(s))?;
+        Some(Othello::new(size).map(|_| super::family::Rules::new(OthelloRules { size })).map_err(|e| e.to_string()))
+    }
+    fn command_line_ids(&self) -> &'static [&'static str] {
+        &["othello-NxN"]
+    }
+}
+
+impl super::family::RuleSet for OthelloRules {
+    fn family(&self) -> &'static str {
+        "Othello"
+    }
+    fn describe(&self) -> String {
+        format!("Othello(size: {})", self.size)
+    }
+    fn new_game(&self) -> Result<super::any::AnyGame, String> {
+        Othello::new(self.size).map(super::any::AnyGame::new).map_err(|e| e.to_string())
+    }
+    /// The moves' names one after the other, a pass as `pass`, e.g. `f5d6c3`.
+    fn read_position(&self, text: &str) -> Result<super::any::AnyGame, String> {
+        let game = Othello::new(self.size).map_err(|e| e.to_string())?;
+        game.with_moves(text).map(super::any::AnyGame::new).map_err(|e| e.to_string())
+    }
+}
+
+impl super::any::Playable for Othello {
+    fn encode(mv: u8) -> super::any::AnyMove {
+        super::any::AnyMove::from(mv)
+    }
+    fn decode(mv: super::any::AnyMove) -> Option<u8> {
+        u8::try_from(mv).ok()
+    }
+    fn outcome(&self) -> Option<super::any::Outcome> {
+        super::any::outcome_of(self.winner(), self.is_over())
+    }
+    fn moves_played(&self) -> usize {
+        Othello::moves_played(self)
+    }
+    fn side_names(&self) -> [&str; 2] {
+        ["Black", "White"]
+    }
+    fn score_unit(&self) -> &str {
+        "hundredths of a corner (a finished game: 10,000 + 100 × the disc margin)"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

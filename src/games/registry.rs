@@ -15,60 +15,9 @@
 //! Loading never fails as a whole: a file that cannot be read, parsed or played is kept as a [`LoadError`] with its
 //! path and message, and every other file still loads.
 
-use super::any::AnyGame;
-use super::chess::Chess;
-use super::connect_four::ConnectFour;
-use super::draughts::Draughts;
-use super::einstein::Einstein;
-use super::mnk::Mnk;
-use super::othello::Othello;
+pub use super::family::Rules;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-
-/// A rule family and its parameters.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Rules {
-    /// `k` in a row on a `width` × `height` board, stones placed anywhere (tic-tac-toe, gomoku).
-    Mnk { width: usize, height: usize, k: usize },
-    /// Four in a row, stones dropped into columns.
-    ConnectFour { width: usize, height: usize },
-    /// Othello on a `size` × `size` board (4, 6 or 8).
-    Othello { size: usize },
-    /// English draughts (checkers) on 8 × 8, with the draw rules of [`super::draughts`].
-    Draughts,
-    /// EinStein würfelt nicht!: 5 × 5, six numbered stones a side, a die says which may move (chance nodes).
-    Einstein,
-    /// Chess from the standard starting position, with the rules of [`super::chess`].
-    Chess,
-}
-
-impl Rules {
-    /// The starting position, or why these parameters make no game.
-    pub fn new_game(&self) -> Result<AnyGame, String> {
-        match *self {
-            Rules::Mnk { width, height, k } => Mnk::new(width, height, k).map(AnyGame::Mnk).map_err(|e| e.to_string()),
-            Rules::ConnectFour { width, height } => {
-                ConnectFour::new(width, height).map(AnyGame::ConnectFour).map_err(|e| e.to_string())
-            }
-            Rules::Othello { size } => Othello::new(size).map(AnyGame::Othello).map_err(|e| e.to_string()),
-            Rules::Draughts => Ok(AnyGame::Draughts(Draughts::new())),
-            Rules::Einstein => Ok(AnyGame::Einstein(Einstein::new())),
-            Rules::Chess => Ok(AnyGame::Chess(Chess::new())),
-        }
-    }
-
-    /// The family's name, for lists.
-    pub fn family(&self) -> &'static str {
-        match self {
-            Rules::Mnk { .. } => "m,n,k",
-            Rules::ConnectFour { .. } => "connect four",
-            Rules::Othello { .. } => "othello",
-            Rules::Draughts => "draughts",
-            Rules::Einstein => "einstein",
-            Rules::Chess => "chess",
-        }
-    }
-}
 
 /// How strong the AI is by default, and what its levels 1–10 mean for this game (see [`super::levels`]): the depth
 /// limit and the time per move grow evenly from their level-1 to their level-10 values.
@@ -95,8 +44,9 @@ impl Default for AiDefaults {
     }
 }
 
-/// One playable game: a rule family with its parameters.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One playable game: a rule family with its parameters. In a game file, `rules:` names the family as
+/// `crate::families` lists it, with its parameters (`Mnk(width: 3, height: 3, k: 3)`, or a bare `Chess`).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
     /// Short and stable: used on the command line and in saved sessions.
@@ -149,24 +99,13 @@ pub struct Registry {
     pub errors: Vec<LoadError>,
 }
 
-/// The games compiled into the program.
+/// The games compiled into the program: the shipped files of tic-tac-toe and Connect Four, so the studio can play
+/// even without its `games/` folder.
 pub fn built_in() -> Vec<Variant> {
-    vec![
-        Variant {
-            id: "tic-tac-toe".into(),
-            name: "Tic-tac-toe".into(),
-            rules: Rules::Mnk { width: 3, height: 3, k: 3 },
-            ai: AiDefaults { level: 6, depth: (1, 9), time_ms: (100, 1000), tt_mib: 4, mistakes: 0.5 },
-            description: "Three in a row on a 3 × 3 board. Perfect play draws.".into(),
-        },
-        Variant {
-            id: "connect-four".into(),
-            name: "Connect Four".into(),
-            rules: Rules::ConnectFour { width: 7, height: 6 },
-            ai: AiDefaults { level: 5, depth: (2, 42), time_ms: (100, 3000), tt_mib: 64, mistakes: 0.5 },
-            description: "Drop stones into 7 columns of 6; four in a row wins. The first player wins.".into(),
-        },
-    ]
+    [include_str!("../../games/tic-tac-toe.ron"), include_str!("../../games/connect-four.ron")]
+        .into_iter()
+        .filter_map(|text| ron::from_str(text).ok())
+        .collect()
 }
 
 impl Registry {
@@ -180,9 +119,15 @@ impl Registry {
         let Ok(listing) = std::fs::read_dir(dir) else {
             return registry;
         };
+        let families = crate::families::rule_families();
+        // A family that reads its own kind of file (a script), by the file's extension.
+        let reader_of = |path: &Path| {
+            let ext = path.extension()?.to_str()?;
+            families.iter().copied().find(|f| f.file_extension() == Some(ext))
+        };
         let mut paths: Vec<PathBuf> = listing
             .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|path| path.extension().is_some_and(|ext| ext == "ron"))
+            .filter(|path| path.extension().is_some_and(|ext| ext == "ron") || reader_of(path).is_some())
             .collect();
         paths.sort();
         for path in paths {
@@ -193,7 +138,14 @@ impl Registry {
                     continue;
                 }
             };
-            if let Err(message) = registry.add(&text, Source::File(path.clone())) {
+            let source = Source::File(path.clone());
+            let added = match reader_of(&path) {
+                Some(family) => family.read_game_file(&path, &text).and_then(|variants| {
+                    variants.into_iter().try_for_each(|v| registry.add_variant(v, source.clone()))
+                }),
+                None => registry.add(&text, source),
+            };
+            if let Err(message) = added {
                 registry.errors.push(LoadError { path, message });
             }
         }
@@ -208,6 +160,11 @@ impl Registry {
     /// Parses one variant and adds it, or says why not (bad RON, impossible parameters, a duplicate id).
     pub fn add(&mut self, text: &str, source: Source) -> Result<(), String> {
         let variant: Variant = ron::from_str(text).map_err(|e| e.to_string())?;
+        self.add_variant(variant, source)
+    }
+
+    /// Adds one variant, or says why not (impossible parameters, a level out of range, a duplicate id).
+    pub fn add_variant(&mut self, variant: Variant, source: Source) -> Result<(), String> {
         variant.rules.new_game()?;
         if !(1..=10).contains(&variant.ai.level) {
             return Err(format!("ai.level {} is not between 1 and 10", variant.ai.level));

@@ -7,7 +7,9 @@ use crate::engine::game::Side;
 use crate::games::any::{AnyGame, AnyMove};
 use eframe::egui;
 
-use super::{chess_board, column_board, draughts_board, einstein_board, grid_board, othello_board};
+/// A family's painter (listed beside the family in `crate::families`): draws the position and returns what a
+/// click asks for. It gets the position erased and takes its own game back with [`AnyGame::downcast_ref`].
+pub type Painter = fn(&mut egui::Ui, &AnyGame, &Marks) -> Option<Action>;
 
 /// What a painter needs besides the position.
 pub struct Marks {
@@ -17,6 +19,10 @@ pub struct Marks {
     pub hint: Option<AnyMove>,
     /// True when a click plays: a person is to move in the game itself. Hover previews show only then.
     pub interactive: bool,
+    /// True when the position is the game's own, not an earlier one on view.
+    pub live: bool,
+    /// How the dice games' die is rolled.
+    pub dice: super::dice::Dice,
 }
 
 /// Draws the board for the position on view and pushes the move a click names.
@@ -29,23 +35,19 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         last: ply.checked_sub(1).and_then(|i| record.moves().get(i).copied()),
         hint: play.hint.filter(|_| play.viewing.is_none()),
         interactive: play.viewing.is_none() && position.outcome().is_none() && human_to_move,
+        live: play.viewing.is_none(),
+        dice: play.dice,
     };
-    let clicked = match &position {
-        AnyGame::ConnectFour(game) => column_board::show(ui, game, &marks),
-        AnyGame::Mnk(game) => grid_board::show(ui, game, &marks),
-        AnyGame::Othello(game) => othello_board::show(ui, game, &marks),
-        AnyGame::Draughts(game) => draughts_board::show(ui, game, &marks),
-        AnyGame::Einstein(game) => {
-            let live = play.viewing.is_none();
-            if let Some(action) = einstein_board::show(ui, game, &marks, &play.dice, live) {
+    let family = play.entry().variant.rules.family();
+    match crate::families::painter(family) {
+        Some(paint) => {
+            if let Some(action) = paint(ui, &position, &marks) {
                 play.actions.push(action);
             }
-            None
         }
-        AnyGame::Chess(game) => chess_board::show(ui, game, &marks),
-    };
-    if let Some(mv) = clicked {
-        play.actions.push(Action::Play(mv));
+        None => {
+            ui.label(format!("No painter is listed for the {family} family."));
+        }
     }
 }
 

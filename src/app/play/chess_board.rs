@@ -46,6 +46,11 @@ fn piece_name(piece: Piece) -> &'static str {
     }
 }
 
+/// The painter as the list of families holds it (see `crate::families`).
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<super::Action> {
+    show(ui, game.downcast_ref::<Chess>()?, marks).map(super::Action::Play)
+}
+
 /// Draws `game` and returns the move the clicks complete, if any.
 pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
     let board_state = game.board();
@@ -232,7 +237,7 @@ mod tests {
     fn painter(game: Chess) -> Harness<'static, Option<AnyMove>> {
         Harness::builder().with_size(egui::vec2(640.0, 640.0)).build_ui_state(
             move |ui, played: &mut Option<AnyMove>| {
-                let marks = Marks { last: None, hint: None, interactive: true };
+                let marks = Marks { last: None, hint: None, interactive: true, live: true, dice: Default::default() };
                 if let Some(mv) = show(ui, &game, &marks) {
                     *played = Some(mv);
                 }

@@ -7,6 +7,11 @@ use crate::games::any::AnyMove;
 use crate::games::connect_four::ConnectFour;
 use eframe::egui;
 
+/// The painter as the list of families holds it (see `crate::families`).
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<super::Action> {
+    show(ui, game.downcast_ref::<ConnectFour>()?, marks).map(super::Action::Play)
+}
+
 /// Draws `game` and returns the column clicked, if any.
 pub fn show(ui: &mut egui::Ui, game: &ConnectFour, marks: &Marks) -> Option<AnyMove> {
     let (width, height) = (game.width(), game.height());

@@ -26,6 +26,11 @@ const MARK_LAST: egui::Color32 = egui::Color32::from_rgb(236, 200, 80);
 const MARK_HINT: egui::Color32 = egui::Color32::from_rgb(46, 204, 113);
 const MARK_SELECT: egui::Color32 = egui::Color32::from_rgb(80, 160, 255);
 
+/// The painter as the list of families holds it (see `crate::families`).
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<super::Action> {
+    show(ui, game.downcast_ref::<Draughts>()?, marks).map(super::Action::Play)
+}
+
 /// Draws `game` and returns the move the clicks complete, if any.
 pub fn show(ui: &mut egui::Ui, game: &Draughts, marks: &Marks) -> Option<AnyMove> {
     let area = ui.available_rect_before_wrap();

@@ -45,6 +45,11 @@ struct Selection {
     from: Option<u8>,
 }
 
+/// The painter as the list of families holds it (see `crate::families`).
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<Action> {
+    show(ui, game.downcast_ref::<Einstein>()?, marks, &marks.dice, marks.live)
+}
+
 /// Draws `game` and returns what a click asks for: a move, a roll, or a change of the dice mode.
 ///
 /// `live` is true when the position is the game's own (not an earlier one on view): the die may be entered by hand

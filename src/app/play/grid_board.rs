@@ -7,6 +7,11 @@ use crate::games::any::AnyMove;
 use crate::games::mnk::Mnk;
 use eframe::egui;
 
+/// The painter as the list of families holds it (see `crate::families`).
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<super::Action> {
+    show(ui, game.downcast_ref::<Mnk>()?, marks).map(super::Action::Play)
+}
+
 /// Draws `game` and returns the cell clicked, if any.
 pub fn show(ui: &mut egui::Ui, game: &Mnk, marks: &Marks) -> Option<AnyMove> {
     let (width, height) = (game.width(), game.height());

@@ -5,14 +5,14 @@
 //! while drawing; [`Play::apply`] carries them out afterwards, then [`Play::drive`] starts a search when it is an
 //! AI's turn.
 
-mod board;
-mod chess_board;
-mod column_board;
+pub mod board;
+pub mod chess_board;
+pub mod column_board;
 pub mod dice;
-mod draughts_board;
-mod einstein_board;
-mod grid_board;
-mod othello_board;
+pub mod draughts_board;
+pub mod einstein_board;
+pub mod grid_board;
+pub mod othello_board;
 pub mod piece_art;
 pub mod record;
 pub mod saved;
@@ -442,15 +442,14 @@ impl Play {
         if !self.at_chance() || self.viewing.is_some() {
             return;
         }
-        let face = dice::face(self.dice.seed, self.record.moves());
-        match dice::outcome(self.record.position(), face) {
+        match dice::roll(self.dice.seed, self.record.moves(), self.record.position()) {
             Some(mv) => {
                 if let Err(e) = self.record.try_play(mv) {
                     self.say(format!("The roll could not be played: {e}"), true);
                 }
                 self.hint = None;
             }
-            None => self.say(format!("This game has no roll 'die {face}'."), true),
+            None => self.say("This position has no chance outcome to roll.".into(), true),
         }
     }
 }
@@ -475,15 +474,12 @@ fn index(side: Side) -> usize {
     }
 }
 
-/// How the window names a side of `game`: by colour in EinStein, else by order.
-fn name_in(game: &AnyGame, side: Side) -> &'static str {
-    match game {
-        AnyGame::Einstein(_) => einstein_board::colour_name(side),
-        _ => side_name(side),
-    }
+/// How the window names a side of `game`: by the family's side names ("White", "Red", "X").
+fn name_in(game: &AnyGame, side: Side) -> &str {
+    game.side_name(side)
 }
 
-/// How the window names a side.
+/// How the window names a player's seat (the first or the second to move), whatever the game.
 pub fn side_name(side: Side) -> &'static str {
     match side {
         Side::Max => "First player",

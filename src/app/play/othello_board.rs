@@ -29,6 +29,11 @@ pub fn colour_name(side: Side) -> &'static str {
     }
 }
 
+/// The painter as the list of families holds it (see `crate::families`).
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<super::Action> {
+    show(ui, game.downcast_ref::<Othello>()?, marks).map(super::Action::Play)
+}
+
 /// Draws `game` and returns the square clicked (or [`PASS`] from the button), if any.
 pub fn show(ui: &mut egui::Ui, game: &Othello, marks: &Marks) -> Option<AnyMove> {
     let n = game.size();

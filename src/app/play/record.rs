@@ -124,7 +124,7 @@ mod tests {
 
     #[test]
     fn undo_redo_and_a_new_move_forgets_redo() {
-        let mut record = Record::new(AnyGame::Mnk(Mnk::tic_tac_toe()));
+        let mut record = Record::new(AnyGame::new(Mnk::tic_tac_toe()));
         record.try_play(4).expect("legal");
         record.try_play(0).expect("legal");
         assert!(record.try_play(4).is_err(), "taken");
@@ -142,7 +142,7 @@ mod tests {
     /// where a4 is empty — naming it there once took the window down.
     #[test]
     fn each_move_is_named_in_the_position_it_was_played_from() {
-        let mut record = Record::new(AnyGame::Chess(crate::games::chess::Chess::new()));
+        let mut record = Record::new(AnyGame::new(crate::games::chess::Chess::new()));
         for name in ["a4", "b5", "axb5", "a6", "bxa6"] {
             let position = record.position().clone();
             let mv = position.legal_moves().into_iter().find(|&m| position.move_name(m) == name).expect(name);

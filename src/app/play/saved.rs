@@ -109,5 +109,5 @@ impl Play {
 
 /// The legal move of `game` called `name`.
 fn find_move(game: &AnyGame, name: &str) -> Option<AnyMove> {
-    game.legal_moves().into_iter().find(|&mv| game.move_name(mv) == name)
+    game.find_move(name)
 }

@@ -72,7 +72,7 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
             player.config = level_config(ai, player.level);
         }
         if player.custom {
-            let chance = matches!(play.entry().variant.rules, crate::games::registry::Rules::Einstein);
+            let chance = play.record().position().has_chance();
             custom_panel(ui, i, &mut player, chance);
         } else {
             ui.label(egui::RichText::new(describe(&level_config(ai, player.level))).weak());

@@ -117,8 +117,9 @@ impl AbRun {
     }
 }
 
-/// B's settings and its Run / Stop buttons.
-pub fn controls(view: &mut TelemetryView, record: &SearchRecord, ui: &mut egui::Ui) {
+/// B's settings and its Run / Stop buttons. The chance-node searches (expectiminimax, Star1) are offered only for a
+/// game with `chance` turns.
+pub fn controls(view: &mut TelemetryView, record: &SearchRecord, chance: bool, ui: &mut egui::Ui) {
     let ab = &mut view.ab;
     ui.strong("A/B: search this position again");
     egui::Grid::new("telemetry_ab").num_columns(2).show(ui, |ui| {
@@ -126,9 +127,10 @@ pub fn controls(view: &mut TelemetryView, record: &SearchRecord, ui: &mut egui::
         let combo = egui::ComboBox::from_id_salt("telemetry_ab_algorithm")
             .selected_text(ab.config.algorithm.name())
             .show_ui(ui, |ui| {
-                // Chance-node searches have nothing to do in these games.
-                for algorithm in
-                    Algorithm::ALL.into_iter().filter(|a| !matches!(a, Algorithm::Expectiminimax | Algorithm::Star1))
+                // Chance-node searches have nothing to do in games without chance.
+                for algorithm in Algorithm::ALL
+                    .into_iter()
+                    .filter(|a| chance || !matches!(a, Algorithm::Expectiminimax | Algorithm::Star1))
                 {
                     ui.selectable_value(&mut ab.config.algorithm, algorithm, algorithm.name());
                 }

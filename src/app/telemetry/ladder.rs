@@ -78,7 +78,7 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
     let response = plot(record, b_ladder, view.rung, ui);
     view.part_rects[Part::Ladder as usize] = Some(response);
     ui.separator();
-    ab::controls(view, record, ui);
+    ab::controls(view, record, play.record().position().has_chance(), ui);
     ui.separator();
     table(record, view.ab.ladder_for(record), ui);
 }

@@ -122,7 +122,7 @@ mod tests {
 
     #[test]
     fn tic_tac_toe_counts_every_position_of_the_game_tree() {
-        let start = AnyGame::Mnk(Mnk::tic_tac_toe());
+        let start = AnyGame::new(Mnk::tic_tac_toe());
         let profile = count(start.clone(), 2, 1000);
         assert_eq!(profile.per_ply, [1, 9, 72]);
         assert_eq!(profile.size(2).map(|s| s.nodes()), Some(82.0), "1 + 9 + 72");
@@ -149,7 +149,7 @@ mod tests {
         assert_eq!(thought.iterations[0].stats.nodes_visited, 1 + 9 + 72 + 504);
         let mut c4 = ConnectFour::standard();
         let thought = Engine::new(config(4)).think(&mut c4, None, |_| {});
-        let counted = count(AnyGame::ConnectFour(c4), 4, 1_000_000).size(4).map(|s| s.nodes());
+        let counted = count(AnyGame::new(c4), 4, 1_000_000).size(4).map(|s| s.nodes());
         assert_eq!(counted, Some((1 + 7 + 49 + 343 + 2401) as f64));
         assert_eq!(thought.iterations[0].stats.nodes_visited, 1 + 7 + 49 + 343 + 2401);
     }
@@ -157,7 +157,7 @@ mod tests {
     #[test]
     fn the_budget_stops_before_a_ply_it_cannot_finish() {
         // Plies 1–3 expand 1 + 8 + 57 nodes; ply 4 would take 400 more (Connect Four: 7, 49, 343, 2401).
-        let profile = count(AnyGame::ConnectFour(ConnectFour::standard()), 6, 300);
+        let profile = count(AnyGame::new(ConnectFour::standard()), 6, 300);
         assert_eq!(profile.per_ply, [1, 7, 49, 343]);
         assert!(!profile.complete);
     }

@@ -1,0 +1,48 @@
+//! A game named on the command line, and a position in it: every command reads them here, through the registry
+//! (`games/*.ron` and the built-in games) and the one list of families (`crate::families`), so every game the studio
+//! offers is accepted and no command names a family.
+
+use super::CommandError;
+use crate::games::any::AnyGame;
+use crate::games::registry::{AiDefaults, Registry, Rules};
+
+/// The game an id names: its rules, and its AI defaults when it is a registered game.
+pub struct NamedGame {
+    pub rules: Rules,
+    pub ai: Option<AiDefaults>,
+}
+
+/// The game called `id`: a registered game's id (`alphabeta-studio games` lists them), or an id a family accepts on
+/// the command line (`connect-four-WxH`, `othello-NxN`, `kiwipete`).
+///
+/// # Errors
+/// An unknown id, with the ids known; impossible parameters (`connect-four-9x9`).
+pub fn named_game(id: &str) -> Result<NamedGame, CommandError> {
+    let registry = Registry::standard();
+    if let Some(entry) = registry.find(id) {
+        return Ok(NamedGame { rules: entry.variant.rules.clone(), ai: Some(entry.variant.ai.clone()) });
+    }
+    let families = crate::families::rule_families();
+    if let Some(rules) = families.iter().find_map(|family| family.command_line_rules(id)) {
+        return Ok(NamedGame { rules: rules.map_err(|e| CommandError(format!("game '{id}': {e}")))?, ai: None });
+    }
+    let mut known: Vec<&str> = registry.entries.iter().map(|e| e.variant.id.as_str()).collect();
+    known.extend(families.iter().flat_map(|family| family.command_line_ids().iter().copied()));
+    Err(CommandError(format!("unknown game '{id}' (known: {})", known.join(", "))))
+}
+
+/// The position to start from: the start, or `from` in the family's usual notation, then the moves named in
+/// `moves` (separated by commas) played from there.
+///
+/// # Errors
+/// A position the family cannot read, or a move name that is not legal where it is played, each named.
+pub fn position(rules: &Rules, from: Option<&str>, moves: Option<&str>) -> Result<AnyGame, CommandError> {
+    let mut game = match from {
+        Some(text) => rules.read_position(text).map_err(|e| CommandError(format!("position '{text}': {e}")))?,
+        None => rules.new_game().map_err(CommandError)?,
+    };
+    if let Some(line) = moves {
+        game.play_names(line).map_err(|e| CommandError(format!("moves '{line}': {e}")))?;
+    }
+    Ok(game)
+}

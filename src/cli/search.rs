@@ -1,0 +1,135 @@
+//! `alphabeta-studio search <GAME> [--from POSITION | --moves M1,M2,…] [--depth N] [--time-ms T] [--algo A]
+//! [--json]`: the AI's iterative-deepening search (the [`Engine`](crate::engine::search::deepening::Engine) Play's
+//! worker runs, with the game's level-10 settings unless told otherwise) on a position of any game, and what it
+//! found: value, best move, principal variation, depth, nodes and time, and each completed iteration.
+
+use super::CommandError;
+use super::game_arg::{named_game, position};
+use crate::engine::search::Algorithm;
+use crate::engine::search::deepening::{EngineConfig, Iteration};
+use crate::engine::search::limits::Limits;
+use crate::games::any::{AnyGame, AnyMove};
+use crate::games::levels::level_config;
+use serde_json::{Value as Json, json};
+
+#[derive(clap::Args, Debug)]
+pub struct SearchArgs {
+    /// The game, as `perft` takes it: any id `alphabeta-studio games` lists, `connect-four-WxH`, `othello-NxN`,
+    /// `kiwipete`.
+    pub game: String,
+    /// Search this position, in the game's usual notation (as `perft --from` reads it).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Then play these moves, by name, separated by commas (`--moves d4,d5` in Connect Four… names as the game
+    /// gives them: `4` for a column, `b2` for a cell, `e4` in chess).
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// The deepest iteration, in plies.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// The time for the whole search, in milliseconds.
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+    /// The algorithm (`pvs`, `alphabeta`, `mtdf`, `star1`, …; see `alphabeta-studio tree --help`).
+    #[arg(long)]
+    pub algo: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The settings: the game's level 10 (as Play's hint uses), the limits and algorithm given replacing its own. With
+/// `--depth` alone there is no time limit, and with `--time-ms` alone no depth limit, so a run is repeatable.
+fn config(args: &SearchArgs, ai: Option<&crate::games::registry::AiDefaults>) -> Result<EngineConfig, CommandError> {
+    let mut config = match ai {
+        Some(ai) => level_config(ai, 10),
+        None => {
+            EngineConfig { limits: Limits { depth: Some(8), time_ms: Some(5_000), nodes: None }, ..Default::default() }
+        }
+    };
+    config.skill = None;
+    if args.depth.is_some() || args.time_ms.is_some() {
+        config.limits = Limits { depth: args.depth, time_ms: args.time_ms, nodes: None };
+    }
+    if let Some(name) = &args.algo {
+        config.algorithm = name.parse::<Algorithm>().map_err(CommandError)?;
+    }
+    Ok(config)
+}
+
+/// A value as JSON: a number, or `"inf"` / `"-inf"` for a forced win or loss in games that score them so.
+fn value_json(value: f64) -> Json {
+    if value == f64::INFINITY {
+        json!("inf")
+    } else if value == f64::NEG_INFINITY {
+        json!("-inf")
+    } else if value.is_nan() {
+        json!("nan")
+    } else {
+        json!(value)
+    }
+}
+
+fn iteration_json(game: &AnyGame, iteration: &Iteration<AnyMove>) -> Json {
+    json!({
+        "depth": iteration.depth,
+        "value": value_json(iteration.value),
+        "best": iteration.best_move.map(|mv| game.move_name(mv)),
+        "nodes": iteration.stats.nodes_visited,
+        "seconds": iteration.elapsed_seconds,
+    })
+}
+
+pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
+    let named = named_game(&args.game)?;
+    let game = position(&named.rules, args.from.as_deref(), args.moves.as_deref())?;
+    if game.outcome().is_some() {
+        return Err(CommandError(format!("the game is over in this position of '{}': nothing to search", args.game)));
+    }
+    let config = config(args, named.ai.as_ref())?;
+    let thought = game.think(config.clone());
+    let last = thought.iterations.last().or(thought.partial.as_ref());
+    let value = last.map_or(0.0, |i| i.value);
+    let best = thought.best_move.or(last.and_then(|i| i.best_move));
+    let best_name = best.map(|mv| game.move_name(mv));
+    let pv = last.map(|i| game.line_names(&i.principal_variation)).unwrap_or_default();
+    let depth = thought.iterations.last().map_or(0, |i| i.depth);
+    let nodes = thought.total_stats().nodes_visited;
+    let seconds = thought.elapsed_seconds;
+    if args.json {
+        let object = json!({
+            "game": args.game,
+            "algorithm": config.algorithm.name(),
+            "side_to_move": game.side_name(game.side_to_move()),
+            "value": value_json(value),
+            "unit": game.score_unit(),
+            "exact": thought.iterations.last().is_some_and(|i| i.exact),
+            "best": best_name,
+            "pv": pv,
+            "depth": depth,
+            "nodes": nodes,
+            "seconds": seconds,
+            "iterations": thought.iterations.iter().map(|i| iteration_json(&game, i)).collect::<Vec<_>>(),
+        });
+        println!("{object}");
+    } else {
+        let side = game.side_name(game.side_to_move());
+        println!("game      {} ({} to move), {}", args.game, side, config.algorithm.name());
+        let unit = game.score_unit();
+        let unit = if unit.is_empty() { String::new() } else { format!("  [{unit}]") };
+        println!("value     {value:+}{unit}");
+        println!("best      {}", best_name.as_deref().unwrap_or("-"));
+        println!("pv        {}", pv.join(" "));
+        println!("depth     {depth}");
+        println!("nodes     {nodes}");
+        println!("seconds   {seconds:.3}");
+        for i in &thought.iterations {
+            let best = i.best_move.map(|mv| game.move_name(mv)).unwrap_or_else(|| "-".into());
+            println!(
+                "  depth {:>3}  value {:+}  best {best}  nodes {}  {:.3} s",
+                i.depth, i.value, i.stats.nodes_visited, i.elapsed_seconds
+            );
+        }
+    }
+    Ok(())
+}
