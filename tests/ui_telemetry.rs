@@ -88,7 +88,7 @@ fn ai_against_ai_leaves_one_record_per_move_with_the_searches_own_counts() {
         harness.get_by_label("◀ previous").click();
         let _ = harness.run_ok();
     }
-    harness.get_by_label("Ply 1: First player (AI), minimax");
+    harness.get_by_label("Ply 1: X (AI), minimax");
     harness.get_by_label("Pruning ratio at depth 2: 0.00% — 82 of 82 minimax nodes visited (counted)");
     harness.get_by_label("82");
 }
@@ -107,7 +107,7 @@ fn a_hint_is_recorded_and_b_reruns_its_position() {
     let _ = harness.run_ok();
     let record = harness.state().play.record().telemetry().records[0].clone();
     assert_eq!((record.ply, record.kind), (1, SearchKind::Hint));
-    harness.get_by_label_contains("Ply 2: Hint for second player");
+    harness.get_by_label_contains("Ply 2: Hint for O");
     // B: plain α-β to A's depth, no table, no ordering — as the same search run here.
     // The summary grows by a line when the tree count arrives: wait for it, so the button stays where it was found.
     run_until(&mut harness, "the tree count", |app| app.play.record().telemetry().records[0].tree.is_some());
@@ -183,7 +183,7 @@ fn undo_takes_the_ai_s_record_back_and_redo_brings_it_back() {
     // The ladder switches to times and values.
     harness.get_by_label("Telemetry").click();
     let _ = harness.run_ok();
-    harness.get_by_label("Ply 2: Second player (AI), minimax (latest)");
+    harness.get_by_label("Ply 2: O (AI), minimax (latest)");
     harness.get_by_label("time").click();
     let _ = harness.run_ok();
     assert_eq!(harness.state().telemetry.rung, alphabeta_studio::app::telemetry::ladder::Rung::Time);

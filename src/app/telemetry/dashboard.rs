@@ -6,7 +6,7 @@
 
 use super::series::{Point, Series};
 use super::{Action, TelemetryView};
-use crate::app::play::{Play, side_name};
+use crate::app::play::Play;
 use crate::engine::game::Side;
 use crate::engine::telemetry::records::{SearchKind, SearchRecord};
 use eframe::egui;
@@ -112,7 +112,7 @@ struct Group {
     points: Vec<(Point, u64)>,
 }
 
-fn groups(series: Series, records: &[SearchRecord]) -> Vec<Group> {
+fn groups(series: Series, records: &[SearchRecord], names: &[String; 2]) -> Vec<Group> {
     let mut groups = Vec::new();
     for side in [Side::Max, Side::Min] {
         for kind in [SearchKind::Move, SearchKind::Hint] {
@@ -126,7 +126,7 @@ fn groups(series: Series, records: &[SearchRecord]) -> Vec<Group> {
                 if points.is_empty() {
                     continue;
                 }
-                let mut name = side_name(side).to_string();
+                let mut name = names[usize::from(side == Side::Min)].clone();
                 if kind == SearchKind::Hint {
                     name.push_str(" hint");
                 }
@@ -140,10 +140,16 @@ fn groups(series: Series, records: &[SearchRecord]) -> Vec<Group> {
     groups
 }
 
+/// The game's names for its two sides ("White", "Black"), as the legend, the hover and the ladder use them.
+pub fn side_names(play: &Play) -> [String; 2] {
+    let game = play.record().position();
+    [Side::Max, Side::Min].map(|side| game.side_name(side).to_string())
+}
+
 /// The colour key of every plot (the plots themselves carry no legend: it would cover the points).
-pub fn key(ui: &mut egui::Ui) {
-    ui.colored_label(FIRST, "● first player");
-    ui.colored_label(SECOND, "● second player");
+pub fn key(ui: &mut egui::Ui, names: &[String; 2]) {
+    ui.colored_label(FIRST, format!("● {}", names[0]));
+    ui.colored_label(SECOND, format!("● {}", names[1]));
     ui.label("◇ hint · ○ estimate · hover for the figures, click for the ladder");
 }
 
@@ -164,12 +170,13 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
         return;
     }
     let selected = view.selected_record(play).map(|r| r.move_number() as f64);
+    let names = side_names(play);
     let top = ui.cursor().min;
     let height = ((ui.available_height() - 4.0 * shown.len() as f32) / shown.len() as f32).max(110.0);
     let mut clicked = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         for series in shown {
-            if let Some(id) = plot(series, records, selected, height, ui) {
+            if let Some(id) = plot(series, records, selected, height, &names, ui) {
                 clicked = Some(id);
             }
         }
@@ -187,9 +194,10 @@ fn plot(
     records: &[SearchRecord],
     selected: Option<f64>,
     height: f32,
+    names: &[String; 2],
     ui: &mut egui::Ui,
 ) -> Option<u64> {
-    let groups = groups(series, records);
+    let groups = groups(series, records, names);
     let mut texts = HoverTexts::default();
     for group in &groups {
         texts.insert(&group.name, group.points.iter().map(|(p, _)| p.text.clone()).collect());

@@ -6,7 +6,7 @@ use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, power_of_ten, side_col
 use super::series::fewer_nodes;
 use super::export::Part;
 use super::{Action, TelemetryView, ab};
-use crate::app::play::{Play, side_name};
+use crate::app::play::Play;
 use crate::engine::search::deepening::Iteration;
 use crate::engine::telemetry::pruning::levin_minimum;
 use crate::engine::telemetry::records::{SearchKind, SearchRecord, depth_of};
@@ -86,8 +86,8 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
 /// Who searched what, and the search's figures as a whole.
 fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) {
     let who = match record.kind {
-        SearchKind::Move => format!("{} (AI)", side_name(record.side)),
-        SearchKind::Hint => format!("Hint for {}", side_name(record.side).to_lowercase()),
+        SearchKind::Move => format!("{} (AI)", play.record().position().side_name(record.side)),
+        SearchKind::Hint => format!("Hint for {}", play.record().position().side_name(record.side)),
     };
     let latest = if latest { " (latest)" } else { "" };
     ui.colored_label(

@@ -135,7 +135,7 @@ impl TelemetryView {
                 self.actions.push(Action::ToggleHelp);
             }
             ui.separator();
-            dashboard::key(ui);
+            dashboard::key(ui, &dashboard::side_names(play));
             if let Some((text, error)) = &self.message {
                 let color = if *error { ui.visuals().error_fg_color } else { ui.visuals().strong_text_color() };
                 ui.colored_label(color, text);
