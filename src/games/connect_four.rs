@@ -570,7 +570,13 @@ impl super::any::Playable for ConnectFour {
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
         let names = super::any::Playable::side_names(self);
         let cells = self.width() * self.height();
-        super::score_words::connect_four(value, self.moves_played(), cells, super::any::Playable::side_to_move(self), names)
+        super::score_words::connect_four(
+            value,
+            self.moves_played(),
+            cells,
+            super::any::Playable::side_to_move(self),
+            names,
+        )
     }
     /// Pons' move string, `4453…`.
     fn write_record(&self, moves: &[u8]) -> (String, &'static str) {

@@ -94,7 +94,13 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
         let below = board_rect.left_bottom() + egui::vec2((i as f32 + 0.5) * size, size * 0.25);
         painter.text(below, egui::Align2::CENTER_CENTER, file, coordinate_font.clone(), text_color);
         let beside = board_rect.left_bottom() - egui::vec2(size * 0.25, (i as f32 + 0.5) * size);
-        painter.text(beside, egui::Align2::CENTER_CENTER, (rank_index + 1).to_string(), coordinate_font.clone(), text_color);
+        painter.text(
+            beside,
+            egui::Align2::CENTER_CENTER,
+            (rank_index + 1).to_string(),
+            coordinate_font.clone(),
+            text_color,
+        );
     }
     if let Some(hint) = marks.hint.and_then(Chess::decode) {
         for square in [hint.from, san::displayed_destination(board_state, hint)] {
@@ -275,7 +281,14 @@ mod tests {
     fn painter(game: Chess) -> Harness<'static, Option<AnyMove>> {
         Harness::builder().with_size(egui::vec2(640.0, 640.0)).build_ui_state(
             move |ui, played: &mut Option<AnyMove>| {
-                let marks = Marks { last: None, hint: None, interactive: true, live: true, dice: Default::default(), flipped: false };
+                let marks = Marks {
+                    last: None,
+                    hint: None,
+                    interactive: true,
+                    live: true,
+                    dice: Default::default(),
+                    flipped: false,
+                };
                 if let Some(mv) = show(ui, &game, &marks) {
                     *played = Some(mv);
                 }

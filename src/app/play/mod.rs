@@ -300,7 +300,9 @@ impl Play {
             (Some(_), Some(reason)) => reason,
             (Some(Outcome::Win(side)), None) => format!("{} wins.", name_in(game, side)),
             (Some(Outcome::Draw), None) => "A draw.".to_string(),
-            (None, _) if game.turn() == Turn::Chance => format!("{} rolls the die.", name_in(game, game.side_to_move())),
+            (None, _) if game.turn() == Turn::Chance => {
+                format!("{} rolls the die.", name_in(game, game.side_to_move()))
+            }
             (None, _) => {
                 let side = game.side_to_move();
                 let who = match self.players[index(side)].kind {
@@ -325,8 +327,7 @@ impl Play {
         };
         let height = ui.text_style_height(&egui::TextStyle::Body);
         ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
-            ui.add(egui::Label::new(egui::RichText::new(text).color(color)).truncate())
-                .on_hover_text(text);
+            ui.add(egui::Label::new(egui::RichText::new(text).color(color)).truncate()).on_hover_text(text);
         });
     }
 
@@ -344,7 +345,13 @@ impl Play {
                 self.new_game();
                 self.record = record;
                 self.paused = true;
-                self.say(format!("Imported a game of {} moves (paused: press Resume for the AI).", self.record.moves().len()), false);
+                self.say(
+                    format!(
+                        "Imported a game of {} moves (paused: press Resume for the AI).",
+                        self.record.moves().len()
+                    ),
+                    false,
+                );
             }
             Err(e) => self.say(format!("Not imported — {e}"), true),
         }
@@ -372,7 +379,9 @@ impl Play {
     pub fn position_text(&self) -> String {
         let ply = self.viewing.unwrap_or(self.record.moves().len());
         let position = self.record.position_at(ply);
-        position.position_text().unwrap_or_else(|| self.record.position_at(0).line_names(&self.record.moves()[..ply]).join(","))
+        position
+            .position_text()
+            .unwrap_or_else(|| self.record.position_at(0).line_names(&self.record.moves()[..ply]).join(","))
     }
 
     /// Keeps the game going while another view is shown: reads reports and counts, and starts the AI's searches.

@@ -22,7 +22,11 @@ pub struct RecordsWindow {
 
 /// The menu entries, for the File menu.
 pub fn menu(play: &mut Play, ui: &mut egui::Ui) {
-    if ui.button("Export game…").on_hover_text("The game as PGN, PDN or its move string, to saves/ and the clipboard").clicked() {
+    if ui
+        .button("Export game…")
+        .on_hover_text("The game as PGN, PDN or its move string, to saves/ and the clipboard")
+        .clicked()
+    {
         export(play, ui.ctx());
         ui.close();
     }
@@ -56,7 +60,9 @@ fn export(play: &mut Play, ctx: &egui::Context) {
             let written = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, &text));
             match written {
                 Ok(()) => play.say(format!("Exported to {} (and copied to the clipboard).", path.display()), false),
-                Err(e) => play.say(format!("Copied to the clipboard; {} could not be written: {e}", path.display()), true),
+                Err(e) => {
+                    play.say(format!("Copied to the clipboard; {} could not be written: {e}", path.display()), true)
+                }
             }
         }
         Err(e) => play.say(format!("The game could not be exported: {e}"), true),

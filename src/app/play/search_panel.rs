@@ -96,5 +96,6 @@ fn played_move(play: &Play, search: &super::SearchInfo) -> Option<crate::games::
 fn played_instead(play: &Play, search: &super::SearchInfo) -> Option<String> {
     let played = played_move(play, search)?;
     let best = search.latest.as_ref().and_then(|i| i.best_move);
-    (best != Some(played)).then(|| format!("{} (chosen on purpose by a weaker level)", search.position.move_name(played)))
+    (best != Some(played))
+        .then(|| format!("{} (chosen on purpose by a weaker level)", search.position.move_name(played)))
 }

@@ -60,8 +60,7 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
     let name = play.record.position().side_name(side).to_string();
     ui.strong(&name);
     ui.horizontal(|ui| {
-        ui.selectable_value(&mut player.kind, PlayerKind::Human, "Human")
-            .on_hover_text(format!("You play {name}"));
+        ui.selectable_value(&mut player.kind, PlayerKind::Human, "Human").on_hover_text(format!("You play {name}"));
         ui.selectable_value(&mut player.kind, PlayerKind::Ai, "AI").on_hover_text(format!("The AI plays {name}"));
     });
     if player.kind == PlayerKind::Ai {

@@ -262,7 +262,8 @@ mod tests {
     #[test]
     fn tick_labels() {
         let range = -10.0..=10.0;
-        let labels: Vec<String> = [0.0, -1.0, -2.0, -3.0, -5.0, -0.5].map(|v| one_in_power_of_ten(mark(v), &range)).into();
+        let labels: Vec<String> =
+            [0.0, -1.0, -2.0, -3.0, -5.0, -0.5].map(|v| one_in_power_of_ten(mark(v), &range)).into();
         assert_eq!(labels, ["1", "1/10", "1/100", "1/1000", "1/10^5", ""]);
         assert_eq!(whole_number(mark(12.0), &range), "12");
         assert_eq!(whole_number(mark(2.5), &range), "");

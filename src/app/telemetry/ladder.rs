@@ -3,8 +3,8 @@
 //! run exists, the A/B controls, and the ladders as a table.
 
 use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, power_of_ten, side_color, whole_number, whole_numbers};
-use super::series::fewer_nodes;
 use super::export::Part;
+use super::series::fewer_nodes;
 use super::{Action, TelemetryView, ab};
 use crate::app::play::Play;
 use crate::engine::search::deepening::Iteration;
@@ -112,7 +112,10 @@ fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) 
                 deepest.stats.nodes_visited,
                 size.nodes()
             ));
-            ui.label(format!("{} than minimax at depth {depth}", fewer_nodes(deepest.stats.nodes_visited, size.nodes())));
+            ui.label(format!(
+                "{} than minimax at depth {depth}",
+                fewer_nodes(deepest.stats.nodes_visited, size.nodes())
+            ));
         }
         (_, _, None) => {
             ui.label("Pruning ratio: counting the minimax tree…");

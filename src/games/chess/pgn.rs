@@ -355,7 +355,10 @@ mod tests {
                     3.Bb5 a6 4.Bxc6 dxc6 5.0-0 f6 6.d2d4 *";
         let game = read(text).expect("loose but legal");
         let names = crate::games::records::write_names(&game.start, &game.moves);
-        assert_eq!(names.lines().collect::<Vec<_>>(), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "f6", "d4"]);
+        assert_eq!(
+            names.lines().collect::<Vec<_>>(),
+            ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "f6", "d4"]
+        );
         assert_eq!(game.comments[2].as_deref(), Some("a comment"));
         assert_eq!(game.tag("Event"), Some("Casual"));
     }

@@ -7,10 +7,14 @@ use crate::engine::game::Side;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// The loser, to move, has no legal move (no pieces, or all blocked).
-    NoMoves { winner: Side },
+    NoMoves {
+        winner: Side,
+    },
     Repetition,
     /// No capture or man's move for the no-progress limit.
-    NoProgress { plies: u32 },
+    NoProgress {
+        plies: u32,
+    },
 }
 
 impl Ending {

@@ -151,7 +151,8 @@ pub fn read(text: &str) -> Result<PdnGame, RecordError> {
                 return Err(RecordError::new(token.line, format!("the tag {name} stands among the moves")));
             }
             TokenKind::Move(word) => {
-                let mv = find_move(&position, word).map_err(|why| RecordError::new(token.line, format!("{word}: {why}")))?;
+                let mv =
+                    find_move(&position, word).map_err(|why| RecordError::new(token.line, format!("{word}: {why}")))?;
                 position.play(mv);
                 moves.push(mv);
                 comments.push(None);
@@ -192,7 +193,10 @@ fn find_move(position: &Draughts, word: &str) -> Result<DraughtsMove, String> {
     if let Ok(mv) = position.parse_move(word) {
         return Ok(mv);
     }
-    let squares: Vec<usize> = word.split(['x', 'X', '-']).map(|s| s.trim().parse::<usize>()).collect::<Result<_, _>>()
+    let squares: Vec<usize> = word
+        .split(['x', 'X', '-'])
+        .map(|s| s.trim().parse::<usize>())
+        .collect::<Result<_, _>>()
         .map_err(|_| "not a move: write squares 1–32 joined by '-' or 'x'".to_string())?;
     let (Some(&first), Some(&last)) = (squares.first(), squares.last()) else {
         return Err("not a move".into());
@@ -235,7 +239,9 @@ mod tests {
         game.set_tag("Black", "Studio");
         game.comments[2] = Some("the Old Fourteenth".into());
         let text = write(&game);
-        assert!(text.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[Black \"Studio\"]"));
+        assert!(
+            text.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[Black \"Studio\"]")
+        );
         let expected = "[GameType \"21\"]\n\n1. 11-15 23-19 2. 8-11 { the Old Fourteenth } 2... 22-17 3. 4-8 17-13 *";
         assert!(text.contains(expected), "{text}");
         let back = read(&text).unwrap();
