@@ -586,7 +586,7 @@ impl super::any::Playable for ConnectFour {
         }
     }
     fn read_record(&self, text: &str) -> Result<(Self, Vec<u8>), super::records::RecordError> {
-        Ok((self.clone(), super::records::connect_four::read(self, text)?))
+        Ok((*self, super::records::connect_four::read(self, text)?))
     }
 }
 

@@ -137,7 +137,10 @@ struct Cache {
 
 /// What egui's memory keeps: the set, parsed once, and its textures at the last size asked for.
 #[derive(Clone, Default)]
-struct Stored(Arc<Mutex<(Option<Result<Arc<PieceSet>, String>>, Cache)>>);
+struct Stored(Arc<Mutex<(Option<Loaded>, Cache)>>);
+
+/// The set as read once: the set, or why it could not be read.
+type Loaded = Result<Arc<PieceSet>, String>;
 
 /// The texture of `piece` ([`piece_index`]) for a square of `size` pixels (physical), rasterised now if the size
 /// changed since the last call; `Err` with a message if the shipped set cannot be read (the painter then falls

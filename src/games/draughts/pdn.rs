@@ -129,7 +129,7 @@ pub fn read(text: &str) -> Result<PdnGame, RecordError> {
         match name.as_str() {
             "FEN" => start = Draughts::from_fen(value).map_err(|e| RecordError::new(*line, e.to_string()))?,
             "GameType" => {
-                if !value.split(',').next().is_some_and(|t| t.trim() == "21") {
+                if value.split(',').next().is_none_or(|t| t.trim() != "21") {
                     return Err(RecordError::new(*line, format!("GameType {value} is not English draughts (21)")));
                 }
             }

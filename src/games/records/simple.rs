@@ -65,7 +65,7 @@ pub mod connect_four {
 
     /// The moves of a move string, played from `start`: digits only, spaces and line breaks ignored.
     pub fn read(start: &ConnectFour, text: &str) -> Result<Vec<u8>, RecordError> {
-        let mut game = start.clone();
+        let mut game = *start;
         let mut moves = Vec::new();
         let mut place = 0;
         for (index, line) in text.lines().enumerate() {
