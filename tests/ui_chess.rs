@@ -28,3 +28,36 @@ fn click_e2_then_e4_and_the_ai_replies() {
     let reply = harness.state().record().move_name(1);
     assert!(!reply.is_empty() && reply.chars().any(|c| c.is_ascii_digit()), "{reply}");
 }
+
+/// Issue 15, Deliver 2: a piece is dragged to its square and dropped; the board can be flipped (Black at the bottom).
+#[test]
+fn drag_a_piece_and_flip_the_board() {
+    use alphabeta_studio::app::play::Action;
+    use eframe::egui;
+    let mut harness = play("chess");
+    settle(&mut harness);
+    let (from, to) = (harness.get_by_label("g1").rect().center(), harness.get_by_label("f3").rect().center());
+    harness.event(egui::Event::PointerMoved(from));
+    harness.step();
+    let press = |pressed| egui::Event::PointerButton {
+        pos: if pressed { from } else { to },
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    harness.event(press(true));
+    harness.step();
+    for k in 1..=6 {
+        harness.event(egui::Event::PointerMoved(from + (to - from) * (k as f32 / 6.0)));
+        harness.step();
+    }
+    harness.event(press(false));
+    settle(&mut harness);
+    assert!(moves(&harness) >= 1, "the drop played the move");
+    assert_eq!(harness.state().record().move_name(0), "Nf3");
+    // Flipped, a8 lies where h1 was: at the bottom right.
+    let h1 = harness.get_by_label("h1").rect().center();
+    harness.state_mut().act(Action::Flip);
+    settle(&mut harness);
+    assert!((harness.get_by_label("a8").rect().center() - h1).length() < 2.0);
+}

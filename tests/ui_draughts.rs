@@ -29,3 +29,14 @@ fn click_a_piece_then_its_square_and_the_ai_replies() {
     let white_openings = ["21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20"];
     assert!(white_openings.contains(&reply.as_str()), "{reply}");
 }
+
+/// Defect 7 of issue 15: a click on the other side's piece did nothing, without a word; the side is named.
+#[test]
+fn a_click_on_the_other_sides_piece_says_which_side_you_play() {
+    let mut harness = play("draughts");
+    settle(&mut harness);
+    harness.get_by_label("square 22").click();
+    settle(&mut harness);
+    harness.get_by_label("That is a White piece: you play Black.");
+    assert_eq!(moves(&harness), 0);
+}

@@ -78,17 +78,17 @@ fn ai_against_ai_leaves_one_record_per_move_with_the_searches_own_counts() {
         assert_eq!(Series::Time.point(record).map(|p| p.y), Some(record.thought.elapsed_seconds));
     }
     harness.get_by_label(&format!("{moves} search(es) in this game of Tic-tac-toe"));
-    harness.get_by_label_contains(&format!("Move {moves}: "));
+    harness.get_by_label_contains(&format!("Ply {moves}: "));
     harness.get_by_label_contains("(latest)");
     harness.get_by_label("◀ previous").click();
     let _ = harness.run_ok();
-    harness.get_by_label_contains(&format!("Move {}: ", moves - 1));
+    harness.get_by_label_contains(&format!("Ply {}: ", moves - 1));
     // The first move's ladder: 1 + 9 + 72 nodes, all of the tree.
     for _ in 0..moves {
         harness.get_by_label("◀ previous").click();
         let _ = harness.run_ok();
     }
-    harness.get_by_label("Move 1: First player (AI), minimax");
+    harness.get_by_label("Ply 1: X (AI), minimax");
     harness.get_by_label("Pruning ratio at depth 2: 0.00% — 82 of 82 minimax nodes visited (counted)");
     harness.get_by_label("82");
 }
@@ -107,7 +107,7 @@ fn a_hint_is_recorded_and_b_reruns_its_position() {
     let _ = harness.run_ok();
     let record = harness.state().play.record().telemetry().records[0].clone();
     assert_eq!((record.ply, record.kind), (1, SearchKind::Hint));
-    harness.get_by_label_contains("Move 2: Hint for second player");
+    harness.get_by_label_contains("Ply 2: Hint for O");
     // B: plain α-β to A's depth, no table, no ordering — as the same search run here.
     // The summary grows by a line when the tree count arrives: wait for it, so the button stays where it was found.
     run_until(&mut harness, "the tree count", |app| app.play.record().telemetry().records[0].tree.is_some());
@@ -183,8 +183,37 @@ fn undo_takes_the_ai_s_record_back_and_redo_brings_it_back() {
     // The ladder switches to times and values.
     harness.get_by_label("Telemetry").click();
     let _ = harness.run_ok();
-    harness.get_by_label("Move 2: Second player (AI), minimax (latest)");
+    harness.get_by_label("Ply 2: O (AI), minimax (latest)");
     harness.get_by_label("time").click();
     let _ = harness.run_ok();
     assert_eq!(harness.state().telemetry.rung, alphabeta_studio::app::telemetry::ladder::Rung::Time);
+}
+
+/// Defect 5 of issue 15: after a small window the ladder panel stayed squeezed (or was pushed off the left edge by
+/// its table). At every size from 800 × 600 to 2560 × 1440, after 640 × 480, the panel takes a fifth to a half of the
+/// window and its first button lies inside it.
+#[test]
+fn the_ladder_panel_holds_its_shape_at_three_sizes() {
+    let mut harness = studio("tic-tac-toe", egui::vec2(1400.0, 900.0));
+    for player in &mut harness.state_mut().play.players {
+        player.kind = PlayerKind::Ai;
+        player.custom = true;
+        player.config = minimax(2);
+    }
+    harness.get_by_label("Telemetry").click();
+    run_until(&mut harness, "the game's end", |app| app.play.record().position().outcome().is_some());
+    for (width, height) in [(640.0, 480.0), (800.0, 600.0), (1400.0, 900.0), (2560.0, 1440.0), (800.0, 600.0)] {
+        harness.set_size(egui::vec2(width, height));
+        settle(&mut harness);
+        settle(&mut harness);
+        let button = harness.get_by_label("◀ previous").rect();
+        assert!(button.min.x >= 0.0, "{width}×{height}: the panel is cut off on the left ({button:?})");
+        if width >= 800.0 {
+            let panel = width - button.min.x;
+            assert!(
+                panel >= (0.2 * width).min(420.0) - 20.0 && panel <= 0.5 * width + 20.0,
+                "{width}×{height}: panel {panel} wide"
+            );
+        }
+    }
 }

@@ -77,6 +77,8 @@ impl StudioApp {
                 ui.menu_button("File", |ui| {
                     self.session_menu(ui);
                     ui.separator();
+                    crate::app::play::records_window::menu(&mut self.play, ui);
+                    ui.separator();
                     let tree_commands = [
                         ("Open tree…", tree_lab::Action::FileDialog(Mode::Open)),
                         ("Save tree…", tree_lab::Action::FileDialog(Mode::Save)),

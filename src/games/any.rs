@@ -65,6 +65,33 @@ where
     fn perft(&mut self, depth: u32) -> u64 {
         super::perft(self, depth)
     }
+    /// A search's score (from the side to move's point of view) in words for people: "+0.62 (pawns)", "White mates
+    /// in 3", "Red wins in 7 moves" (see [`super::score_words`]). The default writes the number and its unit.
+    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
+        let value = value + 0.0;
+        match Playable::score_unit(self) {
+            "" => format!("{value:+}"),
+            unit => format!("{value:+} ({unit})"),
+        }
+    }
+    /// Why a finished game ended, when the family has more to say than who won ("Draw by stalemate.").
+    fn ending(&self) -> Option<String> {
+        None
+    }
+    /// The game from this start position with `moves` as a record in the family's standard format, and the
+    /// format's file extension (see [`super::records`]). The default: the move names, one a line.
+    fn write_record(&self, moves: &[Self::Move]) -> (String, &'static str) {
+        (super::records::write_names(self, moves), "txt")
+    }
+    /// A record read back from this start position (a record may carry its own start, as PGN's `[FEN]` does): the
+    /// start and its moves, or the line and reason it is refused.
+    fn read_record(&self, text: &str) -> Result<(Self, Vec<Self::Move>), super::records::RecordError> {
+        Ok((self.clone(), super::records::read_names(self, text)?))
+    }
+    /// The position in the family's position notation (FEN), when it has one.
+    fn position_text(&self) -> Option<String> {
+        None
+    }
 }
 
 /// How a finished game ended.
@@ -103,6 +130,11 @@ pub trait ErasedGame: Send {
     fn outcome(&self) -> Option<Outcome>;
     fn moves_played(&self) -> usize;
     fn perft(&mut self, depth: u32) -> u64;
+    fn score_in_words(&self, value: crate::engine::game::Value) -> String;
+    fn ending(&self) -> Option<String>;
+    fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String>;
+    fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError>;
+    fn position_text(&self) -> Option<String>;
     fn move_tree(&mut self, max_depth: u32, max_nodes: usize) -> Option<(crate::tree::model::Tree, u32)>;
     fn think(&mut self, config: EngineConfig) -> Thought<AnyMove>;
     fn fault(&self) -> Option<String>;
@@ -174,6 +206,23 @@ where
     fn perft(&mut self, depth: u32) -> u64 {
         Playable::perft(self, depth)
     }
+    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
+        Playable::score_in_words(self, value)
+    }
+    fn ending(&self) -> Option<String> {
+        Playable::ending(self)
+    }
+    fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String> {
+        let moves: Option<Vec<G::Move>> = moves.iter().map(|&m| G::decode(m)).collect();
+        moves.map(|m| Playable::write_record(self, &m)).ok_or_else(|| "a move of another game".to_string())
+    }
+    fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError> {
+        let (start, moves) = Playable::read_record(self, text)?;
+        Ok((AnyGame::new(start), moves.into_iter().map(G::encode).collect()))
+    }
+    fn position_text(&self) -> Option<String> {
+        Playable::position_text(self)
+    }
     fn move_tree(&mut self, max_depth: u32, max_nodes: usize) -> Option<(crate::tree::model::Tree, u32)> {
         super::move_tree::move_tree(self, max_depth, max_nodes)
     }
@@ -242,6 +291,31 @@ impl AnyGame {
             Side::Max => first,
             Side::Min => second,
         }
+    }
+
+    /// A score in words (see [`Playable::score_in_words`]).
+    pub fn score_in_words(&self, value: crate::engine::game::Value) -> String {
+        self.0.score_in_words(value)
+    }
+
+    /// Why the game ended, beyond who won (see [`Playable::ending`]).
+    pub fn ending(&self) -> Option<String> {
+        self.0.ending()
+    }
+
+    /// This start position and `moves` as a record (see [`Playable::write_record`]).
+    pub fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String> {
+        self.0.write_record(moves)
+    }
+
+    /// A record read from this start position (see [`Playable::read_record`]).
+    pub fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError> {
+        self.0.read_record(text)
+    }
+
+    /// The position in the family's notation (FEN), if it has one.
+    pub fn position_text(&self) -> Option<String> {
+        self.0.position_text()
     }
 
     /// The unit of the evaluation's scores (see [`Playable::score_unit`]).

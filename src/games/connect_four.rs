@@ -567,6 +567,27 @@ impl super::any::Playable for ConnectFour {
     fn score_unit(&self) -> &str {
         "Pons' score (a win: the stones the winner has left; before the end: inside ± 1)"
     }
+    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
+        let names = super::any::Playable::side_names(self);
+        let cells = self.width() * self.height();
+        super::score_words::connect_four(
+            value,
+            self.moves_played(),
+            cells,
+            super::any::Playable::side_to_move(self),
+            names,
+        )
+    }
+    /// Pons' move string, `4453…`.
+    fn write_record(&self, moves: &[u8]) -> (String, &'static str) {
+        match super::records::connect_four::write(moves) {
+            Ok(text) => (text + "\n", "txt"),
+            Err(_) => (super::records::write_names(self, moves), "txt"),
+        }
+    }
+    fn read_record(&self, text: &str) -> Result<(Self, Vec<u8>), super::records::RecordError> {
+        Ok((*self, super::records::connect_four::read(self, text)?))
+    }
 }
 
 #[cfg(test)]

@@ -370,6 +370,18 @@ impl super::any::Playable for Mnk {
     fn score_unit(&self) -> &str {
         "points (a win: 1 + the empty cells left; a position before the end: inside ± 1)"
     }
+    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
+        let names = super::any::Playable::side_names(self);
+        let cells = self.width() * self.height();
+        super::score_words::mnk(value, self.moves_played(), cells, super::any::Playable::side_to_move(self), names)
+    }
+    /// Cell names separated by spaces.
+    fn write_record(&self, moves: &[u8]) -> (String, &'static str) {
+        (super::records::mnk::write(self, moves) + "\n", "txt")
+    }
+    fn read_record(&self, text: &str) -> Result<(Self, Vec<u8>), super::records::RecordError> {
+        Ok((self.clone(), super::records::mnk::read(self, text)?))
+    }
 }
 
 #[cfg(test)]

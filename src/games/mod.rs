@@ -11,9 +11,12 @@ pub mod levels;
 pub mod mnk;
 pub mod move_tree;
 pub mod othello;
+pub mod records;
 pub mod registry;
 pub mod script;
 pub mod validate;
+pub mod score_words;
+pub mod winning_line;
 
 use crate::engine::game::Game;
 

@@ -673,6 +673,16 @@ impl super::any::Playable for Othello {
     fn score_unit(&self) -> &str {
         "hundredths of a corner (a finished game: 10,000 + 100 × the disc margin)"
     }
+    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
+        super::score_words::othello(value, super::any::Playable::side_to_move(self))
+    }
+    /// The transcript, `f5d6c3…`.
+    fn write_record(&self, moves: &[u8]) -> (String, &'static str) {
+        (super::records::othello::write(self, moves) + "\n", "txt")
+    }
+    fn read_record(&self, text: &str) -> Result<(Self, Vec<u8>), super::records::RecordError> {
+        Ok((self.clone(), super::records::othello::read(self, text)?))
+    }
 }
 
 #[cfg(test)]

@@ -23,6 +23,8 @@ pub struct Marks {
     pub live: bool,
     /// How the dice games' die is rolled.
     pub dice: super::dice::Dice,
+    /// The board turned round: the second side at the bottom (chess, draughts).
+    pub flipped: bool,
 }
 
 /// Draws the board for the position on view and pushes the move a click names.
@@ -37,6 +39,7 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         interactive: play.viewing.is_none() && position.outcome().is_none() && human_to_move,
         live: play.viewing.is_none(),
         dice: play.dice,
+        flipped: play.flipped,
     };
     let family = play.entry().variant.rules.family();
     match crate::families::painter(family) {

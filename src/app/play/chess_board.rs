@@ -1,10 +1,10 @@
-//! The chess painter: 8 × 8, White at the bottom, files a–h under the board and ranks 1–8 beside it. Pieces are
-//! discs carrying their letter (K Q R B N; a pawn is a smaller plain disc), light for White and dark for Black:
-//! egui's bundled fonts have no chess glyphs (♔…♟ panic as missing), and shipping a font for six glyphs is not
-//! worth it. The last move's squares are tinted, the hint outlined, and a king in check sits on a red disc.
+//! The chess painter: 8 × 8, White at the bottom (Black when the board is flipped), files a–h under the board and
+//! ranks 1–8 beside it. Pieces are the Chessnut set (Alexis Luengas, Apache-2.0), rasterised at the square's size
+//! by [`super::piece_art`]; if the set cannot be read, lettered discs stand in. The last move's squares are tinted,
+//! the hint outlined, and a king in check sits on a red disc.
 //!
-//! Input: click a piece to select it (its legal destinations are dotted, captures ringed), then click a
-//! destination. To castle, click the king and then its destination (g- or c-file). A pawn reaching the last rank
+//! Input: drag a piece to its destination, or click a piece to select it (its legal destinations are dotted,
+//! captures ringed), then click a destination. To castle, click the king and then its destination (g- or c-file). A pawn reaching the last rank
 //! opens a row of four buttons — queen, rook, bishop, knight — over the board; a click elsewhere cancels. Squares
 //! are labelled with their names (`e2`) for screen readers and tests. The selection lives in egui's memory, keyed
 //! to the position, so it is dropped when the position changes.
@@ -33,6 +33,8 @@ struct Selection {
     from: Option<Square>,
     /// From and (displayed) to of a pawn move that promotes, until a piece is chosen.
     promoting: Option<(Square, Square)>,
+    /// The selected piece follows the pointer.
+    dragging: bool,
 }
 
 fn piece_name(piece: Piece) -> &'static str {
@@ -58,8 +60,10 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
     let size = cell_size(area.shrink(12.0).size(), 8, 8);
     let board_rect = egui::Rect::from_center_size(area.center(), egui::Vec2::splat(size * 8.0));
     let painter = ui.painter_at(area);
+    let flipped = marks.flipped;
     let square_rect = |square: Square| {
         let (column, row) = (square.file() as usize, 7 - square.rank() as usize);
+        let (column, row) = if flipped { (7 - column, 7 - row) } else { (column, row) };
         egui::Rect::from_min_size(
             board_rect.min + egui::vec2(column as f32, row as f32) * size,
             egui::Vec2::splat(size),
@@ -85,11 +89,18 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
     let coordinate_font = egui::FontId::proportional((size * 0.3).clamp(10.0, 16.0));
     let text_color = ui.visuals().text_color();
     for i in 0..8 {
-        let file = ((b'a' + i as u8) as char).to_string();
+        let (file_index, rank_index) = if flipped { (7 - i, 7 - i) } else { (i, i) };
+        let file = ((b'a' + file_index as u8) as char).to_string();
         let below = board_rect.left_bottom() + egui::vec2((i as f32 + 0.5) * size, size * 0.25);
         painter.text(below, egui::Align2::CENTER_CENTER, file, coordinate_font.clone(), text_color);
         let beside = board_rect.left_bottom() - egui::vec2(size * 0.25, (i as f32 + 0.5) * size);
-        painter.text(beside, egui::Align2::CENTER_CENTER, (i + 1).to_string(), coordinate_font.clone(), text_color);
+        painter.text(
+            beside,
+            egui::Align2::CENTER_CENTER,
+            (rank_index + 1).to_string(),
+            coordinate_font.clone(),
+            text_color,
+        );
     }
     if let Some(hint) = marks.hint.and_then(Chess::decode) {
         for square in [hint.from, san::displayed_destination(board_state, hint)] {
@@ -108,21 +119,33 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
     }
     let mut played = None;
     let mut clicked_square = None;
+    let mut dragged_to = None;
+    let square_at = |pos: egui::Pos2| Square::ALL.into_iter().find(|&s| square_rect(s).contains(pos));
     for square in Square::ALL {
-        let response = clickable(
-            ui,
-            square_rect(square),
-            ui.scope_id().with(("chess square", square as usize)),
-            square.to_string(),
-        );
+        let id = ui.scope_id().with(("chess square", square as usize));
+        let response = ui.interact(square_rect(square), id, egui::Sense::click_and_drag());
+        let name = square.to_string();
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name.clone()));
         if response.clicked() {
             clicked_square = Some(square);
         }
+        // Dragging a piece of the side to move selects it; letting go over a square plays there.
+        if response.drag_started() && marks.interactive && legal.iter().any(|mv| mv.from == square) {
+            selection.from = Some(square);
+            selection.dragging = true;
+        }
+        if response.drag_stopped() && selection.dragging {
+            selection.dragging = false;
+            dragged_to = response.interact_pointer_pos().or(ui.input(|i| i.pointer.latest_pos())).and_then(square_at);
+        }
+    }
+    if let Some(to) = dragged_to.filter(|&to| Some(to) != selection.from) {
+        clicked_square = Some(to);
     }
     // The promotion buttons, registered after the squares so they lie on top and take the click.
     if let Some((from, to)) = selection.promoting {
         for (k, piece) in PROMOTIONS.into_iter().enumerate() {
-            let rect = promotion_rect(board_rect, size, to, k);
+            let rect = promotion_rect(board_rect, size, to, k, flipped);
             let id = ui.scope_id().with(("chess promotion", k));
             if clickable(ui, rect, id, format!("promote to {}", piece_name(piece))).clicked() {
                 played = legal.iter().copied().find(|mv| {
@@ -159,10 +182,14 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
         }
     }
 
-    // Pieces, then the selection and its destinations.
+    // Pieces (the one being dragged last, under the pointer), then the selection and its destinations.
+    let pointer = ui.input(|i| i.pointer.latest_pos()).filter(|_| selection.dragging);
     for square in Square::ALL {
         if let (Some(piece), Some(color)) = (board_state.piece_on(square), board_state.color_on(square)) {
-            draw_piece(&painter, square_rect(square).center(), size, piece, color);
+            if pointer.is_some() && selection.from == Some(square) {
+                continue;
+            }
+            draw_piece(&painter, square_rect(square), piece, color);
         }
     }
     if let Some(from) = selection.from.filter(|_| selection.promoting.is_none()) {
@@ -185,7 +212,7 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
     if let Some((_, to)) = selection.promoting {
         // Drawn last, over the pieces under the row.
         for (k, piece) in PROMOTIONS.into_iter().enumerate() {
-            let rect = promotion_rect(board_rect, size, to, k);
+            let rect = promotion_rect(board_rect, size, to, k, flipped);
             painter.rect(
                 rect,
                 4.0,
@@ -193,8 +220,17 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
                 egui::Stroke::new(2.0, MARK_SELECT),
                 egui::StrokeKind::Inside,
             );
-            draw_piece(&painter, rect.center(), size, piece, board_state.side_to_move());
+            draw_piece(&painter, rect, piece, board_state.side_to_move());
         }
+    }
+    if let (Some(at), Some(from)) = (pointer, selection.from) {
+        if let (Some(piece), Some(color)) = (board_state.piece_on(from), board_state.color_on(from)) {
+            let rect = egui::Rect::from_center_size(at, egui::Vec2::splat(size * 1.1));
+            // Above everything, unclipped, so the piece stays visible wherever the pointer goes.
+            let above = ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Foreground, memory_id));
+            draw_piece(&above, rect, piece, color);
+        }
+        ui.ctx().set_cursor_icon(egui::CursorIcon::Grabbing);
     }
     ui.data_mut(|d| d.insert_temp(memory_id, selection));
     played.map(Chess::encode)
@@ -202,15 +238,23 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
 
 /// The `k`th promotion button: a row of four on the promotion square's rank, starting at its file (or earlier,
 /// to stay on the board).
-fn promotion_rect(board: egui::Rect, size: f32, to: Square, k: usize) -> egui::Rect {
-    let column = (to.file() as usize).min(4) + k;
-    let row = 7 - to.rank() as usize;
+fn promotion_rect(board: egui::Rect, size: f32, to: Square, k: usize, flipped: bool) -> egui::Rect {
+    let file = if flipped { 7 - to.file() as usize } else { to.file() as usize };
+    let column = file.min(4) + k;
+    let row = if flipped { to.rank() as usize } else { 7 - to.rank() as usize };
     egui::Rect::from_min_size(board.min + egui::vec2(column as f32, row as f32) * size, egui::Vec2::splat(size))
 }
 
-/// A piece as a disc with its SAN letter — egui's bundled fonts have no chess glyphs — light for White and dark
-/// for Black; a pawn is a smaller plain disc.
-fn draw_piece(painter: &egui::Painter, at: egui::Pos2, size: f32, piece: Piece, color: Color) {
+/// A piece filling the square `rect`: the Chessnut piece, or, should the set not load, a lettered disc.
+fn draw_piece(painter: &egui::Painter, rect: egui::Rect, piece: Piece, color: Color) {
+    if !super::piece_art::paint(painter, rect, color == Color::White, piece) {
+        draw_disc(painter, rect.center(), rect.width(), piece, color);
+    }
+}
+
+/// A piece as a disc with its SAN letter (egui's bundled fonts have no chess glyphs), light for White and dark for
+/// Black; a pawn is a smaller plain disc.
+fn draw_disc(painter: &egui::Painter, at: egui::Pos2, size: f32, piece: Piece, color: Color) {
     let (fill, edge) = match color {
         Color::White => (egui::Color32::from_rgb(250, 248, 240), egui::Color32::from_rgb(40, 40, 40)),
         Color::Black => (egui::Color32::from_rgb(35, 35, 35), egui::Color32::from_rgb(210, 210, 210)),
@@ -237,7 +281,14 @@ mod tests {
     fn painter(game: Chess) -> Harness<'static, Option<AnyMove>> {
         Harness::builder().with_size(egui::vec2(640.0, 640.0)).build_ui_state(
             move |ui, played: &mut Option<AnyMove>| {
-                let marks = Marks { last: None, hint: None, interactive: true, live: true, dice: Default::default() };
+                let marks = Marks {
+                    last: None,
+                    hint: None,
+                    interactive: true,
+                    live: true,
+                    dice: Default::default(),
+                    flipped: false,
+                };
                 if let Some(mv) = show(ui, &game, &marks) {
                     *played = Some(mv);
                 }

@@ -77,5 +77,17 @@ pub fn show(ui: &mut egui::Ui, game: &ConnectFour, marks: &Marks) -> Option<AnyM
             clicked = Some(column as AnyMove);
         }
     }
+    // The winning four, joined by a line through their centres.
+    let last = marks.last.and_then(|mv| u8::try_from(mv).ok());
+    if let Some(line) = crate::games::winning_line::connect_four(game, last)
+        && let (Some(&(c0, r0)), Some(&(c1, r1))) = (line.first(), line.last())
+    {
+        let stroke =
+            egui::Stroke::new((size * 0.12).max(3.0), egui::Color32::from_rgba_unmultiplied(255, 255, 255, 220));
+        painter.line_segment([centre(c0, r0), centre(c1, r1)], stroke);
+        for &(c, r) in &line {
+            painter.circle_stroke(centre(c, r), radius * 0.8, egui::Stroke::new(3.0, egui::Color32::WHITE));
+        }
+    }
     clicked
 }

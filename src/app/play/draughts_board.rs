@@ -28,11 +28,15 @@ const MARK_SELECT: egui::Color32 = egui::Color32::from_rgb(80, 160, 255);
 
 /// The painter as the list of families holds it (see `crate::families`).
 pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<super::Action> {
-    show(ui, game.downcast_ref::<Draughts>()?, marks).map(super::Action::Play)
+    let game = game.downcast_ref::<Draughts>()?;
+    let mut refusal = None;
+    let played = show(ui, game, marks, &mut refusal);
+    played.map(super::Action::Play).or(refusal.map(super::Action::Refuse))
 }
 
 /// Draws `game` and returns the move the clicks complete, if any.
-pub fn show(ui: &mut egui::Ui, game: &Draughts, marks: &Marks) -> Option<AnyMove> {
+/// A click on a piece that cannot move says why in `refusal` (the other side's piece, or a capture due elsewhere).
+pub fn show(ui: &mut egui::Ui, game: &Draughts, marks: &Marks, refusal: &mut Option<String>) -> Option<AnyMove> {
     let area = ui.available_rect_before_wrap();
     let size = cell_size(area.shrink(12.0).size(), 8, 8);
     let board = egui::Rect::from_center_size(area.center(), egui::Vec2::splat(size * 8.0));
@@ -104,7 +108,23 @@ pub fn show(ui: &mut egui::Ui, game: &Draughts, marks: &Marks) -> Option<AnyMove
                 played = Some(game.legal_moves()[index]);
                 selection.squares.clear();
             }
-            Click::Select(squares) => selection.squares = squares,
+            Click::Select(squares) => {
+                if squares.is_empty()
+                    && selection.squares.is_empty()
+                    && let Some((side, _)) = game.piece(square)
+                {
+                    let [black, white] = ["Black", "White"];
+                    let (mine, theirs) = if game.side_to_move() == Side::Max { (black, white) } else { (white, black) };
+                    *refusal = Some(if side != game.side_to_move() {
+                        format!("That is a {theirs} piece: you play {mine}.")
+                    } else if game.must_capture() {
+                        "A capture is compulsory: take with a piece that can jump.".to_string()
+                    } else {
+                        "That piece has no move.".to_string()
+                    });
+                }
+                selection.squares = squares
+            }
         }
     }
 

@@ -81,6 +81,14 @@ pub fn show(ui: &mut egui::Ui, game: &Mnk, marks: &Marks) -> Option<AnyMove> {
         let y = origin.y + i as f32 * size;
         painter.line_segment([egui::pos2(board.left(), y), egui::pos2(board.right(), y)], line);
     }
+    // The winning line, struck through from its first stone to its last.
+    let last = marks.last.and_then(|mv| u8::try_from(mv).ok());
+    if let Some(cells) = crate::games::winning_line::mnk(game, last)
+        && let (Some(&(c0, r0)), Some(&(c1, r1))) = (cells.first(), cells.last())
+    {
+        let stroke = egui::Stroke::new((size * 0.1).max(3.0), egui::Color32::from_rgb(230, 60, 50));
+        painter.line_segment([cell_rect(c0, r0).center(), cell_rect(c1, r1).center()], stroke);
+    }
     clicked
 }
 

@@ -13,7 +13,9 @@ pub mod draughts_board;
 pub mod einstein_board;
 pub mod grid_board;
 pub mod othello_board;
+pub mod piece_art;
 pub mod record;
+pub mod records_window;
 pub mod saved;
 pub mod script_board;
 mod search_panel;
@@ -98,6 +100,16 @@ pub enum Action {
     RollDie,
     /// Enter every roll by hand (analysis), or go back to rolling.
     EnterDieByHand(bool),
+    /// Turn the board round (chess, draughts: the second side at the bottom).
+    Flip,
+    /// Seconds to wait before an AI moves when both sides are AIs (0–5), so the game can be watched.
+    SetDelay(f32),
+    /// While paused, let the AI make one move (or one roll).
+    Step,
+    /// Replace the game with a record read from this text (File ▸ Import game…).
+    Import(String),
+    /// Start a game from this position text, FEN for chess and draughts (File ▸ Set up position…).
+    SetUp(String),
 }
 
 /// What a search is for.
@@ -125,6 +137,8 @@ pub struct SearchInfo {
     pub position: AnyGame,
     /// The settings searched with, for the search's telemetry record.
     pub config: EngineConfig,
+    /// The move the search chose to play (an AI's search, once done): a weaker level's may not be its best.
+    pub played: Option<AnyMove>,
 }
 
 /// A line for the user: what happened, or why a click did nothing.
@@ -158,6 +172,24 @@ pub struct Play {
     actions: Vec<Action>,
     /// How the dice games' die is rolled (see [`dice`]).
     pub dice: dice::Dice,
+    /// The board turned round.
+    pub flipped: bool,
+    /// Seconds between two AI moves when both sides are AIs.
+    pub move_delay: f32,
+    /// One AI move allowed while paused.
+    step: bool,
+    /// When the last move was played, for the delay.
+    last_move_at: Instant,
+    /// The Import / Set up window.
+    pub records_window: records_window::RecordsWindow,
+    /// Each game's state while another is shown, by registry index, so switching loses nothing.
+    parked: std::collections::HashMap<usize, Parked>,
+}
+
+/// A game put aside when another is chosen: its moves and players.
+struct Parked {
+    record: Record,
+    players: [Player; 2],
 }
 
 impl Default for Play {
@@ -192,6 +224,12 @@ impl Play {
             tree_for_lab: None,
             actions: Vec::new(),
             dice: dice::Dice::default(),
+            flipped: false,
+            move_delay: 0.0,
+            step: false,
+            last_move_at: Instant::now(),
+            records_window: records_window::RecordsWindow::default(),
+            parked: std::collections::HashMap::new(),
         }
     }
 
@@ -236,12 +274,18 @@ impl Play {
     /// Draws the view and runs what it asked for.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         self.poll();
-        egui::Panel::left("play_side").resizable(true).default_size(300.0).show(ui, |ui| side::show(self, ui));
+        let (narrowest, widest) = side_width_range(ui.available_width());
+        egui::Panel::left("play_side")
+            .resizable(true)
+            .default_size(300.0_f32.clamp(narrowest, widest))
+            .size_range(narrowest..=widest)
+            .show(ui, |ui| side::show(self, ui));
         egui::Panel::bottom("play_search").resizable(false).show(ui, |ui| search_panel::show(self, ui));
         egui::CentralPanel::default().show(ui, |ui| {
             self.status_line(ui);
             board::show(self, ui);
         });
+        records_window::window(self, ui.ctx());
         self.apply();
         self.drive(ui.ctx());
         if self.thinking() {
@@ -253,11 +297,14 @@ impl Play {
     /// The line above the board: the result, whose turn it is, or the last message.
     fn status_line(&self, ui: &mut egui::Ui) {
         let game = self.record.position();
-        let status = match game.outcome() {
-            Some(Outcome::Win(side)) => format!("{} wins.", name_in(game, side)),
-            Some(Outcome::Draw) => "A draw.".to_string(),
-            None if game.turn() == Turn::Chance => format!("{} rolls the die.", name_in(game, game.side_to_move())),
-            None => {
+        let status = match (game.outcome(), game.ending()) {
+            (Some(_), Some(reason)) => reason,
+            (Some(Outcome::Win(side)), None) => format!("{} wins.", name_in(game, side)),
+            (Some(Outcome::Draw), None) => "A draw.".to_string(),
+            (None, _) if game.turn() == Turn::Chance => {
+                format!("{} rolls the die.", name_in(game, game.side_to_move()))
+            }
+            (None, _) => {
                 let side = game.side_to_move();
                 let who = match self.players[index(side)].kind {
                     PlayerKind::Human => "your move",
@@ -273,10 +320,69 @@ impl Play {
                 ui.label(egui::RichText::new(format!("Viewing the position after move {ply} (read-only)")).strong());
             }
         });
-        if let Some(message) = &self.message {
-            let color = if message.error { ui.visuals().error_fg_color } else { ui.visuals().strong_text_color() };
-            ui.colored_label(color, &message.text);
+        // The message line is always there, empty or not, so the board never moves when a message comes or goes.
+        let (text, color) = match &self.message {
+            Some(message) if message.error => (message.text.as_str(), ui.visuals().error_fg_color),
+            Some(message) => (message.text.as_str(), ui.visuals().strong_text_color()),
+            None => ("", ui.visuals().text_color()),
+        };
+        let height = ui.text_style_height(&egui::TextStyle::Body);
+        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
+            ui.add(egui::Label::new(egui::RichText::new(text).color(color)).truncate()).on_hover_text(text);
+        });
+    }
+
+    /// Replaces the game with the record in `text`, read by the family's format; nothing changes when it is refused.
+    fn import(&mut self, text: &str) {
+        let start = start_of(self.entry());
+        match start.read_record(text) {
+            Ok((start, moves)) => {
+                let mut record = Record::new(start);
+                for mv in moves {
+                    if let Err(e) = record.try_play(mv) {
+                        return self.say(format!("The record could not be replayed: {e}"), true);
+                    }
+                }
+                self.new_game();
+                self.record = record;
+                self.paused = true;
+                self.say(
+                    format!(
+                        "Imported a game of {} moves (paused: press Resume for the AI).",
+                        self.record.moves().len()
+                    ),
+                    false,
+                );
+            }
+            Err(e) => self.say(format!("Not imported — {e}"), true),
         }
+    }
+
+    /// Starts a game from the position in `text` (FEN for chess and draughts, moves from the start for the others).
+    fn set_up(&mut self, text: &str) {
+        match self.entry().variant.rules.read_position(text.trim()) {
+            Ok(position) => {
+                self.new_game();
+                self.record = Record::new(position);
+                self.paused = true;
+                self.say("Set up the position (paused: press Resume for the AI).".into(), false);
+            }
+            Err(e) => self.say(format!("Not set up — {e}"), true),
+        }
+    }
+
+    /// The game as a record in its family's format, with the file extension, or why it cannot be written.
+    pub fn export_record(&self) -> Result<(String, &'static str), String> {
+        self.record.position_at(0).write_record(self.record.moves())
+    }
+
+    /// The position on view in the family's position notation (FEN), or the moves that lead to it.
+    pub fn position_text(&self) -> String {
+        let ply = self.viewing.unwrap_or(self.record.moves().len());
+        let position = self.record.position_at(ply);
+        position
+            .position_text()
+            .unwrap_or_else(|| self.record.position_at(0).line_names(&self.record.moves()[..ply]).join(","))
     }
 
     /// Keeps the game going while another view is shown: reads reports and counts, and starts the AI's searches.
@@ -294,7 +400,7 @@ impl Play {
         self.record.position_at(ply)
     }
 
-    fn say(&mut self, text: String, error: bool) {
+    pub fn say(&mut self, text: String, error: bool) {
         self.message = Some(Message { text, error });
     }
 
@@ -302,12 +408,26 @@ impl Play {
     pub fn apply(&mut self) {
         for action in std::mem::take(&mut self.actions) {
             match action {
-                Action::SelectGame(index) if index < self.registry.entries.len() => {
+                Action::SelectGame(index) if index < self.registry.entries.len() && index != self.selected => {
+                    // The game in progress is parked, and the chosen one comes back as it was left.
+                    self.cancel_search();
+                    let parked = Parked { record: self.record.clone(), players: self.players.clone() };
+                    self.parked.insert(self.selected, parked);
                     self.selected = index;
-                    let entry = &self.registry.entries[index];
-                    let kinds = self.players.each_ref().map(|p| p.kind);
-                    self.players = kinds.map(|kind| Player::new(kind, entry));
-                    self.new_game();
+                    match self.parked.remove(&index) {
+                        Some(Parked { record, players }) => {
+                            self.new_game();
+                            self.record = record;
+                            self.players = players;
+                            self.uncounted = true;
+                        }
+                        None => {
+                            let entry = &self.registry.entries[index];
+                            let kinds = self.players.each_ref().map(|p| p.kind);
+                            self.players = kinds.map(|kind| Player::new(kind, entry));
+                            self.new_game();
+                        }
+                    }
                 }
                 Action::SelectGame(_) => {}
                 Action::NewGame => self.new_game(),
@@ -328,6 +448,11 @@ impl Play {
                 Action::Hint => self.start_search(Purpose::Hint),
                 Action::RollDie => self.roll_die(),
                 Action::EnterDieByHand(by_hand) => self.dice.by_hand = by_hand,
+                Action::Flip => self.flipped = !self.flipped,
+                Action::SetDelay(seconds) => self.move_delay = seconds.clamp(0.0, 5.0),
+                Action::Step => self.step = true,
+                Action::Import(text) => self.import(&text),
+                Action::SetUp(text) => self.set_up(&text),
                 Action::TogglePause => {
                     self.paused = !self.paused;
                     if self.paused && matches!(self.search.as_ref().map(|s| s.purpose), Some(Purpose::Move(_))) {
@@ -464,6 +589,13 @@ fn start_of(entry: &Entry) -> AnyGame {
         Ok(game) => game,
         Err(e) => unreachable!("the registry checked {}: {e}", entry.variant.id),
     }
+}
+
+/// The side panel's narrowest and widest sizes in a window `width` wide: a fifth of the window at least (so a panel
+/// squeezed in a small window grows back with it), never under 230 points, at most 45 %.
+pub fn side_width_range(width: f32) -> (f32, f32) {
+    let widest = (width * 0.45).max(230.0);
+    ((width * 0.2).clamp(230.0, 400.0).min(widest), widest)
 }
 
 /// 0 for the first player, 1 for the second.

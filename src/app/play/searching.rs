@@ -28,6 +28,9 @@ impl Play {
                         search.latest = Some(last);
                     }
                     let purpose = search.purpose;
+                    if matches!(purpose, Purpose::Move(_)) {
+                        search.played = thought.best_move;
+                    }
                     let (position, config) = (search.position.clone(), search.config.clone());
                     self.finished(purpose, thought.best_move);
                     self.keep_record(purpose, position, config, thought);
@@ -89,6 +92,7 @@ impl Play {
                 self.say(format!("Hint: {}", self.record.position().move_name(mv)), false);
             }
             Purpose::Move(_) => {
+                self.last_move_at = Instant::now();
                 if let Err(e) = self.record.try_play(mv) {
                     self.say(format!("The AI chose an illegal move: {e}"), true);
                     self.paused = true;
@@ -131,11 +135,24 @@ impl Play {
         // The AI's rolls are made for it, unless every roll is entered by hand.
         let ai_rolls =
             self.at_chance() && self.players[index(self.record.position().side_to_move())].kind == PlayerKind::Ai;
-        if ai_rolls && !self.dice.by_hand && !self.paused && self.viewing.is_none() {
+        // Two AIs wait `move_delay` between moves, so the game can be watched; Step lets one move through a pause.
+        let watched = self.players.iter().all(|p| p.kind == PlayerKind::Ai);
+        let waited = self.last_move_at.elapsed().as_secs_f32();
+        let delay_left = if watched { self.move_delay - waited } else { 0.0 };
+        let may_go = (!self.paused || self.step) && self.viewing.is_none();
+        if delay_left > 0.0 && may_go && (ai_rolls || self.ai_to_move()) {
+            ctx.request_repaint_after(Duration::from_secs_f32(delay_left));
+            return;
+        }
+        if ai_rolls && !self.dice.by_hand && may_go {
+            self.step = false;
             self.roll_die();
+            self.last_move_at = Instant::now();
+            return;
         }
         let searching_move = self.search.as_ref().is_some_and(|s| !s.finished && matches!(s.purpose, Purpose::Move(_)));
-        if self.ai_to_move() && !self.paused && self.viewing.is_none() && !searching_move {
+        if self.ai_to_move() && may_go && !searching_move {
+            self.step = false;
             let side = self.record.position().side_to_move();
             self.start_search(Purpose::Move(side));
         }
@@ -164,6 +181,7 @@ impl Play {
                     took: None,
                     position: game,
                     config,
+                    played: None,
                 });
             }
             Err(e) => {

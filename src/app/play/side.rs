@@ -1,6 +1,6 @@
 //! The side panel: the game, the players and their strength, the game's buttons and the move list.
 
-use super::{Action, Play, Player, PlayerKind, Purpose, side_name};
+use super::{Action, Play, Player, PlayerKind, Purpose};
 use crate::engine::game::Side;
 use crate::engine::search::skill::Skill;
 use crate::engine::search::{Algorithm, ranges};
@@ -56,10 +56,12 @@ fn game_picker(play: &mut Play, ui: &mut egui::Ui) {
 fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
     let mut player = play.players[i].clone();
     let ai = &play.entry().variant.ai;
-    ui.strong(side_name(side));
+    // The side by the family's own name: White/Black, Red/Yellow, X/O.
+    let name = play.record.position().side_name(side).to_string();
+    ui.strong(&name);
     ui.horizontal(|ui| {
-        ui.selectable_value(&mut player.kind, PlayerKind::Human, "Human");
-        ui.selectable_value(&mut player.kind, PlayerKind::Ai, "AI");
+        ui.selectable_value(&mut player.kind, PlayerKind::Human, "Human").on_hover_text(format!("You play {name}"));
+        ui.selectable_value(&mut player.kind, PlayerKind::Ai, "AI").on_hover_text(format!("The AI plays {name}"));
     });
     if player.kind == PlayerKind::Ai {
         ui.add_enabled_ui(!player.custom, |ui| {
@@ -191,8 +193,22 @@ fn buttons(play: &mut Play, ui: &mut egui::Ui) {
             if ui.button(label).clicked() {
                 play.actions.push(Action::TogglePause);
             }
+            let step = ui.add_enabled(play.paused && !play.thinking(), egui::Button::new("Step"));
+            if step.on_hover_text("Let the AI make one move, then pause again").clicked() {
+                play.actions.push(Action::Step);
+            }
+        }
+        if ui.button("Flip board").on_hover_text("Turn the board round").clicked() {
+            play.actions.push(Action::Flip);
         }
     });
+    if play.players.iter().all(|p| p.kind == PlayerKind::Ai) {
+        let mut delay = play.move_delay;
+        let slider = egui::Slider::new(&mut delay, 0.0..=5.0).step_by(0.1).suffix(" s").text("delay per move");
+        if ui.add(slider).on_hover_text("Wait between the AIs' moves, so the game can be watched").changed() {
+            play.actions.push(Action::SetDelay(delay));
+        }
+    }
     if ai_thinking {
         ui.horizontal(|ui| {
             ui.spinner();

@@ -11,14 +11,23 @@ use crate::engine::worker::{Report, RequestId};
 use crate::games::any::{AnyGame, AnyMove, AnyWorker};
 use eframe::egui;
 
+/// What tells one search record from every other, across games: its id, its ply and the search's own time.
+pub type RecordKey = (u64, usize, u64);
+
+/// The key of `record` (see [`RecordKey`]).
+pub fn record_key(record: &SearchRecord) -> RecordKey {
+    (record.id, record.ply, record.thought.elapsed_seconds.to_bits())
+}
+
 /// The B side of a comparison: its settings and what its search reported.
 pub struct AbRun {
     /// The settings B searches with.
     pub config: EngineConfig,
     /// Search to the depth A reached (so the ladders cover the same depths) rather than `config.limits`.
     pub match_depth: bool,
-    /// The record whose position B searched (or is searching).
-    pub record: Option<u64>,
+    /// The record whose position B searched (or is searching), by [`record_key`]: ids start again with each game,
+    /// so the id alone would show an old game's B on the new game's record of the same number.
+    pub record: Option<RecordKey>,
     /// B's completed iterations so far.
     pub iterations: Vec<Iteration<AnyMove>>,
     /// B's whole search, once done.
@@ -72,7 +81,7 @@ impl AbRun {
         });
         let id = worker.think(position, config)?;
         self.request = Some(id);
-        self.record = Some(record.id);
+        self.record = Some(record_key(record));
         self.iterations.clear();
         self.thought = None;
         self.error = None;
@@ -113,7 +122,7 @@ impl AbRun {
 
     /// B's ladder, when it belongs to `record`.
     pub fn ladder_for(&self, record: &SearchRecord) -> Option<&[Iteration<AnyMove>]> {
-        (self.record == Some(record.id) && !self.iterations.is_empty()).then_some(self.iterations.as_slice())
+        (self.record == Some(record_key(record)) && !self.iterations.is_empty()).then_some(self.iterations.as_slice())
     }
 }
 
@@ -180,7 +189,7 @@ pub fn controls(view: &mut TelemetryView, record: &SearchRecord, chance: bool, u
             ui.label(format!("B: {} iteration(s)…", ab.iterations.len()));
         } else if let Some(error) = &ab.error {
             ui.colored_label(ui.visuals().error_fg_color, format!("B failed: {error}"));
-        } else if let Some(thought) = ab.thought.as_ref().filter(|_| ab.record == Some(record.id)) {
+        } else if let Some(thought) = ab.thought.as_ref().filter(|_| ab.record == Some(record_key(record))) {
             ui.label(format!(
                 "B done: {} nodes in {:.3} s",
                 thought.total_stats().nodes_visited,

@@ -9,7 +9,8 @@ pub fn window(view: &mut TelemetryView, ui: &mut egui::Ui) {
     egui::Window::new("Telemetry help").open(&mut open).default_width(460.0).show(ui.ctx(), |ui| {
         ui.label(
             "Every search of the game in Play — each AI move and each hint — is one point, at the number of the \
-             move it was for. Blue is the first player, orange the second; a diamond is a hint; a hollow point \
+             ply it was for (the move list's moves counted one by one: ply 3 is the first side's second \
+             move). Blue is the first player, orange the second; a diamond is a hint; a hollow point \
              an estimate. Hover a point for its exact figure; click it to see its deepening ladder on the right.",
         );
         ui.heading("The series");
@@ -18,9 +19,11 @@ pub fn window(view: &mut TelemetryView, ui: &mut egui::Ui) {
              value from the first player's point of view). Time and nodes are the whole search's, every \
              iteration included; nodes are drawn on a log scale (10^k).",
         );
-        ui.heading("Pruning ratio");
+        ui.heading("Share of the minimax tree visited, and the pruning ratio");
         ui.label(format!(
-            "The share of the minimax tree of the same depth from the same position that the deepest iteration \
+            "The plot shows the share of the minimax tree the deepest iteration visited, on a log scale (1/1000 \
+             is ×1000 fewer nodes than minimax): the pruning ratio is its complement, and near 1 for most \
+             searches. The pruning ratio is the share of the minimax tree of the same depth from the same position that the deepest iteration \
              did not visit: 1 − nodes visited / minimax tree nodes. The minimax tree holds the position and \
              every position reachable in at most d moves (a finished game is a leaf where it happens) — the nodes \
              a plain minimax enters, root and leaves included, counted as the search counts them. It is counted \

@@ -2,10 +2,11 @@
 //! (depth → nodes on a log scale) against the minimax tree, b^d and b^(d/2), B's ladder overlaid when an A/B
 //! run exists, the A/B controls, and the ladders as a table.
 
-use super::dashboard::{HoverTexts, decades, power_of_ten, side_color};
+use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, power_of_ten, side_color, whole_number, whole_numbers};
 use super::export::Part;
+use super::series::fewer_nodes;
 use super::{Action, TelemetryView, ab};
-use crate::app::play::{Play, side_name};
+use crate::app::play::Play;
 use crate::engine::search::deepening::Iteration;
 use crate::engine::telemetry::pruning::levin_minimum;
 use crate::engine::telemetry::records::{SearchKind, SearchRecord, depth_of};
@@ -85,13 +86,13 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
 /// Who searched what, and the search's figures as a whole.
 fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) {
     let who = match record.kind {
-        SearchKind::Move => format!("{} (AI)", side_name(record.side)),
-        SearchKind::Hint => format!("Hint for {}", side_name(record.side).to_lowercase()),
+        SearchKind::Move => format!("{} (AI)", play.record().position().side_name(record.side)),
+        SearchKind::Hint => format!("Hint for {}", play.record().position().side_name(record.side)),
     };
     let latest = if latest { " (latest)" } else { "" };
     ui.colored_label(
         side_color(record.side),
-        format!("Move {}: {who}, {}{latest}", record.move_number(), record.algorithm().name()),
+        format!("Ply {}: {who}, {}{latest}", record.move_number(), record.algorithm().name()),
     );
     let best = record.thought.best_move.map_or("–".to_string(), |mv| play.position_at(record.ply).move_name(mv));
     ui.label(format!(
@@ -110,6 +111,10 @@ fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) 
                 100.0 * ratio,
                 deepest.stats.nodes_visited,
                 size.nodes()
+            ));
+            ui.label(format!(
+                "{} than minimax at depth {depth}",
+                fewer_nodes(deepest.stats.nodes_visited, size.nodes())
             ));
         }
         (_, _, None) => {
@@ -177,10 +182,13 @@ fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, rung: Ru
     let mut plot = Plot::new(("telemetry_ladder_plot", rung.name()))
         .height(240.0)
         .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
-        .x_axis_label("depth")
+        .x_axis_label("depth (plies)")
+        .x_grid_spacer(whole_numbers)
+        .x_axis_formatter(whole_number)
         .y_axis_label(rung.name())
+        .y_axis_min_width(Y_AXIS_WIDTH)
         .allow_scroll(false)
-        .label_formatter(move |position| texts.label(position, "depth"));
+        .label_formatter(move |position| texts.label(position, |d| format!("depth {d}")));
     if nodes {
         plot = plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades).include_y(0.0);
     }

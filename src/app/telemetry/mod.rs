@@ -88,13 +88,16 @@ impl TelemetryView {
             self.message = Some(said);
         }
         egui::Panel::top("telemetry_controls").show(ui, |ui| self.controls(ui, play));
-        // Half the window at most, so the plots keep room in a small window.
-        let widest = (ui.available_width() * 0.5).max(260.0);
+        let (narrowest, widest) = ladder_width_range(ui.available_width());
         egui::Panel::right("telemetry_ladder")
             .resizable(true)
-            .default_size(400.0_f32.min(widest))
-            .max_size(widest)
-            .show(ui, |ui| egui::ScrollArea::vertical().show(ui, |ui| ladder::show(self, play, ui)));
+            .default_size(400.0_f32.clamp(narrowest, widest))
+            .size_range(narrowest..=widest)
+            // Both ways: the ladder's table is wider than a narrow panel, and must scroll rather than push the
+            // panel past the window's edge.
+            .show(ui, |ui| {
+                egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| ladder::show(self, play, ui))
+            });
         egui::CentralPanel::default().show(ui, |ui| dashboard::show(self, play, ui));
         help::window(self, ui);
         for action in std::mem::take(&mut self.actions) {
@@ -132,7 +135,7 @@ impl TelemetryView {
                 self.actions.push(Action::ToggleHelp);
             }
             ui.separator();
-            dashboard::key(ui);
+            dashboard::key(ui, &dashboard::side_names(play));
             if let Some((text, error)) = &self.message {
                 let color = if *error { ui.visuals().error_fg_color } else { ui.visuals().strong_text_color() };
                 ui.colored_label(color, text);
@@ -177,4 +180,11 @@ impl TelemetryView {
             Action::ToggleHelp => self.help_open = !self.help_open,
         }
     }
+}
+
+/// The ladder panel's narrowest and widest sizes in a window `width` wide: at least a fifth of the window (so a panel
+/// squeezed in a small window grows back with it), at most half (so the plots keep room), never under 240 points.
+pub fn ladder_width_range(width: f32) -> (f32, f32) {
+    let widest = (width * 0.5).max(240.0);
+    ((width * 0.2).clamp(240.0, 420.0).min(widest), widest)
 }

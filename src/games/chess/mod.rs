@@ -26,7 +26,9 @@
 //! that was itself tense (say, answering a check) is read statically. This is what stops a one-ply search from
 //! putting its queen where a pawn takes it.
 
+pub mod ending;
 pub mod eval;
+pub mod pgn;
 pub mod san;
 
 use crate::engine::game::{Game, IllegalMove, Side, Turn, Value};
@@ -512,6 +514,25 @@ impl super::any::Playable for Chess {
     }
     fn score_unit(&self) -> &str {
         "centipawns"
+    }
+    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
+        super::score_words::chess(value, self.moves_played(), self.side_to_move())
+    }
+    fn ending(&self) -> Option<String> {
+        Chess::ending(self).map(|e| e.describe())
+    }
+    /// PGN.
+    fn write_record(&self, moves: &[ChessMove]) -> (String, &'static str) {
+        let mut game = pgn::PgnGame::new(self.clone(), moves.to_vec());
+        game.set_tag("Event", "Alpha-Beta Studio game");
+        (pgn::write(&game), "pgn")
+    }
+    fn read_record(&self, text: &str) -> Result<(Self, Vec<ChessMove>), super::records::RecordError> {
+        let game = pgn::read(text)?;
+        Ok((game.start, game.moves))
+    }
+    fn position_text(&self) -> Option<String> {
+        Some(self.to_fen())
     }
     /// As the published tables count: see [`Chess::perft`].
     fn perft(&mut self, depth: u32) -> u64 {

@@ -21,7 +21,9 @@
 //! every landing square of a capture, `22x15x8`. The geometry and the bitboard tricks are in [`board`].
 
 pub mod board;
+pub mod ending;
 pub mod moves;
+pub mod pdn;
 
 pub use board::{DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, coordinates, square_at};
 pub use moves::{DraughtsMove, destination, is_well_formed, jumped, path};
@@ -619,6 +621,23 @@ impl super::any::Playable for Draughts {
     }
     fn score_unit(&self) -> &str {
         "hundredths of a man"
+    }
+    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
+        super::score_words::draughts(value, self.moves_played(), self.side_to_move())
+    }
+    fn ending(&self) -> Option<String> {
+        Draughts::ending(self).map(|e| e.describe())
+    }
+    /// PDN.
+    fn write_record(&self, moves: &[DraughtsMove]) -> (String, &'static str) {
+        (pdn::write(&pdn::PdnGame::new(self.clone(), moves.to_vec())), "pdn")
+    }
+    fn read_record(&self, text: &str) -> Result<(Self, Vec<DraughtsMove>), super::records::RecordError> {
+        let game = pdn::read(text)?;
+        Ok((game.start, game.moves))
+    }
+    fn position_text(&self) -> Option<String> {
+        Some(self.to_fen())
     }
 }
 

@@ -1,0 +1,446 @@
+//! Chess games as PGN, the Portable Game Notation (Edwards, 1994), read and written.
+//!
+//! **Writing** follows the export format: the Seven Tag Roster first (Event, Site, Date, Round, White, Black,
+//! Result; `?` where unknown), `[SetUp "1"]` and `[FEN …]` when the game does not start from the standard
+//! position, any other tags, a blank line, then the moves in SAN with move numbers, each move's comment after it
+//! (the search's evaluation as `{ [%eval 0.62,12] }`, as lichess and python-chess read it), and the result.
+//!
+//! **Reading** takes the first game of a text: tag pairs, a start position from `[FEN]` if there is one, moves in
+//! SAN (also the loose forms other programs write: `0-0`, over-disambiguated `Ngf3`, `e8Q`, `exd6e.p.`, or
+//! from–to squares `e2e4`), comments, `$n` glyphs and variations skipped. It refuses, naming the line: a
+//! malformed tag or comment, a bad FEN, a move that is not legal where it stands, a result that contradicts the
+//! Result tag or a checkmate on the board.
+
+use super::{Chess, san};
+use crate::engine::game::{Game, Side};
+use crate::games::records::movetext::{self, Token, TokenKind};
+use crate::games::records::{RecordError, RecordResult};
+use cozy_chess::{Move, Piece, Square};
+
+/// The standard start position, which needs no `[FEN]` tag.
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The Seven Tag Roster, in its order, with the value written when a game has none.
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// One chess game as a record: its tags, the position it starts from, its moves with a comment after each, and
+/// its result.
+#[derive(Clone, Debug)]
+pub struct PgnGame {
+    /// Tag pairs other than Result, SetUp and FEN (those follow from the fields below), in the order read or set.
+    pub tags: Vec<(String, String)>,
+    pub start: Chess,
+    pub moves: Vec<Move>,
+    /// The comment after each move (`comments.len() == moves.len()`); `None` for none.
+    pub comments: Vec<Option<String>>,
+    pub result: RecordResult,
+}
+
+impl PgnGame {
+    /// A game of `moves` (legal one after the other) from `start`, without comments, its result read from the
+    /// final position (`*` while it goes on).
+    pub fn new(start: Chess, moves: Vec<Move>) -> PgnGame {
+        let mut end = start.clone();
+        for &mv in &moves {
+            end.play(mv);
+        }
+        let result = RecordResult::from_outcome(end.winner(), end.is_over());
+        let comments = vec![None; moves.len()];
+        PgnGame { tags: Vec::new(), start, moves, comments, result }
+    }
+
+    /// The value of tag `name`, if set.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name` (Result, SetUp and FEN are written from the game itself and ignored here).
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(tag) => tag.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The position after every move.
+    pub fn end(&self) -> Chess {
+        let mut end = self.start.clone();
+        for &mv in &self.moves {
+            end.play(mv);
+        }
+        end
+    }
+}
+
+/// A search's score as a `[%eval …]` command: pawns from White's side with two decimals, or `#n` / `#-n` for a
+/// mate in n moves; the depth after a comma when known.
+pub fn eval_command(pawns_for_white: f64, mate_in_moves: Option<i32>, depth: Option<u32>) -> String {
+    let score = match mate_in_moves {
+        Some(n) => format!("#{n}"),
+        None => format!("{pawns_for_white:.2}"),
+    };
+    match depth {
+        Some(d) => format!("[%eval {score},{d}]"),
+        None => format!("[%eval {score}]"),
+    }
+}
+
+/// The game as PGN text (export format).
+pub fn write(game: &PgnGame) -> String {
+    let mut out = String::new();
+    let fen = game.start.to_fen();
+    for (name, default) in ROSTER {
+        let value = match name {
+            "Result" => game.result.token(),
+            _ => game.tag(name).unwrap_or(default),
+        };
+        out.push_str(&movetext::tag_line(name, value));
+        out.push('\n');
+    }
+    if fen != START_FEN {
+        out.push_str(&movetext::tag_line("SetUp", "1"));
+        out.push('\n');
+        out.push_str(&movetext::tag_line("FEN", &fen));
+        out.push('\n');
+    }
+    for (name, value) in &game.tags {
+        if !ROSTER.iter().any(|(r, _)| r == name) && !matches!(name.as_str(), "SetUp" | "FEN") {
+            out.push_str(&movetext::tag_line(name, value));
+            out.push('\n');
+        }
+    }
+    out.push('\n');
+    let mut words = Vec::new();
+    let mut position = game.start.clone();
+    let mut number = game.start.board().fullmove_number();
+    let mut after_comment = false;
+    for (index, &mv) in game.moves.iter().enumerate() {
+        let white = position.side_to_move() == Side::Max;
+        if white {
+            words.push(format!("{number}."));
+        } else if index == 0 || after_comment {
+            words.push(format!("{number}..."));
+        }
+        words.push(san::san(position.board(), mv));
+        position.play(mv);
+        if !white {
+            number += 1;
+        }
+        after_comment = false;
+        if let Some(Some(comment)) = game.comments.get(index) {
+            words.push(movetext::comment_word(comment));
+            after_comment = true;
+        }
+    }
+    words.push(game.result.token().to_string());
+    out.push_str(&movetext::wrap(&words));
+    out
+}
+
+/// The first game of a PGN text, or the first thing wrong with it (see the module's doc).
+pub fn read(text: &str) -> Result<PgnGame, RecordError> {
+    let tokens = movetext::tokenize(text)?;
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut fen: Option<(String, usize)> = None;
+    let mut tag_result: Option<(RecordResult, usize)> = None;
+    let mut rest = tokens.as_slice();
+    while let Some((Token { line, kind: TokenKind::Tag(name, value) }, more)) = rest.split_first() {
+        match name.as_str() {
+            "FEN" => fen = Some((value.clone(), *line)),
+            "SetUp" => {}
+            "Result" => {
+                let result = RecordResult::from_token(value)
+                    .ok_or_else(|| RecordError::new(*line, format!("the Result tag '{value}' is not a result")))?;
+                tag_result = Some((result, *line));
+            }
+            _ => tags.push((name.clone(), value.clone())),
+        }
+        rest = more;
+    }
+    let start = match &fen {
+        Some((fen, line)) => Chess::from_fen(fen).map_err(|e| RecordError::new(*line, e.to_string()))?,
+        None => Chess::new(),
+    };
+    let mut position = start.clone();
+    let (mut moves, mut comments) = (Vec::new(), Vec::new());
+    let mut result = None;
+    for token in rest {
+        match &token.kind {
+            TokenKind::Tag(name, _) => {
+                return Err(RecordError::new(token.line, format!("the tag {name} stands among the moves")));
+            }
+            TokenKind::Move(word) => {
+                let mv = find_move(&position, word).map_err(|why| {
+                    let number = position.board().fullmove_number();
+                    let dots = if position.side_to_move() == Side::Max { "." } else { "..." };
+                    RecordError::new(token.line, format!("{number}{dots} {word}: {why}"))
+                })?;
+                position.play(mv);
+                moves.push(mv);
+                comments.push(None);
+            }
+            TokenKind::Comment(text) => {
+                if let Some(last) = comments.last_mut() {
+                    *last = match last.take() {
+                        Some(before) => Some(format!("{before} {text}")),
+                        None => Some(text.clone()),
+                    };
+                }
+            }
+            TokenKind::Result(r) => result = Some((*r, token.line)),
+        }
+    }
+    let last_line = tokens.last().map_or(1, |t| t.line);
+    let result = match (result, tag_result) {
+        (Some((moves_say, line)), Some((tag_says, _))) if moves_say != tag_says => {
+            return Err(RecordError::new(
+                line,
+                format!("the moves end in {} but the Result tag says {}", moves_say.token(), tag_says.token()),
+            ));
+        }
+        (Some((r, line)), _) | (None, Some((r, line))) => (r, line),
+        (None, None) => (RecordResult::Unknown, last_line),
+    };
+    if let Some(winner) = position.winner() {
+        let mated = RecordResult::from_outcome(Some(winner), true);
+        if result.0 != mated {
+            let name = if winner == Side::Max { "White" } else { "Black" };
+            return Err(RecordError::new(
+                result.1,
+                format!("{name} has mated, but the result is {}", result.0.token()),
+            ));
+        }
+    }
+    Ok(PgnGame { tags, start, moves, comments, result: result.0 })
+}
+
+/// The legal move `word` names in `position`: exact SAN first, then the loose forms of the module's doc.
+fn find_move(position: &Chess, word: &str) -> Result<Move, String> {
+    if position.is_over() {
+        return Err("the game is already over".into());
+    }
+    let cleaned = word.trim_end_matches(['+', '#', '!', '?']).trim_end_matches("e.p.").replace('0', "O");
+    if let Ok(mv) = position.parse_move(&cleaned) {
+        return Ok(mv);
+    }
+    if let Ok(mv) = position.parse_move(&word.to_ascii_lowercase()) {
+        return Ok(mv); // from–to squares
+    }
+    loose_san(position, &cleaned)
+}
+
+/// SAN read by its parts — piece, optional origin file and rank, destination, promotion — so that needless
+/// disambiguation or a missing `=` still finds the one legal move that fits.
+fn loose_san(position: &Chess, text: &str) -> Result<Move, String> {
+    let board = position.board();
+    let not_legal = || "not a legal move here".to_string();
+    let mut chars: Vec<char> = text.chars().filter(|&c| c != 'x' && c != '=' && c != '-').collect();
+    let piece = match chars.first() {
+        Some('N') => Piece::Knight,
+        Some('B') => Piece::Bishop,
+        Some('R') => Piece::Rook,
+        Some('Q') => Piece::Queen,
+        Some('K') => Piece::King,
+        Some('a'..='h') => Piece::Pawn,
+        _ => return Err(not_legal()),
+    };
+    if piece != Piece::Pawn {
+        chars.remove(0);
+    }
+    let promotion = match chars.last() {
+        Some(&c @ ('N' | 'B' | 'R' | 'Q' | 'n' | 'b' | 'r' | 'q')) if piece == Piece::Pawn && chars.len() >= 3 => {
+            chars.pop();
+            Some(match c.to_ascii_uppercase() {
+                'N' => Piece::Knight,
+                'B' => Piece::Bishop,
+                'R' => Piece::Rook,
+                _ => Piece::Queen,
+            })
+        }
+        _ => None,
+    };
+    if chars.len() < 2 {
+        return Err(not_legal());
+    }
+    let destination: String = chars[chars.len() - 2..].iter().collect();
+    let to: Square = destination.parse().map_err(|_| not_legal())?;
+    let hints = &chars[..chars.len() - 2];
+    let fits = |mv: &Move| {
+        let from = mv.from.to_string();
+        board.piece_on(mv.from) == Some(piece)
+            && san::displayed_destination(board, *mv) == to
+            && mv.promotion == promotion
+            && hints.iter().all(|h| from.contains(*h))
+    };
+    let candidates: Vec<Move> = position.legal_moves().into_iter().filter(fits).collect();
+    match candidates.as_slice() {
+        [mv] => Ok(*mv),
+        [] => Err(not_legal()),
+        _ => Err("ambiguous: more than one legal move fits".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game_of(moves: &str) -> PgnGame {
+        let start = Chess::new();
+        let mut position = start.clone();
+        let mut played = Vec::new();
+        for name in moves.split_whitespace() {
+            let mv = position.parse_move(name).expect(name);
+            position.play(mv);
+            played.push(mv);
+        }
+        PgnGame::new(start, played)
+    }
+
+    #[test]
+    fn writes_the_seven_tag_roster_san_and_result() {
+        let mut game = game_of("f3 e5 g4 Qh4");
+        game.set_tag("White", "Studio, level 3");
+        let text = write(&game);
+        let expected = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                        [White \"Studio, level 3\"]\n[Black \"?\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+        assert_eq!(text, expected);
+        let back = read(&text).expect("reads its own PGN");
+        assert_eq!(back.moves, game.moves);
+        assert_eq!(back.result, RecordResult::SecondWins);
+        assert_eq!(back.tag("White"), Some("Studio, level 3"));
+    }
+
+    #[test]
+    fn a_game_from_a_position_carries_setup_and_fen_and_round_trips() {
+        let start = Chess::from_fen(super::super::KIWIPETE).unwrap();
+        let mut position = start.clone();
+        let mut played = Vec::new();
+        for name in ["Bxa6", "bxc3", "O-O", "cxd2"] {
+            let mv = position.parse_move(name).expect(name);
+            position.play(mv);
+            played.push(mv);
+        }
+        let mut game = PgnGame::new(start, played);
+        game.comments[1] = Some(eval_command(-1.5, None, Some(7)));
+        let text = write(&game);
+        assert!(text.contains("[SetUp \"1\"]\n[FEN \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq"));
+        assert!(text.contains("1. Bxa6 bxc3 { [%eval -1.50,7] } 2. O-O cxd2 *"), "{text}");
+        let back = read(&text).unwrap();
+        assert_eq!(back.start.to_fen(), game.start.to_fen());
+        assert_eq!(back.moves, game.moves);
+        assert_eq!(back.comments, game.comments);
+        assert_eq!(write(&back), text);
+    }
+
+    #[test]
+    fn black_to_move_first_is_numbered_with_dots() {
+        let start = Chess::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 12").unwrap();
+        let mv = start.parse_move("Kd7").unwrap();
+        let text = write(&PgnGame::new(start, vec![mv]));
+        assert!(text.contains("\n12... Kd7 *"), "{text}");
+        assert_eq!(read(&text).unwrap().moves, vec![mv]);
+    }
+
+    #[test]
+    fn reads_what_other_programs_write() {
+        let text = "[Event \"Casual\"]\n% an escape line\n1.e4 e5 2.Ngf3!? $1 {a comment} (2. f4 exf4) Nc6 \
+                    3.Bb5 a6 4.Bxc6 dxc6 5.0-0 f6 6.d2d4 *";
+        let game = read(text).expect("loose but legal");
+        let names = crate::games::records::write_names(&game.start, &game.moves);
+        assert_eq!(
+            names.lines().collect::<Vec<_>>(),
+            ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "f6", "d4"]
+        );
+        assert_eq!(game.comments[2].as_deref(), Some("a comment"));
+        assert_eq!(game.tag("Event"), Some("Casual"));
+    }
+
+    #[test]
+    fn promotion_without_equals_sign() {
+        let start = Chess::from_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        let game = read(&format!("[FEN \"{}\"]\n1. a8Q *", start.to_fen())).unwrap();
+        assert_eq!(game.moves[0].promotion, Some(Piece::Queen));
+    }
+
+    #[test]
+    fn refuses_bad_records_with_line_and_reason() {
+        for (text, line, words) in [
+            ("[Event \"x\"]\n\n1. e4 e5\n2. Ke3", 4, "2. Ke3: not a legal move"),
+            ("1. e4 e5 2. Nf3 Nf3", 1, "2... Nf3"),
+            ("[FEN \"not a fen\"]\n1. e4", 1, "FEN"),
+            ("[Result \"1-0\"]\n1. e4 0-1", 2, "Result tag says 1-0"),
+            ("1. f3 e5 2. g4 Qh4# 1-0", 1, "Black has mated"),
+            ("1. f3 e5 2. g4 Qh4# 3. a3 0-1", 1, "already over"),
+            ("1. e4 {open", 1, "never closed"),
+            ("[Result \"2-1\"]", 1, "not a result"),
+        ] {
+            let error = read(text).expect_err(text);
+            assert_eq!(error.line, line, "{text}: {error}");
+            assert!(error.reason.contains(words), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn fen_round_trips() {
+        for fen in [START_FEN, super::super::KIWIPETE, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"] {
+            assert_eq!(Chess::from_fen(fen).unwrap().to_fen(), fen);
+        }
+        assert!(Chess::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err(), "no kings");
+    }
+
+    /// PGN written here, read by an independent reader: python-chess (`pip install chess`). Skipped, with a
+    /// message, when Python or python-chess is missing.
+    #[test]
+    fn python_chess_reads_the_studios_pgn() {
+        let probe = std::process::Command::new("python3").args(["-c", "import chess.pgn"]).output();
+        if !probe.is_ok_and(|o| o.status.success()) {
+            eprintln!("skipped: python-chess is not installed (pip install chess)");
+            return;
+        }
+        let mut game = game_of("e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5 Nb3 Be6 f3 Be7 Qd2 O-O O-O-O Nbd7 g4 b5");
+        game.comments[4] = Some(eval_command(0.35, None, Some(9)));
+        game.comments[21] = Some(eval_command(0.0, Some(-3), None));
+        game.set_tag("Event", "Studio test");
+        let kiwi = Chess::from_fen(super::super::KIWIPETE).unwrap();
+        let kiwi_moves = ["e2a6", "e6d5", "e5g6", "d5e4"]
+            .iter()
+            .scan(kiwi.clone(), |p, n| {
+                let mv = p.parse_move(n).expect(n);
+                p.play(mv);
+                Some(mv)
+            })
+            .collect();
+        let from_position = PgnGame::new(kiwi, kiwi_moves);
+        let script = "import sys, chess.pgn\n\
+            for path in sys.argv[1:]:\n\
+            \x20   g = chess.pgn.read_game(open(path))\n\
+            \x20   assert not g.errors, g.errors\n\
+            \x20   evals = [str(n.eval().white()) + ',' + str(n.eval_depth()) for n in g.mainline() if n.eval()]\n\
+            \x20   print(g.headers['Event'], g.headers['Result'], g.end().board().fen(en_passant=\'fen\'), len(list(g.mainline_moves())), ' '.join(evals))\n";
+        let dir = std::env::temp_dir();
+        let mut paths = Vec::new();
+        for (i, g) in [&game, &from_position].into_iter().enumerate() {
+            let path = dir.join(format!("alphabeta-pgn-{}-{i}.pgn", std::process::id()));
+            std::fs::write(&path, write(g)).expect("temp file");
+            paths.push(path);
+        }
+        let output =
+            std::process::Command::new("python3").arg("-c").arg(script).args(&paths).output().expect("python3 runs");
+        for path in &paths {
+            let _ = std::fs::remove_file(path);
+        }
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines[0], format!("Studio test * {} 22 +35,9 #-3,None", game.end().to_fen()));
+        assert_eq!(lines[1], format!("? * {} 4 ", from_position.end().to_fen()));
+    }
+}

@@ -1,0 +1,86 @@
+//! Game records in the standard formats, GUI-free: what a game's moves look like written down for other programs
+//! and people, and how such text becomes a start position and a list of legal moves again.
+//!
+//! - chess: PGN and FEN ([`crate::games::chess::pgn`]; FEN through `cozy-chess`),
+//! - English draughts: PDN and its FEN ([`crate::games::draughts::pdn`]),
+//! - Connect Four: Pons' move string, one digit per move, `4453…` ([`connect_four`]),
+//! - Othello: the transcript, square names run together, `f5d6c3…` ([`othello`]),
+//! - m,n,k: cell names separated by spaces, `b2 a1 c3` ([`mnk`]),
+//! - any family: its move names one a line ([`write_names`], [`read_names`]).
+//!
+//! **Contract of every reader.** It returns the moves only if the whole record is well formed and every move is
+//! legal where it is played; otherwise a [`RecordError`] naming the line (1-based) and the reason. A reader never
+//! panics on any text.
+
+pub mod movetext;
+pub mod simple;
+
+pub use simple::{connect_four, mnk, othello, read_names, write_names};
+
+use std::fmt;
+
+/// Why a record was refused: the line of the text (1-based) where the problem is, and what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    pub line: usize,
+    pub reason: String,
+}
+
+impl RecordError {
+    pub fn new(line: usize, reason: impl Into<String>) -> Self {
+        RecordError { line, reason: reason.into() }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.reason)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// How a recorded game ended, as PGN and PDN write it. The first player is White in chess and Black in English
+/// draughts: `1-0` is a win for the side that moved first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordResult {
+    FirstWins,
+    SecondWins,
+    Draw,
+    /// `*`: unfinished or unknown.
+    Unknown,
+}
+
+impl RecordResult {
+    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn token(self) -> &'static str {
+        match self {
+            RecordResult::FirstWins => "1-0",
+            RecordResult::SecondWins => "0-1",
+            RecordResult::Draw => "1/2-1/2",
+            RecordResult::Unknown => "*",
+        }
+    }
+
+    /// The result a token names, PDN's `2-0`, `0-2` and `1-1` included; `None` for anything else.
+    pub fn from_token(token: &str) -> Option<RecordResult> {
+        match token {
+            "1-0" | "2-0" => Some(RecordResult::FirstWins),
+            "0-1" | "0-2" => Some(RecordResult::SecondWins),
+            "1/2-1/2" | "½-½" | "1-1" => Some(RecordResult::Draw),
+            "*" => Some(RecordResult::Unknown),
+            _ => None,
+        }
+    }
+
+    /// The result of a finished game from its winner (`None` with `over` for a draw); `Unknown` while it goes on.
+    pub fn from_outcome(winner: Option<crate::engine::game::Side>, over: bool) -> RecordResult {
+        use crate::engine::game::Side;
+        match winner {
+            Some(Side::Max) => RecordResult::FirstWins,
+            Some(Side::Min) => RecordResult::SecondWins,
+            None if over => RecordResult::Draw,
+            None => RecordResult::Unknown,
+        }
+    }
+}
