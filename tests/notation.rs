@@ -192,8 +192,14 @@ fn print_then_parse_gives_the_same_tree() {
     let mut rng = Rng(2024);
     for i in 0..2_000 {
         let tree = Tree::new(rng.node(1 + i % 6));
-        assert_eq!(tree.validate(), Ok(()), "the generator makes valid trees");
         let text = print(&tree);
+        if let Err(error) = tree.validate() {
+            // The generator's one invalid shape: a chance node with both infinities below it has no expectation,
+            // and its printed text is refused when read back.
+            assert!(error.message.contains("both inf and -inf"), "tree {i}: {error:?}");
+            assert!(parse(&text).is_err(), "tree {i}: {text}");
+            continue;
+        }
         assert_eq!(parse(&text).as_ref(), Ok(&tree), "tree {i}: {text}");
         // Blanks and comments between tokens, and commas between children, change nothing.
         let spaced = text.replace(": ", ":\t").replace(' ', " ,\n# note\n ").replace('(', "( ").replace(':', " : ");

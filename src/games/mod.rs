@@ -13,9 +13,9 @@ pub mod move_tree;
 pub mod othello;
 pub mod records;
 pub mod registry;
+pub mod score_words;
 pub mod script;
 pub mod validate;
-pub mod score_words;
 pub mod winning_line;
 
 use crate::engine::game::Game;

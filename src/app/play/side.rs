@@ -26,7 +26,9 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
 fn game_picker(play: &mut Play, ui: &mut egui::Ui) {
     ui.heading("Game");
     let current = play.entry().variant.name.clone();
-    egui::ComboBox::from_label("Game").selected_text(current).show_ui(ui, |ui| {
+    // Tall enough for every game without scrolling (the list scrolls only when the window cannot hold it).
+    let list_height = play.registry.entries.len() as f32 * (ui.spacing().interact_size.y + ui.spacing().item_spacing.y);
+    egui::ComboBox::from_label("Game").selected_text(current).height(list_height + 8.0).show_ui(ui, |ui| {
         for (i, entry) in play.registry.entries.iter().enumerate() {
             if ui
                 .selectable_label(i == play.selected, &entry.variant.name)

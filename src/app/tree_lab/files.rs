@@ -106,7 +106,8 @@ pub fn read_examples() -> Vec<FileExample> {
 /// Reads a tree file of either kind; the tree is checked.
 pub fn read_tree(path: &Path) -> Result<Tree, String> {
     // Bounded, regular files only: a FIFO or a device picked in the dialog must not stall the window.
-    let text = crate::files::read_text(path, crate::files::MAX_TEXT_BYTES)?;
+    let text = crate::files::read_text_raw(path, crate::files::MAX_TEXT_BYTES)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     parse_any(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
