@@ -86,3 +86,19 @@ fn reads_the_ron_tree_file_too() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"nodes_visited\": 11"), "{out}");
 }
+
+/// Issue 17, F4: MTD(f) makes one pass per value on a line of ascending leaves, n passes of n leaves. On 100,000
+/// leaves that is 5·10⁹ node visits: the command gives up at the Tree lab's node limit with one line and status 2,
+/// in bounded time and memory, instead of running for a quarter of an hour (or, before, running out of memory).
+#[test]
+fn mtdf_on_a_long_ascending_line_stops_at_the_node_limit_with_one_line() {
+    let line = format!("({})", (0..100_000).map(|v| v.to_string()).collect::<Vec<_>>().join(" "));
+    let (code, out, err) = studio(&["tree", "--algo", "mtdf", "-"], &line);
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("mtdf gave up after 200,000,000 nodes"), "{err}");
+    // α-β needs one pass, so the same tree is answered.
+    let (code, out, _) = studio(&["tree", "--algo", "alphabeta", "-"], &line);
+    assert_eq!(code, 0);
+    assert!(out.contains("value: 99999"), "{out}");
+}

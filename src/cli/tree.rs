@@ -7,6 +7,7 @@ use crate::engine::search::observer::{
     Bound, CutKind, NoObserver, Observer, Step, StepEvent, TRACE_HEADER, TraceBuilder, TraceRow, TraceWidths, Window,
     format_value, trace_cells,
 };
+use crate::engine::search::ranges::TREE_SEARCH_NODES;
 use crate::engine::search::{Algorithm, SearchOptions, SearchResult, search};
 use crate::tree::file::parse_any;
 use crate::tree::flat::{FlatTree, TreePosition};
@@ -40,7 +41,15 @@ pub fn run(args: &TreeArgs) -> Result<(), CommandError> {
     // The first search gives the counts; the leaf list and the trace are written by searching again (the searches
     // are deterministic), straight to the output. Nothing kept grows with the search: MTD(f) may read a leaf once
     // per pass, and on a line of n ascending leaves makes n passes, so a kept list would grow with n².
-    let result = search(&mut flat.root(), args.algo, &SearchOptions::default(), StopWhen::default(), &mut NoObserver);
+    let limit = StopWhen { node_limit: Some(TREE_SEARCH_NODES), ..StopWhen::default() };
+    let result = search(&mut flat.root(), args.algo, &SearchOptions::default(), limit, &mut NoObserver);
+    if !result.complete {
+        return Err(CommandError(format!(
+            "{} gave up after {} nodes (the Tree lab's limit too) without finishing this tree; try another algorithm",
+            args.algo.name(),
+            thousands(TREE_SEARCH_NODES)
+        )));
+    }
     let report = Report::new(&flat, &result);
     let mut out = BufWriter::new(std::io::stdout().lock());
     if args.json {
@@ -305,4 +314,17 @@ pub fn json_value(value: Value) -> serde_json::Value {
     } else {
         value.into()
     }
+}
+
+/// `n` with commas between groups of three digits.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

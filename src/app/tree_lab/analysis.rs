@@ -19,7 +19,7 @@ pub const STEP_LIMIT: usize = 500_000;
 
 /// The most nodes one search in the lab may visit before it gives up. MTD(f) on a line of n ascending leaves
 /// makes n passes (n²/2 nodes): without a limit, 100,000 leaves would keep the worker busy for minutes.
-pub const NODE_LIMIT: u64 = 200_000_000;
+pub const NODE_LIMIT: u64 = crate::engine::search::ranges::TREE_SEARCH_NODES;
 
 /// One tree, analysed.
 pub struct Analysis {

@@ -19,6 +19,11 @@ pub const MISTAKE_MARGIN: RangeInclusive<f64> = 0.0..=1000.0;
 /// Half-widths of an aspiration window, in the game's evaluation units.
 pub const ASPIRATION: RangeInclusive<f64> = 0.0..=1.0e9;
 
+/// The most nodes one search of an explicit tree may visit, in the Tree lab and in the `tree` command: far more
+/// than any tree a person draws needs (a million-leaf tree takes a few million), and few enough to end in seconds
+/// when MTD(f) makes one pass per value on a long line of ascending leaves (n passes of n leaves).
+pub const TREE_SEARCH_NODES: u64 = 200_000_000;
+
 /// `value` if it lies in `range`, else a message naming `field`, the value and the range.
 pub fn check<T: PartialOrd + std::fmt::Display>(field: &str, value: T, range: &RangeInclusive<T>) -> Result<T, String> {
     if range.contains(&value) {
