@@ -26,6 +26,19 @@ pub fn ron_error(error: &ron::error::SpannedError) -> String {
     format!("line {}, column {}: {what}", error.position.line, error.position.col)
 }
 
+/// A count with thousands separators: 200,000,000.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -44,5 +57,13 @@ mod tests {
         let message = ron_error(&error);
         assert!(message.contains("nested too deeply"), "{message}");
         assert!(!message.contains("serde_stacker") && !message.contains("recursion limit"), "{message}");
+    }
+
+    #[test]
+    fn thousands_are_grouped_by_three() {
+        assert_eq!(super::thousands(0), "0");
+        assert_eq!(super::thousands(999), "999");
+        assert_eq!(super::thousands(1_000), "1,000");
+        assert_eq!(super::thousands(200_000_000), "200,000,000");
     }
 }

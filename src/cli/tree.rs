@@ -47,7 +47,7 @@ pub fn run(args: &TreeArgs) -> Result<(), CommandError> {
         return Err(CommandError(format!(
             "{} gave up after {} nodes (the Tree lab's limit too) without finishing this tree; try another algorithm",
             args.algo.name(),
-            thousands(TREE_SEARCH_NODES)
+            crate::messages::thousands(TREE_SEARCH_NODES)
         )));
     }
     let report = Report::new(&flat, &result);
@@ -314,17 +314,4 @@ pub fn json_value(value: Value) -> serde_json::Value {
     } else {
         value.into()
     }
-}
-
-/// `n` with commas between groups of three digits.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

@@ -229,7 +229,7 @@ fn counts(lab: &TreeLab, ui: &mut egui::Ui) {
         } else {
             ui.label(RichText::new("the search gave up").color(ui.visuals().warn_fg_color)).on_hover_text(format!(
                 "it needed more than {} nodes; the lab stops there",
-                group(super::analysis::NODE_LIMIT)
+                crate::messages::thousands(super::analysis::NODE_LIMIT)
             ));
         }
         return;
@@ -301,7 +301,7 @@ fn comparison(lab: &mut TreeLab, ui: &mut egui::Ui) {
                 ui.label(row.nodes.to_string());
                 ui.label(fmt_value(row.value));
             } else {
-                let why = format!("gave up after {} nodes", group(row.nodes));
+                let why = format!("gave up after {} nodes", crate::messages::thousands(row.nodes));
                 ui.label(format!("> {}", row.leaves)).on_hover_text(&why);
                 ui.label(format!("> {}", row.nodes)).on_hover_text(&why);
                 ui.label("?").on_hover_text(why);
@@ -312,17 +312,4 @@ fn comparison(lab: &mut TreeLab, ui: &mut egui::Ui) {
     if let Some(algorithm) = chosen {
         lab.actions.push(Action::SetAlgorithm(algorithm));
     }
-}
-
-/// A count with thousands separators: 200,000,000.
-fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
