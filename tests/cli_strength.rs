@@ -2,28 +2,12 @@
 //! that finish with the right counts, records written, and players that crash, err or stall counted — never a hang.
 
 use alphabeta_studio::games::chess::Chess;
-use std::io::Write;
+
+mod common;
+use common::studio;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 const STUDIO: &str = env!("CARGO_BIN_EXE_alphabeta-studio");
-
-fn studio(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(STUDIO)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("writes");
-    let out = child.wait_with_output().expect("finishes");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("abs-strength-{name}-{}", std::process::id()));

@@ -1,25 +1,7 @@
 //! The `tree` command as an outside check calls it (docs/cli.md).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn studio(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    // A command that fails before reading its input closes the pipe early; that is not the test's concern.
-    let _ = child.stdin.take().expect("stdin").write_all(stdin.as_bytes());
-    let out = child.wait_with_output().expect("the binary ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::studio;
 
 #[test]
 fn json_has_the_contract_fields() {
@@ -82,7 +64,7 @@ fn bad_input_is_one_line_and_status_2() {
 fn reads_the_ron_tree_file_too() {
     use alphabeta_studio::tree::file::{TreeFile, to_ron};
     let tree = alphabeta_studio::tree::notation::parse("((3 12 8) (2 4 6) (14 5 2))").expect("valid");
-    let (code, out, err) = studio(&["tree", "--json", "-"], &to_ron(&TreeFile::new(tree)));
+    let (code, out, err) = studio(&["tree", "--json", "-"], to_ron(&TreeFile::new(tree)));
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"nodes_visited\": 11"), "{out}");
 }

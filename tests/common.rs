@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests: an independent minimax oracle and a leaf-collecting observer.
+//! Helpers shared by the integration tests: an independent minimax oracle, a leaf-collecting observer, and the
+//! studio's binary run headless with its standard input fed.
 #![allow(dead_code)] // each test file uses a different part of this
 
 use alphabeta_studio::engine::game::{Turn, Value};
@@ -80,4 +81,29 @@ where
         assert!(plies < max_plies, "the draw rules end every game within {max_plies} plies");
     }
     plies
+}
+
+/// Runs the studio's binary headless with `stdin` fed from another thread (so a command that writes before it has
+/// read everything cannot stall the test); (exit status, stdout, stderr).
+pub fn studio(args: &[&str], stdin: impl AsRef<[u8]>) -> (i32, String, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let input = stdin.as_ref().to_vec();
+    let mut pipe = child.stdin.take().expect("stdin");
+    // A command that stops reading early closes the pipe; that is not the test's concern.
+    let feeder = std::thread::spawn(move || {
+        let _ = std::io::Write::write_all(&mut pipe, &input);
+    });
+    let out = child.wait_with_output().expect("the binary ends");
+    let _ = feeder.join();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }

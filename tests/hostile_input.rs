@@ -17,33 +17,11 @@ use alphabeta_studio::tree::file::{TreeFile, from_ron, parse_any, to_ron};
 use alphabeta_studio::tree::flat::FlatTree;
 use alphabeta_studio::tree::notation;
 use proptest::prelude::*;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
-/// Runs the studio headless with `stdin`; (exit status, stdout, stderr).
-fn studio(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let input = stdin.to_vec();
-    let mut pipe = child.stdin.take().expect("stdin");
-    // A command that stops reading early closes the pipe; that is not the test's concern.
-    let feeder = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("the binary ends");
-    let _ = feeder.join();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::studio;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// Asserts one line on stderr, status 2, nothing on stdout, no panic, and the line saying `says`.
 fn refused(args: &[&str], stdin: &[u8], says: &str) {
