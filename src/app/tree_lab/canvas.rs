@@ -103,7 +103,9 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         view.fit_pending = false;
         view.fitted = true;
     }
-    if response.dragged() && view.dragging.is_none() {
+    // Not on the frame a drag starts: it may start on a node (a move, see below), and panning first would carry
+    // the node away from under the pointer before that is checked.
+    if response.dragged() && view.dragging.is_none() && !response.drag_started() {
         view.offset += response.drag_delta();
         view.fitted = false;
     }
