@@ -160,7 +160,8 @@ impl Rng {
     }
 
     fn label(&mut self) -> Option<String> {
-        const LABELS: [&str; 9] = ["A", "b2", "_", "x'", "inf", "max", "chance", "Zürich", "node_7''"];
+        const LABELS: [&str; 12] =
+            ["A", "b2", "_", "x'", "inf", "max", "chance", "Zürich", "node_7''", "Nxd4+", "Qh7#", "e8_Q+"];
         (self.below(3) == 0).then(|| LABELS[self.below(LABELS.len() as u64) as usize].to_string())
     }
 
@@ -181,6 +182,30 @@ impl Rng {
         }
         Node { label, probability: None, body: Body::Inner { kind, children } }
     }
+}
+
+#[test]
+fn chess_labels_keep_their_check_and_mate_signs() {
+    // A check or mate sign belongs to the label when its ':' follows at once.
+    let tree = parse("(Nxd4+:(Qh7#: 9 Kf1: -1) e8_Q+: 3 O_O#:max(2))").expect("parses");
+    let labels: Vec<_> = tree.root.children().iter().map(|c| c.label.as_deref()).collect();
+    assert_eq!(labels, [Some("Nxd4+"), Some("e8_Q+"), Some("O_O#")]);
+    assert_eq!(tree.root.children()[0].children()[0].label.as_deref(), Some("Qh7#"));
+    assert_eq!(print(&tree), "(Nxd4+:(Qh7#:9 Kf1:-1) e8_Q+:3 O_O#:max(2))");
+    assert_eq!(parse(&print(&tree)), Ok(tree));
+    // Anywhere else '#' still starts a comment, so texts written before keep their meaning.
+    let commented = parse("(A:3 B:4 # a comment\n C:5)").expect("parses");
+    assert_eq!(commented.root.children().len(), 3);
+    assert_eq!(parse("(x:1)#:2\n").expect("parses").root.children().len(), 1);
+    // One sign at most, at the end only.
+    assert!(!is_valid_label("Nxd4++") && !is_valid_label("N+xd4") && !is_valid_label("+") && is_valid_label("Kf1#"));
+    assert!(parse("(Nxd4++: 1)").is_err());
+    assert_eq!(parse("(e8_Q+ \t: 1)").map(|t| t.root.children()[0].label.clone()), Ok(Some("e8_Q+".into())));
+    assert!(parse("(e8_Q+\n: 1)").is_err(), "the ':' must follow on the same line");
+    assert!(parse("(e8_Q +: 1)").is_err(), "the sign sticks to the label");
+    let mut bad = parse("(a:1)").expect("parses");
+    bad.root.children_mut()[0].label = Some("N+x".into());
+    assert!(bad.validate().unwrap_err().message.contains("at most one '+' or '#'"));
 }
 
 #[test]

@@ -366,3 +366,44 @@ fn a_right_click_offers_the_node_s_operations() {
     press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
     assert_eq!(text(&harness), TEXTBOOK);
 }
+
+/// Drags from `from` to `to` with the primary button, through a few points on the way, as a hand does.
+fn drag(harness: &mut Harness<'static, TreeLab>, from: egui::Pos2, to: egui::Pos2) {
+    harness.hover_at(from);
+    harness.step();
+    harness.drag_at(from);
+    harness.step();
+    for t in [0.1, 0.3, 0.6, 0.9, 1.0] {
+        harness.hover_at(from + (to - from) * t);
+        harness.step();
+    }
+    harness.drop_at(to);
+    harness.run();
+}
+
+#[test]
+fn dragging_a_subtree_moves_it_onto_a_node_or_between_siblings() {
+    let mut harness = lab_with(TEXTBOOK);
+    // Onto a node: the subtree becomes its last child.
+    let (from, onto) = (harness.state().node_position(&[2]), harness.state().node_position(&[0]));
+    drag(&mut harness, from.expect("drawn"), onto.expect("drawn"));
+    assert_eq!(text(&harness), "((3 12 8 (14 5 2)) (2 4 6))");
+    assert_eq!(harness.state().selected(), Some(&[0, 3][..]), "the moved subtree is selected where it went");
+    press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(text(&harness), TEXTBOOK, "undone in one step");
+    // Between two siblings: the leaf 8 dropped between 2 and 4 goes there.
+    let (two, four) = (harness.state().node_position(&[1, 0]), harness.state().node_position(&[1, 1]));
+    let (two, four) = (two.expect("drawn"), four.expect("drawn"));
+    let from = harness.state().node_position(&[0, 2]).expect("drawn");
+    drag(&mut harness, from, two + (four - two) * 0.5);
+    assert_eq!(text(&harness), "((3 12) (2 8 4 6) (14 5 2))");
+    press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
+    assert_eq!(text(&harness), TEXTBOOK);
+    // A drop that would break the tree is refused with the reason, and the tree stays as it was: a leaf cannot
+    // take children (it would lose its value).
+    let (from, onto) = (harness.state().node_position(&[2]), harness.state().node_position(&[0, 1]));
+    drag(&mut harness, from.expect("drawn"), onto.expect("drawn"));
+    assert_eq!(text(&harness), TEXTBOOK);
+    let error = harness.state().edit_error().map(str::to_string);
+    assert_eq!(error.as_deref(), Some("Edit refused: 0.1 is a leaf: drop onto an inner node, or between siblings"));
+}

@@ -176,7 +176,9 @@ fn a_large_tree_is_drawn_at_once_and_its_figures_arrive_from_the_worker() {
     assert_eq!(harness.state().cursor(), 0, "a loaded tree stands at its first step");
     let compared = harness.state().analysis().map(|a| a.comparison.len());
     assert_eq!(compared, Some(8), "every algorithm's counts");
-    // Back to a small tree, everything is there at once.
+    // Back to a small tree, everything is there at once. The long notation is hidden until asked for.
+    harness.get_by_label("Show the text").click();
+    harness.run();
     type_tree(&mut harness, TEXTBOOK);
     harness.get_by_label("7 of 9");
 }
@@ -253,4 +255,40 @@ fn the_trace_saves_as_csv_and_pearls_rate_is_shown() {
     harness.get_by_label_contains("trace saved as");
     // The studio writes where a user would find it, in the project's saves/; the test leaves nothing behind there.
     std::fs::remove_file(&path).expect("the trace file can be removed");
+}
+
+/// The trace table's width: from its NODE heading's left edge to its VALUE heading's right edge.
+fn trace_width(harness: &Harness<'static, TreeLab>) -> f32 {
+    harness.get_by_label("VALUE").rect().right() - harness.get_by_label("NODE").rect().left()
+}
+
+#[test]
+fn the_panels_take_their_share_at_every_size_and_recover_after_a_small_window() {
+    let mut harness = lab_with(TEXTBOOK);
+    for (width, height) in [(800.0, 600.0), (1400.0, 900.0), (2560.0, 1440.0)] {
+        harness.set_size(egui::vec2(width, height));
+        harness.run();
+        let canvas = harness.get_by_label("Tree canvas").rect();
+        assert!(canvas.width() >= 0.38 * width, "{width}: the canvas keeps its room ({})", canvas.width());
+        let value = harness.get_by_label("VALUE").rect();
+        assert!(value.right() <= width, "{width}: the trace table is not cut off");
+        // Five columns of numbers need about 190 points; on a large window the panel is wider still.
+        assert!(trace_width(&harness) >= 160.0, "{width}: the trace table has room ({})", trace_width(&harness));
+        // The legend and the hint stay on their own parts of the toolbar.
+        let legend = harness.get_by_label("cut-off").rect();
+        if let Some(hint) = harness.query_by_label("drag to pan · scroll to zoom") {
+            assert!(!hint.rect().intersects(legend), "{width}: the legend does not run into the hint");
+        }
+    }
+    harness.set_size(egui::vec2(1400.0, 900.0));
+    harness.run();
+    let (wide, canvas) = (trace_width(&harness), harness.get_by_label("Tree canvas").rect().width());
+    // Squeezed to 640 × 480 and back: the panels come back to the widths they had, not their minimum.
+    harness.set_size(egui::vec2(640.0, 480.0));
+    harness.run();
+    assert!(trace_width(&harness) < wide, "the panel gave way on the small window");
+    harness.set_size(egui::vec2(1400.0, 900.0));
+    harness.run();
+    assert!((trace_width(&harness) - wide).abs() <= 1.0, "{} after, {wide} before", trace_width(&harness));
+    assert!((harness.get_by_label("Tree canvas").rect().width() - canvas).abs() <= 1.0);
 }
