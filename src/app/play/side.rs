@@ -19,9 +19,10 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         for (i, side) in [Side::Max, Side::Min].into_iter().enumerate() {
             player_settings(play, ui, i, side);
         }
-        clock_settings(play, ui);
         ui.separator();
         buttons(play, ui);
+        // Below the buttons, so turning the clock on moves none of them.
+        clock_settings(play, ui);
         ui.separator();
         move_list(play, ui);
     });
@@ -132,7 +133,7 @@ fn clock_settings(play: &mut Play, ui: &mut egui::Ui) {
              shares out its clock over the game (as `match --tc` and `uci` do)",
         );
         if on {
-            ui.add(egui::DragValue::new(&mut minutes).range(0.1..=180.0).speed(0.1).suffix(" min"))
+            ui.add(egui::DragValue::new(&mut minutes).range(0.0..=180.0).speed(0.1).suffix(" min"))
                 .accessible_name("clock base");
             ui.label("+");
             ui.add(egui::DragValue::new(&mut increment).range(0.0..=60.0).speed(0.1).suffix(" s"))
@@ -140,7 +141,8 @@ fn clock_settings(play: &mut Play, ui: &mut egui::Ui) {
         }
     });
     let new = on.then(|| TimeControl {
-        base_ms: (minutes * 60_000.0).round().max(100.0) as u64,
+        // At least a second: a clock of nothing would flag before the first frame.
+        base_ms: (minutes * 60_000.0).round().max(1_000.0) as u64,
         increment_ms: (increment * 1_000.0).round().max(0.0) as u64,
     });
     if new != old {
