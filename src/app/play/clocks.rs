@@ -116,7 +116,11 @@ fn elapsed_ms(since: Instant, now: Instant) -> u64 {
 pub fn format_clock(ms: u64) -> String {
     let tenths = ms / 100;
     let (hours, minutes, seconds) = (tenths / 36_000, tenths / 600 % 60, tenths / 10 % 60);
-    if hours > 0 { format!("{hours}:{minutes:02}:{seconds:02}") } else { format!("{minutes}:{seconds:02}.{}", tenths % 10) }
+    if hours > 0 {
+        format!("{hours}:{minutes:02}:{seconds:02}")
+    } else {
+        format!("{minutes}:{seconds:02}.{}", tenths % 10)
+    }
 }
 
 #[cfg(test)]
@@ -182,7 +186,8 @@ mod tests {
 
     #[test]
     fn clocks_read_as_players_read_them() {
-        let table = [(0, "0:00.0"), (9_950, "0:09.9"), (65_300, "1:05.3"), (600_000, "10:00.0"), (3_723_000, "1:02:03")];
+        let table =
+            [(0, "0:00.0"), (9_950, "0:09.9"), (65_300, "1:05.3"), (600_000, "10:00.0"), (3_723_000, "1:02:03")];
         for (ms, text) in table {
             assert_eq!(format_clock(ms), text, "{ms} ms");
         }
