@@ -83,9 +83,10 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
             && let (Some(words), Some(ladder)) = (strength_words(game, player.level), ladder(game))
         {
             ui.label(format!("level {} · {words}", player.level)).on_hover_text(format!(
-                "Measured with `match` at {} ms a move, {} games per pair of neighbouring levels (bench/ladder.sh): \
-                 a rough figure, about ±200 Elo per step",
-                ladder.time_ms, ladder.games_per_pair
+                "Measured with `match` (bench/ladder.sh): each level against the one below, {} games a pair at {} ms \
+                 a move, the sum of the steps from level 1. A rough figure: each step is ±250 Elo or more at so few \
+                 games, and at so short a time the upper levels play alike",
+                ladder.games_per_pair, ladder.time_ms
             ));
         }
         let was_custom = player.custom;
