@@ -295,3 +295,51 @@ fn the_side_panel_holds_its_shape_at_three_sizes() {
         assert!(harness.get_by_label("e2").rect().max.y <= height, "{width}×{height}: the board is cut off");
     }
 }
+
+/// Issue 18: two AIs of different levels each keep their own engine (and its table) for the whole game: each seat's
+/// worker builds one engine, prepared before its first move, however many moves it plays.
+#[test]
+fn two_ais_of_different_levels_each_keep_their_engine() {
+    let mut harness = play_with("connect-four", |play| {
+        for (player, level) in play.players.iter_mut().zip([3, 8]) {
+            player.kind = PlayerKind::Ai;
+            player.level = level;
+            player.custom = true;
+            player.config = alphabeta_studio::games::levels::level_config(&play_ai(), level);
+            // Depth-limited, so the test does not depend on the machine's speed.
+            player.config.limits = Limits::depth(4);
+        }
+    });
+    run_until(&mut harness, "six moves by two AIs", |p| p.record().moves().len() >= 6 && !p.thinking());
+    assert_eq!(harness.state().engines_built(0), 1, "the first AI's engine was kept");
+    assert_eq!(harness.state().engines_built(1), 1, "the second AI's engine was kept");
+}
+
+/// A registry's Connect Four AI defaults.
+fn play_ai() -> alphabeta_studio::games::registry::AiDefaults {
+    registry().find("connect-four").expect("registered").variant.ai.clone()
+}
+
+/// Issue 18: clocks in Play. Both sides on a clock; the AI's moves come off its clock (and add the increment); a
+/// side whose clock runs out loses on time and the game stops.
+#[test]
+fn on_a_clock_the_ai_moves_by_its_clock_and_a_flag_falls() {
+    use alphabeta_studio::engine::search::clock::TimeControl;
+    let mut harness = play("connect-four");
+    harness.state_mut().act(Action::SetClock(Some(TimeControl { base_ms: 2_000, increment_ms: 100 })));
+    settle(&mut harness);
+    harness.get_by_label("clock base");
+    harness.get_by_label("column 4").click();
+    settle(&mut harness);
+    run_until(&mut harness, "the AI's reply on its clock", |p| p.record().moves().len() == 2 && !p.thinking());
+    let ai_left = harness.state().clock_reading(1).expect("a clock").0;
+    // 2 s + 100 ms less the move's time: the time manager spent a part of the clock, and the increment came.
+    assert!(ai_left < 2_100 && ai_left > 1_000, "the AI's clock shows {ai_left} ms");
+    // The person now runs out: 2 s less their first move, then nothing is played.
+    run_until(&mut harness, "the person's flag", |p| p.flag_fallen().is_some());
+    assert_eq!(harness.state().flag_fallen(), Some(0));
+    harness.get_by_label_contains("lost on time");
+    harness.get_by_label("column 1").click();
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 2, "no move after the flag fell");
+}
