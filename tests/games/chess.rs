@@ -254,8 +254,8 @@ fn the_perft_command_counts_chess_and_kiwipete() {
     assert_eq!(run(&["chess", "2", "--from", KIWIPETE]), "2039");
 }
 
-/// The search's speed from the start, for the README: `cargo test --release --test chess -- --ignored
-/// --nocapture`. Ignored by default because it measures rather than checks.
+/// The search's speed from the start, for the README: `cargo test --release --test games -- --ignored
+/// --nocapture chess::`. Ignored by default because it measures rather than checks.
 #[test]
 #[ignore = "a measurement: run with --release --ignored --nocapture"]
 fn search_speed_from_the_start() {

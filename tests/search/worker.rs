@@ -176,7 +176,7 @@ fn an_engine_prepared_ahead_is_the_one_the_first_search_uses() {
 
 /// Benchmark (issue 18): how far the first move of a game overruns its time with a fresh 64 MiB table, built at the
 /// request (as before) or prepared ahead. Run with
-/// `cargo test --release --test worker -- --ignored --nocapture first_move`.
+/// `cargo test --release --test search -- --ignored --nocapture worker::first_move`.
 #[test]
 #[ignore]
 fn first_move_overrun_with_a_fresh_table() {
