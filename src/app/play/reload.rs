@@ -83,7 +83,9 @@ impl Play {
                 }),
             };
             match replayed {
-                Ok((_, (record, same_moves))) => {
+                Ok((index, (record, same_moves))) => {
+                    // Named as the new file names it (the edit may have renamed it).
+                    let name = &fresh.entries[index].variant.name;
                     if game.on_screen && !record.moves().is_empty() {
                         let count = record.moves().len();
                         let plural = if count == 1 { "" } else { "s" };
