@@ -321,7 +321,7 @@ fn hex_evaluation_is_the_difference_of_the_distances_to_a_win() {
             if game_number < 2 && game.history().len() == 20 {
                 let mut copy = game.clone();
                 let by_minimax = value_of(&mut copy, Algorithm::Minimax, Some(2));
-                assert_eq!(value_of(&mut game, Algorithm::AlphaBeta, Some(2)), by_minimax);
+                assert_eq!(value_of(&mut game, Algorithm::Alphabeta, Some(2)), by_minimax);
                 assert_eq!(game.history().len(), 20, "the search took back every move it played");
             }
             let mut moves = Vec::new();
@@ -749,14 +749,16 @@ fn reloading_replays_the_game_into_the_edited_script_or_keeps_the_old_one_and_sa
     play.act(Action::ReloadGames);
     let message = play.message().expect("a message").clone();
     assert!(message.error && message.text.contains("Nim 6 keeps its old rules: "), "{message:?}");
-    assert!(message.text.contains("nim.lua:21:"), "names the file and line: {message:?}");
+    assert!(message.text.contains("nim.lua:22:"), "names the file and line: {message:?}");
     assert_eq!(play.registry.errors.len(), 1, "the broken file is listed");
     assert_eq!(play.record().moves().len(), 3);
     assert_eq!(play.entry().variant.name, "Nim 6");
 
     // A script that fails while replaying (its `play` errs on heap 1): the move and the file:line.
-    let fails = edited.replace("  local heap, take = move // 100, move % 100\n", 
-        "  local heap, take = move // 100, move % 100\n  if heap == 1 then error(\"no heap 1 today\") end\n");
+    let fails = edited.replace(
+        "  local heap, take = move // 100, move % 100\n",
+        "  local heap, take = move // 100, move % 100\n  if heap == 1 then error(\"no heap 1 today\") end\n",
+    );
     assert_ne!(fails, edited, "the edit applies");
     rewrite(&path, &fails);
     play.act(Action::ReloadGames);

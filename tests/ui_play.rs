@@ -329,7 +329,7 @@ fn a_scripted_game_is_played_by_clicks() {
     assert_eq!(turns[1].side, alphabeta_studio::engine::game::Side::Min);
     // The list: South's turn with its moves 3 and 1, then North's, each row named by its side (the player panel
     // names both sides once more).
-    harness.get_by_label("3");
+    assert!(harness.query_all_by_label("3").count() >= 1 && harness.query_all_by_label("1").count() >= 1);
     assert!(harness.get_all_by_label("South").count() >= 2 && harness.get_all_by_label("North").count() >= 2);
     let played = harness.state().record().moves().len();
     harness.get_by_label("Reload games").click();

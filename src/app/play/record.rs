@@ -170,7 +170,8 @@ impl Record {
                 Some(fault) => format!("move {} ('{name}'): {fault}", ply + 1),
                 None => format!("move {} ('{name}') {why}", ply + 1),
             };
-            let mv = record.current.find_move(name).ok_or_else(|| failed(&record, "is not a legal move there".into()))?;
+            let mv =
+                record.current.find_move(name).ok_or_else(|| failed(&record, "is not a legal move there".into()))?;
             record.try_play(mv).map_err(|e| failed(&record, format!("cannot be played: {e}")))?;
         }
         // The moves to redo, named in the positions they would be played in, replayed on the new rules and taken

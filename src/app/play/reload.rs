@@ -37,9 +37,8 @@ impl Play {
     pub fn watch_games(&mut self, ctx: &egui::Context) {
         let asked = ctx.input_mut(|i| SHORTCUTS.iter().any(|s| i.consume_shortcut(s)));
         let focused = ctx.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::WindowFocused(true))));
-        if asked {
-            self.act(super::Action::ReloadGames);
-        } else if focused && self.games_changed() {
+        // Asked for, the games are read again even when no file changed (a file's time may lie).
+        if asked || (focused && self.games_changed()) {
             self.act(super::Action::ReloadGames);
         }
     }
