@@ -237,8 +237,8 @@ mod tests {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/kalah.lua");
         let script = crate::games::script::Script::load(&path).expect("kalah.lua loads");
         let mut record = Record::new(AnyGame::new(script.new_game().expect("starts")));
-        // South's pit 3 sows its 4 seeds into pits 4, 5, 6 and the store: South again; then pit 1, and North.
-        for name in ["3", "1", "2", "1"] {
+        // South's pit 3 sows its 4 seeds into pits 4, 5, 6 and the store: South again; then pit 1, North, South.
+        for name in ["3", "1", "2", "2"] {
             let mv = record.position().find_move(name).expect(name);
             record.try_play(mv).expect(name);
         }
