@@ -1,6 +1,6 @@
 //! The `tree` command as an outside check calls it (docs/cli.md).
 
-mod common;
+use crate::common;
 use common::studio;
 
 #[test]

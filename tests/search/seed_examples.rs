@@ -1,7 +1,7 @@
 //! The worked examples of the source documents (Hart & Edwards, MIT AI Memo 30, 1961 and its 1963 revision; the lecture
 //! notes' examples) and of the notation contract (docs/tree-notation.md), as exact tests.
 
-mod common;
+use crate::common;
 
 use alphabeta_studio::engine::search::Algorithm;
 use alphabeta_studio::engine::search::context::StopWhen;

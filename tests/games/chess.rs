@@ -10,7 +10,7 @@ use alphabeta_studio::games::any::{Outcome, Playable};
 use alphabeta_studio::games::chess::{Chess, KIWIPETE, WIN};
 use alphabeta_studio::games::perft;
 
-mod common;
+use crate::common;
 
 fn position(fen: &str) -> Chess {
     Chess::from_fen(fen).unwrap_or_else(|e| panic!("{e}"))

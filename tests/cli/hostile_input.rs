@@ -18,7 +18,7 @@ use alphabeta_studio::tree::flat::FlatTree;
 use alphabeta_studio::tree::notation;
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 use common::studio;
 use std::path::{Path, PathBuf};
 use std::process::Command;

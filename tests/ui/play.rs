@@ -11,7 +11,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::time::Duration;
 
-mod support;
+use crate::support;
 use support::*;
 
 #[test]

@@ -4,7 +4,7 @@
 
 use egui_kittest::kittest::Queryable;
 
-mod support;
+use crate::support;
 use support::*;
 
 #[test]
@@ -55,6 +55,9 @@ fn drag_a_piece_and_flip_the_board() {
     settle(&mut harness);
     assert!(moves(&harness) >= 1, "the drop played the move");
     assert_eq!(harness.state().record().move_name(0), "Nf3");
+    // The AI's reply comes from its own thread: let it land, so the board is measured before and after the flip
+    // in the same state of the game.
+    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 && !p.thinking());
     // Flipped, a8 lies where h1 was: at the bottom right.
     let h1 = harness.get_by_label("h1").rect().center();
     harness.state_mut().act(Action::Flip);

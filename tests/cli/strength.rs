@@ -3,7 +3,7 @@
 
 use alphabeta_studio::games::chess::Chess;
 
-mod common;
+use crate::common;
 use common::studio;
 use std::path::{Path, PathBuf};
 

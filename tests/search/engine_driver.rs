@@ -2,7 +2,7 @@
 //! minimax's at that depth (the table carries knowledge between iterations and must never carry a wrong one),
 //! whatever the algorithm, ordering or aspiration window.
 
-mod common;
+use crate::common;
 
 use alphabeta_studio::engine::search::context::StopWhen;
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig};

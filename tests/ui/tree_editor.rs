@@ -223,7 +223,7 @@ fn save_as_notation_and_as_ron_and_read_back() {
 
 #[test]
 fn best_first_ordering_brings_alphabeta_down_to_levins_minimum() {
-    let lecture = include_str!("../games/trees/lecture-perfect-b3-d3.txt");
+    let lecture = include_str!("../../games/trees/lecture-perfect-b3-d3.txt");
     let mut harness = lab_with(lecture);
     harness.get_by_label("11 leaves (b = 3, d = 3)");
     harness.get_by_label("Shuffle").click();

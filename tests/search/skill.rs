@@ -2,7 +2,7 @@
 //! played is never more than the margin below the best, a win in sight is never missed, and the same seed and
 //! position give the same move.
 
-mod common;
+use crate::common;
 
 use alphabeta_studio::engine::game::Game;
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig};

@@ -1,7 +1,7 @@
 //! Every algorithm against an independent minimax oracle on thousands of seeded random trees: uniform trees full of
 //! ties, unbalanced trees, and trees with chance nodes.
 
-mod common;
+use crate::common;
 
 use alphabeta_studio::engine::search::Algorithm;
 use alphabeta_studio::tree::flat::FlatTree;

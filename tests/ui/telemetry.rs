@@ -21,7 +21,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::sync::atomic::AtomicBool;
 
-mod support;
+use crate::support;
 use support::*;
 
 fn studio(id: &str, size: egui::Vec2) -> Harness<'static, StudioApp> {

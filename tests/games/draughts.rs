@@ -15,7 +15,7 @@ use alphabeta_studio::games::perft;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-mod common;
+use crate::common;
 
 fn position(fen: &str) -> Draughts {
     Draughts::from_fen(fen).unwrap_or_else(|e| panic!("{e}"))

@@ -4,7 +4,7 @@
 
 use egui_kittest::kittest::Queryable;
 
-mod support;
+use crate::support;
 use support::*;
 
 #[test]

@@ -9,7 +9,7 @@ use alphabeta_studio::games::einstein::Einstein;
 use alphabeta_studio::games::einstein::square_name;
 use egui_kittest::kittest::Queryable;
 
-mod support;
+use crate::support;
 use support::*;
 
 fn names(play: &Play) -> Vec<String> {

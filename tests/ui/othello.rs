@@ -9,7 +9,7 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-mod support;
+use crate::support;
 use support::*;
 
 #[test]
