@@ -3,7 +3,7 @@
 //! perft against the count no win can cut short (49 · 48 · 47 …), Nim against Bouton's xor rule, the dice game's
 //! expectiminimax against Star1, every search against minimax where a side moves twice in a row, and the sandbox:
 //! every escape tried is refused with a message naming the file and line. The speed benchmark is at the bottom
-//! (`cargo test --release --test scripts -- --ignored --nocapture`).
+//! (`cargo test --release --test games -- --ignored --nocapture scripts::`).
 
 use alphabeta_studio::engine::game::{Game, Turn, Value};
 use alphabeta_studio::engine::search::context::StopWhen;
@@ -638,7 +638,7 @@ fn a_folder_lists_broken_scripts_with_their_errors_and_loads_the_others() {
 // ---- Speed ---------------------------------------------------------------------------------------------------------
 
 /// Perft leaves and search nodes per second, scripted against compiled (the same as `bench --scripts`).
-/// `cargo test --release --test scripts -- --ignored --nocapture speed`
+/// `cargo test --release --test games -- --ignored --nocapture scripts::speed`
 #[test]
 #[ignore = "a benchmark: run with --release --ignored --nocapture"]
 fn speed_of_scripted_games_against_compiled() {
