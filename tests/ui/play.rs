@@ -351,8 +351,7 @@ fn an_edited_script_is_picked_up_when_the_window_regains_focus() {
     let nim = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/nim.lua"));
     let nim = nim.expect("nim.lua");
     std::fs::write(&path, &nim).expect("written");
-    let mut app = StudioApp::default();
-    app.play = Play::new(Registry::load(&dir));
+    let mut app = StudioApp { play: Play::new(Registry::load(&dir)), ..StudioApp::default() };
     assert!(app.play.select("nim"));
     app.play.players[1].kind = PlayerKind::Human;
     app.view = View::Play;
