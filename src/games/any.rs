@@ -363,6 +363,11 @@ impl AnyGame {
         self.0.find_move(name)
     }
 
+    /// Why the game's rules failed, if they did (a script's `file:line: …`; see [`Game::fault`]).
+    pub fn fault(&self) -> Option<String> {
+        self.0.fault()
+    }
+
     /// Plays the moves named in `line` (separated by commas), one after the other.
     ///
     /// # Errors

@@ -343,3 +343,88 @@ fn on_a_clock_the_ai_moves_by_its_clock_and_a_flag_falls() {
     settle(&mut harness);
     assert_eq!(moves(&harness), 2, "no move after the flag fell");
 }
+
+/// Issue 14: a game written as a Lua script, played by clicks. Kalah is picked from the game list; a click on a pit
+/// sows it (its last seed in the store: South moves again), a click on a store says why it plays nothing, the move
+/// list shows South's two moves as one turn, the AI replies, and Reload games carries the game over.
+#[test]
+fn a_scripted_game_is_played_by_clicks() {
+    use egui::accesskit::Role;
+    let mut harness = play("tic-tac-toe");
+    settle(&mut harness);
+    harness.get_by_role_and_label(Role::ComboBox, "Game").click();
+    settle(&mut harness);
+    harness.get_by_label("Kalah").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().entry().variant.id, "kalah");
+    let mut ai = harness.state().players[1].clone();
+    ai.level = 1;
+    harness.state_mut().act(Action::SetPlayer(1, Box::new(ai)));
+    // South's pits are the lower row, cells 10–15; pit 3 has 4 seeds, the last lands in South's store.
+    harness.get_by_label("cell 12").click();
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 1);
+    harness.get_by_label("South to move (your move).");
+    harness.get_by_label("cell 1").click();
+    settle(&mut harness);
+    harness.get_by_label("that is a store: click one of your pits");
+    harness.get_by_label("cell 10").click();
+    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() >= 3 && !p.thinking());
+    let record = harness.state().record();
+    assert!(!record.sides_alternate());
+    let turns = record.turns();
+    assert_eq!((turns[0].round, turns[0].plies.clone()), (1, 0..2), "South's two moves are one turn");
+    assert_eq!(turns[1].side, alphabeta_studio::engine::game::Side::Min);
+    // The list: South's turn with its moves 3 and 1, then North's, each row named by its side (the player panel
+    // names both sides once more).
+    assert!(harness.query_all_by_label("3").count() >= 1 && harness.query_all_by_label("1").count() >= 1);
+    assert!(harness.get_all_by_label("South").count() >= 2 && harness.get_all_by_label("North").count() >= 2);
+    let played = harness.state().record().moves().len();
+    harness.get_by_label("Reload games").click();
+    settle(&mut harness);
+    let message = harness.state().message().expect("a message").clone();
+    assert!(message.text.contains(&format!("Kalah replayed into its new rules ({played} moves)")), "{message:?}");
+    assert_eq!(moves(&harness), played);
+}
+
+/// Issue 14: the window regaining focus after a game file changed reloads the games, the game in progress with
+/// them; a focus with nothing changed reloads nothing.
+#[test]
+fn an_edited_script_is_picked_up_when_the_window_regains_focus() {
+    use alphabeta_studio::app::StudioApp;
+    use alphabeta_studio::app::shell::View;
+    let dir = std::env::temp_dir().join(format!("ui-play-reload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("nim.lua");
+    let nim = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/nim.lua"));
+    let nim = nim.expect("nim.lua");
+    std::fs::write(&path, &nim).expect("written");
+    let mut app = StudioApp { play: Play::new(Registry::load(&dir)), ..StudioApp::default() };
+    assert!(app.play.select("nim"));
+    app.play.players[1].kind = PlayerKind::Human;
+    app.view = View::Play;
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    settle(&mut harness);
+    // Heap 1's third stone: take 1 from heap 1.
+    harness.get_by_label("cell 3").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().play.record().move_name(0), "take 1 from heap 1");
+    let focus = |harness: &mut Harness<'static, StudioApp>| {
+        harness.event(egui::Event::WindowFocused(false));
+        harness.step();
+        harness.event(egui::Event::WindowFocused(true));
+        settle(harness);
+    };
+    focus(&mut harness);
+    assert!(harness.state().play.message().is_none(), "nothing changed, nothing reloaded");
+    std::fs::write(&path, nim.replace("name = \"Nim\"", "name = \"Nim, edited\"")).expect("written");
+    focus(&mut harness);
+    std::fs::remove_dir_all(&dir).ok();
+    let play = &harness.state().play;
+    assert_eq!(play.entry().variant.name, "Nim, edited");
+    assert_eq!(play.record().move_name(0), "take 1 from heap 1");
+    harness.get_by_label_contains("Nim, edited replayed into its new rules (1 move)");
+}

@@ -18,6 +18,7 @@ pub mod othello_board;
 pub mod piece_art;
 pub mod record;
 pub mod records_window;
+pub mod reload;
 pub mod saved;
 pub mod script_board;
 mod search_panel;
@@ -115,6 +116,8 @@ pub enum Action {
     /// Play on clocks with this base + increment (both sides, the AI's time per move drawn from its clock), or
     /// `None` for the levels' fixed time per move. The clocks start again from the base.
     SetClock(Option<crate::engine::search::clock::TimeControl>),
+    /// Read the game files again; games in progress are replayed into their new rules (see [`reload`]).
+    ReloadGames,
 }
 
 /// What a search is for.
@@ -198,6 +201,8 @@ pub struct Play {
     pub records_window: records_window::RecordsWindow,
     /// Each game's state while another is shown, by registry index, so switching loses nothing.
     parked: std::collections::HashMap<usize, Parked>,
+    /// The games folder as it was when last read, to see when the window regains focus whether it changed.
+    games_seen: crate::games::registry::Fingerprint,
 }
 
 /// A game put aside when another is chosen: its moves and players.
@@ -219,6 +224,7 @@ impl Play {
         if registry.entries.is_empty() {
             registry.entries = Registry::load(std::path::Path::new("")).entries;
         }
+        let games_seen = registry.dir.as_deref().map(crate::games::registry::Fingerprint::of).unwrap_or_default();
         let entry = &registry.entries[0];
         let record = Record::new(start_of(entry));
         let players = [Player::new(PlayerKind::Human, entry), Player::new(PlayerKind::Ai, entry)];
@@ -247,6 +253,7 @@ impl Play {
             last_move_at: Instant::now(),
             records_window: records_window::RecordsWindow::default(),
             parked: std::collections::HashMap::new(),
+            games_seen,
         }
     }
 
@@ -475,6 +482,7 @@ impl Play {
                 Action::Step => self.step = true,
                 Action::Import(text) => self.import(&text),
                 Action::SetUp(text) => self.set_up(&text),
+                Action::ReloadGames => self.reload_games(),
                 Action::TogglePause => {
                     self.paused = !self.paused;
                     if self.paused && matches!(self.search.as_ref().map(|s| s.purpose), Some(Purpose::Move(_))) {

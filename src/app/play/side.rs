@@ -44,6 +44,7 @@ fn game_picker(play: &mut Play, ui: &mut egui::Ui) {
             }
         }
     });
+    super::reload::button(play, ui);
     let description = &play.entry().variant.description;
     if !description.is_empty() {
         ui.label(egui::RichText::new(description).weak());
@@ -317,7 +318,9 @@ fn deliberate_mistake(record: &super::record::Record, ply: usize) -> Option<(Str
     Some((best_name, why))
 }
 
-/// The moves in the game's notation, two to a row; a click shows the position after that move.
+/// The moves in the game's notation, a click showing the position after a move. While the sides take turns one
+/// move each, two to a row ("1. e4 e5"); once a side has moved twice in a row (Kalah's extra turn, a dice game's
+/// roll and move), one turn to a row with the side's name ("2. South 3 6"), so no pair reads as one of each side.
 fn move_list(play: &mut Play, ui: &mut egui::Ui) {
     ui.heading("Moves");
     let record = &play.record;
@@ -328,27 +331,47 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
     }
     // The move on view: the chosen earlier one, or the last.
     let shown = play.viewing.unwrap_or(count);
-    egui::Grid::new("move_list").num_columns(3).striped(true).show(ui, |ui| {
-        for pair in 0..count.div_ceil(2) {
-            ui.label(format!("{}.", pair + 1));
-            for ply in [2 * pair, 2 * pair + 1] {
-                if ply < count {
-                    let name = record.move_name(ply);
-                    // "c1?! (b2)": played c1 on purpose, judged b2 best.
-                    let (label, why) = match deliberate_mistake(record, ply) {
-                        Some((best, why)) => (format!("{name}?! ({best})"), format!("{why}\n")),
-                        None => (name.clone(), String::new()),
-                    };
-                    let response = ui.selectable_label(ply + 1 == shown, &label);
-                    if response.on_hover_text(format!("{why}Show the position after {name}")).clicked() {
-                        // The last move is the game itself, not an earlier position.
-                        play.actions.push(Action::View((ply + 1 < count).then_some(ply + 1)));
-                    }
+    let actions = &mut play.actions;
+    let mut entry = |ui: &mut egui::Ui, ply: usize| {
+        let name = record.move_name(ply);
+        // "c1?! (b2)": played c1 on purpose, judged b2 best.
+        let (label, why) = match deliberate_mistake(record, ply) {
+            Some((best, why)) => (format!("{name}?! ({best})"), format!("{why}\n")),
+            None => (name.clone(), String::new()),
+        };
+        let response = ui.selectable_label(ply + 1 == shown, &label);
+        if response.on_hover_text(format!("{why}Show the position after {name}")).clicked() {
+            // The last move is the game itself, not an earlier position.
+            actions.push(Action::View((ply + 1 < count).then_some(ply + 1)));
+        }
+    };
+    let turns = record.turns();
+    if record.sides_alternate() {
+        egui::Grid::new("move_list").num_columns(3).striped(true).show(ui, |ui| {
+            for (i, turn) in turns.iter().enumerate() {
+                if turn.side == Side::Max || i == 0 {
+                    ui.label(format!("{}.", turn.round));
+                }
+                if turn.side == Side::Min && i == 0 {
+                    ui.label("…");
+                }
+                entry(ui, turn.plies.start);
+                if turn.side == Side::Min || i + 1 == turns.len() {
+                    ui.end_row();
                 }
             }
-            ui.end_row();
-        }
-    });
+        });
+    } else {
+        let position = record.position();
+        egui::Grid::new("move_list_turns").num_columns(3).striped(true).show(ui, |ui| {
+            for turn in &turns {
+                ui.label(format!("{}.", turn.round));
+                ui.label(position.side_name(turn.side));
+                ui.horizontal_wrapped(|ui| turn.plies.clone().for_each(|ply| entry(ui, ply)));
+                ui.end_row();
+            }
+        });
+    }
     if play.viewing.is_some() && ui.button("Back to the game").clicked() {
         play.actions.push(Action::View(None));
     }
