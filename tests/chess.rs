@@ -323,7 +323,13 @@ fn level_ten_mates_a_bare_king_with_queen_or_queen_and_rook_within_the_fifty_mov
         let game = play_out(fen, &config, 100);
         // The side with the queen: White in every position here.
         let strong = Side::Max;
-        assert_eq!(game.winner(), Some(strong), "{fen}: ended {:?} after {} plies", game.end_reason(), game.moves_played());
+        assert_eq!(
+            game.winner(),
+            Some(strong),
+            "{fen}: ended {:?} after {} plies",
+            game.end_reason(),
+            game.moves_played()
+        );
     }
 }
 
@@ -350,7 +356,12 @@ fn with_every_technique_off_the_search_is_the_textbook_one_and_on_each_is_counte
     let with = |name: &str| search(SearchFeatures::parse(name).expect("a feature"));
     let null = with("null");
     assert!(null.null_move_cutoffs > 0 && null.null_move_tries >= null.null_move_cutoffs, "{null:?}");
-    assert!(null.nodes_visited < off.nodes_visited, "null moves prune: {} vs {}", null.nodes_visited, off.nodes_visited);
+    assert!(
+        null.nodes_visited < off.nodes_visited,
+        "null moves prune: {} vs {}",
+        null.nodes_visited,
+        off.nodes_visited
+    );
     let lmr = with("lmr");
     assert!(lmr.late_move_reductions > lmr.reduction_researches && lmr.reduction_researches > 0, "{lmr:?}");
     assert!(lmr.nodes_visited < off.nodes_visited);

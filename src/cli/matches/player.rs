@@ -101,7 +101,9 @@ fn parse_custom(text: &str, ai: &AiDefaults) -> Result<EngineConfig, String> {
                 let half: f64 = value.parse().map_err(|_| bad())?;
                 config.aspiration = (half.is_finite() && half > 0.0).then_some(half);
             }
-            "features" => config.features = SearchFeatures::parse(value).map_err(|e| format!("player '{text}': {e}"))?,
+            "features" => {
+                config.features = SearchFeatures::parse(value).map_err(|e| format!("player '{text}': {e}"))?
+            }
             "id" => {
                 config.iterative_deepening = match value {
                     "on" | "true" => true,

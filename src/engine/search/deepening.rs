@@ -201,7 +201,16 @@ impl<M: Copy + Eq> Engine<M> {
             } else {
                 thought.partial = Some(iteration);
             }
-            if !complete || exact || depth >= final_depth || deadline.is_some_and(|d| Instant::now() >= d) {
+            // An iteration shorter than a stop check (1,024 nodes) never notices the node limit itself: one that
+            // began with the budget already spent ends the search (a mate bounded by its distance leaves every
+            // deeper iteration a few nodes, and the search would otherwise deepen for ever).
+            let out_of_nodes = node_limit == Some(0);
+            if !complete
+                || exact
+                || out_of_nodes
+                || depth >= final_depth
+                || deadline.is_some_and(|d| Instant::now() >= d)
+            {
                 break;
             }
             depth += 1;

@@ -100,8 +100,7 @@ impl SearchFeatures {
     /// The switches that are on, as [`SearchFeatures::parse`] reads them (`none` when none is).
     pub fn describe(&self) -> String {
         let mut copy = *self;
-        let on: Vec<&str> =
-            SearchFeatures::NAMES.into_iter().filter(|&n| copy.switch(n).is_some_and(|s| *s)).collect();
+        let on: Vec<&str> = SearchFeatures::NAMES.into_iter().filter(|&n| copy.switch(n).is_some_and(|s| *s)).collect();
         if on.is_empty() { "none".into() } else { on.join("+") }
     }
 

@@ -402,7 +402,11 @@ impl Game for Chess {
         }
         let theirs = self.board.colors(!self.board.side_to_move());
         let en_passant = self.board.en_passant().map_or(BitBoard::EMPTY, |file| {
-            let rank = if self.board.side_to_move() == Color::White { cozy_chess::Rank::Sixth } else { cozy_chess::Rank::Third };
+            let rank = if self.board.side_to_move() == Color::White {
+                cozy_chess::Rank::Sixth
+            } else {
+                cozy_chess::Rank::Third
+            };
             Square::new(file, rank).bitboard()
         });
         let last_ranks = cozy_chess::Rank::First.bitboard() | cozy_chess::Rank::Eighth.bitboard();
