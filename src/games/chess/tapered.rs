@@ -235,10 +235,10 @@ mod tests {
         // A passed pawn on the seventh is worth more than one on the second.
         assert!(eval("4k3/P7/8/8/8/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1") + 50);
         // Against a bare king: its king in the corner is better for the queen's side than in the centre.
-        let cornered = eval("k7/8/1K6/8/8/8/8/7Q w - - 0 1");
-        let central = eval("8/8/8/3k4/8/8/8/K6Q w - - 0 1");
+        let cornered = eval("k7/8/2K5/8/8/8/7Q/8 w - - 0 1");
+        let central = eval("8/8/8/3k4/8/8/7Q/K7 w - - 0 1");
         assert!(cornered > central + 100, "{cornered} vs {central}");
         // And the side with the bare king sees it the other way round.
-        assert!(eval("k7/8/1K6/8/8/8/8/7Q b - - 0 1") < -1000);
+        assert!(eval("k7/8/2K5/8/8/8/7Q/8 b - - 0 1") < -1000);
     }
 }
