@@ -12,6 +12,7 @@ use super::registry::AiDefaults;
 use crate::engine::game::Value;
 use crate::engine::search::Algorithm;
 use crate::engine::search::deepening::EngineConfig;
+use crate::engine::search::features::SearchFeatures;
 use crate::engine::search::limits::Limits;
 use crate::engine::search::ordering::OrderingOptions;
 use crate::engine::search::skill::Skill;
@@ -37,6 +38,8 @@ pub fn level_config(ai: &AiDefaults, level: u8) -> EngineConfig {
         aspiration: None,
         iterative_deepening: true,
         skill: mistake_margin(ai, level).map(|margin| Skill { margin, seed: 1 }),
+        // Null move, reductions, extensions, exchange quiescence …: only games that offer the hooks are changed.
+        features: if level >= FLAWLESS_FROM { SearchFeatures::ALL } else { SearchFeatures::NONE },
     }
 }
 

@@ -207,9 +207,23 @@ fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player, chance: bool) 
         ui.checkbox(&mut config.ordering.history, "history");
         ui.checkbox(&mut config.iterative_deepening, "iterative deepening");
     });
+    selective_switches(ui, &mut config.features);
     if config.limits == Default::default() {
         ui.colored_label(ui.visuals().warn_fg_color, "No limit: the AI searches to the end of the game.");
     }
+}
+
+/// The selective-search techniques (each acts only in games that offer it: today, chess).
+fn selective_switches(ui: &mut egui::Ui, features: &mut crate::engine::search::features::SearchFeatures) {
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut features.null_move, "null move").on_hover_text("null-move pruning (Beal, 1989)");
+        ui.checkbox(&mut features.late_move_reductions, "late-move reductions");
+        ui.checkbox(&mut features.check_extensions, "check extensions");
+        ui.checkbox(&mut features.exchange_quiescence, "exchange quiescence")
+            .on_hover_text("stand-pat quiescence; captures that lose by the static exchange count skipped");
+        ui.checkbox(&mut features.tapered_eval, "tapered evaluation");
+        ui.checkbox(&mut features.mate_distance, "mate distance");
+    });
 }
 
 /// A limit that may be off: a checkbox and, when on, its value.

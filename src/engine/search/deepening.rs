@@ -3,6 +3,7 @@
 //! iteration to the next, which is what makes the repeated shallow work pay for itself.
 
 use super::context::{Searcher, StopWhen};
+use super::features::SearchFeatures;
 use super::limits::Limits;
 use super::memory::Memory;
 use super::observer::NoObserver;
@@ -33,6 +34,9 @@ pub struct EngineConfig {
     /// Play deliberately weaker than the search (see [`skill`](super::skill)): every root move is scored after
     /// the search and one close to the best is chosen. `None` (or a zero margin) plays the best.
     pub skill: Option<Skill>,
+    /// The selective-search techniques on (see [`features`](super::features)); none by default, and the memory
+    /// searches (`negamax`, `pvs`, `mtdf`) are the only ones they change.
+    pub features: SearchFeatures,
 }
 
 impl Default for EngineConfig {
@@ -45,6 +49,7 @@ impl Default for EngineConfig {
             aspiration: None,
             iterative_deepening: true,
             skill: None,
+            features: SearchFeatures::NONE,
         }
     }
 }
@@ -146,7 +151,8 @@ pub struct Engine<M> {
 
 impl<M: Copy + Eq> Engine<M> {
     pub fn new(config: EngineConfig) -> Self {
-        let memory = Memory::new(config.tt_mib, config.ordering);
+        let mut memory = Memory::new(config.tt_mib, config.ordering);
+        memory.features = config.features;
         Engine { config, memory }
     }
 
@@ -161,6 +167,8 @@ impl<M: Copy + Eq> Engine<M> {
     ) -> Thought<M> {
         let started = Instant::now();
         let limits = self.config.limits;
+        self.memory.features = self.config.features;
+        game.use_search_features(&self.config.features);
         // Scoring the root moves for a deliberate mistake needs part of the move's time: the search gets 60 % of it.
         let erring = self.config.skill.is_some_and(|s| s.margin > 0.0);
         let search_share = if erring { 0.6 } else { 1.0 };
@@ -194,7 +202,16 @@ impl<M: Copy + Eq> Engine<M> {
             } else {
                 thought.partial = Some(iteration);
             }
-            if !complete || exact || depth >= final_depth || deadline.is_some_and(|d| Instant::now() >= d) {
+            // An iteration shorter than a stop check (1,024 nodes) never notices the node limit itself: one that
+            // began with the budget already spent ends the search (a mate bounded by its distance leaves every
+            // deeper iteration a few nodes, and the search would otherwise deepen for ever).
+            let out_of_nodes = node_limit == Some(0);
+            if !complete
+                || exact
+                || out_of_nodes
+                || depth >= final_depth
+                || deadline.is_some_and(|d| Instant::now() >= d)
+            {
                 break;
             }
             depth += 1;
