@@ -313,7 +313,11 @@ fn the_board_holds_still_through_moves_searches_and_hints() {
             run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 * (turn + 1) && !p.thinking());
             assert_eq!(board(&harness), before, "{size:?}: after move {}", 2 * (turn + 1));
         }
-        harness.get_by_label("principal variation");
+        // Defect 5: in a small window the panel's figures wrap onto its reserved lines instead of being cut off.
+        for label in ["principal variation", "score (Yellow to move)", "nodes/s"] {
+            let rect = harness.get_by_label(label).rect();
+            assert!(rect.max.x <= size.x && rect.max.y <= size.y, "{size:?}: {label} at {rect:?}");
+        }
         harness.get_by_label("Hint").click();
         run_until(&mut harness, "the hint", |p| p.record().telemetry().records.len() == 4 && !p.thinking());
         assert!(harness.state().hint().is_some(), "a hint is shown");

@@ -222,3 +222,32 @@ fn the_ladder_panel_holds_its_shape_at_three_sizes() {
         }
     }
 }
+
+/// Issue 15, Telemetry: the Value plot says a score in the search panel's own words, read in the position that was
+/// searched (a win is counted in the winner's moves from there), and draws the win on the edge named by its winner.
+#[test]
+fn the_value_plot_says_what_the_search_panel_said() {
+    use alphabeta_studio::app::play::Action;
+    use alphabeta_studio::app::telemetry::series::value_scale;
+    let mut harness = studio("connect-four", egui::vec2(1280.0, 800.0));
+    harness.state_mut().view = View::Play;
+    harness.state_mut().play.players[0].kind = PlayerKind::Ai;
+    harness.state_mut().play.players[1].kind = PlayerKind::Human;
+    // Red to move with three stones in column 1: the win is one move away.
+    harness.state_mut().play.act(Action::SetUp("121212".into()));
+    // A set-up position waits for Resume.
+    harness.state_mut().play.act(Action::TogglePause);
+    run_until(&mut harness, "Red's winning move", |app| app.play.record().position().outcome().is_some());
+    let app = harness.state();
+    let records = &app.play.record().telemetry().records;
+    assert_eq!(records.len(), 1);
+    let scale = value_scale(&app.play, &["Red".to_string(), "Yellow".to_string()]);
+    let words = scale.words.get(&records[0].id).cloned().expect("the search's words");
+    assert!(words.starts_with("Red wins in 1 move"), "{words}");
+    let point = Series::Value.point(&records[0], &scale).expect("a value point");
+    assert_eq!((point.x, point.y), (1.0, scale.edge));
+    assert_eq!(point.text, format!("score (Red to move): {words}\nRed wins: drawn on the dashed line"));
+    assert_eq!(scale.axis_label(), "threats (+: Red ahead)");
+    // The search panel said it in the same words.
+    harness.get_by_label(&words);
+}

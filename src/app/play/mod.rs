@@ -281,9 +281,10 @@ impl Play {
             .size_range(narrowest..=widest)
             .show(ui, |ui| side::show(self, ui));
         // The search panel's height is reserved, the same with no search, a search or a hint, so the board never
-        // moves when one starts (four lines: the heading, two rows of figures, one to spare; more scrolls).
+        // moves when one starts (five lines: the heading, two rows of figures, two for rows that wrap in a narrow
+        // window; more scrolls).
         let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
-        egui::Panel::bottom("play_search").resizable(false).exact_size(4.0 * line + 16.0).show(ui, |ui| {
+        egui::Panel::bottom("play_search").resizable(false).exact_size(5.0 * line + 16.0).show(ui, |ui| {
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| search_panel::show(self, ui))
         });
         egui::CentralPanel::default().show(ui, |ui| {

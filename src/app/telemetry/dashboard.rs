@@ -113,7 +113,8 @@ pub fn power_of_ten(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> S
 /// carries a 10^k label.
 pub fn decades(input: GridInput) -> Vec<GridMark> {
     let (low, high) = input.bounds;
-    let step = ((high - low) / 6.0).ceil().max(1.0);
+    // About three labelled lines: a short plot drops the labels of lines closer than a line of text.
+    let step = ((high - low) / 3.0).ceil().max(1.0);
     // Marks inside the range only: egui_plot labels every mark it is given, even outside the plot.
     let (first, last) = ((low / step).ceil() as i64, (high / step).floor() as i64);
     (first..=last).map(|k| GridMark { value: k as f64 * step, step_size: step }).collect()
@@ -259,7 +260,7 @@ fn plot(
             let edge = values.edge;
             plot = plot.include_y(1.1 * edge).include_y(-1.1 * edge).y_axis_formatter(number_tick).y_grid_spacer(
                 move |input| {
-                    nice_marks(input.bounds, 4.0, 0.0).into_iter().filter(|m| m.value.abs() < 0.95 * edge).collect()
+                    nice_marks(input.bounds, 6.0, 0.0).into_iter().filter(|m| m.value.abs() < 0.95 * edge).collect()
                 },
             )
         }
