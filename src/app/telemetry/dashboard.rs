@@ -61,29 +61,29 @@ pub fn whole_number(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> S
 pub fn whole_numbers(input: GridInput) -> Vec<GridMark> {
     let (low, high) = input.bounds;
     let span = (high - low).max(1.0);
+    // egui_plot labels x ticks only 60 points apart or more: at least ten of its 8-point base steps.
     let step = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0]
         .into_iter()
-        .find(|s| span / s <= 8.0)
+        .find(|s| span / s <= 8.0 && *s >= 10.0 * input.base_step_size)
         .unwrap_or(1000.0);
     let (first, last) = ((low / step).ceil() as i64, (high / step).floor() as i64);
     (first..=last).map(|k| GridMark { value: k as f64 * step, step_size: step }).collect()
 }
 
-/// About `count` grid lines 1, 2 or 5 × 10^k apart (at least `least` apart) inside `bounds`: few enough that each is
+/// About `count` grid lines 1, 2 or 5 × 10^k apart (and at least `least` apart) inside `bounds`: few enough that each is
 /// labelled on a short plot (egui_plot drops the labels of lines closer than a line of text).
 pub fn nice_marks(bounds: (f64, f64), count: f64, least: f64) -> Vec<GridMark> {
     let (low, high) = bounds;
-    let raw = ((high - low) / count).max(1e-12);
+    let raw = ((high - low) / count).max(least).max(1e-12);
     let power = 10f64.powf(raw.log10().floor());
     let step = [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * power).find(|s| *s >= raw).unwrap_or(10.0 * power);
-    let step = step.max(least);
     let (first, last) = ((low / step).ceil() as i64, (high / step).floor() as i64);
     (first..=last).map(|k| GridMark { value: k as f64 * step, step_size: step }).collect()
 }
 
 /// The y grid of a plain (linear) plot: about four labelled lines.
 pub fn linear_marks(input: GridInput) -> Vec<GridMark> {
-    nice_marks(input.bounds, 4.0, 0.0)
+    nice_marks(input.bounds, 4.0, 4.0 * input.base_step_size)
 }
 
 /// A tick label with as many decimals as its grid's step needs ("0.25", "10").
@@ -114,7 +114,7 @@ pub fn power_of_ten(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> S
 pub fn decades(input: GridInput) -> Vec<GridMark> {
     let (low, high) = input.bounds;
     // About three labelled lines: a short plot drops the labels of lines closer than a line of text.
-    let step = ((high - low) / 3.0).ceil().max(1.0);
+    let step = ((high - low) / 3.0).max(4.0 * input.base_step_size).ceil().max(1.0);
     // Marks inside the range only: egui_plot labels every mark it is given, even outside the plot.
     let (first, last) = ((low / step).ceil() as i64, (high / step).floor() as i64);
     (first..=last).map(|k| GridMark { value: k as f64 * step, step_size: step }).collect()
@@ -260,12 +260,17 @@ fn plot(
             let edge = values.edge;
             plot = plot.include_y(1.1 * edge).include_y(-1.1 * edge).y_axis_formatter(number_tick).y_grid_spacer(
                 move |input| {
-                    nice_marks(input.bounds, 6.0, 0.0).into_iter().filter(|m| m.value.abs() < 0.95 * edge).collect()
+                    nice_marks(input.bounds, 6.0, 4.0 * input.base_step_size)
+                        .into_iter()
+                        .filter(|m| m.value.abs() < 0.95 * edge)
+                        .collect()
                 },
             )
         }
         Series::Depth => {
-            plot = plot.y_axis_formatter(number_tick).y_grid_spacer(|input| nice_marks(input.bounds, 4.0, 1.0))
+            plot = plot
+                .y_axis_formatter(number_tick)
+                .y_grid_spacer(|input| nice_marks(input.bounds, 4.0, (4.0 * input.base_step_size).max(1.0)))
         }
         Series::Time | Series::Branching => plot = plot.y_axis_formatter(number_tick).y_grid_spacer(linear_marks),
     }
