@@ -17,7 +17,7 @@ pub fn move_x(ply: usize) -> f64 {
 /// The move list's name for the move at `x` ("2." or "2…"), with its ply (1 for the first move of the game).
 pub fn move_at(x: f64) -> String {
     let ply = ((x - 1.0) * 2.0).round().max(0.0) as u64;
-    let dots = if ply % 2 == 0 { "." } else { "…" };
+    let dots = if ply.is_multiple_of(2) { "." } else { "…" };
     format!("move {}{dots} (ply {})", ply / 2 + 1, ply + 1)
 }
 
