@@ -449,6 +449,11 @@ pub trait ErasedWorker {
     fn think(&mut self, game: &AnyGame, config: EngineConfig) -> Option<RequestId>;
     fn stop(&self);
     fn try_report(&self) -> Option<Report<AnyMove>>;
+    /// Builds the engine for `config` ahead of the first search (see [`Worker::prepare`]); false when `game` is of
+    /// another family than this worker's.
+    fn prepare(&self, game: &AnyGame, config: EngineConfig) -> bool;
+    /// Engines built so far (see [`Worker::engines_built`]).
+    fn engines_built(&self) -> u64;
 }
 
 impl<G: Playable> ErasedWorker for Worker<G>
@@ -463,6 +468,16 @@ where
     }
     fn try_report(&self) -> Option<Report<AnyMove>> {
         Worker::try_report(self).map(|r| r.map_moves(G::encode))
+    }
+    fn prepare(&self, game: &AnyGame, config: EngineConfig) -> bool {
+        let ours = game.downcast_ref::<G>().is_some();
+        if ours {
+            Worker::prepare(self, config);
+        }
+        ours
+    }
+    fn engines_built(&self) -> u64 {
+        Worker::engines_built(self)
     }
 }
 
@@ -491,6 +506,26 @@ impl AnyWorker {
         let wake = Arc::clone(&self.wake);
         let worker = self.inner.insert(game.0.spawn_worker(Box::new(move || wake()))?);
         worker.think(game, config).ok_or_else(|| std::io::Error::other("the new worker is of another game family"))
+    }
+
+    /// Builds the engine for `config` in the background, so the first search of `game`'s family with these
+    /// settings does not wait for its table (see [`Worker::prepare`]).
+    ///
+    /// # Errors
+    /// When the worker's thread cannot be started.
+    pub fn prepare(&mut self, game: &AnyGame, config: EngineConfig) -> std::io::Result<()> {
+        if self.inner.as_ref().is_some_and(|w| w.prepare(game, config.clone())) {
+            return Ok(());
+        }
+        let wake = Arc::clone(&self.wake);
+        let worker = self.inner.insert(game.0.spawn_worker(Box::new(move || wake()))?);
+        worker.prepare(game, config);
+        Ok(())
+    }
+
+    /// Engines built by the current family's worker (see [`Worker::engines_built`]); 0 before the first request.
+    pub fn engines_built(&self) -> u64 {
+        self.inner.as_ref().map_or(0, |w| w.engines_built())
     }
 
     /// Asks the running search, if any, to stop and report what it has.

@@ -71,14 +71,20 @@ fn build<G: Game>(game: &mut G, depth: u32) -> Node {
     Node::inner(Some(kind), children)
 }
 
-/// A move's name as a tree label, which the notation restricts to a letter or `_` and then letters, digits, `_`
-/// or `'`: other characters become `_`, and a name starting with a digit gets an `m` in front (`4` → `m4`,
-/// `11-15` → `m11_15`, `die 4` → `die_4`).
+/// A move's name as a tree label, which the notation restricts to a letter or `_`, then letters, digits, `_` or
+/// `'`, then at most one `+` or `#`: a final check or mate sign is kept (`Nxd4+`, `Qh7#`), other characters
+/// become `_`, and a name starting with a digit gets an `m` in front (`4` → `m4`, `11-15` → `m11_15`,
+/// `die 4` → `die_4`, `e8=Q+` → `e8_Q+`).
 pub fn label_for(name: &str) -> String {
-    let mut label: String = name.chars().map(|c| if c.is_alphanumeric() || c == '\'' { c } else { '_' }).collect();
+    let (body, sign) = match name.strip_suffix(['+', '#']) {
+        Some(body) => (body, &name[body.len()..]),
+        None => (name, ""),
+    };
+    let mut label: String = body.chars().map(|c| if c.is_alphanumeric() || c == '\'' { c } else { '_' }).collect();
     if !label.starts_with(|c: char| c.is_alphabetic() || c == '_') {
         label.insert(0, 'm');
     }
+    label.push_str(sign);
     label
 }
 
@@ -121,7 +127,19 @@ mod tests {
 
     #[test]
     fn move_names_become_labels() {
-        for (name, label) in [("d3", "d3"), ("4", "m4"), ("11-15", "m11_15"), ("die 4", "die_4"), ("O-O", "O_O")] {
+        let names = [
+            ("d3", "d3"),
+            ("4", "m4"),
+            ("11-15", "m11_15"),
+            ("die 4", "die_4"),
+            ("O-O", "O_O"),
+            ("Nxd4+", "Nxd4+"),
+            ("Qh7#", "Qh7#"),
+            ("e8=Q+", "e8_Q+"),
+            ("O-O-O#", "O_O_O#"),
+            ("+", "m+"),
+        ];
+        for (name, label) in names {
             assert_eq!(label_for(name), label);
             assert!(is_valid_label(label));
         }

@@ -270,7 +270,8 @@ pub fn set_label(tree: &Tree, path: &[usize], label: Option<&str>) -> Result<Edi
             && !is_valid_label(label)
         {
             return Err(format!(
-                "'{label}' is not a valid label: start with a letter or '_', then letters, digits, '_' or '\''"
+                "'{label}' is not a valid label: start with a letter or '_', then letters, digits, '_' or '\'', \
+                 ending in at most one '+' or '#'"
             ));
         }
         node_mut(tree, path)?.label = label.map(str::to_string);

@@ -181,42 +181,61 @@ impl Tree {
     /// Checks what the notation's grammar cannot: every inner node has a child, probabilities appear only under
     /// chance nodes, on all children or none, are positive and add up to 1, and the tree is not too deep.
     pub fn validate(&self) -> Result<(), TreeError> {
-        let mut stack = vec![(&self.root, String::new(), false, 0usize)];
-        while let Some((node, path, parent_is_chance, depth)) = stack.pop() {
-            let fail = |message: String| Err(TreeError { path: path.clone(), message });
+        // Each node visited, as (its parent's place in this list, its index among the siblings): a node's path is
+        // written out only for a message, not for every node (a 100,000-node tree is checked at every edit).
+        let mut visited: Vec<(usize, usize)> = Vec::new();
+        let path_of = |visited: &[(usize, usize)], mut place: usize| {
+            let mut indices = Vec::new();
+            while place != usize::MAX {
+                let (parent, index) = visited[place];
+                if parent != usize::MAX {
+                    indices.push(index);
+                }
+                place = parent;
+            }
+            indices.iter().rev().fold(String::new(), |path, &i| child_path(&path, i))
+        };
+        let mut stack = vec![(&self.root, usize::MAX, 0, false, 0usize)];
+        while let Some((node, parent, index, parent_is_chance, depth)) = stack.pop() {
+            let place = visited.len();
+            visited.push((parent, index));
+            let path = || path_of(&visited, place);
+            let fail = |message: String| Err(TreeError { path: path(), message });
             if depth > MAX_TREE_DEPTH {
                 return fail(format!("the tree is deeper than {MAX_TREE_DEPTH} levels"));
             }
             if node.probability.is_some() && !parent_is_chance {
                 return fail(format!(
                     "{} has a probability, but only children of a chance node may",
-                    node.display_name(&path)
+                    node.display_name(&path())
                 ));
             }
             if let Some(label) = &node.label
                 && !is_valid_label(label)
             {
                 return fail(format!(
-                    "'{}' is not a valid label: start with a letter or '_', then letters, digits, '_' or '\''",
+                    "'{}' is not a valid label: start with a letter or '_', then letters, digits, '_' or '\'', \
+                 ending in at most one '+' or '#'",
                     crate::messages::escape_controls(label)
                 ));
             }
             if let Body::Leaf(value) = node.body
                 && value.is_nan()
             {
-                return fail(format!("{} has no numeric value", node.display_name(&path)));
+                return fail(format!("{} has no numeric value", node.display_name(&path())));
             }
             let Body::Inner { kind, children } = &node.body else { continue };
             if children.is_empty() {
-                return fail(format!("{} has no children: an inner node needs at least one", node.display_name(&path)));
+                let name = node.display_name(&path());
+                return fail(format!("{name} has no children: an inner node needs at least one"));
             }
             let is_chance = *kind == Some(NodeKind::Chance);
             if is_chance {
-                check_probabilities(node, &path)?;
+                check_probabilities(node, &path())?;
             }
             // Reversed, so the first problem in reading order is the one reported.
             for (i, child) in children.iter().enumerate().rev() {
-                stack.push((child, child_path(&path, i), is_chance, depth + 1));
+                stack.push((child, place, i, is_chance, depth + 1));
             }
         }
         // The shape is sound and at most MAX_TREE_DEPTH deep, so the values can be computed by recursion.
@@ -266,9 +285,11 @@ fn exact_value(node: &Node, turn: Turn, after_parent: Side) -> Result<Value, (Ve
     })
 }
 
-/// True for a label the notation can write: a letter or `_`, then letters, digits, `_` or `'`.
+/// True for a label the notation can write: a letter or `_`, then letters, digits, `_` or `'`, and at the end at
+/// most one `+` or `#` (a chess move's check or mate: `Nxd4+`, `Qh7#`).
 pub fn is_valid_label(label: &str) -> bool {
-    let mut chars = label.chars();
+    let body = label.strip_suffix(['+', '#']).unwrap_or(label);
+    let mut chars = body.chars();
     chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
         && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '\'')
 }

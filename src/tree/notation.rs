@@ -185,6 +185,15 @@ fn tokenize(text: &str) -> Vec<Token<'_>> {
             ',' => Tok::Comma,
             c if is_label_start(c) => {
                 take_while(is_label_char, &mut pos);
+                // A chess move's check or mate belongs to the label when the label's ':' follows on the same line
+                // (`Nxd4+:`, `Qh7# :`); anywhere else '#' still starts a comment.
+                let mut ahead = chars.clone();
+                if let Some((_, mark @ ('+' | '#'))) = ahead.next()
+                    && ahead.find(|&(_, c)| c != ' ' && c != '\t').is_some_and(|(_, c)| c == ':')
+                {
+                    chars.next();
+                    advance(&mut pos, mark);
+                }
                 Tok::Word
             }
             c if c.is_ascii_digit() || matches!(c, '+' | '-' | '.') => {

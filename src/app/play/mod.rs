@@ -7,10 +7,12 @@
 
 pub mod board;
 pub mod chess_board;
+pub mod clocks;
 pub mod column_board;
 pub mod dice;
 pub mod draughts_board;
 pub mod einstein_board;
+pub mod engines;
 pub mod grid_board;
 pub mod othello_board;
 pub mod piece_art;
@@ -27,7 +29,7 @@ use crate::engine::game::{Side, Turn};
 use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
 use crate::engine::telemetry::records::{SearchKind, SearchRecord};
 use crate::engine::worker::{Report, RequestId};
-use crate::games::any::{AnyGame, AnyMove, AnyWorker, Outcome};
+use crate::games::any::{AnyGame, AnyMove, Outcome};
 use crate::games::levels::level_config;
 use crate::games::registry::{Entry, Registry};
 use eframe::egui;
@@ -110,6 +112,9 @@ pub enum Action {
     Import(String),
     /// Start a game from this position text, FEN for chess and draughts (File ▸ Set up position…).
     SetUp(String),
+    /// Play on clocks with this base + increment (both sides, the AI's time per move drawn from its clock), or
+    /// `None` for the levels' fixed time per move. The clocks start again from the base.
+    SetClock(Option<crate::engine::search::clock::TimeControl>),
 }
 
 /// What a search is for.
@@ -125,6 +130,8 @@ pub enum Purpose {
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
     pub id: RequestId,
+    /// The seat whose engine searches (see [`engines`]).
+    pub seat: usize,
     pub purpose: Purpose,
     pub started: Instant,
     /// The newest iteration reported.
@@ -162,7 +169,14 @@ pub struct Play {
     search: Option<SearchInfo>,
     hint: Option<AnyMove>,
     message: Option<Message>,
-    worker: Option<AnyWorker>,
+    /// One engine per seat, started on the first frame.
+    engines: Option<engines::Engines>,
+    /// The game and players the engines were last prepared for (see `prepare_engines`).
+    prepared: Option<(usize, [Player; 2])>,
+    /// The time control chosen for both sides, if any.
+    pub clock_control: Option<crate::engine::search::clock::TimeControl>,
+    /// The game's clocks, when a time control is chosen (see [`clocks`]).
+    clocks: Option<clocks::Clocks>,
     /// Counts the minimax tree below each searched position, for the pruning ratio of its record.
     counter: Option<TreeCounter>,
     /// Records that came without their tree count (from a session file) and wait for the counter.
@@ -218,7 +232,10 @@ impl Play {
             search: None,
             hint: None,
             message: None,
-            worker: None,
+            engines: None,
+            prepared: None,
+            clock_control: None,
+            clocks: None,
             counter: None,
             uncounted: false,
             tree_for_lab: None,
@@ -304,6 +321,11 @@ impl Play {
     fn status_line(&self, ui: &mut egui::Ui) {
         let game = self.record.position();
         let status = match (game.outcome(), game.ending()) {
+            (None, _) if self.flag_fallen().is_some() => {
+                let (loser, winner) =
+                    if self.flag_fallen() == Some(0) { (Side::Max, Side::Min) } else { (Side::Min, Side::Max) };
+                format!("{} lost on time: {} wins.", name_in(game, loser), name_in(game, winner))
+            }
             (Some(_), Some(reason)) => reason,
             (Some(Outcome::Win(side)), None) => format!("{} wins.", name_in(game, side)),
             (Some(Outcome::Draw), None) => "A draw.".to_string(),
@@ -449,8 +471,8 @@ impl Play {
                 Action::View(ply) => self.viewing = ply.filter(|&p| p < self.record.moves().len()),
                 Action::MoveNow => {
                     // The worker answers a stop with Done and the best move found so far, which `poll` plays.
-                    if let Some(worker) = &self.worker {
-                        worker.stop();
+                    if let Some(engines) = &self.engines {
+                        engines.stop();
                     }
                 }
                 Action::Hint if self.record.position().turn() == Turn::Chance => {
@@ -471,6 +493,7 @@ impl Play {
                     }
                 }
                 Action::OpenAsTree => self.open_as_tree(),
+                Action::SetClock(control) => self.set_clock(control),
                 Action::SetPlayer(i, player) => {
                     if let Some(slot) = self.players.get_mut(i) {
                         *slot = *player;
@@ -507,6 +530,7 @@ impl Play {
         self.hint = None;
         self.message = None;
         self.paused = false;
+        self.clocks = self.clock_control.map(clocks::Clocks::new);
     }
 
     fn human_move(&mut self, mv: AnyMove) {
@@ -516,6 +540,10 @@ impl Play {
         }
         // A die entered by hand is welcome whoever rolls; a move only from the person to move.
         let rolling = game.turn() == Turn::Chance;
+        if let Some(seat) = self.flag_fallen() {
+            let side = game.side_name(if seat == 0 { Side::Max } else { Side::Min });
+            return self.say(format!("{side} lost on time: start a new game."), false);
+        }
         if game.outcome().is_none() && !rolling && self.players[index(game.side_to_move())].kind == PlayerKind::Ai {
             return self.say("It is the AI's turn: wait, or press Move now.".into(), false);
         }
@@ -565,6 +593,7 @@ impl Play {
         game.outcome().is_none()
             && game.turn() != Turn::Chance
             && self.players[index(game.side_to_move())].kind == PlayerKind::Ai
+            && self.flag_fallen().is_none()
     }
 
     /// True when the game goes on with a roll of the die.

@@ -1,10 +1,13 @@
 //! The side panel: the game, the players and their strength, the game's buttons and the move list.
 
+use super::clocks::format_clock;
 use super::{Action, Play, Player, PlayerKind, Purpose};
 use crate::engine::game::Side;
+use crate::engine::search::clock::TimeControl;
 use crate::engine::search::skill::Skill;
 use crate::engine::search::{Algorithm, ranges};
 use crate::engine::telemetry::records::SearchKind;
+use crate::games::ladder::{ladder, strength_words};
 use crate::games::levels::{LEVELS, describe, level_config, mistake_margin};
 use eframe::egui;
 
@@ -18,6 +21,8 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         }
         ui.separator();
         buttons(play, ui);
+        // Below the buttons, so turning the clock on moves none of them.
+        clock_settings(play, ui);
         ui.separator();
         move_list(play, ui);
     });
@@ -60,7 +65,10 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
     let ai = &play.entry().variant.ai;
     // The side by the family's own name: White/Black, Red/Yellow, X/O.
     let name = play.record.position().side_name(side).to_string();
-    ui.strong(&name);
+    ui.horizontal(|ui| {
+        ui.strong(&name);
+        clock_face(play, ui, i);
+    });
     ui.horizontal(|ui| {
         ui.selectable_value(&mut player.kind, PlayerKind::Human, "Human").on_hover_text(format!("You play {name}"));
         ui.selectable_value(&mut player.kind, PlayerKind::Ai, "AI").on_hover_text(format!("The AI plays {name}"));
@@ -69,6 +77,18 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
         ui.add_enabled_ui(!player.custom, |ui| {
             ui.add(egui::Slider::new(&mut player.level, *LEVELS.start()..=*LEVELS.end()).text("level"));
         });
+        // The level's measured strength (bench/ladder.sh), when its game was measured.
+        let game = &play.entry().variant.id;
+        if !player.custom
+            && let (Some(words), Some(ladder)) = (strength_words(game, player.level), ladder(game))
+        {
+            ui.label(format!("level {} · {words}", player.level)).on_hover_text(format!(
+                "Measured with `match` (bench/ladder.sh): each level against the one below, {} games a pair at {} ms \
+                 a move, the sum of the steps from level 1. A rough figure: each step is ±250 Elo or more at so few \
+                 games, and at so short a time the upper levels play alike",
+                ladder.games_per_pair, ladder.time_ms
+            ));
+        }
         let was_custom = player.custom;
         ui.checkbox(&mut player.custom, "Custom settings");
         if player.custom && !was_custom {
@@ -79,7 +99,11 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
             let chance = play.record().position().has_chance();
             custom_panel(ui, i, &mut player, chance);
         } else {
-            ui.label(egui::RichText::new(describe(&level_config(ai, player.level))).weak());
+            let mut text = describe(&level_config(ai, player.level));
+            if play.clock_control.is_some() {
+                text.push_str("; on the clock, its time per move comes from its clock");
+            }
+            ui.label(egui::RichText::new(text).weak());
         }
         let errs =
             if player.custom { player.config.skill.is_some() } else { mistake_margin(ai, player.level).is_some() };
@@ -94,6 +118,56 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
         play.actions.push(Action::SetPlayer(i, Box::new(player)));
     }
     ui.add_space(4.0);
+}
+
+/// A clock of base + increment for both sides (off: the levels' fixed time per move). Changing it sets both
+/// clocks to the new base.
+fn clock_settings(play: &mut Play, ui: &mut egui::Ui) {
+    let old = play.clock_control;
+    let mut on = old.is_some();
+    let control = old.unwrap_or(DEFAULT_CONTROL);
+    let mut minutes = control.base_ms as f64 / 60_000.0;
+    let mut increment = control.increment_ms as f64 / 1_000.0;
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut on, "Clock").on_hover_text(
+            "Both sides play on a clock of base + increment: a side whose clock runs out loses on time, and the AI \
+             shares out its clock over the game (as `match --tc` and `uci` do)",
+        );
+        if on {
+            ui.add(egui::DragValue::new(&mut minutes).range(0.0..=180.0).speed(0.1).suffix(" min"))
+                .accessible_name("clock base");
+            ui.label("+");
+            ui.add(egui::DragValue::new(&mut increment).range(0.0..=60.0).speed(0.1).suffix(" s"))
+                .accessible_name("clock increment");
+        }
+    });
+    let new = on.then(|| TimeControl {
+        // At least a second: a clock of nothing would flag before the first frame.
+        base_ms: (minutes * 60_000.0).round().max(1_000.0) as u64,
+        increment_ms: (increment * 1_000.0).round().max(0.0) as u64,
+    });
+    if new != old {
+        play.actions.push(Action::SetClock(new));
+    }
+    ui.add_space(4.0);
+}
+
+/// The clock a new time control starts from: 5 minutes + 3 seconds, a common blitz control.
+const DEFAULT_CONTROL: TimeControl = TimeControl { base_ms: 300_000, increment_ms: 3_000 };
+
+/// `seat`'s clock beside its name, when the game is on clocks: bright while it runs, red once its flag fell.
+fn clock_face(play: &Play, ui: &mut egui::Ui, seat: usize) {
+    let Some((ms, running)) = play.clock_reading(seat) else { return };
+    let mut text = egui::RichText::new(format_clock(ms)).monospace().size(18.0);
+    text = if play.flag_fallen() == Some(seat) {
+        text.color(ui.visuals().error_fg_color)
+    } else if running {
+        text.strong().color(ui.visuals().strong_text_color())
+    } else {
+        text.weak()
+    };
+    let what = if running { "running" } else { "stopped" };
+    ui.label(text).on_hover_text(format!("Time left on this side's clock ({what})"));
 }
 
 /// Algorithm, depth limit, time per move, node limit, table size and ordering sources. The chance-node searches

@@ -93,6 +93,14 @@ impl Analysis {
     }
 }
 
+/// The search options for `flat`: MTD(f)'s table sized to the tree, about 256 bytes a node between 1 and 16 MiB
+/// (the default). A small tree's search is done on the window's thread (see [`super::worker`]), and clearing
+/// 16 MiB there would take longer than the search.
+fn options(flat: &FlatTree) -> SearchOptions {
+    let tt_mib = ((flat.nodes.len() * 256) >> 20).clamp(1, SearchOptions::default().tt_mib);
+    SearchOptions { tt_mib, ..SearchOptions::default() }
+}
+
 /// `stop` with the lab's node limit added.
 fn limited(stop: StopWhen<'_>) -> StopWhen<'_> {
     StopWhen { node_limit: Some(stop.node_limit.unwrap_or(NODE_LIMIT).min(NODE_LIMIT)), ..stop }
@@ -104,7 +112,7 @@ impl Run {
     pub fn record(flat: &FlatTree, algorithm: Algorithm, stop: StopWhen<'_>) -> Option<Run> {
         let mut recorder = Recorder::new();
         recorder.step_limit = STEP_LIMIT;
-        let result = search(&mut flat.root(), algorithm, &SearchOptions::default(), limited(stop), &mut recorder);
+        let result = search(&mut flat.root(), algorithm, &options(flat), limited(stop), &mut recorder);
         if !result.complete {
             return None;
         }
@@ -184,7 +192,7 @@ fn stops(steps: &[Step]) -> Vec<usize> {
 /// One algorithm's counts on `flat`; `None` when `stop` ended it (a newer tree), incomplete at the node limit.
 pub fn compare(flat: &FlatTree, algorithm: Algorithm, stop: StopWhen<'_>) -> Option<Comparison> {
     let cancelled = stop.flag.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
-    let r = search(&mut flat.root(), algorithm, &SearchOptions::default(), limited(stop), &mut NoObserver);
+    let r = search(&mut flat.root(), algorithm, &options(flat), limited(stop), &mut NoObserver);
     let cancelled = cancelled || stop.flag.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
     (!cancelled).then_some(Comparison {
         algorithm,

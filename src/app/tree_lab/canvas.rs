@@ -103,7 +103,9 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         view.fit_pending = false;
         view.fitted = true;
     }
-    if response.dragged() && view.dragging.is_none() {
+    // Not on the frame a drag starts: it may start on a node (a move, see below), and panning first would carry
+    // the node away from under the pointer before that is checked.
+    if response.dragged() && view.dragging.is_none() && !response.drag_started() {
         view.offset += response.drag_delta();
         view.fitted = false;
     }
@@ -196,6 +198,10 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     // Edges first, so the nodes sit on top of them.
     // Where each pruned edge is crossed out: the point, the direction across the edge, the pruned child.
     let mut cut_bars: Vec<(Pos2, Vec2, u32)> = Vec::new();
+    // Zoomed out on a large tree, hundreds of edges fall on the same pixels: an edge whose ends round to the
+    // pixels of the edge drawn just before it, in the same stroke, would add nothing but triangles. Nodes are in
+    // breadth-first order, so such edges come one after another.
+    let mut last_edge: Option<([Pixel; 2], Stroke)> = None;
     for (id, node) in flat.nodes.iter().enumerate().skip(1) {
         let id = id as u32;
         if layout.is_hidden(id) {
@@ -216,7 +222,11 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         };
         // Dashes only where they can be seen: on a zoomed-out tree they cost thousands of shapes for nothing.
         if reached(id) || !finished || !show_text {
-            painter.line_segment([a, b], stroke);
+            let key = ([pixel(a), pixel(b)], stroke);
+            if last_edge != Some(key) {
+                painter.line_segment([a, b], stroke);
+                last_edge = Some(key);
+            }
         } else {
             painter.extend(Shape::dashed_line(&[a, b], stroke, 4.0, 4.0));
         }
@@ -234,8 +244,12 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         }
     }
     let bar = (7.0 * zoom.min(1.4)).max(2.0);
+    let mut last_bar = None;
     for &(p, across, _) in &cut_bars {
-        painter.line_segment([p - across * bar, p + across * bar], Stroke::new(3.0, palette.cut));
+        if last_bar != Some(pixel(p)) {
+            painter.line_segment([p - across * bar, p + across * bar], Stroke::new(3.0, palette.cut));
+            last_bar = Some(pixel(p));
+        }
     }
     if let Some(quiz) = &quiz {
         // The user's pruned marks, and after Check the pruned edges they missed, crossed out like cuts.
@@ -262,6 +276,8 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     // Then the nodes, and what the replay knows of them.
     let current = replay.and_then(|(_, s)| s.current);
     let selected = lab.editor.selected.as_deref().and_then(|p| flat.node_at(p));
+    // As with the edges: a dot on the pixel of the dot just drawn, in the same colour, is not drawn again.
+    let mut last_dot: Option<(Pixel, Color32)> = None;
     for (id, node) in flat.nodes.iter().enumerate() {
         let id = id as u32;
         let c = at(id);
@@ -278,8 +294,9 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         };
         if r < 3.0 {
             // Too small for a shape to be told apart: a dot for a node the search reached, nothing for the rest.
-            if seen {
+            if seen && last_dot != Some((pixel(c), colour)) {
                 painter.rect_filled(Rect::from_center_size(c, Vec2::splat(2.0 * r)), 0.0, colour);
+                last_dot = Some((pixel(c), colour));
             }
         } else {
             paint_node(&painter, c, r, node.turn, leaf, fill, stroke);
@@ -391,6 +408,13 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         response.context_menu(|ui| context_menu(ui, &facts, &mut chosen));
     }
     lab.actions.extend(chosen);
+}
+
+/// A point rounded to the pixel grid, to tell when two shapes would cover the same pixels.
+type Pixel = (i32, i32);
+
+fn pixel(p: Pos2) -> Pixel {
+    (p.x.round() as i32, p.y.round() as i32)
 }
 
 /// What the context menu needs to know of the node it was opened on.

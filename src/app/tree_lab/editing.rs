@@ -1,15 +1,16 @@
 //! Editing the tree on the canvas: the selected node, the edits of [`crate::tree::edit`] applied to it, the
 //! in-place text field, the clipboard, and undo and redo.
 //!
-//! Undo keeps whole trees: simple, and always right whatever the edit was. Every change of the tree — an edit, a
-//! typed or pasted notation, an example, a generated or opened tree, a reordering — goes through
-//! [`TreeLab::replace_tree`], which records the tree it replaces.
+//! Undo keeps whole trees, shared, not copied: simple, and always right whatever the edit was. Every change of the
+//! tree records the tree it replaces: an edit or a reordering when the worker has made it ([`TreeLab::edited`]),
+//! an opened file or an example through [`TreeLab::replace_tree`], typed or pasted notation as it is parsed.
 
 use super::{Action, TreeLab};
 use crate::tree::edit::{self, Edited};
 use crate::tree::model::{Node, NodeKind, Tree};
 use crate::tree::notation;
 use eframe::egui;
+use std::sync::Arc;
 
 /// How many trees undo remembers: enough for a session's editing.
 const UNDO_LIMIT: usize = 200;
@@ -22,8 +23,9 @@ const UNDO_NODE_LIMIT: usize = 2_000_000;
 pub struct Editor {
     /// The selected node's path, if any.
     pub selected: Option<Vec<usize>>,
-    undo: Vec<Tree>,
-    redo: Vec<Tree>,
+    /// The trees before, oldest first, with their node counts (so trimming the list does not walk every tree).
+    undo: Vec<(Arc<Tree>, usize)>,
+    redo: Vec<Arc<Tree>>,
     /// The last copied subtree, for pasting when the system clipboard holds no tree.
     clipboard: Option<Node>,
     /// Why the last edit was refused, or what the last command did.
@@ -92,7 +94,7 @@ impl TreeLab {
 
     /// The tree as the model holds it (the last valid one).
     pub fn tree(&self) -> Option<&Tree> {
-        self.tree.as_ref()
+        self.tree.as_deref()
     }
 
     /// Where the node at `path` was drawn in the last frame, in screen points.
@@ -121,37 +123,43 @@ impl TreeLab {
         !self.editor.redo.is_empty()
     }
 
-    /// Shows `tree` in place of the current one, undoably, and prints it into the notation panel. A tree that
-    /// cannot be shown leaves everything as it was, with the reason as the error.
+    /// Shows `tree` (an opened file, an example) in place of the current one, undoably, and has the worker print
+    /// it into the notation panel. A tree that is not valid leaves everything as it was, with the reason as the
+    /// error.
     pub(super) fn replace_tree(&mut self, tree: Tree) {
-        if self.tree.as_ref() == Some(&tree) {
+        if self.tree.as_deref() == Some(&tree) {
             return;
         }
         let old = self.tree.clone();
-        let text = notation::print(&tree);
-        if self.show_tree(tree) {
+        if self.show_tree(tree, false, true) {
             self.remember(old);
-            self.settings.text = text;
         }
     }
 
     /// Records the tree just replaced, for undo; true if it differed from the current one.
-    pub(super) fn remember(&mut self, old: Option<Tree>) -> bool {
+    pub(super) fn remember(&mut self, old: Option<Arc<Tree>>) -> bool {
         self.editor.typing = false;
-        if old.is_none() || old == self.tree {
+        let Some(old) = old else { return false };
+        if self.tree.as_ref().is_some_and(|tree| Arc::ptr_eq(tree, &old) || tree == &old) {
             return false;
         }
-        self.editor.undo.extend(old);
-        let mut nodes: usize = self.editor.undo.iter().map(|t| t.root.node_count()).sum();
-        while self.editor.undo.len() > 1 && (self.editor.undo.len() > UNDO_LIMIT || nodes > UNDO_NODE_LIMIT) {
-            nodes -= self.editor.undo.remove(0).root.node_count();
+        let nodes = old.root.node_count();
+        self.editor.undo.push((old, nodes));
+        let mut total: usize = self.editor.undo.iter().map(|&(_, n)| n).sum();
+        while self.editor.undo.len() > 1 && (self.editor.undo.len() > UNDO_LIMIT || total > UNDO_NODE_LIMIT) {
+            let (oldest, n) = self.editor.undo.remove(0);
+            total -= n;
+            super::worker::drop_later(oldest, n > super::worker::INLINE_NODES as usize);
         }
-        self.editor.redo.clear();
+        for tree in std::mem::take(&mut self.editor.redo) {
+            let large = tree.root.node_count() > super::worker::INLINE_NODES as usize;
+            super::worker::drop_later(tree, large);
+        }
         true
     }
 
     pub(super) fn undo(&mut self) {
-        let Some(tree) = self.editor.undo.pop() else { return };
+        let Some((tree, _)) = self.editor.undo.pop() else { return };
         if let Some(current) = self.tree.clone() {
             self.editor.redo.push(current);
         }
@@ -161,16 +169,16 @@ impl TreeLab {
     pub(super) fn redo(&mut self) {
         let Some(tree) = self.editor.redo.pop() else { return };
         if let Some(current) = self.tree.clone() {
-            self.editor.undo.push(current);
+            let nodes = current.root.node_count();
+            self.editor.undo.push((current, nodes));
         }
         self.restore(tree, "redone");
     }
 
-    fn restore(&mut self, tree: Tree, what: &str) {
+    fn restore(&mut self, tree: Arc<Tree>, what: &str) {
         self.editor.typing = false;
-        self.settings.text = notation::print(&tree);
         self.editor.inline = None;
-        self.show_tree(tree);
+        self.show_shared(tree, true);
         self.editor.message = Some(Message::Note(format!("{what}: {} more to undo", self.editor.undo.len())));
     }
 
@@ -227,45 +235,66 @@ impl TreeLab {
         self.editor.inline = Some(Inline { path: path.clone(), field, text, focused: false });
     }
 
+    /// Makes an edit of the selected node. The copy, the edit and its check run on the worker (at once for a
+    /// small tree): the tree, the selection and the notation change when [`super::worker::Report::Edited`]
+    /// arrives, and a refusal shows its reason. Until then further edits wait (see [`TreeLab::apply`]).
     pub(super) fn apply_edit(&mut self, change: Edit) {
-        let Some(tree) = &self.tree else { return };
+        let Some(tree) = self.tree.clone() else { return };
         let Some(path) = self.editor.selected.clone() else {
             self.editor.message = Some(Message::Error("Select a node first: click it on the canvas.".into()));
             return;
         };
-        let result: Result<Edited, String> = match change {
-            Edit::AddChild => edit::add_child(tree, &path),
-            Edit::InsertParent => edit::insert_parent(tree, &path),
-            Edit::Delete => edit::delete(tree, &path),
-            Edit::Move(by) => edit::move_child(tree, &path, by),
-            Edit::CycleKind => {
-                let kind = tree.node_at(&path).and_then(Node::marked_kind);
-                edit::set_kind(tree, &path, edit::next_kind(kind))
-            }
-            Edit::SetKind(kind) => edit::set_kind(tree, &path, kind),
-            Edit::Commit(Field::Value, text) => edit::parse_value(&text).and_then(|v| edit::set_value(tree, &path, v)),
-            Edit::Commit(Field::Label, text) => edit::set_label(tree, &path, Some(&text)),
-            Edit::Commit(Field::Probabilities, text) => {
-                edit::parse_probabilities(&text).and_then(|p| edit::set_probabilities(tree, &path, &p))
-            }
-            Edit::MoveTo { parent, index } => edit::move_subtree(tree, &path, &parent, index),
-            Edit::Paste(text) => {
-                let from_system = text.and_then(|t| notation::parse(&t).ok()).map(|t| t.root);
-                match from_system.or_else(|| self.editor.clipboard.clone()) {
-                    Some(node) => edit::paste(tree, &path, &node),
-                    None => Err("nothing to paste: copy a node (Ctrl+C) or a tree's notation first".into()),
+        let clipboard = matches!(change, Edit::Paste(_)).then(|| self.editor.clipboard.clone()).flatten();
+        let edit = move |tree: &Tree| -> Result<Edited, String> {
+            match change {
+                Edit::AddChild => edit::add_child(tree, &path),
+                Edit::InsertParent => edit::insert_parent(tree, &path),
+                Edit::Delete => edit::delete(tree, &path),
+                Edit::Move(by) => edit::move_child(tree, &path, by),
+                Edit::CycleKind => {
+                    let kind = tree.node_at(&path).and_then(Node::marked_kind);
+                    edit::set_kind(tree, &path, edit::next_kind(kind))
+                }
+                Edit::SetKind(kind) => edit::set_kind(tree, &path, kind),
+                Edit::Commit(Field::Value, text) => {
+                    edit::parse_value(&text).and_then(|v| edit::set_value(tree, &path, v))
+                }
+                Edit::Commit(Field::Label, text) => edit::set_label(tree, &path, Some(&text)),
+                Edit::Commit(Field::Probabilities, text) => {
+                    edit::parse_probabilities(&text).and_then(|p| edit::set_probabilities(tree, &path, &p))
+                }
+                Edit::MoveTo { parent, index } => edit::move_subtree(tree, &path, &parent, index),
+                Edit::Paste(text) => {
+                    let from_system = text.and_then(|t| notation::parse(&t).ok()).map(|t| t.root);
+                    match from_system.or(clipboard) {
+                        Some(node) => edit::paste(tree, &path, &node),
+                        None => Err("nothing to paste: copy a node (Ctrl+C) or a tree's notation first".into()),
+                    }
                 }
             }
         };
-        match result {
-            Ok(edited) => {
-                self.editor.message = None;
-                self.editor.selected = Some(edited.selection);
-                self.replace_tree(edited.tree);
-            }
-            // Refused: the tree stays as it was, and the reason is shown.
-            Err(error) => self.editor.message = Some(Message::Error(format!("Edit refused: {error}"))),
-        }
+        self.editor.message = None;
+        self.submit_change(tree, Box::new(move |tree| edit(tree).map(|e| (e.tree, Some(e.selection)))));
+    }
+
+    /// Takes in an edit the worker made: the tree replaces the current one, undoably.
+    pub(super) fn edited(&mut self, tree: Arc<Tree>, selection: Option<Vec<usize>>) {
+        self.change_pending = false;
+        let old = self.tree.replace(tree);
+        self.editor.selected = selection;
+        self.error = None;
+        self.playing = false;
+        self.scrolled_row = None;
+        self.check_selection();
+        self.remember(old);
+    }
+
+    /// An edit the worker refused: the tree stays as it was, and the reason is shown.
+    pub(super) fn refused(&mut self, reason: String) {
+        self.change_pending = false;
+        self.shape_pending = false;
+        self.text_pending = false;
+        self.editor.message = Some(Message::Error(format!("Edit refused: {reason}")));
     }
 
     /// The node an Alt+arrow moves the selection to: ↑ the parent, ↓ the first child, ← → the siblings. With

@@ -35,6 +35,7 @@ use editing::{Edit, Editor, Field};
 use examples::{Example, RandomTree};
 use replay::Snapshot;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// What the Tree lab keeps between sessions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -178,8 +179,9 @@ impl Default for CanvasView {
 /// The Tree lab's state.
 pub struct TreeLab {
     pub settings: TreeLabSettings,
-    /// The last valid tree (kept while the text has an error): what edits change and undo restores.
-    tree: Option<Tree>,
+    /// The last valid tree (kept while the text has an error): what edits change and undo restores. Shared with
+    /// the undo list and the worker, so neither needs a copy.
+    tree: Option<Arc<Tree>>,
     /// The analysis of `tree`.
     analysis: Option<Analysis>,
     editor: Editor,
@@ -224,6 +226,73 @@ pub struct TreeLab {
     /// Where the replay stands when the next recorded run arrives: at the start for a newly loaded tree or
     /// algorithm (there is something to watch), at the end after an edit (the result is what changed).
     on_run: Seek,
+    /// The side panels' widths as shares of the window, kept across resizes.
+    panel_shares: PanelShares,
+    /// True from handing the worker an edit until the edited tree (or the refusal) arrives.
+    change_pending: bool,
+    /// Actions that came while an edit was on the worker: they act on the edited tree, so they wait for it.
+    deferred: Vec<Action>,
+    /// True from handing a tree to the worker until its shape arrives: until then `analysis` is of the tree before.
+    shape_pending: bool,
+    /// True from handing the worker a tree to print until its notation arrives (`settings.text` is the tree before).
+    text_pending: bool,
+}
+
+/// The side panels' widths as shares of the window's width. egui remembers a panel's width in points, so a panel
+/// squeezed to its minimum on a small window would stay that narrow when the window grows again (a crushed trace
+/// table, "TY… AL… BE…"). The share changes only when the user drags a panel's handle; when the window changes
+/// size, each panel is set to its share of the new width, within the panel's range for that width.
+#[derive(Clone, Debug, PartialEq)]
+struct PanelShares {
+    /// The window's width in the last frame (0 before the first).
+    window: f32,
+    left: f32,
+    right: f32,
+}
+
+impl Default for PanelShares {
+    fn default() -> Self {
+        PanelShares { window: 0.0, left: 0.27, right: 0.23 }
+    }
+}
+
+impl PanelShares {
+    /// The widths each panel may take on a window `width` wide: the canvas keeps at least about 40 %.
+    fn ranges(width: f32) -> (std::ops::RangeInclusive<f32>, std::ops::RangeInclusive<f32>) {
+        (200.0..=(0.32 * width).max(200.0), 180.0..=(0.28 * width).max(180.0))
+    }
+
+    /// Notes the window's width; true when it changed since the last frame (not on the first).
+    fn window_changed(&mut self, width: f32) -> bool {
+        let changed = self.window > 0.0 && (width - self.window).abs() >= 1.0;
+        self.window = width;
+        changed
+    }
+
+    /// The left panel's width for its share: within its range, and no wider than its contents need (480 points)
+    /// unless the user drags it wider.
+    fn left_width(&self, width: f32) -> f32 {
+        let range = Self::ranges(width).0;
+        (self.left * width).min(480.0).clamp(*range.start(), *range.end())
+    }
+
+    fn right_width(&self, width: f32) -> f32 {
+        let range = Self::ranges(width).1;
+        (self.right * width).min(420.0).clamp(*range.start(), *range.end())
+    }
+
+    /// Takes a width the user dragged the left panel to as its new share.
+    fn left_shown(&mut self, shown: f32, width: f32, resized: bool) {
+        if !resized && (shown - self.left_width(width)).abs() > 1.0 {
+            self.left = shown / width;
+        }
+    }
+
+    fn right_shown(&mut self, shown: f32, width: f32, resized: bool) {
+        if !resized && (shown - self.right_width(width)).abs() > 1.0 {
+            self.right = shown / width;
+        }
+    }
 }
 
 /// Quiz mode: the user's marks and, once checked, their grade (recomputed after every change).
@@ -270,6 +339,11 @@ impl TreeLab {
             worker: worker::Worker::new(),
             ctx: None,
             on_run: Seek::Start,
+            shape_pending: false,
+            text_pending: false,
+            panel_shares: PanelShares::default(),
+            change_pending: false,
+            deferred: Vec::new(),
         };
         lab.reparse(false);
         lab
@@ -285,22 +359,36 @@ impl TreeLab {
             self.ctx = Some(ui.ctx().clone());
         }
         self.receive();
+        self.apply_deferred();
         if self.worker.busy() {
             // The worker wakes the window after each report; this covers a job submitted before the window existed.
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
         }
         self.keyboard(ui);
         self.advance_playback(ui);
-        // The side panels give way on a small window, so the canvas keeps at least about 40 % of the width.
+        // The side panels give way on a small window, so the canvas keeps at least about 40 % of the width, and
+        // take their share back when it grows again (see `PanelShares`).
         let width = ui.available_width();
-        egui::Panel::left("tree_lab_editor")
-            .default_size((0.27 * width).clamp(220.0, 360.0))
-            .size_range(200.0..=(0.32 * width).max(200.0))
-            .show(ui, |ui| panels::editor(self, ui));
-        egui::Panel::right("tree_lab_trace")
-            .default_size((0.23 * width).clamp(200.0, 320.0))
-            .size_range(180.0..=(0.28 * width).max(180.0))
-            .show(ui, |ui| if self.quiz.on { quiz_panel::panel(self, ui) } else { steps::trace_table(self, ui) });
+        let resized = self.panel_shares.window_changed(width);
+        let (left_range, right_range) = PanelShares::ranges(width);
+        let mut left = egui::Panel::left("tree_lab_editor").default_size(self.panel_shares.left_width(width));
+        left = match resized {
+            true => left.exact_size(self.panel_shares.left_width(width)),
+            false => left.size_range(left_range.clone()),
+        };
+        let shown = left.show(ui, |ui| panels::editor(self, ui)).response.rect.width();
+        self.panel_shares.left_shown(shown, width, resized);
+        let mut right = egui::Panel::right("tree_lab_trace").default_size(self.panel_shares.right_width(width));
+        right = match resized {
+            true => right.exact_size(self.panel_shares.right_width(width)),
+            false => right.size_range(right_range.clone()),
+        };
+        let shown = right
+            .show(ui, |ui| if self.quiz.on { quiz_panel::panel(self, ui) } else { steps::trace_table(self, ui) })
+            .response
+            .rect
+            .width();
+        self.panel_shares.right_shown(shown, width, resized);
         egui::Panel::bottom("tree_lab_steps").show(ui, |ui| steps::controls(self, ui));
         egui::CentralPanel::default().show(ui, |ui| {
             node_bar::show(self, ui);
@@ -317,8 +405,23 @@ impl TreeLab {
         self.request_png(ui.ctx());
     }
 
-    /// Carries out one action.
+    /// Carries out one action. While an edit is on the worker, an action that reads or changes the tree waits
+    /// for the edited tree, and is carried out when it arrives, in order.
     pub fn apply(&mut self, action: Action) {
+        let independent = matches!(
+            action,
+            Action::Seek(_)
+                | Action::TogglePlay
+                | Action::Fit
+                | Action::ToggleHelp
+                | Action::CloseDialog
+                | Action::TextCommitted
+                | Action::CloseInline
+        );
+        if (self.change_pending || !self.deferred.is_empty()) && !independent {
+            self.deferred.push(action);
+            return;
+        }
         // A tree loaded is watched from its first step; after an edit the replay shows the new result.
         match action {
             Action::OpenPath(_) | Action::LoadFileExample(_) | Action::LoadExample(_) | Action::GenerateRandom => {
@@ -335,7 +438,15 @@ impl TreeLab {
             Action::GenerateRandom => self.set_text(self.settings.random.text()),
             Action::SetAlgorithm(algorithm) => {
                 self.settings.algorithm = algorithm;
-                if let Some(analysis) = &mut self.analysis {
+                if self.shape_pending
+                    && let Some(tree) = self.tree.clone()
+                {
+                    // The tree shown is still on its way: analyse it, not the one before it, with the new algorithm.
+                    self.on_run = Seek::Start;
+                    let task = worker::Task::Tree { tree, print: self.text_pending };
+                    self.worker.submit(task, algorithm, self.ctx.clone());
+                    self.receive();
+                } else if let Some(analysis) = &mut self.analysis {
                     let flat = analysis.flat.clone();
                     analysis.run = None;
                     self.on_run = Seek::Start;
@@ -477,7 +588,7 @@ impl TreeLab {
             Ok(tree) => {
                 let old = self.tree.clone();
                 let continuing = typed && self.editor.typing;
-                if self.show_tree(tree) && !continuing {
+                if self.show_tree(tree, true, false) && !continuing {
                     self.editor.typing = self.remember(old) && typed;
                 }
             }
@@ -487,19 +598,31 @@ impl TreeLab {
 
     /// Shows `tree` and has it analysed (at once when small, else on the worker: the canvas draws it as soon as
     /// it is laid out, and the figures fill in); false, with the reason as the error, when it is not a valid tree.
-    fn show_tree(&mut self, tree: Tree) -> bool {
-        if let Err(e) = tree.validate() {
+    /// `checked`: the caller has validated it already (an edit, a parsed text), so it is not walked again here.
+    /// `print`: the worker prints it into `settings.text` (a tree that came from the text has its text already).
+    fn show_tree(&mut self, tree: Tree, checked: bool, print: bool) -> bool {
+        if !checked && let Err(e) = tree.validate() {
             self.error = Some(e.to_string());
             return false;
         }
-        self.worker.submit(worker::Task::Tree(tree.clone()), self.settings.algorithm, self.ctx.clone());
+        self.show_shared(Arc::new(tree), print);
+        true
+    }
+
+    /// Shows a valid tree and has it analysed, as [`Self::show_tree`] does.
+    fn show_shared(&mut self, tree: Arc<Tree>, print: bool) {
+        // A new tree supersedes an edit still on the worker (its job is cancelled).
+        self.change_pending = false;
+        self.shape_pending = true;
+        self.text_pending = print;
+        let task = worker::Task::Tree { tree: tree.clone(), print };
+        self.worker.submit(task, self.settings.algorithm, self.ctx.clone());
         self.tree = Some(tree);
         self.error = None;
         self.playing = false;
         self.scrolled_row = None;
         self.check_selection();
         self.receive();
-        true
     }
 
     /// Lays the tree out again with the collapsed subtrees folded (on this thread: linear, a few milliseconds on
@@ -524,11 +647,38 @@ impl TreeLab {
         }
     }
 
-    /// Waits for the worker to finish the latest tree or algorithm (tests and benchmarks: the window never waits).
-    pub fn wait_for_analysis(&mut self) {
+    /// Carries out the actions that waited for an edit, once it has arrived.
+    fn apply_deferred(&mut self) {
+        if self.change_pending {
+            return;
+        }
+        for action in std::mem::take(&mut self.deferred) {
+            // An action that makes another edit sends the rest back to wait (`apply` queues them in order).
+            self.apply(action);
+        }
+    }
+
+    /// Hands an edit of `tree` to the worker (done at once when the tree is small).
+    fn submit_change(&mut self, tree: Arc<Tree>, change: worker::Change) {
+        self.change_pending = true;
+        self.shape_pending = true;
+        self.text_pending = true;
+        self.worker.submit(worker::Task::Edit { tree, change }, self.settings.algorithm, self.ctx.clone());
         self.receive();
-        for report in self.worker.wait() {
-            self.take_report(report);
+    }
+
+    /// Waits for the worker to finish the latest tree or algorithm, and for every edit waiting on it (tests and
+    /// benchmarks: the window never waits).
+    pub fn wait_for_analysis(&mut self) {
+        loop {
+            self.receive();
+            for report in self.worker.wait() {
+                self.take_report(report);
+            }
+            if self.deferred.is_empty() {
+                return;
+            }
+            self.apply_deferred();
         }
     }
 
@@ -539,12 +689,20 @@ impl TreeLab {
 
     fn take_report(&mut self, report: worker::Report) {
         match report {
+            worker::Report::Edited(tree, selection) => self.edited(tree, selection),
+            worker::Report::Refused(reason) => self.refused(reason),
+            worker::Report::Text(text) => {
+                self.settings.text = text;
+                self.text_pending = false;
+            }
             worker::Report::Shape(analysis) => {
+                self.shape_pending = false;
                 let reshaped = self.analysis.as_ref().is_none_or(|old| old.layout != analysis.layout);
                 self.view.fit_pending |= reshaped;
                 // Marks on nodes that are still there stay, and are graded against the new search.
                 self.quiz.marks.retain_existing(&analysis.flat);
-                self.analysis = Some(analysis);
+                let large = analysis.flat.nodes.len() > worker::INLINE_NODES as usize;
+                worker::drop_later(self.analysis.replace(analysis), large);
                 self.reordered = self.reordered.take().filter(|r| r.after.is_none());
                 if !self.collapsed.is_empty() {
                     self.relayout();
@@ -553,7 +711,10 @@ impl TreeLab {
                 self.scrolled_row = None;
                 self.seek(Seek::Start);
             }
-            worker::Report::Failed(message) => self.error = Some(message),
+            worker::Report::Failed(message) => {
+                self.error = Some(message);
+                self.shape_pending = false;
+            }
             worker::Report::Run(run) => {
                 let Some(analysis) = &mut self.analysis else { return };
                 if let (Some(reordered), Some(run)) = (&mut self.reordered, &run)
@@ -562,7 +723,8 @@ impl TreeLab {
                     let stats = &run.result.stats;
                     reordered.after = Some((stats.leaves_evaluated, stats.nodes_visited));
                 }
-                analysis.run = run;
+                let large = analysis.flat.nodes.len() > worker::INLINE_NODES as usize;
+                worker::drop_later(std::mem::replace(&mut analysis.run, run), large);
                 self.seek(self.on_run);
                 self.regrade();
             }

@@ -46,13 +46,13 @@ impl TreeLab {
         self.reordered.as_ref()
     }
 
+    /// Reorders the tree on the worker, as an edit (at once when the tree is small).
     pub(super) fn reorder(&mut self, ordering: Ordering) {
-        let Some(tree) = &self.tree else { return };
-        let reordered = reorder(tree, ordering);
+        let Some(tree) = self.tree.clone() else { return };
         let before = self.current_counts();
         // The selection names a place, not a node: after reordering it would point at a different one.
         self.editor.selected = None;
-        self.replace_tree(reordered);
+        self.submit_change(tree, Box::new(move |tree| Ok((reorder(tree, ordering), None))));
         // A large tree's new counts arrive from the worker later and fill in `after`.
         let after = if self.analysing() { None } else { self.current_counts() };
         self.reordered = Some(Reordered { ordering, algorithm: self.settings.algorithm, before, after });

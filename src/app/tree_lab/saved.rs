@@ -50,7 +50,7 @@ impl TreeLab {
         let view = &self.view;
         TreeSession {
             settings: self.settings.clone(),
-            valid_tree: self.error.as_ref().and(self.tree.as_ref()).map(notation::print),
+            valid_tree: self.error.as_ref().and(self.tree.as_deref()).map(notation::print),
             selected: self.editor.selected.clone(),
             step: self.snapshot.cursor,
             fitted: view.fitted || view.fit_pending,

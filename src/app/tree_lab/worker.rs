@@ -3,8 +3,9 @@
 //!
 //! Contract: [`Worker::submit`] hands over a job and cancels the one before it (its cancel flag is set, so its
 //! searches stop within about a thousand nodes and its reports are never delivered). Reports arrive in order —
-//! the shape first (the canvas draws the tree at once), then the recorded run, then one row of the comparison per
-//! algorithm — each followed by a repaint request, so the window wakes to show it. A job small enough to finish
+//! the shape first (the canvas draws the tree at once), then the tree's notation when asked for, then the recorded
+//! run, then one row of the comparison per algorithm — each followed by a repaint request, so the window wakes to show
+//! it. A job small enough to finish
 //! within a few milliseconds is done at once on the caller's thread: no frame waits for it, and the view (and its
 //! tests) see the whole analysis straight away.
 
@@ -13,25 +14,40 @@ use crate::engine::search::Algorithm;
 use crate::engine::search::context::StopWhen;
 use crate::tree::flat::FlatTree;
 use crate::tree::model::Tree;
+use crate::tree::notation;
 use eframe::egui;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-/// Nodes one search may visit in a job done on the caller's thread (a few milliseconds); a job whose searches
-/// need more is handed to the thread and done there from the start.
-const INLINE_NODES: u64 = 20_000;
+/// The most nodes of a tree whose job is done on the caller's thread, and that one search of it may visit there
+/// (a millisecond or two); a job whose searches need more is handed to the thread and done there from the start.
+pub const INLINE_NODES: u64 = 2_500;
+
+/// An edit of the whole tree, done off the window's thread: the edited tree and the node to select then (`None`:
+/// nothing), or why the edit was refused. Copying and checking a 100,000-node tree takes tens of milliseconds.
+pub type Change = Box<dyn FnOnce(&Tree) -> Result<(Tree, Option<Vec<usize>>), String> + Send>;
 
 /// What to compute.
 pub enum Task {
-    /// A new tree: its shape, the recorded run and every algorithm's counts.
-    Tree(Tree),
+    /// A new tree: its notation if `print` (printing a large tree takes milliseconds), its shape, the recorded
+    /// run and every algorithm's counts. The tree is shared with the lab, which keeps it for undo.
+    Tree { tree: Arc<Tree>, print: bool },
     /// Another algorithm on the tree already shown: only its recorded run.
     Rerun(Arc<FlatTree>),
+    /// An edit of `tree`: reported first, as [`Report::Edited`] or [`Report::Refused`]; an edited tree is then
+    /// printed and analysed as [`Task::Tree`] is.
+    Edit { tree: Arc<Tree>, change: Change },
 }
 
 /// What the worker has computed, for the job of `generation`.
 pub enum Report {
+    /// The tree an edit made, and the node to select in it.
+    Edited(Arc<Tree>, Option<Vec<usize>>),
+    /// The edit was refused, for this reason; nothing else comes for this job.
+    Refused(String),
+    /// The tree printed in the notation (only when the task asked for it).
+    Text(String),
     /// The compiled tree and its layout, with no search yet.
     Shape(Analysis),
     /// The tree could not be compiled.
@@ -50,6 +66,9 @@ struct Job {
     algorithm: Algorithm,
     cancel: Arc<AtomicBool>,
     ctx: Option<egui::Context>,
+    /// Once an edit has been made: the tree it made and the selection, reported before anything else (again, if
+    /// the job moves from the caller's thread to the worker's).
+    edited: Option<(Arc<Tree>, Option<Vec<usize>>)>,
 }
 
 /// The lab's end of the worker.
@@ -113,10 +132,10 @@ impl Worker {
         let generation = self.generation;
         let cancel = Arc::new(AtomicBool::new(false));
         let small = match &task {
-            Task::Tree(tree) => tree.root.node_count() as u64 <= INLINE_NODES,
+            Task::Tree { tree, .. } | Task::Edit { tree, .. } => tree.root.node_count() as u64 <= INLINE_NODES,
             Task::Rerun(flat) => flat.nodes.len() as u64 <= INLINE_NODES,
         };
-        let job = Job { generation, task, algorithm, cancel: cancel.clone(), ctx };
+        let job = Job { generation, task, algorithm, cancel: cancel.clone(), ctx, edited: None };
         let job = if small || self.jobs.is_none() {
             let mut reports = Vec::new();
             let limit = self.jobs.is_some().then_some(INLINE_NODES);
@@ -185,16 +204,40 @@ impl Worker {
 
 /// Does one job, handing each report to `send` (false: nobody listens any more). With `limit`, gives the job
 /// back untouched as soon as a search needs more nodes than that; reports already sent are then to be dropped.
-fn run(job: Job, limit: Option<u64>, send: &mut impl FnMut(Report) -> bool) -> Result<(), Job> {
+fn run(mut job: Job, limit: Option<u64>, send: &mut impl FnMut(Report) -> bool) -> Result<(), Job> {
+    // The edit is made once; should the job move to the worker's thread, it goes on as the tree it made.
+    job.task = match job.task {
+        Task::Edit { tree, change } => match change(&tree) {
+            Ok((edited, selection)) => {
+                let edited = Arc::new(edited);
+                job.edited = Some((edited.clone(), selection));
+                Task::Tree { tree: edited, print: true }
+            }
+            Err(message) => {
+                send(Report::Refused(message));
+                send(Report::Done);
+                return Ok(());
+            }
+        },
+        task => task,
+    };
+    if let Some((tree, selection)) = &job.edited
+        && !send(Report::Edited(tree.clone(), selection.clone()))
+    {
+        return Ok(());
+    }
     let cancel = job.cancel.clone();
     let cancelled = || cancel.load(Ordering::Relaxed);
     let stop = StopWhen { flag: Some(&cancel), deadline: None, node_limit: limit };
     let over_limit = |nodes: u64| limit.is_some_and(|l| nodes >= l);
     let flat = match &job.task {
-        Task::Tree(tree) => match Analysis::shape(tree) {
+        Task::Tree { tree, print } => match Analysis::shape(tree) {
             Ok(analysis) => {
                 let flat = analysis.flat.clone();
                 if !send(Report::Shape(analysis)) {
+                    return Ok(());
+                }
+                if *print && !send(Report::Text(notation::print(tree))) {
                     return Ok(());
                 }
                 flat
@@ -206,6 +249,8 @@ fn run(job: Job, limit: Option<u64>, send: &mut impl FnMut(Report) -> bool) -> R
             }
         },
         Task::Rerun(flat) => flat.clone(),
+        // Made into a `Tree` task above.
+        Task::Edit { .. } => return Ok(()),
     };
     if cancelled() {
         return Ok(());
@@ -217,7 +262,7 @@ fn run(job: Job, limit: Option<u64>, send: &mut impl FnMut(Report) -> bool) -> R
     if cancelled() || !send(Report::Run(recorded)) {
         return Ok(());
     }
-    if matches!(job.task, Task::Tree(_)) {
+    if matches!(job.task, Task::Tree { .. }) {
         for algorithm in Algorithm::ALL {
             let Some(row) = compare(&flat, algorithm, stop) else { return Ok(()) };
             if over_limit(row.nodes) && !row.complete {
@@ -230,4 +275,13 @@ fn run(job: Job, limit: Option<u64>, send: &mut impl FnMut(Report) -> bool) -> R
     }
     send(Report::Done);
     Ok(())
+}
+
+/// Drops `value` on a thread of its own when it is large: freeing a 100,000-node tree or a long recorded run takes
+/// milliseconds the window's thread does not have. A small value drops here.
+pub fn drop_later<T: Send + 'static>(value: T, large: bool) {
+    if large {
+        // Should the system refuse a thread, the closure is dropped here, and the value with it.
+        let _ = std::thread::Builder::new().name("tree-lab-drop".into()).spawn(move || drop(value));
+    }
 }

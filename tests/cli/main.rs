@@ -1,0 +1,10 @@
+//! The headless commands and the files they read and write, including hostile input.
+//! (One test binary per area: each binary links the whole studio, so fewer binaries build and link faster.)
+
+#[path = "../common/mod.rs"]
+mod common;
+mod games;
+mod hostile_input;
+mod sessions;
+mod strength;
+mod tree;

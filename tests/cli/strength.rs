@@ -1,0 +1,154 @@
+//! `alphabeta-studio uci` and `alphabeta-studio match` through the real binary: the protocol over pipes, matches
+//! that finish with the right counts, records written, and players that crash, err or stall counted — never a hang.
+
+use alphabeta_studio::games::chess::Chess;
+
+use crate::common;
+use common::studio;
+use std::path::{Path, PathBuf};
+
+const STUDIO: &str = env!("CARGO_BIN_EXE_alphabeta-studio");
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("abs-strength-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// An executable shell script (the match starts UCI engines by path, without arguments).
+fn script(dir: &Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("write");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path.display().to_string()
+}
+
+fn json_field(json: &serde_json::Value, path: &[&str]) -> u64 {
+    let mut value = json;
+    for key in path {
+        value = &value[key];
+    }
+    value.as_u64().unwrap_or_else(|| panic!("{path:?} in {json}"))
+}
+
+#[test]
+fn uci_over_pipes_answers_the_protocol_and_survives_garbage() {
+    let script = "uci\nisready\nfoo bar\ngo depth nine\nposition startpos moves e2e4 c7c5 g1f3\nposition fen x\n\
+                  go depth 2\nisready\nquit\n";
+    let (code, out, err) = studio(&["uci"], script);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nuciok\n") && out.matches("readyok").count() == 2, "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("info string")).count(), 3, "{out}");
+    let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a bestmove");
+    let position = Chess::new().with_moves("e4 c5 Nf3").expect("legal");
+    assert!(position.legal_moves().into_iter().any(|mv| position.uci_name(mv) == best), "{best} is not legal: {out}");
+}
+
+#[test]
+fn perfect_tic_tac_toe_draws_every_game_and_every_game_is_recorded() {
+    let dir = temp_dir("ttt");
+    let pgn = dir.join("games.pgn");
+    let pgn_arg = pgn.display().to_string();
+    let args =
+        ["match", "tic-tac-toe", "--a", "level:10", "--b", "level:10", "--games", "6", "--pgn", &pgn_arg, "--json"];
+    let (code, out, err) = studio(&args, "");
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(
+        (json_field(&json, &["wins"]), json_field(&json, &["draws"]), json_field(&json, &["losses"])),
+        (0, 6, 0),
+        "{json}"
+    );
+    assert_eq!(json["score"], 0.5);
+    assert_eq!(json["los"], serde_json::Value::Null, "no decisive game");
+    assert!(err.contains("6/6 games: A +0 =6 -0"), "progress on stderr: {err}");
+    let records = std::fs::read_to_string(&pgn).expect("records written");
+    assert_eq!(records.matches("[Result \"1/2-1/2\"]").count(), 6, "{records}");
+    assert_eq!(records.matches("[Variant \"tic-tac-toe\"]").count(), 6);
+    assert_eq!(records.matches("[White \"level:10\"]").count(), 6);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_perfect_player_never_loses_to_level_1_from_random_openings() {
+    let args = ["match", "tic-tac-toe", "--a", "level:1", "--b", "level:10", "--games", "10", "--openings", "random:1"];
+    let (code, out, err) = studio(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("tic-tac-toe: A = level:1 vs B = level:10, 10 of 10 games\n"), "{out}");
+    let line = out.lines().nth(1).expect("counts");
+    let counts: Vec<u64> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .take(3)
+        .map(|w| w.parse().unwrap_or(99))
+        .collect();
+    assert_eq!(counts.len(), 3, "{line}");
+    assert_eq!(counts[0], 0, "level 1 never beats perfect play: {out}");
+    assert_eq!(counts[0] + counts[1] + counts[2], 10, "{out}");
+    assert!(out.contains("Elo difference: ") && out.contains("Likelihood of superiority"), "{out}");
+}
+
+#[test]
+fn a_chess_match_against_the_studio_as_a_uci_engine_finishes_cleanly() {
+    let dir = temp_dir("uci");
+    let engine = script(&dir, "studio-uci", &format!("exec '{STUDIO}' uci"));
+    let a = format!("uci:{engine},Skill Level=1");
+    let pgn = dir.join("chess.pgn");
+    let pgn_arg = pgn.display().to_string();
+    let args =
+        ["match", "chess", "--a", &a, "--b", "level:1", "--games", "2", "--depth", "1", "--pgn", &pgn_arg, "--json"];
+    let (code, out, err) = studio(&args, "");
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(json_field(&json, &["games"]), 2, "{json}");
+    for side in ["a", "b"] {
+        for kind in ["illegal", "crash", "time"] {
+            assert_eq!(json_field(&json, &["failures", side, kind]), 0, "{side} {kind}: {json}");
+        }
+    }
+    let records = std::fs::read_to_string(&pgn).expect("records");
+    assert_eq!(records.matches("[Event ").count(), 2);
+    assert!(records.contains("1. ") && !records.contains("[Variant"), "{records}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn engines_that_crash_err_or_stall_lose_and_are_counted() {
+    let dir = temp_dir("bad");
+    let handshake = "while read line; do case \"$line\" in uci) echo uciok;; isready) echo readyok;;";
+    let crasher = script(&dir, "crasher", &format!("{handshake} go*) exit 1;; esac; done"));
+    let cheater = script(&dir, "cheater", &format!("{handshake} go*) echo bestmove a1a8;; esac; done"));
+    let staller = script(&dir, "staller", &format!("{handshake} go*) sleep 5;; esac; done"));
+    for (engine, kind) in [(crasher, "crash"), (cheater, "illegal"), (staller, "time")] {
+        let a = format!("uci:{engine}");
+        let args = ["match", "chess", "--a", &a, "--b", "level:1", "--games", "2", "--time-ms", "50", "--json"];
+        let (code, out, err) = studio(&args, "");
+        assert_eq!(code, 0, "{kind}: {err}");
+        let json: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+        assert_eq!(json_field(&json, &["losses"]), 2, "{kind}: {json}");
+        assert_eq!(json_field(&json, &["failures", "a", kind]), 2, "{kind}: {json}");
+    }
+    let (code, _, err) = studio(&["match", "chess", "--a", "uci:/no/such/engine", "--b", "level:1"], "");
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("/no/such/engine"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_match_arguments_are_one_line_and_status_2() {
+    for args in [
+        vec!["match", "no-such-game", "--a", "level:1", "--b", "level:2"],
+        vec!["match", "tic-tac-toe", "--a", "level:0", "--b", "level:2"],
+        vec!["match", "tic-tac-toe", "--a", "level:1", "--b", "uci:/bin/true"],
+        vec!["match", "tic-tac-toe", "--a", "level:1", "--b", "level:2", "--openings", "random:x"],
+        vec!["match", "tic-tac-toe", "--a", "level:1", "--b", "level:2", "--sprt", "5"],
+        vec!["match", "tic-tac-toe", "--a", "level:1", "--b", "level:2", "--tc", "fast"],
+        vec!["match", "tic-tac-toe", "--a", "level:1", "--b", "level:2", "--games", "0"],
+    ] {
+        let (code, out, err) = studio(&args, "");
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,14 @@
+//! The rule families and scripted games: perft tables, peer test sets, values against oracles, records.
+//! (One test binary per area: each binary links the whole studio, so fewer binaries build and link faster.)
+
+mod chess;
+#[path = "../common/mod.rs"]
+mod common;
+mod connect_four;
+mod connect_four_selfplay;
+mod connect_four_solve;
+mod draughts;
+mod einstein;
+mod families;
+mod othello;
+mod scripts;

@@ -1,0 +1,14 @@
+//! The window, driven by egui_kittest: Play for every family, sessions, Telemetry and the Tree lab.
+//! (One test binary per area: each binary links the whole studio, so fewer binaries build and link faster.)
+
+mod chess;
+mod draughts;
+mod einstein;
+mod othello;
+mod play;
+mod session;
+mod support;
+mod telemetry;
+mod tree_editor;
+mod tree_lab;
+mod tree_quiz;

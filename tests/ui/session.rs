@@ -1,0 +1,106 @@
+//! Sessions in the real window, driven headlessly through egui_kittest: play a game by clicking, save the session
+//! with Ctrl+S through the in-window dialog, start a new session, open the saved one from the dialog's list, and
+//! find the same game; and the "save changes?" question before a new session.
+
+use alphabeta_studio::app::session::store::Store;
+use alphabeta_studio::app::shell::View;
+use alphabeta_studio::app::{StudioApp, install_fonts};
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use crate::support;
+use support::*;
+
+fn studio(name: &str) -> (Harness<'static, StudioApp>, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("abs-ui-session-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut app = StudioApp::with_store(Some(Store::new(&dir)));
+    // The system's dialog would block a headless test; the in-window one is what CI and Xvfb get anyway.
+    app.sessions.use_native_dialogs = false;
+    assert!(app.play.select("tic-tac-toe"));
+    app.view = View::Play;
+    let harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(64)
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    (harness, dir)
+}
+
+fn move_names(app: &StudioApp) -> Vec<String> {
+    let record = app.play.record();
+    (0..record.moves().len()).map(|i| record.move_name(i)).collect()
+}
+
+/// Replaces the dialog's path with `path` and presses the dialog's button `verb`.
+fn answer_dialog(harness: &mut Harness<'static, StudioApp>, path: &std::path::Path, verb: &str) {
+    harness.get_by_label("Path").focus();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Path").type_text(&path.display().to_string());
+    let _ = harness.run_ok();
+    harness.get_by_label(verb).click();
+    let _ = harness.run_ok();
+}
+
+#[test]
+fn play_save_start_anew_open_and_find_the_same_game() {
+    let (mut harness, dir) = studio("round-trip");
+    let _ = harness.run_ok();
+    harness.get_by_label("cell b2").click();
+    run_until(&mut harness, "the AI's reply", |app| app.play.record().moves().len() == 2 && !app.play.thinking());
+    let played = move_names(harness.state());
+    assert!(harness.state().unsaved(), "a game played is unsaved work");
+
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    let _ = harness.run_ok();
+    harness.get_by_label("Save the session");
+    let path = dir.join("my-game.ron");
+    answer_dialog(&mut harness, &path, "Save");
+    assert!(path.is_file(), "saved to the typed path");
+    assert!(!harness.state().unsaved());
+    harness.get_by_label("my-game.ron");
+
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    let _ = harness.run_ok();
+    assert!(move_names(harness.state()).is_empty(), "a new session starts a new game");
+
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    let _ = harness.run_ok();
+    harness.get_by_label("Open a session");
+    // The dialog lists the saves folder: a click on the file opens it.
+    harness.get_by_label(&path.display().to_string()).click();
+    let _ = harness.run_ok();
+    let app = harness.state();
+    assert_eq!(move_names(app), played, "the same moves");
+    assert_eq!(app.play.entry().variant.id, "tic-tac-toe");
+    assert_eq!(app.view, View::Play);
+    assert_eq!(app.sessions.path.as_deref(), Some(path.as_path()));
+    assert!(!app.unsaved());
+}
+
+#[test]
+fn unsaved_work_is_asked_about_and_cancel_keeps_it() {
+    let (mut harness, dir) = studio("prompt");
+    let _ = harness.run_ok();
+    harness.get_by_label("cell a1").click();
+    run_until(&mut harness, "the AI's reply", |app| app.play.record().moves().len() == 2 && !app.play.thinking());
+    harness.get_by_label("File").click();
+    let _ = harness.run_ok();
+    harness.get_by_label_contains("New session").click();
+    let _ = harness.run_ok();
+    harness.get_by_label_contains("changes that are not saved");
+    harness.get_by_label("Cancel").click();
+    let _ = harness.run_ok();
+    assert_eq!(harness.state().play.record().moves().len(), 2, "Cancel keeps the game");
+
+    // Save from the question: the dialog asks where, then the new session starts.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    let _ = harness.run_ok();
+    harness.get_by_label("Save").click();
+    let _ = harness.run_ok();
+    let path = dir.join("kept.ron");
+    answer_dialog(&mut harness, &path, "Save");
+    assert!(path.is_file());
+    assert!(harness.state().play.record().moves().is_empty(), "then the new session started");
+}
