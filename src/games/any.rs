@@ -74,6 +74,11 @@ where
             unit => format!("{value:+} ({unit})"),
         }
     }
+    /// How the scores are plotted: their unit, and from what size they are wins (see
+    /// [`super::score_words::ScoreAxis`]). The default: the numbers as they are, in [`Playable::score_unit`].
+    fn score_axis(&self) -> super::score_words::ScoreAxis {
+        super::score_words::ScoreAxis::PLAIN
+    }
     /// Why a finished game ended, when the family has more to say than who won ("Draw by stalemate.").
     fn ending(&self) -> Option<String> {
         None
@@ -131,6 +136,7 @@ pub trait ErasedGame: Send {
     fn moves_played(&self) -> usize;
     fn perft(&mut self, depth: u32) -> u64;
     fn score_in_words(&self, value: crate::engine::game::Value) -> String;
+    fn score_axis(&self) -> super::score_words::ScoreAxis;
     fn ending(&self) -> Option<String>;
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String>;
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError>;
@@ -208,6 +214,9 @@ where
     }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
         Playable::score_in_words(self, value)
+    }
+    fn score_axis(&self) -> super::score_words::ScoreAxis {
+        Playable::score_axis(self)
     }
     fn ending(&self) -> Option<String> {
         Playable::ending(self)
@@ -296,6 +305,11 @@ impl AnyGame {
     /// A score in words (see [`Playable::score_in_words`]).
     pub fn score_in_words(&self, value: crate::engine::game::Value) -> String {
         self.0.score_in_words(value)
+    }
+
+    /// How its scores are plotted (see [`Playable::score_axis`]).
+    pub fn score_axis(&self) -> super::score_words::ScoreAxis {
+        self.0.score_axis()
     }
 
     /// Why the game ended, beyond who won (see [`Playable::ending`]).

@@ -296,6 +296,35 @@ fn the_side_panel_holds_its_shape_at_three_sizes() {
     }
 }
 
+/// Defect 6 of issue 15: the board moved when the search panel first appeared, between moves and when a hint came.
+/// The space is reserved: the board's columns stay exactly where they were, at a small and at a large size.
+#[test]
+fn the_board_holds_still_through_moves_searches_and_hints() {
+    for size in [egui::vec2(800.0, 600.0), egui::vec2(1400.0, 900.0)] {
+        let mut harness = play_with("connect-four", |p| p.players[1].kind = PlayerKind::Ai);
+        harness.set_size(size);
+        settle(&mut harness);
+        settle(&mut harness);
+        let board = |h: &Harness<'static, Play>| [1, 4, 7].map(|c| h.get_by_label(&format!("column {c}")).rect());
+        let before = board(&harness);
+        harness.get_by_label_contains("No search yet");
+        for (turn, column) in [4, 3, 5].into_iter().enumerate() {
+            harness.get_by_label(&format!("column {column}")).click();
+            run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 * (turn + 1) && !p.thinking());
+            assert_eq!(board(&harness), before, "{size:?}: after move {}", 2 * (turn + 1));
+        }
+        // Defect 5: in a small window the panel's figures wrap onto its reserved lines instead of being cut off.
+        for label in ["principal variation", "score (Yellow to move)", "nodes/s"] {
+            let rect = harness.get_by_label(label).rect();
+            assert!(rect.max.x <= size.x && rect.max.y <= size.y, "{size:?}: {label} at {rect:?}");
+        }
+        harness.get_by_label("Hint").click();
+        run_until(&mut harness, "the hint", |p| p.record().telemetry().records.len() == 4 && !p.thinking());
+        assert!(harness.state().hint().is_some(), "a hint is shown");
+        assert_eq!(board(&harness), before, "{size:?}: with the hint");
+    }
+}
+
 /// Issue 18: two AIs of different levels each keep their own engine (and its table) for the whole game: each seat's
 /// worker builds one engine, prepared before its first move, however many moves it plays.
 #[test]

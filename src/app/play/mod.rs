@@ -304,7 +304,13 @@ impl Play {
             .default_size(300.0_f32.clamp(narrowest, widest))
             .size_range(narrowest..=widest)
             .show(ui, |ui| side::show(self, ui));
-        egui::Panel::bottom("play_search").resizable(false).show(ui, |ui| search_panel::show(self, ui));
+        // The search panel's height is reserved, the same with no search, a search or a hint, so the board never
+        // moves when one starts (five lines: the heading, two rows of figures, two for rows that wrap in a narrow
+        // window; more scrolls).
+        let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        egui::Panel::bottom("play_search").resizable(false).exact_size(5.0 * line + 16.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| search_panel::show(self, ui))
+        });
         egui::CentralPanel::default().show(ui, |ui| {
             self.status_line(ui);
             board::show(self, ui);
@@ -427,6 +433,11 @@ impl Play {
     /// The position after the first `ply` moves of the game.
     pub fn position_at(&self, ply: usize) -> AnyGame {
         self.record.position_at(ply)
+    }
+
+    /// The hint on the board, if one is shown.
+    pub fn hint(&self) -> Option<AnyMove> {
+        self.hint
     }
 
     pub fn say(&mut self, text: String, error: bool) {

@@ -119,6 +119,12 @@ impl Record {
         game
     }
 
+    /// How many of this record's moves lead to `position` (a position of this game): its own move count less the
+    /// start's, so a game set up from a position (which counts the moves before it) numbers from its start too.
+    pub fn ply_of(&self, position: &AnyGame) -> usize {
+        position.moves_played().saturating_sub(self.start.moves_played())
+    }
+
     /// The name of move number `ply` (0-based), in the notation of the position it was played from.
     pub fn move_name(&self, ply: usize) -> String {
         self.names.get(ply).cloned().unwrap_or_default()

@@ -61,7 +61,7 @@ impl Play {
         config: EngineConfig,
         thought: Thought<AnyMove>,
     ) {
-        let ply = position.moves_played();
+        let ply = self.record.ply_of(&position);
         let kind = match purpose {
             Purpose::Move(_) if self.record.moves().len() != ply + 1 => return,
             Purpose::Move(_) => SearchKind::Move,

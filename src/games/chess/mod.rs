@@ -608,6 +608,9 @@ impl super::any::Playable for Chess {
     fn score_unit(&self) -> &str {
         "centipawns"
     }
+    fn score_axis(&self) -> super::score_words::ScoreAxis {
+        super::score_words::CHESS_AXIS
+    }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
         super::score_words::chess(value, self.moves_played(), self.side_to_move())
     }
