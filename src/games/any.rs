@@ -44,6 +44,11 @@ where
     fn has_chance(&self) -> bool {
         false
     }
+    /// True when the game implements the selective-search hooks of [`Game`] (null move, reductions, …), so the
+    /// switches of `SearchFeatures` change its search; false (the default) hides them.
+    fn has_selective_search(&self) -> bool {
+        false
+    }
     /// The player to move (meaningful while the game is not over). At a chance node the default says MAX; a dice
     /// game where a player rolls and then moves says who rolls.
     fn side_to_move(&self) -> Side {
@@ -126,6 +131,7 @@ pub trait ErasedGame: Send {
     fn side_names(&self) -> [&str; 2];
     fn score_unit(&self) -> &str;
     fn has_chance(&self) -> bool;
+    fn has_selective_search(&self) -> bool;
     fn legal_moves(&self) -> Vec<AnyMove>;
     fn probability(&self, mv: AnyMove) -> f64;
     fn try_play(&mut self, mv: AnyMove) -> Result<(), IllegalMove>;
@@ -177,6 +183,9 @@ where
     }
     fn has_chance(&self) -> bool {
         Playable::has_chance(self)
+    }
+    fn has_selective_search(&self) -> bool {
+        Playable::has_selective_search(self)
     }
     fn legal_moves(&self) -> Vec<AnyMove> {
         let mut moves = Vec::new();
@@ -340,6 +349,11 @@ impl AnyGame {
     /// True when the game has chance turns.
     pub fn has_chance(&self) -> bool {
         self.0.has_chance()
+    }
+
+    /// True when the selective-search switches change this game's search (today: chess).
+    pub fn has_selective_search(&self) -> bool {
+        self.0.has_selective_search()
     }
 
     /// Whose turn it is, chance included.

@@ -457,3 +457,16 @@ fn an_edited_script_is_picked_up_when_the_window_regains_focus() {
     assert_eq!(play.record().move_name(0), "take 1 from heap 1");
     harness.get_by_label_contains("Nim, edited replayed into its new rules (1 move)");
 }
+
+/// Issue 18: the selective-search switches (null move, reductions, …) are offered only where they change the
+/// search — chess — and not in games without the hooks, where they would do nothing.
+#[test]
+fn selective_search_switches_show_only_for_chess() {
+    for (id, shown) in [("chess", true), ("connect-four", false)] {
+        let mut harness = play(id);
+        harness.state_mut().players[1].custom = true;
+        settle(&mut harness);
+        assert_eq!(harness.query_by_label("null move").is_some(), shown, "{id}");
+        assert_eq!(harness.query_by_label("late-move reductions").is_some(), shown, "{id}");
+    }
+}

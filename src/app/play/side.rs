@@ -97,8 +97,9 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
             player.config = level_config(ai, player.level);
         }
         if player.custom {
-            let chance = play.record().position().has_chance();
-            custom_panel(ui, i, &mut player, chance);
+            let position = play.record().position();
+            let (chance, selective) = (position.has_chance(), position.has_selective_search());
+            custom_panel(ui, i, &mut player, chance, selective);
         } else {
             let mut text = describe(&level_config(ai, player.level));
             if play.clock_control.is_some() {
@@ -173,7 +174,7 @@ fn clock_face(play: &Play, ui: &mut egui::Ui, seat: usize) {
 
 /// Algorithm, depth limit, time per move, node limit, table size and ordering sources. The chance-node searches
 /// (expectiminimax, Star1) are offered only for a game with `chance` nodes.
-fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player, chance: bool) {
+fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player, chance: bool, selective: bool) {
     let config = &mut player.config;
     egui::Grid::new(("custom", i)).num_columns(2).show(ui, |ui| {
         let label = ui.label("Algorithm");
@@ -207,7 +208,9 @@ fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player, chance: bool) 
         ui.checkbox(&mut config.ordering.history, "history");
         ui.checkbox(&mut config.iterative_deepening, "iterative deepening");
     });
-    selective_switches(ui, &mut config.features);
+    if selective {
+        selective_switches(ui, &mut config.features);
+    }
     if config.limits == Default::default() {
         ui.colored_label(ui.visuals().warn_fg_color, "No limit: the AI searches to the end of the game.");
     }

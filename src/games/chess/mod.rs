@@ -590,6 +590,9 @@ impl super::family::RuleSet for ChessRules {
 
 /// A chess move in 15 bits (see [`encode`]).
 impl super::any::Playable for Chess {
+    fn has_selective_search(&self) -> bool {
+        true
+    }
     fn encode(mv: ChessMove) -> super::any::AnyMove {
         encode(mv)
     }
