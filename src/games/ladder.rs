@@ -43,14 +43,24 @@ pub const MEASURED: &[Ladder] = &[
     },
 ];
 
-/// The measured ladder of the game with this id, if it was measured.
+/// The fewest games a pair for a ladder to be shown in the level picker. Below it a step's 95 % interval is wider
+/// than ±150 Elo, and the sums along the ladder can even fall with the level: such a figure would mislead a player
+/// more than it informs. (The README still lists every measurement, however rough, with its game count.)
+pub const SHOWN_FROM_GAMES: u32 = 20;
+
+/// The measured ladder of the game with this id, if it was measured with enough games to be shown.
 pub fn ladder(game: &str) -> Option<&'static Ladder> {
-    MEASURED.iter().find(|l| l.game == game)
+    MEASURED.iter().find(|l| l.game == game && l.games_per_pair >= SHOWN_FROM_GAMES)
 }
 
-/// `level`'s measured strength in a few words, "≈ +410 vs level 1", or `None` when the game was not measured.
+/// `level`'s measured strength in a few words, "≈ +410 vs level 1", or `None` when the game was not measured (or
+/// not with enough games: [`SHOWN_FROM_GAMES`]).
 pub fn strength_words(game: &str, level: u8) -> Option<String> {
-    let ladder = ladder(game)?;
+    words(ladder(game)?, level)
+}
+
+/// `level`'s figure on `ladder`, in words.
+fn words(ladder: &Ladder, level: u8) -> Option<String> {
     let elo = *ladder.elo.get(usize::from(level.checked_sub(1)?))?;
     let control = format!("at {} ms a move, {} games a pair", ladder.time_ms, ladder.games_per_pair);
     Some(if level == 1 {
@@ -73,10 +83,24 @@ mod tests {
             assert!(ladder.games_per_pair >= 2, "{}", ladder.game);
         }
         assert_eq!(strength_words("no such game", 5), None);
-        assert_eq!(
-            strength_words("connect-four", 4).as_deref(),
-            Some("≈ +711 vs level 1 (at 50 ms a move, 6 games a pair)")
-        );
         assert_eq!(strength_words("no such game", 0), None);
+    }
+
+    #[test]
+    fn a_ladder_of_too_few_games_is_not_shown_and_a_shown_one_reads_in_words() {
+        for ladder in MEASURED.iter().filter(|l| l.games_per_pair < SHOWN_FROM_GAMES) {
+            assert_eq!(
+                strength_words(ladder.game, 5),
+                None,
+                "{} has only {} games a pair",
+                ladder.game,
+                ladder.games_per_pair
+            );
+        }
+        let ladder = Ladder { game: "g", games_per_pair: 40, time_ms: 100, elo: [0, 120, 250, 0, 0, 0, 0, 0, 0, 0] };
+        assert_eq!(words(&ladder, 3).as_deref(), Some("≈ +250 vs level 1 (at 100 ms a move, 40 games a pair)"));
+        assert_eq!(words(&ladder, 1).as_deref(), Some("the ladder's foot (0, at 100 ms a move, 40 games a pair)"));
+        assert_eq!(words(&ladder, 0), None);
+        assert_eq!(words(&ladder, 11), None);
     }
 }

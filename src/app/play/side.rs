@@ -85,8 +85,7 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
         {
             ui.label(format!("level {} · {words}", player.level)).on_hover_text(format!(
                 "Measured with `match` (bench/ladder.sh): each level against the one below, {} games a pair at {} ms \
-                 a move, the sum of the steps from level 1. A rough figure: each step is ±250 Elo or more at so few \
-                 games, and at so short a time the upper levels play alike",
+                 a move, the sum of the steps from level 1 (each step with its 95 % interval in the README)",
                 ladder.games_per_pair, ladder.time_ms
             ));
         }
