@@ -100,7 +100,7 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
             let (chance, selective) = (position.has_chance(), position.has_selective_search());
             custom_panel(ui, i, &mut player, chance, selective);
         } else {
-            let mut text = describe(&level_config(ai, player.level));
+            let mut text = describe(&level_config(ai, player.level), &play.record().position().score_axis());
             if play.clock_control.is_some() {
                 text.push_str("; on the clock, its time per move comes from its clock");
             }
