@@ -97,6 +97,12 @@ fn played_move(play: &Play, search: &super::SearchInfo) -> Option<crate::games::
 fn played_instead(play: &Play, search: &super::SearchInfo) -> Option<String> {
     let played = played_move(play, search)?;
     let best = search.latest.as_ref().and_then(|i| i.best_move);
-    (best != Some(played))
-        .then(|| format!("{} (chosen on purpose by a weaker level)", search.position.move_name(played)))
+    let name = search.position.move_name(played);
+    match best {
+        Some(best) if best == played => None,
+        Some(_) => Some(format!("{name} (chosen on purpose by a weaker level)")),
+        // No iteration named a best move: a forced move is played without a search, which is no mistake.
+        None if search.position.legal_moves().len() == 1 => Some(format!("{name} (the only move)")),
+        None => Some(name),
+    }
 }
