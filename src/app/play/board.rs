@@ -62,11 +62,15 @@ pub fn stone_color(side: Side) -> egui::Color32 {
     }
 }
 
+/// The largest cell: a small board (tic-tac-toe) grows with the window up to it, and stays a board, not a wall.
+/// At 96 a 3 × 3 board was a third of the height at 1280 × 800 and a fifth at 2560 × 1440.
+const LARGEST_CELL: f32 = 160.0;
+
 /// The cell size that fits `columns` × `rows` cells (plus a margin of one cell for coordinates) into `available`.
 pub fn cell_size(available: egui::Vec2, columns: usize, rows: usize) -> f32 {
     let by_width = available.x / (columns as f32 + 1.0);
     let by_height = available.y / (rows as f32 + 1.0);
-    by_width.min(by_height).clamp(16.0, 96.0)
+    by_width.min(by_height).clamp(16.0, LARGEST_CELL)
 }
 
 /// An area of the board that can be clicked, labelled for screen readers and tests (`name`).
