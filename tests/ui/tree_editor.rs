@@ -67,6 +67,39 @@ fn click_a_leaf_and_edit_its_value_in_place() {
     harness.get_by_label("9 of 9");
 }
 
+/// Double-clicks at `at` as a person does: two presses and releases at one place, a frame (0.25 s of the harness's
+/// clock) apart, within egui's double-click time (0.3 s); the frames between do not move anything under the pointer.
+fn double_click_at(harness: &mut Harness<'static, TreeLab>, at: egui::Pos2) {
+    harness.hover_at(at);
+    harness.step();
+    harness.drag_at(at);
+    harness.drop_at(at);
+    harness.step();
+    harness.drag_at(at);
+    harness.drop_at(at);
+    harness.step();
+    harness.run();
+}
+
+#[test]
+fn double_click_a_node_to_edit_it_in_place() {
+    let mut harness = lab_with(TEXTBOOK);
+    // A leaf: its value, in the in-place field.
+    let leaf = harness.state().node_position(&[1, 2]).expect("the leaf is drawn");
+    double_click_at(&mut harness, leaf);
+    assert_eq!(harness.state().selected(), Some(&[1, 2][..]));
+    harness.get_by_label("Edit node");
+    type_and_enter(&mut harness, "7");
+    assert_eq!(text(&harness), "((3 12 8) (2 4 7) (14 5 2))");
+    // An inner node: its label. The node did not move between the two clicks, though selecting changed the bar.
+    let inner = harness.state().node_position(&[2]).expect("the node is drawn");
+    double_click_at(&mut harness, inner);
+    assert_eq!(harness.state().node_position(&[2]), Some(inner), "the canvas keeps its place");
+    assert_eq!(harness.state().selected(), Some(&[2][..]));
+    type_and_enter(&mut harness, "right");
+    assert_eq!(text(&harness), "((3 12 8) (2 4 7) right:(14 5 2))");
+}
+
 #[test]
 fn undo_and_redo_every_edit() {
     let mut harness = lab_with(TEXTBOOK);
@@ -223,7 +256,7 @@ fn save_as_notation_and_as_ron_and_read_back() {
 
 #[test]
 fn best_first_ordering_brings_alphabeta_down_to_levins_minimum() {
-    let lecture = include_str!("../../games/trees/lecture-perfect-b3-d3.txt");
+    let lecture = include_str!("../../games/trees/perfect-b3-d3.txt");
     let mut harness = lab_with(lecture);
     harness.get_by_label("11 leaves (b = 3, d = 3)");
     harness.get_by_label("Shuffle").click();
