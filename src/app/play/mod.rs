@@ -482,7 +482,10 @@ impl Play {
         match position.move_tree(shape) {
             Ok(tree) => {
                 let depth = shape.depth;
-                self.say(format!("Opened the move tree, {depth} plies deep, in the Tree lab (moves are the labels)."), false);
+                self.say(
+                    format!("Opened the move tree, {depth} plies deep, in the Tree lab (moves are the labels)."),
+                    false,
+                );
                 self.tree_for_lab = Some(tree);
             }
             Err(e) => self.say(format!("No move tree: {e}."), true),
