@@ -17,8 +17,11 @@ pub struct TreeWindow {
     pub shape: TreeShape,
     /// The shape and position (the moves and the ply on view) the count is for, and the count: `None` when the
     /// tree has more than [`MAX_NODES`] nodes. Counting walks the game, so it is done again only when one changes.
-    counted: Option<(TreeShape, Vec<AnyMove>, Option<usize>, Option<usize>)>,
+    counted: Option<Counted>,
 }
+
+/// A count and what it is for: the shape, the game's moves, the ply on view, and the nodes (`None`: too many).
+type Counted = (TreeShape, Vec<AnyMove>, Option<usize>, Option<usize>);
 
 impl Default for TreeWindow {
     /// Three plies, five moves a node: 156 nodes at most, a tree that fits the lab's canvas and still prunes.
@@ -100,12 +103,12 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
     }
 }
 
-/// `n` with thin spaces between thousands ("20 000"), as the window writes large counts.
+/// `n` with commas between thousands ("20,000"), as the window writes large counts.
 fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
