@@ -206,11 +206,15 @@ fn open_as_a_tree_asks_for_depth_and_width_and_shows_that_tree_in_the_tree_lab()
     let _ = harness.run_ok();
     assert_eq!(harness.state().view, View::Play);
     harness.state_mut().play.tree_window.shape = TreeShape { depth: 2, width: 3 };
+    // A node selected in the lab's old tree does not stay selected in the new one.
+    harness.state_mut().tree_lab.apply(alphabeta_studio::app::tree_lab::Action::Select(Some(vec![0, 1])));
+    assert_eq!(harness.state().tree_lab.selected(), Some(&[0, 1][..]));
     let _ = harness.run_ok();
     harness.key_press(egui::Key::Enter);
     let _ = harness.run_ok();
     let app = harness.state();
     assert_eq!(app.view, View::TreeLab);
+    assert_eq!(app.tree_lab.selected(), None, "a tree from Play starts with nothing selected");
     assert_eq!(app.tree_lab.leaves_text().map(|t| t.ends_with("of 9")), Some(true));
     let tree = notation::parse(&app.tree_lab.settings.text).expect("the lab holds a valid tree");
     assert_eq!(tree.root.node_count(), 1 + 3 + 9);

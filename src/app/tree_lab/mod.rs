@@ -518,6 +518,8 @@ impl TreeLab {
     pub fn open_tree(&mut self, tree: Tree, note: &str) {
         self.on_run = Seek::Start;
         self.collapsed.clear();
+        // The old selection's path names nothing in a tree from elsewhere.
+        self.editor.selected = None;
         self.replace_tree(tree);
         self.editor.message = Some(editing::Message::Note(note.to_string()));
     }
