@@ -222,6 +222,12 @@ fn open_as_a_tree_asks_for_depth_and_width_and_shows_that_tree_in_the_tree_lab()
     assert!(tree.root.children().iter().all(|c| c.children().len() == 3));
     // The labels are real moves: X's first is the most promising by one ply of look-ahead, the centre.
     assert_eq!(tree.root.children()[0].label.as_deref(), Some("b2"));
+    // The note says where the tree came from, until another tree is loaded.
+    assert!(app.tree_lab.message().is_some_and(|m| m.starts_with("The move tree from Play")));
+    let app = harness.state_mut();
+    app.tree_lab.apply(alphabeta_studio::app::tree_lab::Action::Select(Some(vec![0])));
+    app.tree_lab.apply(alphabeta_studio::app::tree_lab::Action::GenerateRandom);
+    assert_eq!((app.tree_lab.message(), app.tree_lab.selected()), (None, None));
 }
 
 /// Defect 1 of issue 15: after a weaker level played a move other than its search's best, the search panel named

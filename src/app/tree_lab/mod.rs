@@ -427,6 +427,9 @@ impl TreeLab {
             Action::OpenPath(_) | Action::LoadFileExample(_) | Action::LoadExample(_) | Action::GenerateRandom => {
                 self.on_run = Seek::Start;
                 self.collapsed.clear();
+                // The old tree's selection and note (e.g. "The move tree from Play…") say nothing of the new one.
+                self.editor.selected = None;
+                self.editor.message = None;
             }
             Action::Edit(_) | Action::Undo | Action::Redo | Action::Reorder(_) => self.on_run = Seek::End,
             _ => {}
