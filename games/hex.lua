@@ -13,26 +13,35 @@ bounds = {-1, 1}
 local N = 7
 board = { shape = "hex", width = N, height = N, shift = 0.5 }
 
--- Cells are numbered 1 … 49 row by row from the top left; a move is a cell's number.
-local NEIGHBOURS = {}
+-- Cells are numbered 1 … 49 row by row from the top left; a move is a cell's number. The search calls `play`,
+-- `undo` and `evaluate` hundreds of thousands of times, so this file plays in place (with `undo`), computes what
+-- it can once, here, and reuses its working tables instead of building new ones on every call.
+local CELLS = N * N
+local ROW, COLUMN, NEIGHBOURS = {}, {}, {}
 for r = 0, N - 1 do
   for c = 0, N - 1 do
-    local list = {}
+    local cell, list = r * N + c + 1, {}
     for _, d in ipairs({ {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0} }) do
       local rr, cc = r + d[1], c + d[2]
       if rr >= 0 and rr < N and cc >= 0 and cc < N then list[#list + 1] = rr * N + cc + 1 end
     end
-    NEIGHBOURS[r * N + c + 1] = list
+    ROW[cell], COLUMN[cell], NEIGHBOURS[cell] = r, c, list
   end
 end
+-- Where each colour's edges are: Red's are the top and bottom rows, Blue's the left and right columns.
+local ALONG = { ROW, COLUMN }
+local FIRST_EDGE = { {}, {} }
+for k = 0, N - 1 do FIRST_EDGE[1][k + 1], FIRST_EDGE[2][k + 1] = k + 1, k * N + 1 end
 
 -- Random keys, one per cell and colour, xored together: a position's key (Zobrist, 1970).
-local ZOBRIST = {}
-for i = 1, 2 * N * N do ZOBRIST[i] = math.random(math.mininteger, math.maxinteger) end
+local ZOBRIST = { {}, {} }
+for colour = 1, 2 do
+  for i = 1, CELLS do ZOBRIST[colour][i] = math.random(math.mininteger, math.maxinteger) end
+end
 
 function start()
   local cells = {}
-  for i = 1, N * N do cells[i] = 0 end
+  for i = 1, CELLS do cells[i] = 0 end
   return { cells = cells, player = 1, played = 0, winner = nil, hash = 0 }
 end
 
@@ -41,44 +50,61 @@ function turn(s)
 end
 
 function moves(s)
-  local list = {}
-  for i = 1, N * N do
-    if s.cells[i] == 0 then list[#list + 1] = i end
+  local list, n, cells = {}, 0, s.cells
+  for i = 1, CELLS do
+    if cells[i] == 0 then n = n + 1; list[n] = i end
   end
   return list
 end
 
--- Does the group of `colour` through `cell` touch both of that colour's edges?
+-- Working tables, made once: `seen[i] == mark` marks the cells visited by the current search of a group.
+local seen, pending, mark = {}, {}, 0
+for i = 1, CELLS do seen[i], pending[i] = 0, 0 end
+
+-- Does the group of `colour` through `cell` touch both of that colour's edges? A depth-first walk of the group.
 local function joins(cells, cell, colour)
-  local seen, todo = { [cell] = true }, { cell }
-  local low, high = false, false
-  while #todo > 0 do
-    local here = table.remove(todo)
-    local r, c = (here - 1) // N, (here - 1) % N
-    local along = colour == 1 and r or c
-    if along == 0 then low = true end
-    if along == N - 1 then high = true end
+  mark = mark + 1
+  local along = ALONG[colour]
+  local low, high, top = false, false, 1
+  pending[1], seen[cell] = cell, mark
+  while top > 0 do
+    local here = pending[top]
+    top = top - 1
+    local a = along[here]
+    if a == 0 then low = true elseif a == N - 1 then high = true end
     if low and high then return true end
-    for _, next in ipairs(NEIGHBOURS[here]) do
-      if not seen[next] and cells[next] == colour then
-        seen[next] = true
-        todo[#todo + 1] = next
+    local around = NEIGHBOURS[here]
+    for k = 1, #around do
+      local next = around[k]
+      if seen[next] ~= mark and cells[next] == colour then
+        seen[next] = mark
+        top = top + 1
+        pending[top] = next
       end
     end
   end
   return false
 end
 
+-- Plays in place (the script defines `undo`): a stone, the turn passes, and the key changes by the stone's key.
+-- No one can join two edges with fewer than N stones, so the group is looked at only from the first player's N-th.
 function play(s, cell)
-  local cells = {}
-  for i = 1, N * N do cells[i] = s.cells[i] end
-  cells[cell] = s.player
-  local winner = nil
-  if joins(cells, cell, s.player) then winner = s.player end
-  return {
-    cells = cells, player = 3 - s.player, played = s.played + 1, winner = winner,
-    hash = s.hash ~ ZOBRIST[(s.player - 1) * N * N + cell],
-  }
+  local me = s.player
+  s.cells[cell] = me
+  s.played = s.played + 1
+  s.hash = s.hash ~ ZOBRIST[me][cell]
+  if s.played >= 2 * N - 1 and joins(s.cells, cell, me) then s.winner = me end
+  s.player = 3 - me
+end
+
+-- Takes back the stone on `cell`: the game was not over before it (no move is played after a win).
+function undo(s, cell)
+  local me = 3 - s.player
+  s.cells[cell] = 0
+  s.played = s.played - 1
+  s.hash = s.hash ~ ZOBRIST[me][cell]
+  s.winner = nil
+  s.player = me
 end
 
 -- A win is worth a little more the sooner it comes.
@@ -92,31 +118,53 @@ function key(s)
   return s.hash
 end
 
--- How many empty cells `colour` still needs to join its edges (a shortest path where its own stones cost
--- nothing and the opponent's block), found by a breadth-first search that takes free steps first.
+-- The distance search's working tables: the distances, and a double-ended queue in one array that starts in the
+-- middle and grows both ways (room for eight entries a cell each way; past an end Lua only grows the table).
+local INF, MIDDLE = 1000, 8 * CELLS
+local dist, queue = {}, {}
+for i = 1, CELLS do dist[i] = INF end
+for i = 1, 2 * MIDDLE do queue[i] = 0 end
+
+-- How many empty cells `colour` still needs to join its edges: a shortest path where its own stones cost nothing
+-- and the opponent's block, found by a breadth-first search that takes free steps first (a "0-1 BFS").
 local function distance(cells, colour)
-  local INF = 1000
-  local dist, front, back, queue = {}, 1, 0, {}
-  for i = 1, N * N do dist[i] = INF end
-  local function push(i, d, free)
-    if d < dist[i] then
-      dist[i] = d
-      if free then front = front - 1; queue[front] = i else back = back + 1; queue[back] = i end
+  local along = ALONG[colour]
+  for i = 1, CELLS do dist[i] = INF end
+  local front, back = MIDDLE + 1, MIDDLE
+  local edge = FIRST_EDGE[colour]
+  for k = 1, N do
+    local i = edge[k]
+    local v = cells[i]
+    if v == colour then
+      dist[i] = 0
+      front = front - 1
+      queue[front] = i
+    elseif v == 0 then
+      dist[i] = 1
+      back = back + 1
+      queue[back] = i
     end
-  end
-  for k = 0, N - 1 do
-    local i = colour == 1 and k + 1 or k * N + 1
-    if cells[i] == colour then push(i, 0, true) elseif cells[i] == 0 then push(i, 1, false) end
   end
   while front <= back do
     local here = queue[front]
-    queue[front] = nil
     front = front + 1
-    local r, c = (here - 1) // N, (here - 1) % N
-    if (colour == 1 and r == N - 1) or (colour == 2 and c == N - 1) then return dist[here] end
-    for _, next in ipairs(NEIGHBOURS[here]) do
+    local d = dist[here]
+    if along[here] == N - 1 then return d end
+    local around = NEIGHBOURS[here]
+    for k = 1, #around do
+      local next = around[k]
       local v = cells[next]
-      if v == colour then push(next, dist[here], true) elseif v == 0 then push(next, dist[here] + 1, false) end
+      if v == colour then
+        if d < dist[next] then
+          dist[next] = d
+          front = front - 1
+          queue[front] = next
+        end
+      elseif v == 0 and d + 1 < dist[next] then
+        dist[next] = d + 1
+        back = back + 1
+        queue[back] = next
+      end
     end
   end
   return INF

@@ -72,12 +72,14 @@ impl StudioApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let mut actions = Vec::new();
         self.session_keys(ui.ctx());
+        self.play.watch_games(ui.ctx());
         egui::Panel::top("studio_menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("File", |ui| {
                     self.session_menu(ui);
                     ui.separator();
                     crate::app::play::records_window::menu(&mut self.play, ui);
+                    crate::app::play::reload::menu(&mut self.play, ui);
                     ui.separator();
                     let tree_commands = [
                         ("Open tree…", tree_lab::Action::FileDialog(Mode::Open)),

@@ -66,7 +66,7 @@ fn value_json(value: f64) -> Json {
     } else if value.is_nan() {
         json!("nan")
     } else {
-        json!(value)
+        json!(value + 0.0) // −0 + 0 = +0: a draw prints as 0, not -0
     }
 }
 
@@ -117,7 +117,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
         println!("game      {} ({} to move), {}", args.game, side, config.algorithm.name());
         let unit = game.score_unit();
         let unit = if unit.is_empty() { String::new() } else { format!("  [{unit}]") };
-        println!("value     {value:+}{unit}");
+        println!("value     {:+}{unit}", value + 0.0);
         println!("best      {}", best_name.as_deref().unwrap_or("-"));
         println!("pv        {}", pv.join(" "));
         println!("depth     {depth}");
@@ -127,7 +127,10 @@ pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
             let best = i.best_move.map(|mv| game.move_name(mv)).unwrap_or_else(|| "-".into());
             println!(
                 "  depth {:>3}  value {:+}  best {best}  nodes {}  {:.3} s",
-                i.depth, i.value, i.stats.nodes_visited, i.elapsed_seconds
+                i.depth,
+                i.value + 0.0,
+                i.stats.nodes_visited,
+                i.elapsed_seconds
             );
         }
     }

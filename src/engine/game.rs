@@ -1,5 +1,6 @@
 //! The contract every game — and every hand-drawn tree — implements, so that one search serves them all.
 
+use crate::engine::search::features::SearchFeatures;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -165,6 +166,54 @@ pub trait Game {
     /// A small number (below [`HISTORY_SLOTS`]) naming `mv` for the history heuristic — the same for the "same"
     /// move in different positions (a column, a from–to pair). `None` (the default) leaves history ordering off.
     fn history_index(&self, _mv: Self::Move) -> Option<usize> {
+        None
+    }
+
+    /// Tells the game which selective-search techniques the coming search uses, for those the game implements
+    /// itself (chess: the tapered evaluation, exchange-aware ordering). Default: nothing changes.
+    fn use_search_features(&mut self, _features: &SearchFeatures) {}
+
+    /// True when passing the move (a "null move") is a fair test here: the rules allow the position to be played
+    /// on with the other side to move, and zugzwang is unlikely (chess: not in check, a piece besides pawns).
+    /// Default: never, so null-move pruning leaves the game alone.
+    fn can_null_move(&self) -> bool {
+        false
+    }
+
+    /// Passes the move (only where [`Game::can_null_move`]); [`Game::undo_null_move`] takes it back.
+    fn play_null_move(&mut self) {}
+
+    /// Takes back the null move just played.
+    fn undo_null_move(&mut self) {}
+
+    /// True when the side to move is in check (a move that leads here "gives check"). Default: never.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// True when `mv` (about to be played here) may be searched less deeply when ordered late: a quiet move.
+    /// Default: never, so late-move reductions leave the game alone.
+    fn is_reducible(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// Appends the moves a stand-pat quiescence search tries (chess: captures and promotions) and returns true;
+    /// false (the default, appending nothing) when the game has no such search, which then keeps its
+    /// [`Game::is_quiet`] quiescence.
+    fn generate_tactical_moves(&self, _moves: &mut Vec<Self::Move>) -> bool {
+        false
+    }
+
+    /// What `mv` wins or loses by the static exchange count on its square, in evaluation units (negative: it loses
+    /// material). `None` when the game cannot tell. Default: `None`.
+    fn exchange_value(&self, _mv: Self::Move) -> Option<Value> {
+        None
+    }
+
+    /// Bounds `(low, high)` on the value of any line through this position from the point of view of the player
+    /// to move, from the distance to the nearest possible mate (chess: no better than mating with the next move,
+    /// no worse than being mated on the move after). Default: none.
+    fn mate_distance_range(&self) -> Option<(Value, Value)> {
         None
     }
 

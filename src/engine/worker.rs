@@ -1,14 +1,25 @@
 //! The background search thread. The window never searches: it sends a request, keeps drawing, and reads reports
 //! as they come (one per completed iteration, then the result). A stop request is honoured within 1,024 nodes;
 //! a panic inside a search is caught and reported, and the worker goes on serving requests.
+//!
+//! One worker is one player's engine: it keeps its [`Engine`] — the transposition table, killers and history —
+//! from one search to the next as long as the settings that shape what the table holds (algorithm, table size,
+//! ordering sources) stay the same; new limits or a new mistakes margin do not cost the table. Two AIs should
+//! each have a worker of their own, or every move would rebuild the other's table.
+//!
+//! The first move keeps to its time: [`Worker::prepare`] builds the engine (allocating a table of up to a few
+//! hundred MiB) before any search is asked for, and whatever a search request still waits for — a preparation
+//! not finished, or a table built on the spot — is taken off its time limit (see [`time_left`]).
 
 use super::game::Game;
 use super::search::deepening::{Engine, EngineConfig, Iteration, Thought};
+use super::search::limits::Limits;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// Identifies one request, so that reports of a search the caller has moved on from can be told apart.
 pub type RequestId = u64;
@@ -45,7 +56,24 @@ impl<M> Report<M> {
 enum Request<G: Game> {
     /// `stop` belongs to this request alone and only ever goes from false to true, so no stop can be lost to a
     /// race with the thread taking the next request.
-    Think { id: RequestId, position: G, config: EngineConfig, stop: Arc<AtomicBool> },
+    /// `asked_at`: when the caller asked, so that the time the request waits counts against its limit.
+    Think { id: RequestId, position: G, config: EngineConfig, stop: Arc<AtomicBool>, asked_at: Instant },
+    /// Build the engine for `config` now, ahead of the first search.
+    Prepare { config: EngineConfig },
+}
+
+/// True when an engine built for `built` can search with `wanted` and keep what it learned: the table's size, the
+/// ordering sources and the algorithm (which decides what the table's entries mean) are the same. Limits and the
+/// mistakes margin may differ.
+pub fn reusable(built: &EngineConfig, wanted: &EngineConfig) -> bool {
+    built.tt_mib == wanted.tt_mib && built.ordering == wanted.ordering && built.algorithm == wanted.algorithm
+}
+
+/// The limits a search may still use after `waited` went by between the request and the search's start (building
+/// the table, finishing a preparation): the time limit less that wait, at least 1 ms. Depth and nodes are kept.
+pub fn time_left(limits: Limits, waited: Duration) -> Limits {
+    let waited_ms = waited.as_millis().min(u128::from(u64::MAX)) as u64;
+    Limits { time_ms: limits.time_ms.map(|ms| ms.saturating_sub(waited_ms).max(1)), ..limits }
 }
 
 /// A thread that searches positions of one game on request.
@@ -56,6 +84,8 @@ pub struct Worker<G: Game> {
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
     next_id: RequestId,
+    /// How many engines (tables) the thread has built.
+    built: Arc<AtomicU64>,
 }
 
 impl<G> Worker<G>
@@ -68,11 +98,28 @@ where
     pub fn spawn(wake: impl Fn() + Send + 'static) -> std::io::Result<Self> {
         let (request_tx, request_rx) = channel::<Request<G>>();
         let (report_tx, report_rx) = channel();
+        let built = Arc::new(AtomicU64::new(0));
+        let counter = Arc::clone(&built);
         let thread = std::thread::Builder::new()
             .name("search worker".into())
-            .spawn(move || serve(request_rx, report_tx, wake))?;
+            .spawn(move || serve(request_rx, report_tx, wake, &counter))?;
         let stop = Arc::new(AtomicBool::new(false));
-        Ok(Worker { requests: Some(request_tx), reports: report_rx, stop, thread: Some(thread), next_id: 0 })
+        Ok(Worker { requests: Some(request_tx), reports: report_rx, stop, thread: Some(thread), next_id: 0, built })
+    }
+
+    /// Builds the engine for `config` in the background, unless the one kept can be reused ([`reusable`]), so the
+    /// first search with these settings does not wait for its table. It sends no report. A search requested before
+    /// the preparation started builds what it needs itself.
+    pub fn prepare(&self, config: EngineConfig) {
+        if let Some(requests) = &self.requests {
+            let _ = requests.send(Request::Prepare { config });
+        }
+    }
+
+    /// How many engines (each with a fresh table) this worker has built so far: one per player for a whole game,
+    /// unless its settings changed.
+    pub fn engines_built(&self) -> u64 {
+        self.built.load(Ordering::Relaxed)
     }
 
     /// Asks for a search of `position`; any search still running is stopped first. Returns the request's id.
@@ -83,7 +130,7 @@ where
         self.stop = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&self.stop);
         if let Some(requests) = &self.requests
-            && requests.send(Request::Think { id, position, config, stop }).is_err()
+            && requests.send(Request::Think { id, position, config, stop, asked_at: Instant::now() }).is_err()
         {
             // The thread is gone (it cannot panic, panics are caught), so there is no one to tell: the caller
             // sees no report for this id.
@@ -118,19 +165,48 @@ impl<G: Game> Drop for Worker<G> {
     }
 }
 
-fn serve<G: Game>(requests: Receiver<Request<G>>, reports: Sender<Report<G::Move>>, wake: impl Fn()) {
-    // The engine (its table, killers, history) is kept from one request to the next while the settings match.
+/// The engine for `config`: the kept one, its settings updated, when it is [`reusable`]; else a new one (counted).
+fn engine_for<'a, M: Copy + Eq>(
+    slot: &'a mut Option<Engine<M>>,
+    config: EngineConfig,
+    built: &AtomicU64,
+) -> &'a mut Engine<M> {
+    if !slot.as_ref().is_some_and(|engine| reusable(&engine.config, &config)) {
+        // The old table goes before the new one is allocated: never both at once.
+        *slot = None;
+        built.fetch_add(1, Ordering::Relaxed);
+    }
+    let engine = slot.get_or_insert_with(|| Engine::new(config.clone()));
+    engine.config = config;
+    engine
+}
+
+fn serve<G: Game>(
+    requests: Receiver<Request<G>>,
+    reports: Sender<Report<G::Move>>,
+    wake: impl Fn(),
+    built: &AtomicU64,
+) {
+    // The engine (its table, killers, history) is kept from one request to the next (see `reusable`).
     let mut engine: Option<Engine<G::Move>> = None;
     while let Ok(mut request) = requests.recv() {
-        // Only the newest request matters: older ones were superseded before they started (and get no report).
+        // Only the newest search request matters: older ones were superseded before they started (and get no
+        // report). A preparation met on the way is dropped: the search builds what it needs.
         while let Ok(newer) = requests.try_recv() {
-            request = newer;
+            if matches!(newer, Request::Think { .. }) || matches!(request, Request::Prepare { .. }) {
+                request = newer;
+            }
         }
-        let Request::Think { id, mut position, config, stop } = request;
-        let engine = match &mut engine {
-            Some(engine) if engine.config == config => engine,
-            slot => slot.insert(Engine::new(config)),
+        let (id, mut position, config, stop, asked_at) = match request {
+            Request::Prepare { config } => {
+                engine_for(&mut engine, config, built);
+                continue;
+            }
+            Request::Think { id, position, config, stop, asked_at } => (id, position, config, stop, asked_at),
         };
+        let engine = engine_for(&mut engine, config, built);
+        // The table's allocation, and any wait for a preparation, came out of this move's time.
+        engine.config.limits = time_left(engine.config.limits, asked_at.elapsed());
         let send = |report| {
             let _ = reports.send(report);
             wake();

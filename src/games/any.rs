@@ -44,6 +44,11 @@ where
     fn has_chance(&self) -> bool {
         false
     }
+    /// True when the game implements the selective-search hooks of [`Game`] (null move, reductions, …), so the
+    /// switches of `SearchFeatures` change its search; false (the default) hides them.
+    fn has_selective_search(&self) -> bool {
+        false
+    }
     /// The player to move (meaningful while the game is not over). At a chance node the default says MAX; a dice
     /// game where a player rolls and then moves says who rolls.
     fn side_to_move(&self) -> Side {
@@ -73,6 +78,11 @@ where
             "" => format!("{value:+}"),
             unit => format!("{value:+} ({unit})"),
         }
+    }
+    /// How the scores are plotted: their unit, and from what size they are wins (see
+    /// [`super::score_words::ScoreAxis`]). The default: the numbers as they are, in [`Playable::score_unit`].
+    fn score_axis(&self) -> super::score_words::ScoreAxis {
+        super::score_words::ScoreAxis::PLAIN
     }
     /// Why a finished game ended, when the family has more to say than who won ("Draw by stalemate.").
     fn ending(&self) -> Option<String> {
@@ -121,6 +131,7 @@ pub trait ErasedGame: Send {
     fn side_names(&self) -> [&str; 2];
     fn score_unit(&self) -> &str;
     fn has_chance(&self) -> bool;
+    fn has_selective_search(&self) -> bool;
     fn legal_moves(&self) -> Vec<AnyMove>;
     fn probability(&self, mv: AnyMove) -> f64;
     fn try_play(&mut self, mv: AnyMove) -> Result<(), IllegalMove>;
@@ -131,6 +142,7 @@ pub trait ErasedGame: Send {
     fn moves_played(&self) -> usize;
     fn perft(&mut self, depth: u32) -> u64;
     fn score_in_words(&self, value: crate::engine::game::Value) -> String;
+    fn score_axis(&self) -> super::score_words::ScoreAxis;
     fn ending(&self) -> Option<String>;
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String>;
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError>;
@@ -173,6 +185,9 @@ where
     fn has_chance(&self) -> bool {
         Playable::has_chance(self)
     }
+    fn has_selective_search(&self) -> bool {
+        Playable::has_selective_search(self)
+    }
     fn legal_moves(&self) -> Vec<AnyMove> {
         let mut moves = Vec::new();
         self.generate_moves(&mut moves);
@@ -209,6 +224,9 @@ where
     }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
         Playable::score_in_words(self, value)
+    }
+    fn score_axis(&self) -> super::score_words::ScoreAxis {
+        Playable::score_axis(self)
     }
     fn ending(&self) -> Option<String> {
         Playable::ending(self)
@@ -302,6 +320,11 @@ impl AnyGame {
         self.0.score_in_words(value)
     }
 
+    /// How its scores are plotted (see [`Playable::score_axis`]).
+    pub fn score_axis(&self) -> super::score_words::ScoreAxis {
+        self.0.score_axis()
+    }
+
     /// Why the game ended, beyond who won (see [`Playable::ending`]).
     pub fn ending(&self) -> Option<String> {
         self.0.ending()
@@ -330,6 +353,11 @@ impl AnyGame {
     /// True when the game has chance turns.
     pub fn has_chance(&self) -> bool {
         self.0.has_chance()
+    }
+
+    /// True when the selective-search switches change this game's search (today: chess).
+    pub fn has_selective_search(&self) -> bool {
+        self.0.has_selective_search()
     }
 
     /// Whose turn it is, chance included.
@@ -365,6 +393,11 @@ impl AnyGame {
     /// The legal move called `name` (the inverse of [`AnyGame::move_name`]), if any.
     pub fn find_move(&self, name: &str) -> Option<AnyMove> {
         self.0.find_move(name)
+    }
+
+    /// Why the game's rules failed, if they did (a script's `file:line: …`; see [`Game::fault`]).
+    pub fn fault(&self) -> Option<String> {
+        self.0.fault()
     }
 
     /// Plays the moves named in `line` (separated by commas), one after the other.
@@ -444,6 +477,11 @@ pub trait ErasedWorker {
     fn think(&mut self, game: &AnyGame, config: EngineConfig) -> Option<RequestId>;
     fn stop(&self);
     fn try_report(&self) -> Option<Report<AnyMove>>;
+    /// Builds the engine for `config` ahead of the first search (see [`Worker::prepare`]); false when `game` is of
+    /// another family than this worker's.
+    fn prepare(&self, game: &AnyGame, config: EngineConfig) -> bool;
+    /// Engines built so far (see [`Worker::engines_built`]).
+    fn engines_built(&self) -> u64;
 }
 
 impl<G: Playable> ErasedWorker for Worker<G>
@@ -458,6 +496,16 @@ where
     }
     fn try_report(&self) -> Option<Report<AnyMove>> {
         Worker::try_report(self).map(|r| r.map_moves(G::encode))
+    }
+    fn prepare(&self, game: &AnyGame, config: EngineConfig) -> bool {
+        let ours = game.downcast_ref::<G>().is_some();
+        if ours {
+            Worker::prepare(self, config);
+        }
+        ours
+    }
+    fn engines_built(&self) -> u64 {
+        Worker::engines_built(self)
     }
 }
 
@@ -486,6 +534,26 @@ impl AnyWorker {
         let wake = Arc::clone(&self.wake);
         let worker = self.inner.insert(game.0.spawn_worker(Box::new(move || wake()))?);
         worker.think(game, config).ok_or_else(|| std::io::Error::other("the new worker is of another game family"))
+    }
+
+    /// Builds the engine for `config` in the background, so the first search of `game`'s family with these
+    /// settings does not wait for its table (see [`Worker::prepare`]).
+    ///
+    /// # Errors
+    /// When the worker's thread cannot be started.
+    pub fn prepare(&mut self, game: &AnyGame, config: EngineConfig) -> std::io::Result<()> {
+        if self.inner.as_ref().is_some_and(|w| w.prepare(game, config.clone())) {
+            return Ok(());
+        }
+        let wake = Arc::clone(&self.wake);
+        let worker = self.inner.insert(game.0.spawn_worker(Box::new(move || wake()))?);
+        worker.prepare(game, config);
+        Ok(())
+    }
+
+    /// Engines built by the current family's worker (see [`Worker::engines_built`]); 0 before the first request.
+    pub fn engines_built(&self) -> u64 {
+        self.inner.as_ref().map_or(0, |w| w.engines_built())
     }
 
     /// Asks the running search, if any, to stop and report what it has.

@@ -528,6 +528,9 @@ impl super::any::Playable for Einstein {
     fn score_unit(&self) -> &str {
         "the expected result (a win 1, a loss −1)"
     }
+    fn score_axis(&self) -> super::score_words::ScoreAxis {
+        super::score_words::EINSTEIN_AXIS
+    }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
         let names = super::any::Playable::side_names(self);
         super::score_words::einstein(value, self.moves_played(), super::any::Playable::side_to_move(self), names)

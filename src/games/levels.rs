@@ -12,9 +12,11 @@ use super::registry::AiDefaults;
 use crate::engine::game::Value;
 use crate::engine::search::Algorithm;
 use crate::engine::search::deepening::EngineConfig;
+use crate::engine::search::features::SearchFeatures;
 use crate::engine::search::limits::Limits;
 use crate::engine::search::ordering::OrderingOptions;
 use crate::engine::search::skill::Skill;
+use crate::games::score_words::ScoreAxis;
 
 /// The weakest and strongest levels.
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -37,6 +39,8 @@ pub fn level_config(ai: &AiDefaults, level: u8) -> EngineConfig {
         aspiration: None,
         iterative_deepening: true,
         skill: mistake_margin(ai, level).map(|margin| Skill { margin, seed: 1 }),
+        // Null move, reductions, extensions, exchange quiescence …: only games that offer the hooks are changed.
+        features: if level >= FLAWLESS_FROM { SearchFeatures::ALL } else { SearchFeatures::NONE },
     }
 }
 
@@ -51,12 +55,16 @@ pub fn mistake_margin(ai: &AiDefaults, level: u8) -> Option<Value> {
         .then(|| ai.mistakes * f64::from(FLAWLESS_FROM - level) / f64::from(FLAWLESS_FROM - 1))
 }
 
-/// The settings of `level` in a few words, for the level picker.
-pub fn describe(config: &EngineConfig) -> String {
+/// The settings of `level` in a few words, for the level picker; the mistakes' margin in the game's unit
+/// (`axis`: "errs by up to 0.46 pawns" where the search counts centipawns).
+pub fn describe(config: &EngineConfig, axis: &ScoreAxis) -> String {
     let depth = config.limits.depth.map_or("no depth limit".to_string(), |d| format!("depth {d}"));
     let time = config.limits.time_ms.map_or("no time limit".to_string(), |ms| format!("{:.1} s", ms as f64 / 1000.0));
     let mistakes = match config.skill {
-        Some(skill) if skill.margin > 0.0 => format!(", errs by up to {:.2}", skill.margin),
+        Some(skill) if skill.margin > 0.0 => {
+            let unit = if axis.unit.is_empty() { String::new() } else { format!(" {}", axis.unit) };
+            format!(", errs by up to {:.2}{unit}", axis.in_unit(skill.margin))
+        }
         _ => String::new(),
     };
     format!("{depth}, {time} per move{mistakes}")
@@ -77,11 +85,14 @@ mod tests {
         assert_eq!(last.limits.time_ms, Some(1000));
         let depths: Vec<_> = LEVELS.map(|l| level_config(&ai, l).limits.depth).collect();
         assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
-        assert_eq!(describe(&last), "depth 9, 1.0 s per move");
+        assert_eq!(describe(&last, &ScoreAxis::PLAIN), "depth 9, 1.0 s per move");
         let margins: Vec<_> = LEVELS.map(|l| mistake_margin(&ai, l).unwrap_or(0.0)).collect();
         assert_eq!(margins[0], 0.7);
         assert!((margins[6] - 0.1).abs() < 1e-12, "{margins:?}");
         assert_eq!(&margins[7..], [0.0; 3]);
-        assert_eq!(describe(&first), "depth 1, 0.1 s per move, errs by up to 0.70");
+        assert_eq!(describe(&first, &ScoreAxis::PLAIN), "depth 1, 0.1 s per move, errs by up to 0.70");
+        let chess = AiDefaults { mistakes: 80.0, ..ai };
+        let text = describe(&level_config(&chess, 1), &crate::games::score_words::CHESS_AXIS);
+        assert_eq!(text, "depth 1, 0.1 s per move, errs by up to 0.80 pawns");
     }
 }

@@ -370,6 +370,9 @@ impl super::any::Playable for Mnk {
     fn score_unit(&self) -> &str {
         "points (a win: 1 + the empty cells left; a position before the end: inside ± 1)"
     }
+    fn score_axis(&self) -> super::score_words::ScoreAxis {
+        super::score_words::MNK_AXIS
+    }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
         let names = super::any::Playable::side_names(self);
         let cells = self.width() * self.height();

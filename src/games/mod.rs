@@ -7,6 +7,7 @@ pub mod connect_four;
 pub mod draughts;
 pub mod einstein;
 pub mod family;
+pub mod ladder;
 pub mod levels;
 pub mod mnk;
 pub mod move_tree;

@@ -97,6 +97,8 @@ pub struct Registry {
     /// Built-in games first, then files in name order; a file with a built-in game's id replaces it in place.
     pub entries: Vec<Entry>,
     pub errors: Vec<LoadError>,
+    /// The folder the game files were read from (`None`: built-in games only), to read them again.
+    pub dir: Option<PathBuf>,
 }
 
 /// The games compiled into the program: the shipped files of tic-tac-toe and Connect Four, so the studio can play
@@ -115,6 +117,7 @@ impl Registry {
         let mut registry = Registry {
             entries: built_in().into_iter().map(|variant| Entry { variant, source: Source::BuiltIn }).collect(),
             errors: Vec::new(),
+            dir: Some(dir.to_path_buf()),
         };
         let Ok(listing) = std::fs::read_dir(dir) else {
             return registry;
@@ -181,6 +184,30 @@ impl Registry {
     /// The variant with this id.
     pub fn find(&self, id: &str) -> Option<&Entry> {
         self.entries.iter().find(|e| e.variant.id == id)
+    }
+}
+
+/// What the game files of a folder look like from outside — each file's name, size and modification time, in name
+/// order — so a change (a file edited, added or removed) is seen without reading any of them. Cheap enough to take
+/// whenever the window regains focus; no file watcher needed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fingerprint(Vec<(PathBuf, u64, Option<std::time::SystemTime>)>);
+
+impl Fingerprint {
+    /// The fingerprint of `dir`'s files now; a folder that cannot be read has the empty one.
+    pub fn of(dir: &Path) -> Fingerprint {
+        let Ok(listing) = std::fs::read_dir(dir) else {
+            return Fingerprint::default();
+        };
+        let mut files: Vec<_> = listing
+            .filter_map(|entry| {
+                let entry = entry.ok()?;
+                let meta = entry.metadata().ok()?;
+                meta.is_file().then(|| (entry.path(), meta.len(), meta.modified().ok()))
+            })
+            .collect();
+        files.sort();
+        Fingerprint(files)
     }
 }
 

@@ -4,6 +4,51 @@
 
 use crate::engine::game::{Side, Value};
 
+/// How a family's scores are plotted (the Telemetry view's Value plot): the unit of the numbers, the divisor that
+/// gives them in it, and the size from which a score is a result the search found (a win) rather than an
+/// evaluation. The words of [`Playable::score_in_words`](super::any::Playable::score_in_words) say the same
+/// scores for the search panel; the plot's numbers must read the same.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScoreAxis {
+    /// The unit of the plotted numbers, for the axis label: "pawns", "threats". Empty: the family's
+    /// [`score_unit`](super::any::Playable::score_unit).
+    pub unit: &'static str,
+    /// A score divided by this is a number in `unit` (centipawns / 100 = pawns).
+    pub divisor: f64,
+    /// Scores at least this large (before dividing) are wins found by the search.
+    pub win_from: f64,
+}
+
+impl ScoreAxis {
+    /// Scores as they are, none of them a win (a family that says nothing more).
+    pub const PLAIN: ScoreAxis = ScoreAxis { unit: "", divisor: 1.0, win_from: f64::INFINITY };
+
+    /// True when `value` (from either side's view) is a win found by the search, not an evaluation.
+    pub fn is_win(&self, value: Value) -> bool {
+        value.abs() >= self.win_from
+    }
+
+    /// `value` as a number in the axis's unit (meaningful for evaluations; a win's size is not a distance).
+    pub fn in_unit(&self, value: Value) -> f64 {
+        value / self.divisor
+    }
+}
+
+/// Chess: pawns; a mate score is a win.
+pub const CHESS_AXIS: ScoreAxis =
+    ScoreAxis { unit: "pawns", divisor: 100.0, win_from: crate::games::chess::WIN - 10_000.0 };
+/// English draughts: men; a won game is a win.
+pub const DRAUGHTS_AXIS: ScoreAxis =
+    ScoreAxis { unit: "men", divisor: 100.0, win_from: crate::games::draughts::WIN - 10_000.0 };
+/// Connect Four: the evaluation counts threats inside ± 1; Pons' scores from 1 up are wins.
+pub const CONNECT_FOUR_AXIS: ScoreAxis = ScoreAxis { unit: "threats", divisor: 1.0, win_from: 1.0 };
+/// The m,n,k games: open lines inside ± 1; from 1 up, wins.
+pub const MNK_AXIS: ScoreAxis = ScoreAxis { unit: "open lines", divisor: 1.0, win_from: 1.0 };
+/// Othello: evaluation points; a finished game (10,000 and up) is a win by so many discs.
+pub const OTHELLO_AXIS: ScoreAxis = ScoreAxis { unit: "evaluation points", divisor: 1.0, win_from: 10_000.0 };
+/// EinStein: the expected result; wins are ± (1 − plies / 10,000), beyond any evaluation.
+pub const EINSTEIN_AXIS: ScoreAxis = ScoreAxis { unit: "expected result", divisor: 1.0, win_from: 0.5 };
+
 /// How many of the winner's own moves, from a position `plies` deep, reach a win made on ply `end` (the ply count
 /// after the winning move): the winner moves on every other ply.
 fn own_moves(plies: i64, end: i64) -> i64 {

@@ -49,3 +49,41 @@ fn a_broken_file_is_listed_with_its_error_and_the_rest_still_load() {
     assert!(error.contains("broken.ron"), "{error}");
     assert_eq!(out.lines().count(), 4, "{out}");
 }
+
+/// Output piped into a reader that stops early (`… | head -1`) ends the command quietly, as with other command-line
+/// tools, never with a panic on the closed pipe.
+#[test]
+fn a_closed_pipe_ends_a_command_quietly() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
+        .args(["games", "--dir", concat!(env!("CARGO_MANIFEST_DIR"), "/games")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    drop(child.stdout.take()); // the reader is gone before the first line is written
+    let out = child.wait_with_output().expect("ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "a panic's status: {err}");
+}
+
+/// A drawn or balanced value prints as 0, never "-0" (IEEE's negative zero from negating a zero), in JSON and text.
+#[test]
+fn a_zero_value_never_prints_as_minus_zero() {
+    let search = |json: bool| {
+        let mut args = vec!["search", "nim", "--depth", "3"];
+        args.extend(json.then_some("--json"));
+        let out = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio")).args(&args).output().expect("runs");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let json: serde_json::Value = serde_json::from_str(&search(true)).expect("JSON");
+    let iterations = json["iterations"].as_array().expect("iterations");
+    let values: Vec<f64> = iterations.iter().map(|i| i["value"].as_f64().expect("a number")).collect();
+    assert!(values.contains(&0.0), "{values:?}");
+    assert!(values.iter().all(|v| !(*v == 0.0 && v.is_sign_negative())), "{json}");
+    let text = search(false);
+    let zeros = text.lines().filter(|l| l.contains("value +0 ") || l.ends_with("value     +0")).count();
+    assert!(zeros > 0 && !text.contains("value -0"), "{text}");
+}

@@ -3,7 +3,7 @@
 //! tests (proptest) over the notation, the RON tree file, game files, sessions and `solve` lines.
 //!
 //! The property tests run a few hundred cases each in `cargo test`. For a longer run, raise proptest's case count:
-//! `PROPTEST_CASES=20000 cargo test --test hostile_input` (see the README).
+//! `PROPTEST_CASES=20000 cargo test --release --test cli hostile_input` (see the README).
 
 use alphabeta_studio::app::session::format::{self, Session, check_settings};
 use alphabeta_studio::app::session::store;

@@ -254,8 +254,8 @@ fn the_perft_command_counts_chess_and_kiwipete() {
     assert_eq!(run(&["chess", "2", "--from", KIWIPETE]), "2039");
 }
 
-/// The search's speed from the start, for the README: `cargo test --release --test chess -- --ignored
-/// --nocapture`. Ignored by default because it measures rather than checks.
+/// The search's speed from the start, for the README: `cargo test --release --test games -- --ignored
+/// --nocapture chess::`. Ignored by default because it measures rather than checks.
 #[test]
 #[ignore = "a measurement: run with --release --ignored --nocapture"]
 fn search_speed_from_the_start() {
@@ -276,5 +276,121 @@ fn search_speed_from_the_start() {
                 thought.last().map(|i| i.value)
             );
         }
+    }
+}
+
+// The selective-search techniques (issue 18, item 5): each counted, each changing nothing when off, and the top
+// level converting won endgames.
+
+use alphabeta_studio::engine::search::features::SearchFeatures;
+
+/// Level 10's settings for chess, with a depth limit instead of its time (so nothing depends on the machine).
+fn level_ten(depth: u32) -> EngineConfig {
+    let registry = alphabeta_studio::games::registry::Registry::standard();
+    let ai = &registry.find("chess").expect("chess is registered").variant.ai;
+    let mut config = alphabeta_studio::games::levels::level_config(ai, 10);
+    config.limits = Limits::depth(depth);
+    config.skill = None;
+    config
+}
+
+/// Plays `fen` out with `config` for both sides until the game ends or `max_plies` pass; the final position.
+fn play_out(fen: &str, config: &EngineConfig, max_plies: usize) -> Chess {
+    let mut game = position(fen);
+    let mut engines = [Engine::new(config.clone()), Engine::new(config.clone())];
+    for ply in 0..max_plies {
+        if game.is_over() {
+            break;
+        }
+        let thought = engines[ply % 2].think(&mut game, None, |_| {});
+        game.play(thought.best_move.expect("a move while the game goes on"));
+    }
+    game
+}
+
+#[test]
+fn level_ten_mates_a_bare_king_with_queen_or_queen_and_rook_within_the_fifty_move_rule() {
+    let config = level_ten(5);
+    assert_eq!(config.features, SearchFeatures::ALL, "level 10 uses every technique");
+    for fen in [
+        "8/8/8/4k3/8/8/8/KQ6 w - - 0 1",
+        "8/8/3k4/8/8/8/8/Q3K3 w - - 0 1",
+        "7k/8/8/8/3K4/8/8/6Q1 b - - 0 1",
+        "8/8/8/3k4/8/8/8/QR2K3 w - - 0 1",
+        "8/2k5/8/8/5K2/8/8/R6Q w - - 0 1",
+    ] {
+        // No capture or pawn move can happen: 100 plies is the 50-move rule's whole allowance.
+        let game = play_out(fen, &config, 100);
+        // The side with the queen: White in every position here.
+        let strong = Side::Max;
+        assert_eq!(
+            game.winner(),
+            Some(strong),
+            "{fen}: ended {:?} after {} plies",
+            game.end_reason(),
+            game.moves_played()
+        );
+    }
+}
+
+#[test]
+fn with_every_technique_off_the_search_is_the_textbook_one_and_on_each_is_counted() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let search = |features: SearchFeatures| {
+        let config = EngineConfig { limits: Limits::depth(5), tt_mib: 4, features, ..EngineConfig::default() };
+        Engine::new(config).think(&mut position(fen), None, |_| {}).total_stats()
+    };
+    let off = search(SearchFeatures::NONE);
+    for count in [
+        off.null_move_tries,
+        off.null_move_cutoffs,
+        off.late_move_reductions,
+        off.reduction_researches,
+        off.check_extensions,
+        off.quiescence_nodes,
+        off.losing_captures_skipped,
+        off.mate_distance_cutoffs,
+    ] {
+        assert_eq!(count, 0, "{off:?}");
+    }
+    let with = |name: &str| search(SearchFeatures::parse(name).expect("a feature"));
+    let null = with("null");
+    assert!(null.null_move_cutoffs > 0 && null.null_move_tries >= null.null_move_cutoffs, "{null:?}");
+    assert!(
+        null.nodes_visited < off.nodes_visited,
+        "null moves prune: {} vs {}",
+        null.nodes_visited,
+        off.nodes_visited
+    );
+    let lmr = with("lmr");
+    assert!(lmr.late_move_reductions > lmr.reduction_researches && lmr.reduction_researches > 0, "{lmr:?}");
+    assert!(lmr.nodes_visited < off.nodes_visited);
+    let see = with("see");
+    assert!(see.quiescence_nodes > 0 && see.losing_captures_skipped > 0, "{see:?}");
+    assert_eq!(with("check").null_move_tries, 0, "one switch turns on one technique");
+    assert!(with("check").check_extensions > 0);
+}
+
+#[test]
+fn every_technique_on_still_finds_and_scores_the_fastest_mate() {
+    let all = |depth| EngineConfig { features: SearchFeatures::ALL, ..level_ten(depth) };
+    let think_all = |game: &Chess, depth| {
+        let thought = Engine::new(all(depth)).think(&mut game.clone(), None, |_| {});
+        (game.move_name(thought.best_move.expect("a move")), thought.last().expect("an iteration").value)
+    };
+    // Mate in one, either side to move.
+    assert_eq!(think_all(&after("e4 e5 Bc4 Nc6 Qh5 Nf6"), 3), ("Qxf7#".to_string(), WIN - 7.0));
+    assert_eq!(think_all(&after("f3 e5 g4"), 3), ("Qh4#".to_string(), WIN - 4.0));
+    // The ladder: 1.Ra7 (or Rb7) and mate next move, three plies: scored so at every depth, never as a later mate.
+    let game = position("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1");
+    for depth in [4, 5, 6] {
+        let thought = Engine::new(all(depth)).think(&mut game.clone(), None, |_| {});
+        assert_eq!(thought.last().expect("an iteration").value, WIN - 3.0, "depth {depth}");
+        let mut line = game.clone();
+        for &mv in &thought.last().expect("an iteration").principal_variation {
+            line.play(mv);
+        }
+        assert_eq!(line.winner(), Some(Side::Max), "depth {depth}: the line mates");
+        assert!(thought.total_stats().mate_distance_cutoffs > 0, "depth {depth}: known mates bound the search");
     }
 }

@@ -2,7 +2,7 @@
 //! proves the game's value, that value must be the solver's and the move played must keep it, and a side proven to
 //! win must go on to win. A fast check plays out positions of Pons' Middle-Easy set at 300 ms per move; the
 //! measurement plays a whole game at 5 s per move:
-//! `cargo test --release --test connect_four_selfplay -- --ignored --nocapture`.
+//! `cargo test --release --test games -- --ignored --nocapture connect_four_selfplay::`.
 
 use alphabeta_studio::cli::solve::{Driver, parse_ordering, solve};
 use alphabeta_studio::engine::game::{Game, Turn, Value};
@@ -210,8 +210,8 @@ fn level_ten_self_play_from_the_empty_board() {
     println!("{}", summary("", &game));
 }
 
-/// The same from three short openings: `cargo test --release --test connect_four_selfplay -- --ignored
-/// --nocapture openings`.
+/// The same from three short openings: `cargo test --release --test games -- --ignored
+/// --nocapture connect_four_selfplay::openings`.
 #[test]
 #[ignore = "a measurement: three games at 5 s per move"]
 fn level_ten_self_play_from_openings() {

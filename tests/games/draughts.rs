@@ -205,8 +205,8 @@ fn self_play_at_low_depth_ends_legally() {
     }
 }
 
-/// The search's speed from the start, for the README: `cargo test --release --test draughts -- --ignored
-/// --nocapture`. Ignored by default because it measures rather than checks.
+/// The search's speed from the start, for the README: `cargo test --release --test games -- --ignored
+/// --nocapture draughts::`. Ignored by default because it measures rather than checks.
 #[test]
 #[ignore = "a measurement: run with --release --ignored --nocapture"]
 fn search_speed_from_the_start() {

@@ -272,7 +272,7 @@ fn seeded_self_play_at_the_registry_s_levels_ends_legally() {
     assert_eq!(wins[0] + wins[1], 4);
 }
 
-/// Search speed: `cargo test --release --test einstein -- --ignored --nocapture search_speed`. The game search
+/// Search speed: `cargo test --release --test games -- --ignored --nocapture einstein::search_speed`. The game search
 /// (PVS with the table, which searches chance nodes exactly) to depth 8 (four turns: roll, move, roll, move …),
 /// and Star1 and expectiminimax to depth 6, from three positions.
 #[test]

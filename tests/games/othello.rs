@@ -314,7 +314,7 @@ fn the_perft_and_games_commands_know_othello() {
     }
 }
 
-/// Search speed: `cargo test --release --test othello -- --ignored --nocapture search_speed`.
+/// Search speed: `cargo test --release --test games -- --ignored --nocapture othello::search_speed`.
 #[test]
 #[ignore = "a measurement, not a check"]
 fn search_speed() {
@@ -330,8 +330,8 @@ fn search_speed() {
     println!("othello search: {nodes} nodes in {seconds:.3} s, {:.2} M nodes/s", nodes as f64 / seconds / 1e6);
 }
 
-/// Level 10 against level 1 with their real clocks: `cargo test --release --test othello -- --ignored
-/// --nocapture level_ten`.
+/// Level 10 against level 1 with their real clocks: `cargo test --release --test games -- --ignored
+/// --nocapture othello::level_ten`.
 #[test]
 #[ignore = "a measurement: four games at level 10's 1.5 s per move"]
 fn level_ten_against_level_one() {

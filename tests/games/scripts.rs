@@ -3,7 +3,7 @@
 //! perft against the count no win can cut short (49 · 48 · 47 …), Nim against Bouton's xor rule, the dice game's
 //! expectiminimax against Star1, every search against minimax where a side moves twice in a row, and the sandbox:
 //! every escape tried is refused with a message naming the file and line. The speed benchmark is at the bottom
-//! (`cargo test --release --test scripts -- --ignored --nocapture`).
+//! (`cargo test --release --test games -- --ignored --nocapture scripts::`).
 
 use alphabeta_studio::engine::game::{Game, Turn, Value};
 use alphabeta_studio::engine::search::context::StopWhen;
@@ -266,6 +266,72 @@ fn hex_perft_is_the_falling_factorial_and_games_end_with_one_winner() {
         }
     }
     assert_eq!(game.result(), Some(1.0 - 13.0 / 100.0));
+}
+
+/// Hex's distance to a win, computed here independently of the script: the fewest empty cells on a chain of cells
+/// from one of `colour`'s edges to the other (its own stones free, the opponent's blocking), by relaxing every cell
+/// until nothing changes. Red (1) joins the top and bottom rows, Blue (2) the left and right columns.
+fn hex_distance(cells: &[u8; 49], colour: u8) -> u32 {
+    const INF: u32 = 1000;
+    let along = |i: usize| if colour == 1 { i / 7 } else { i % 7 };
+    let mut dist = [INF; 49];
+    loop {
+        let mut changed = false;
+        for i in 0..49 {
+            let cost = match cells[i] {
+                0 => 1,
+                c if c == colour => 0,
+                _ => continue,
+            };
+            let (row, column) = ((i / 7) as i32, (i % 7) as i32);
+            let mut best = if along(i) == 0 { 0 } else { INF };
+            for (dr, dc) in [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)] {
+                let (r, c) = (row + dr, column + dc);
+                if (0..7).contains(&r) && (0..7).contains(&c) {
+                    best = best.min(dist[(r * 7 + c) as usize]);
+                }
+            }
+            if best < INF && best + cost < dist[i] {
+                dist[i] = best + cost;
+                changed = true;
+            }
+        }
+        if !changed {
+            return (0..49).filter(|&i| along(i) == 6).map(|i| dist[i]).min().unwrap_or(INF);
+        }
+    }
+}
+
+/// The Hex script's evaluation (a search in Lua made fast: in place, working tables reused) against the distance
+/// computed above, on every position of seeded random games; and α-β against minimax on its positions, which
+/// exercises `undo`.
+#[test]
+fn hex_evaluation_is_the_difference_of_the_distances_to_a_win() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut compared = 0;
+    for game_number in 0..12 {
+        let mut game = new_game("hex");
+        let mut cells = [0u8; 49];
+        while game.terminal_value().is_none() {
+            let (red, blue) = (hex_distance(&cells, 1), hex_distance(&cells, 2));
+            let expected = ((f64::from(blue) - f64::from(red)) / 20.0).clamp(-0.5, 0.5);
+            let sign = if game.turn() == Turn::Max { 1.0 } else { -1.0 };
+            assert_eq!(game.evaluate(), sign * expected, "game {game_number} after {:?}", game.history());
+            compared += 1;
+            if game_number < 2 && game.history().len() == 20 {
+                let mut copy = game.clone();
+                let by_minimax = value_of(&mut copy, Algorithm::Minimax, Some(2));
+                assert_eq!(value_of(&mut game, Algorithm::Alphabeta, Some(2)), by_minimax);
+                assert_eq!(game.history().len(), 20, "the search took back every move it played");
+            }
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            let mv = moves[rng.random_range(0..moves.len())];
+            cells[(mv - 1) as usize] = if game.turn() == Turn::Max { 1 } else { 2 };
+            game.try_play(mv).expect("a listed move");
+        }
+    }
+    assert!(compared > 12 * 13, "{compared} positions compared");
 }
 
 /// Bouton's rule: in normal play the player to move loses exactly when the xor of the heaps is 0; in misère play
@@ -572,7 +638,7 @@ fn a_folder_lists_broken_scripts_with_their_errors_and_loads_the_others() {
 // ---- Speed ---------------------------------------------------------------------------------------------------------
 
 /// Perft leaves and search nodes per second, scripted against compiled (the same as `bench --scripts`).
-/// `cargo test --release --test scripts -- --ignored --nocapture speed`
+/// `cargo test --release --test games -- --ignored --nocapture scripts::speed`
 #[test]
 #[ignore = "a benchmark: run with --release --ignored --nocapture"]
 fn speed_of_scripted_games_against_compiled() {
@@ -612,4 +678,97 @@ fn a_script_failing_during_a_search_or_a_count_is_reported_not_taken_as_a_result
             _ => std::thread::sleep(std::time::Duration::from_millis(10)),
         }
     }
+}
+
+// ---- Edit and reload ---------------------------------------------------------------------------------------------
+
+/// Writes `text` to `path` and makes sure its modification time moves on (a file system may keep whole seconds).
+fn rewrite(path: &std::path::Path, text: &str) {
+    let before = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    std::fs::write(path, text).expect("written");
+    let file = std::fs::File::options().write(true).open(path).expect("opened");
+    let later = before.map_or_else(std::time::SystemTime::now, |t| t + std::time::Duration::from_secs(2));
+    file.set_modified(later).expect("a new modification time");
+}
+
+/// Reload games in the Play view: a game in progress is replayed by its moves' names into its edited script; a move
+/// the new rules refuse, or a script that no longer loads, leaves the old game on screen and playable with a
+/// message naming the move or the file:line; a game put aside keeps its moves through every reload.
+#[test]
+fn reloading_replays_the_game_into_the_edited_script_or_keeps_the_old_one_and_says_why() {
+    use alphabeta_studio::app::play::{Action, Play, PlayerKind};
+    use alphabeta_studio::games::registry::Registry;
+    let dir = std::env::temp_dir().join(format!("scripts-reload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let nim = std::fs::read_to_string(games_dir().join("nim.lua")).expect("nim.lua");
+    let path = dir.join("nim.lua");
+    std::fs::write(&path, &nim).expect("written");
+    let mut play = Play::new(Registry::load(&dir));
+    play.players[1].kind = PlayerKind::Human;
+    // A game of tic-tac-toe put aside with one move on it.
+    assert!(play.select("tic-tac-toe"));
+    play.act(Action::Play(4));
+    assert!(play.select("nim"));
+    for name in ["take 2 from heap 3", "take 1 from heap 1"] {
+        let mv = play.record().position().find_move(name).expect(name);
+        play.act(Action::Play(mv));
+    }
+    assert_eq!(play.record().moves().len(), 2);
+    assert!(!play.games_changed());
+
+    // An edited heap and name: the game is replayed into the new rules.
+    let edited = nim.replace("heaps = {3, 4, 5}", "heaps = {3, 4, 6}").replace("name = \"Nim\"", "name = \"Nim 6\"");
+    assert_ne!(edited, nim, "the edit applies");
+    rewrite(&path, &edited);
+    assert!(play.games_changed(), "the changed file is seen");
+    play.act(Action::ReloadGames);
+    assert!(!play.games_changed());
+    let message = play.message().expect("a message").clone();
+    assert!(!message.error && message.text.contains("Nim 6 replayed into its new rules (2 moves)"), "{message:?}");
+    assert_eq!(play.entry().variant.name, "Nim 6");
+    let names: Vec<String> = (0..2).map(|ply| play.record().move_name(ply)).collect();
+    assert_eq!(names, ["take 2 from heap 3", "take 1 from heap 1"]);
+    assert!(play.record().position().find_move("take 4 from heap 3").is_some(), "heap 3 had 6 stones");
+
+    // Heap 3 now has one stone: the first move no longer exists, and the old game stays, playable.
+    rewrite(&path, &edited.replace("heaps = {3, 4, 6}", "heaps = {3, 4, 1}"));
+    play.act(Action::ReloadGames);
+    let message = play.message().expect("a message").clone();
+    assert!(message.error, "{message:?}");
+    assert!(
+        message.text.contains("Nim 6 keeps its old rules: move 1 ('take 2 from heap 3') is not a legal move there"),
+        "{message:?}"
+    );
+    assert_eq!(play.record().moves().len(), 2);
+    let mv = play.record().position().find_move("take 4 from heap 3").expect("the old rules still hold");
+    play.act(Action::Play(mv));
+    assert_eq!(play.record().moves().len(), 3, "and the old game plays on");
+
+    // A script that no longer loads: its file:line, and the old game still stays.
+    rewrite(&path, &edited.replace("function start()", "function start("));
+    play.act(Action::ReloadGames);
+    let message = play.message().expect("a message").clone();
+    assert!(message.error && message.text.contains("Nim 6 keeps its old rules: "), "{message:?}");
+    assert!(message.text.contains("nim.lua:22:"), "names the file and line: {message:?}");
+    assert_eq!(play.registry.errors.len(), 1, "the broken file is listed");
+    assert_eq!(play.record().moves().len(), 3);
+    assert_eq!(play.entry().variant.name, "Nim 6");
+
+    // A script that fails while replaying (its `play` errs on heap 1): the move and the file:line.
+    let fails = edited.replace(
+        "  local heap, take = move // 100, move % 100\n",
+        "  local heap, take = move // 100, move % 100\n  if heap == 1 then error(\"no heap 1 today\") end\n",
+    );
+    assert_ne!(fails, edited, "the edit applies");
+    rewrite(&path, &fails);
+    play.act(Action::ReloadGames);
+    let message = play.message().expect("a message").clone();
+    assert!(message.text.contains("move 2 ('take 1 from heap 1')") && message.text.contains("no heap 1 today"));
+    assert!(message.text.contains("nim.lua:"), "{message:?}");
+
+    // The tic-tac-toe game put aside came through every reload.
+    assert!(play.select("tic-tac-toe"));
+    assert_eq!(play.record().moves().len(), 1);
+    assert_eq!(play.record().move_name(0), "b2");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -6,6 +6,7 @@ use crate::common;
 
 use alphabeta_studio::engine::search::context::StopWhen;
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig};
+use alphabeta_studio::engine::search::features::SearchFeatures;
 use alphabeta_studio::engine::search::limits::Limits;
 use alphabeta_studio::engine::search::observer::NoObserver;
 use alphabeta_studio::engine::search::ordering::OrderingOptions;
@@ -47,6 +48,7 @@ fn configs() -> Vec<EngineConfig> {
                 aspiration,
                 iterative_deepening: true,
                 skill: None,
+                features: SearchFeatures::NONE,
             });
         }
     }

@@ -1,6 +1,6 @@
 //! The Tree lab's frame time on large trees: a benchmark, not a test (speed is measured, not asserted).
 //!
-//! `cargo test --release --test frame_time -- --ignored --nocapture` draws the whole lab (panels, canvas, trace
+//! `cargo test --release --test search -- --ignored --nocapture frame_time::` draws the whole lab (panels, canvas, trace
 //! table) at 1280 × 800 for 60 frames per tree — fitted to the window, then zoomed in where only part of the tree
 //! is visible — and prints the CPU time per frame: egui's layout and painting plus tessellation into triangles,
 //! everything but the GPU's own work. A second benchmark edits trees of about 2,000, 20,000 and 100,000 leaves

@@ -76,3 +76,60 @@ fn without_a_margin_the_searched_best_is_played_and_no_scores_are_spent() {
     assert!(thought.root_scores.is_empty());
     let _ = game.position_hash();
 }
+
+/// Issue 18: a level's deliberate mistakes happen as its description says ("errs by up to m") at every time limit.
+/// Levels 7 and up used to run out of time before their one full-depth scoring round and so almost never erred at
+/// longer limits. Othello's level 4 (a margin of 4/7 of the game's `mistakes`) with its time only, from positions
+/// a seeded random walk reaches: at a short and a long limit, every move's root moves are scored, every move played
+/// is within the margin of the best score, and some are deliberately weaker — at both limits alike.
+#[test]
+fn a_level_errs_as_described_at_a_short_and_a_long_time_limit() {
+    use alphabeta_studio::games::levels::level_config;
+    use alphabeta_studio::games::othello::Othello;
+    use rand::{Rng, SeedableRng};
+    let registry = alphabeta_studio::games::registry::Registry::load(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games"),
+    );
+    let ai = registry.find("othello").expect("othello is registered").variant.ai.clone();
+    let level = level_config(&ai, 4);
+    let margin = level.skill.expect("level 4 errs").margin;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(18);
+    let mut positions = Vec::new();
+    while positions.len() < 32 {
+        let mut game = Othello::standard();
+        for _ in 0..rng.random_range(4..30) {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            if game.terminal_value().is_some() {
+                break;
+            }
+            game.play(moves[rng.random_range(0..moves.len())]);
+        }
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        if game.terminal_value().is_none() && moves.len() >= 3 {
+            positions.push(game);
+        }
+    }
+    let mut rates = Vec::new();
+    for time_ms in [20, 400] {
+        let mut mistakes = 0;
+        for (i, position) in positions.iter().enumerate() {
+            let mut config = level.clone();
+            config.limits = Limits { depth: None, time_ms: Some(time_ms), nodes: None };
+            let mut game = position.clone();
+            let thought = Engine::new(config).think(&mut game, None, |_| {});
+            assert!(thought.root_scores.len() >= 3, "{time_ms} ms, position {i}: the root moves were not scored");
+            let score = |mv| thought.root_scores.iter().find(|(m, _)| *m == mv).map(|&(_, v)| v);
+            let best = score(thought.searched_best.expect("a best move")).expect("the best is scored");
+            let played = score(thought.best_move.expect("a move")).expect("the move played is scored");
+            assert!(played >= best - margin, "{time_ms} ms, position {i}: {played} vs {best}, margin {margin}");
+            mistakes += usize::from(played < best);
+        }
+        rates.push(mistakes as f64 / positions.len() as f64);
+    }
+    println!("deliberately weaker moves at 20 ms and 400 ms: {rates:?} (margin {margin:.1})");
+    // Seen on a loaded 2-core machine: 6–19 % at 20 ms, 16–25 % at 400 ms. Before, 0 % at 400 ms.
+    assert!(rates.iter().all(|&r| r > 0.0), "a level errs at every time limit: {rates:?}");
+    assert!((rates[0] - rates[1]).abs() <= 0.5, "alike at both limits: {rates:?}");
+}

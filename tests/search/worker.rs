@@ -3,7 +3,7 @@
 use alphabeta_studio::engine::game::{Game, Turn, Value};
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig};
 use alphabeta_studio::engine::search::limits::Limits;
-use alphabeta_studio::engine::worker::{Report, Worker};
+use alphabeta_studio::engine::worker::{Report, Worker, reusable, time_left};
 use std::time::{Duration, Instant};
 
 /// An endless game of three moves a turn, with a pseudo-random evaluation; `panic_at` makes evaluation panic once
@@ -115,4 +115,90 @@ fn a_newer_request_supersedes_an_older_one() {
     assert!(id > new);
     drop(worker);
     assert!(dropped.elapsed() < Duration::from_secs(2));
+}
+
+/// The nodes and table hits, all iterations together, of the search that ends request `id`.
+fn nodes_and_hits(worker: &Worker<Endless>, id: u64) -> (u64, u64) {
+    let Report::Done { thought, .. } = finish(worker, id).1 else { panic!("expected a result") };
+    let total = thought.total_stats();
+    (total.nodes_visited, total.tt_hits)
+}
+
+/// Issue 18: a player's engine — its table — is kept across moves. New limits or a new mistakes margin keep it (a
+/// clock gives every move another time limit); a new table size, ordering or algorithm builds a new one.
+#[test]
+fn a_worker_keeps_its_engine_and_warm_table_across_new_limits() {
+    let start = Endless { path: vec![], panic_at: None };
+    let mut worker = Worker::spawn(|| {}).expect("thread");
+    assert_eq!(worker.engines_built(), 0);
+    let id = worker.think(start.clone(), config(Limits::depth(5)));
+    let fresh = nodes_and_hits(&worker, id);
+    let mut erring = config(Limits { depth: Some(5), time_ms: Some(60_000), nodes: None });
+    erring.skill = Some(alphabeta_studio::engine::search::skill::Skill { margin: 1.0, seed: 9 });
+    let id = worker.think(start.clone(), erring);
+    // The same position again: the table kept from the first search answers much of the second (the searches
+    // are deterministic: no time limit is reached).
+    let warm = nodes_and_hits(&worker, id);
+    assert!(warm.0 < fresh.0 && warm.1 > fresh.1, "the second search found its table warm: {warm:?} vs {fresh:?}");
+    assert_eq!(worker.engines_built(), 1, "limits and mistakes do not cost the table");
+    let id = worker.think(start.clone(), EngineConfig { tt_mib: 2, ..config(Limits::depth(5)) });
+    let cold = nodes_and_hits(&worker, id);
+    assert!(cold.0 > warm.0 && cold.1 < warm.1, "another table size: a new, empty table: {cold:?} vs {warm:?}");
+    assert_eq!(worker.engines_built(), 2);
+}
+
+/// Issue 18: the first move keeps to its time. `prepare` builds the engine before the first search is asked for,
+/// and a search that still waits for its table has that wait taken off its time limit.
+#[test]
+fn an_engine_prepared_ahead_is_the_one_the_first_search_uses() {
+    let mut worker = Worker::spawn(|| {}).expect("thread");
+    worker.prepare(config(Limits::depth(3)));
+    let built = Instant::now();
+    while worker.engines_built() == 0 {
+        assert!(built.elapsed() < Duration::from_secs(30), "the preparation never ran");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    // Another time limit, the same table: the prepared engine serves the search.
+    let id = worker.think(Endless { path: vec![], panic_at: None }, config(Limits::time(Duration::from_secs(5))));
+    worker.stop();
+    assert!(matches!(finish(&worker, id).1, Report::Done { .. }));
+    assert_eq!(worker.engines_built(), 1, "the search did not build a table of its own");
+    // The wait before a search is taken off its time, never below 1 ms; depth and nodes are kept.
+    let limits = Limits { depth: Some(7), time_ms: Some(500), nodes: Some(10) };
+    let later = time_left(limits, Duration::from_millis(120));
+    assert_eq!(later, Limits { time_ms: Some(380), ..limits });
+    assert_eq!(time_left(limits, Duration::from_secs(9)).time_ms, Some(1));
+    assert_eq!(time_left(Limits::depth(4), Duration::from_secs(9)), Limits::depth(4));
+    assert!(reusable(&config(Limits::depth(3)), &config(Limits::NONE)));
+    let other = EngineConfig { algorithm: alphabeta_studio::engine::search::Algorithm::Mtdf, ..config(Limits::NONE) };
+    assert!(!reusable(&config(Limits::NONE), &other), "another algorithm reads the table otherwise");
+}
+
+/// Benchmark (issue 18): how far the first move of a game overruns its time with a fresh 64 MiB table, built at the
+/// request (as before) or prepared ahead. Run with
+/// `cargo test --release --test search -- --ignored --nocapture worker::first_move`.
+#[test]
+#[ignore]
+fn first_move_overrun_with_a_fresh_table() {
+    let limit = Duration::from_millis(100);
+    let big = EngineConfig { limits: Limits::time(limit), tt_mib: 64, ..EngineConfig::default() };
+    for prepared in [false, true] {
+        let mut overruns = Vec::new();
+        for _ in 0..5 {
+            let mut worker = Worker::spawn(|| {}).expect("thread");
+            if prepared {
+                worker.prepare(big.clone());
+                while worker.engines_built() == 0 {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+            let asked = Instant::now();
+            let id = worker.think(Endless { path: vec![], panic_at: None }, big.clone());
+            let _ = finish(&worker, id);
+            overruns.push(asked.elapsed().as_secs_f64() * 1000.0 - limit.as_secs_f64() * 1000.0);
+        }
+        let worst = overruns.iter().copied().fold(f64::MIN, f64::max);
+        let how = if prepared { "prepared ahead" } else { "built at the request" };
+        println!("64 MiB table {how}: overrun per first move (ms) {overruns:.1?}, worst {worst:.1}");
+    }
 }

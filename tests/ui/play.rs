@@ -324,3 +324,178 @@ fn the_side_panel_holds_its_shape_at_three_sizes() {
         assert!(harness.get_by_label("e2").rect().max.y <= height, "{width}×{height}: the board is cut off");
     }
 }
+
+/// Defect 6 of issue 15: the board moved when the search panel first appeared, between moves and when a hint came.
+/// The space is reserved: the board's columns stay exactly where they were, at a small and at a large size.
+#[test]
+fn the_board_holds_still_through_moves_searches_and_hints() {
+    for size in [egui::vec2(800.0, 600.0), egui::vec2(1400.0, 900.0)] {
+        let mut harness = play_with("connect-four", |p| p.players[1].kind = PlayerKind::Ai);
+        harness.set_size(size);
+        settle(&mut harness);
+        settle(&mut harness);
+        let board = |h: &Harness<'static, Play>| [1, 4, 7].map(|c| h.get_by_label(&format!("column {c}")).rect());
+        let before = board(&harness);
+        harness.get_by_label_contains("No search yet");
+        for (turn, column) in [4, 3, 5].into_iter().enumerate() {
+            harness.get_by_label(&format!("column {column}")).click();
+            run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 * (turn + 1) && !p.thinking());
+            assert_eq!(board(&harness), before, "{size:?}: after move {}", 2 * (turn + 1));
+        }
+        // Defect 5: in a small window the panel's figures wrap onto its reserved lines instead of being cut off.
+        for label in ["principal variation", "score (Yellow to move)", "nodes/s"] {
+            let rect = harness.get_by_label(label).rect();
+            assert!(rect.max.x <= size.x && rect.max.y <= size.y, "{size:?}: {label} at {rect:?}");
+        }
+        harness.get_by_label("Hint").click();
+        run_until(&mut harness, "the hint", |p| p.record().telemetry().records.len() == 4 && !p.thinking());
+        assert!(harness.state().hint().is_some(), "a hint is shown");
+        assert_eq!(board(&harness), before, "{size:?}: with the hint");
+    }
+}
+
+/// Issue 18: two AIs of different levels each keep their own engine (and its table) for the whole game: each seat's
+/// worker builds one engine, prepared before its first move, however many moves it plays.
+#[test]
+fn two_ais_of_different_levels_each_keep_their_engine() {
+    let mut harness = play_with("connect-four", |play| {
+        for (player, level) in play.players.iter_mut().zip([3, 8]) {
+            player.kind = PlayerKind::Ai;
+            player.level = level;
+            player.custom = true;
+            player.config = alphabeta_studio::games::levels::level_config(&play_ai(), level);
+            // Depth-limited, so the test does not depend on the machine's speed.
+            player.config.limits = Limits::depth(4);
+        }
+    });
+    run_until(&mut harness, "six moves by two AIs", |p| p.record().moves().len() >= 6 && !p.thinking());
+    assert_eq!(harness.state().engines_built(0), 1, "the first AI's engine was kept");
+    assert_eq!(harness.state().engines_built(1), 1, "the second AI's engine was kept");
+}
+
+/// A registry's Connect Four AI defaults.
+fn play_ai() -> alphabeta_studio::games::registry::AiDefaults {
+    registry().find("connect-four").expect("registered").variant.ai.clone()
+}
+
+/// Issue 18: clocks in Play. Both sides on a clock; the AI's moves come off its clock (and add the increment); a
+/// side whose clock runs out loses on time and the game stops.
+#[test]
+fn on_a_clock_the_ai_moves_by_its_clock_and_a_flag_falls() {
+    use alphabeta_studio::engine::search::clock::TimeControl;
+    let mut harness = play("connect-four");
+    harness.state_mut().act(Action::SetClock(Some(TimeControl { base_ms: 2_000, increment_ms: 100 })));
+    settle(&mut harness);
+    harness.get_by_label("clock base");
+    harness.get_by_label("column 4").click();
+    settle(&mut harness);
+    run_until(&mut harness, "the AI's reply on its clock", |p| p.record().moves().len() == 2 && !p.thinking());
+    let ai_left = harness.state().clock_reading(1).expect("a clock").0;
+    // 2 s + 100 ms less the move's time: the time manager spent a part of the clock, and the increment came.
+    assert!(ai_left < 2_100 && ai_left > 1_000, "the AI's clock shows {ai_left} ms");
+    // The person now runs out: 2 s less their first move, then nothing is played.
+    run_until(&mut harness, "the person's flag", |p| p.flag_fallen().is_some());
+    assert_eq!(harness.state().flag_fallen(), Some(0));
+    harness.get_by_label_contains("lost on time");
+    harness.get_by_label("column 1").click();
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 2, "no move after the flag fell");
+}
+
+/// Issue 14: a game written as a Lua script, played by clicks. Kalah is picked from the game list; a click on a pit
+/// sows it (its last seed in the store: South moves again), a click on a store says why it plays nothing, the move
+/// list shows South's two moves as one turn, the AI replies, and Reload games carries the game over.
+#[test]
+fn a_scripted_game_is_played_by_clicks() {
+    use egui::accesskit::Role;
+    let mut harness = play("tic-tac-toe");
+    settle(&mut harness);
+    harness.get_by_role_and_label(Role::ComboBox, "Game").click();
+    settle(&mut harness);
+    harness.get_by_label("Kalah").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().entry().variant.id, "kalah");
+    let mut ai = harness.state().players[1].clone();
+    ai.level = 1;
+    harness.state_mut().act(Action::SetPlayer(1, Box::new(ai)));
+    // South's pits are the lower row, cells 10–15; pit 3 has 4 seeds, the last lands in South's store.
+    harness.get_by_label("cell 12").click();
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 1);
+    harness.get_by_label("South to move (your move).");
+    harness.get_by_label("cell 1").click();
+    settle(&mut harness);
+    harness.get_by_label("that is a store: click one of your pits");
+    harness.get_by_label("cell 10").click();
+    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() >= 3 && !p.thinking());
+    let record = harness.state().record();
+    assert!(!record.sides_alternate());
+    let turns = record.turns();
+    assert_eq!((turns[0].round, turns[0].plies.clone()), (1, 0..2), "South's two moves are one turn");
+    assert_eq!(turns[1].side, alphabeta_studio::engine::game::Side::Min);
+    // The list: South's turn with its moves 3 and 1, then North's, each row named by its side (the player panel
+    // names both sides once more).
+    assert!(harness.query_all_by_label("3").count() >= 1 && harness.query_all_by_label("1").count() >= 1);
+    assert!(harness.get_all_by_label("South").count() >= 2 && harness.get_all_by_label("North").count() >= 2);
+    let played = harness.state().record().moves().len();
+    harness.get_by_label("Reload games").click();
+    settle(&mut harness);
+    let message = harness.state().message().expect("a message").clone();
+    assert!(message.text.contains(&format!("Kalah replayed into its new rules ({played} moves)")), "{message:?}");
+    assert_eq!(moves(&harness), played);
+}
+
+/// Issue 14: the window regaining focus after a game file changed reloads the games, the game in progress with
+/// them; a focus with nothing changed reloads nothing.
+#[test]
+fn an_edited_script_is_picked_up_when_the_window_regains_focus() {
+    use alphabeta_studio::app::StudioApp;
+    use alphabeta_studio::app::shell::View;
+    let dir = std::env::temp_dir().join(format!("ui-play-reload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("nim.lua");
+    let nim = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/nim.lua"));
+    let nim = nim.expect("nim.lua");
+    std::fs::write(&path, &nim).expect("written");
+    let mut app = StudioApp { play: Play::new(Registry::load(&dir)), ..StudioApp::default() };
+    assert!(app.play.select("nim"));
+    app.play.players[1].kind = PlayerKind::Human;
+    app.view = View::Play;
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    settle(&mut harness);
+    // Heap 1's third stone: take 1 from heap 1.
+    harness.get_by_label("cell 3").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().play.record().move_name(0), "take 1 from heap 1");
+    let focus = |harness: &mut Harness<'static, StudioApp>| {
+        harness.event(egui::Event::WindowFocused(false));
+        harness.step();
+        harness.event(egui::Event::WindowFocused(true));
+        settle(harness);
+    };
+    focus(&mut harness);
+    assert!(harness.state().play.message().is_none(), "nothing changed, nothing reloaded");
+    std::fs::write(&path, nim.replace("name = \"Nim\"", "name = \"Nim, edited\"")).expect("written");
+    focus(&mut harness);
+    std::fs::remove_dir_all(&dir).ok();
+    let play = &harness.state().play;
+    assert_eq!(play.entry().variant.name, "Nim, edited");
+    assert_eq!(play.record().move_name(0), "take 1 from heap 1");
+    harness.get_by_label_contains("Nim, edited replayed into its new rules (1 move)");
+}
+
+/// Issue 18: the selective-search switches (null move, reductions, …) are offered only where they change the
+/// search — chess — and not in games without the hooks, where they would do nothing.
+#[test]
+fn selective_search_switches_show_only_for_chess() {
+    for (id, shown) in [("chess", true), ("connect-four", false)] {
+        let mut harness = play(id);
+        harness.state_mut().players[1].custom = true;
+        settle(&mut harness);
+        assert_eq!(harness.query_by_label("null move").is_some(), shown, "{id}");
+        assert_eq!(harness.query_by_label("late-move reductions").is_some(), shown, "{id}");
+    }
+}

@@ -5,7 +5,7 @@
 use alphabeta_studio::app::install_fonts;
 use alphabeta_studio::app::play::{Play, PlayerKind};
 use alphabeta_studio::app::shell::{StudioApp, View};
-use alphabeta_studio::app::telemetry::series::Series;
+use alphabeta_studio::app::telemetry::series::{Series, ValueScale};
 use alphabeta_studio::app::telemetry::tree_count::count_tree;
 use alphabeta_studio::engine::game::Game;
 use alphabeta_studio::engine::search::Algorithm;
@@ -71,24 +71,29 @@ fn ai_against_ai_leaves_one_record_per_move_with_the_searches_own_counts() {
         assert_eq!(iteration.stats.nodes_visited, full, "move {}", ply + 1);
         assert_eq!(record.pruning_ratio(), Some((0.0, true)), "minimax prunes nothing");
         // The plotted points are the search's own figures.
-        let nodes = Series::Nodes.point(record).expect("a nodes point");
-        assert_eq!(nodes.x, (ply + 1) as f64);
+        let nodes = Series::Nodes.point(record, &ValueScale::default()).expect("a nodes point");
+        // At the move list's number: X's moves at 1, 2, 3, O's replies half-way (the list's "1…").
+        assert_eq!(nodes.x, 1.0 + ply as f64 / 2.0);
         assert_eq!(nodes.text, format!("{full} nodes"));
-        assert_eq!(Series::Depth.point(record).map(|p| p.y), Some(2.0));
-        assert_eq!(Series::Time.point(record).map(|p| p.y), Some(record.thought.elapsed_seconds));
+        assert_eq!(Series::Depth.point(record, &ValueScale::default()).map(|p| p.y), Some(2.0));
+        assert_eq!(
+            Series::Time.point(record, &ValueScale::default()).map(|p| p.y),
+            Some(record.thought.elapsed_seconds)
+        );
     }
     harness.get_by_label(&format!("{moves} search(es) in this game of Tic-tac-toe"));
-    harness.get_by_label_contains(&format!("Ply {moves}: "));
+    let name = |ply: usize| format!("Move {}{} (ply {ply}): ", ply.div_ceil(2), if ply % 2 == 1 { "." } else { "…" });
+    harness.get_by_label_contains(&name(moves));
     harness.get_by_label_contains("(latest)");
     harness.get_by_label("◀ previous").click();
     let _ = harness.run_ok();
-    harness.get_by_label_contains(&format!("Ply {}: ", moves - 1));
+    harness.get_by_label_contains(&name(moves - 1));
     // The first move's ladder: 1 + 9 + 72 nodes, all of the tree.
     for _ in 0..moves {
         harness.get_by_label("◀ previous").click();
         let _ = harness.run_ok();
     }
-    harness.get_by_label("Ply 1: X (AI), minimax");
+    harness.get_by_label("Move 1. (ply 1): X (AI), minimax");
     harness.get_by_label("Pruning ratio at depth 2: 0.00% — 82 of 82 minimax nodes visited (counted)");
     harness.get_by_label("82");
 }
@@ -107,7 +112,7 @@ fn a_hint_is_recorded_and_b_reruns_its_position() {
     let _ = harness.run_ok();
     let record = harness.state().play.record().telemetry().records[0].clone();
     assert_eq!((record.ply, record.kind), (1, SearchKind::Hint));
-    harness.get_by_label_contains("Ply 2: Hint for O");
+    harness.get_by_label_contains("Move 1… (ply 2): Hint for O");
     // B: plain α-β to A's depth, no table, no ordering — as the same search run here.
     // The summary grows by a line when the tree count arrives: wait for it, so the button stays where it was found.
     run_until(&mut harness, "the tree count", |app| app.play.record().telemetry().records[0].tree.is_some());
@@ -183,7 +188,7 @@ fn undo_takes_the_ai_s_record_back_and_redo_brings_it_back() {
     // The ladder switches to times and values.
     harness.get_by_label("Telemetry").click();
     let _ = harness.run_ok();
-    harness.get_by_label("Ply 2: O (AI), minimax (latest)");
+    harness.get_by_label("Move 1… (ply 2): O (AI), minimax (latest)");
     harness.get_by_label("time").click();
     let _ = harness.run_ok();
     assert_eq!(harness.state().telemetry.rung, alphabeta_studio::app::telemetry::ladder::Rung::Time);
@@ -216,4 +221,33 @@ fn the_ladder_panel_holds_its_shape_at_three_sizes() {
             );
         }
     }
+}
+
+/// Issue 15, Telemetry: the Value plot says a score in the search panel's own words, read in the position that was
+/// searched (a win is counted in the winner's moves from there), and draws the win on the edge named by its winner.
+#[test]
+fn the_value_plot_says_what_the_search_panel_said() {
+    use alphabeta_studio::app::play::Action;
+    use alphabeta_studio::app::telemetry::series::value_scale;
+    let mut harness = studio("connect-four", egui::vec2(1280.0, 800.0));
+    harness.state_mut().view = View::Play;
+    harness.state_mut().play.players[0].kind = PlayerKind::Ai;
+    harness.state_mut().play.players[1].kind = PlayerKind::Human;
+    // Red to move with three stones in column 1: the win is one move away.
+    harness.state_mut().play.act(Action::SetUp("121212".into()));
+    // A set-up position waits for Resume.
+    harness.state_mut().play.act(Action::TogglePause);
+    run_until(&mut harness, "Red's winning move", |app| app.play.record().position().outcome().is_some());
+    let app = harness.state();
+    let records = &app.play.record().telemetry().records;
+    assert_eq!(records.len(), 1);
+    let scale = value_scale(&app.play, &["Red".to_string(), "Yellow".to_string()]);
+    let words = scale.words.get(&records[0].id).cloned().expect("the search's words");
+    assert!(words.starts_with("Red wins in 1 move"), "{words}");
+    let point = Series::Value.point(&records[0], &scale).expect("a value point");
+    assert_eq!((point.x, point.y), (1.0, scale.edge));
+    assert_eq!(point.text, format!("score (Red to move): {words}\nRed wins: drawn on the dashed line"));
+    assert_eq!(scale.axis_label(), "threats (+: Red ahead)");
+    // The search panel said it in the same words.
+    harness.get_by_label(&words);
 }

@@ -7,16 +7,19 @@
 
 pub mod board;
 pub mod chess_board;
+pub mod clocks;
 pub mod column_board;
 pub mod dice;
 pub mod draughts_board;
 pub mod einstein_board;
+pub mod engines;
 pub mod grid_board;
 pub mod open_tree;
 pub mod othello_board;
 pub mod piece_art;
 pub mod record;
 pub mod records_window;
+pub mod reload;
 pub mod saved;
 pub mod script_board;
 mod search_panel;
@@ -28,7 +31,7 @@ use crate::engine::game::{Side, Turn};
 use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
 use crate::engine::telemetry::records::{SearchKind, SearchRecord};
 use crate::engine::worker::{Report, RequestId};
-use crate::games::any::{AnyGame, AnyMove, AnyWorker, Outcome};
+use crate::games::any::{AnyGame, AnyMove, Outcome};
 use crate::games::levels::level_config;
 use crate::games::registry::{Entry, Registry};
 use eframe::egui;
@@ -111,6 +114,11 @@ pub enum Action {
     Import(String),
     /// Start a game from this position text, FEN for chess and draughts (File ▸ Set up position…).
     SetUp(String),
+    /// Play on clocks with this base + increment (both sides, the AI's time per move drawn from its clock), or
+    /// `None` for the levels' fixed time per move. The clocks start again from the base.
+    SetClock(Option<crate::engine::search::clock::TimeControl>),
+    /// Read the game files again; games in progress are replayed into their new rules (see [`reload`]).
+    ReloadGames,
 }
 
 /// What a search is for.
@@ -126,6 +134,8 @@ pub enum Purpose {
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
     pub id: RequestId,
+    /// The seat whose engine searches (see [`engines`]).
+    pub seat: usize,
     pub purpose: Purpose,
     pub started: Instant,
     /// The newest iteration reported.
@@ -163,7 +173,14 @@ pub struct Play {
     search: Option<SearchInfo>,
     hint: Option<AnyMove>,
     message: Option<Message>,
-    worker: Option<AnyWorker>,
+    /// One engine per seat, started on the first frame.
+    engines: Option<engines::Engines>,
+    /// The game and players the engines were last prepared for (see `prepare_engines`).
+    prepared: Option<(usize, [Player; 2])>,
+    /// The time control chosen for both sides, if any.
+    pub clock_control: Option<crate::engine::search::clock::TimeControl>,
+    /// The game's clocks, when a time control is chosen (see [`clocks`]).
+    clocks: Option<clocks::Clocks>,
     /// Counts the minimax tree below each searched position, for the pruning ratio of its record.
     counter: Option<TreeCounter>,
     /// Records that came without their tree count (from a session file) and wait for the counter.
@@ -187,6 +204,8 @@ pub struct Play {
     pub tree_window: open_tree::TreeWindow,
     /// Each game's state while another is shown, by registry index, so switching loses nothing.
     parked: std::collections::HashMap<usize, Parked>,
+    /// The games folder as it was when last read, to see when the window regains focus whether it changed.
+    games_seen: crate::games::registry::Fingerprint,
 }
 
 /// A game put aside when another is chosen: its moves and players.
@@ -208,6 +227,7 @@ impl Play {
         if registry.entries.is_empty() {
             registry.entries = Registry::load(std::path::Path::new("")).entries;
         }
+        let games_seen = registry.dir.as_deref().map(crate::games::registry::Fingerprint::of).unwrap_or_default();
         let entry = &registry.entries[0];
         let record = Record::new(start_of(entry));
         let players = [Player::new(PlayerKind::Human, entry), Player::new(PlayerKind::Ai, entry)];
@@ -221,7 +241,10 @@ impl Play {
             search: None,
             hint: None,
             message: None,
-            worker: None,
+            engines: None,
+            prepared: None,
+            clock_control: None,
+            clocks: None,
             counter: None,
             uncounted: false,
             tree_for_lab: None,
@@ -234,6 +257,7 @@ impl Play {
             records_window: records_window::RecordsWindow::default(),
             tree_window: open_tree::TreeWindow::default(),
             parked: std::collections::HashMap::new(),
+            games_seen,
         }
     }
 
@@ -284,7 +308,13 @@ impl Play {
             .default_size(300.0_f32.clamp(narrowest, widest))
             .size_range(narrowest..=widest)
             .show(ui, |ui| side::show(self, ui));
-        egui::Panel::bottom("play_search").resizable(false).show(ui, |ui| search_panel::show(self, ui));
+        // The search panel's height is reserved, the same with no search, a search or a hint, so the board never
+        // moves when one starts (five lines: the heading, two rows of figures, two for rows that wrap in a narrow
+        // window; more scrolls).
+        let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        egui::Panel::bottom("play_search").resizable(false).exact_size(5.0 * line + 16.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| search_panel::show(self, ui))
+        });
         egui::CentralPanel::default().show(ui, |ui| {
             self.status_line(ui);
             board::show(self, ui);
@@ -303,6 +333,11 @@ impl Play {
     fn status_line(&self, ui: &mut egui::Ui) {
         let game = self.record.position();
         let status = match (game.outcome(), game.ending()) {
+            (None, _) if self.flag_fallen().is_some() => {
+                let (loser, winner) =
+                    if self.flag_fallen() == Some(0) { (Side::Max, Side::Min) } else { (Side::Min, Side::Max) };
+                format!("{} lost on time: {} wins.", name_in(game, loser), name_in(game, winner))
+            }
             (Some(_), Some(reason)) => reason,
             (Some(Outcome::Win(side)), None) => format!("{} wins.", name_in(game, side)),
             (Some(Outcome::Draw), None) => "A draw.".to_string(),
@@ -405,6 +440,11 @@ impl Play {
         self.record.position_at(ply)
     }
 
+    /// The hint on the board, if one is shown.
+    pub fn hint(&self) -> Option<AnyMove> {
+        self.hint
+    }
+
     pub fn say(&mut self, text: String, error: bool) {
         self.message = Some(Message { text, error });
     }
@@ -443,8 +483,8 @@ impl Play {
                 Action::View(ply) => self.viewing = ply.filter(|&p| p < self.record.moves().len()),
                 Action::MoveNow => {
                     // The worker answers a stop with Done and the best move found so far, which `poll` plays.
-                    if let Some(worker) = &self.worker {
-                        worker.stop();
+                    if let Some(engines) = &self.engines {
+                        engines.stop();
                     }
                 }
                 Action::Hint if self.record.position().turn() == Turn::Chance => {
@@ -458,6 +498,7 @@ impl Play {
                 Action::Step => self.step = true,
                 Action::Import(text) => self.import(&text),
                 Action::SetUp(text) => self.set_up(&text),
+                Action::ReloadGames => self.reload_games(),
                 Action::TogglePause => {
                     self.paused = !self.paused;
                     if self.paused && matches!(self.search.as_ref().map(|s| s.purpose), Some(Purpose::Move(_))) {
@@ -465,6 +506,7 @@ impl Play {
                     }
                 }
                 Action::OpenAsTree(shape) => self.open_as_tree(shape),
+                Action::SetClock(control) => self.set_clock(control),
                 Action::SetPlayer(i, player) => {
                     if let Some(slot) = self.players.get_mut(i) {
                         *slot = *player;
@@ -501,6 +543,7 @@ impl Play {
         self.hint = None;
         self.message = None;
         self.paused = false;
+        self.clocks = self.clock_control.map(clocks::Clocks::new);
     }
 
     fn human_move(&mut self, mv: AnyMove) {
@@ -510,6 +553,10 @@ impl Play {
         }
         // A die entered by hand is welcome whoever rolls; a move only from the person to move.
         let rolling = game.turn() == Turn::Chance;
+        if let Some(seat) = self.flag_fallen() {
+            let side = game.side_name(if seat == 0 { Side::Max } else { Side::Min });
+            return self.say(format!("{side} lost on time: start a new game."), false);
+        }
         if game.outcome().is_none() && !rolling && self.players[index(game.side_to_move())].kind == PlayerKind::Ai {
             return self.say("It is the AI's turn: wait, or press Move now.".into(), false);
         }
@@ -559,6 +606,7 @@ impl Play {
         game.outcome().is_none()
             && game.turn() != Turn::Chance
             && self.players[index(game.side_to_move())].kind == PlayerKind::Ai
+            && self.flag_fallen().is_none()
     }
 
     /// True when the game goes on with a roll of the die.

@@ -2,9 +2,10 @@
 //! No egui here, so the rules of undo and redo can be tested on their own. The searches' telemetry is kept here
 //! too, with the moves, so that it follows undo and redo (see [`Telemetry`] for the rules).
 
-use crate::engine::game::IllegalMove;
+use crate::engine::game::{IllegalMove, Side};
 use crate::engine::telemetry::records::{SearchRecord, Telemetry};
 use crate::games::any::{AnyGame, AnyMove};
+use crate::games::family::Rules;
 
 /// A game in progress.
 #[derive(Clone, Debug)]
@@ -15,6 +16,9 @@ pub struct Record {
     moves: Vec<AnyMove>,
     /// Each move's name, given in the position it was played from (chess's SAN depends on the position).
     names: Vec<String>,
+    /// Who made each move: the side to move in the position it was played from (at a chance turn, the side the
+    /// roll is for). Kalah's extra turn and a dice game's roll-then-move are two moves of one side in a row.
+    movers: Vec<Side>,
     /// Moves taken back, the most recently taken back last.
     redo: Vec<AnyMove>,
     /// One record per search run in this game (AI moves and hints).
@@ -29,6 +33,7 @@ impl Record {
             start,
             moves: Vec::new(),
             names: Vec::new(),
+            movers: Vec::new(),
             redo: Vec::new(),
             telemetry: Telemetry::default(),
         }
@@ -46,10 +51,11 @@ impl Record {
 
     /// Plays `mv` if legal; a new move forgets what could be redone.
     pub fn try_play(&mut self, mv: AnyMove) -> Result<(), IllegalMove> {
-        let name = self.current.move_name(mv);
+        let (name, mover) = (self.current.move_name(mv), self.current.side_to_move());
         self.current.try_play(mv)?;
         self.moves.push(mv);
         self.names.push(name);
+        self.movers.push(mover);
         self.redo.clear();
         self.telemetry.forget_undone();
         Ok(())
@@ -59,6 +65,7 @@ impl Record {
     pub fn undo(&mut self) -> Option<AnyMove> {
         let mv = self.moves.pop()?;
         self.names.pop();
+        self.movers.pop();
         self.current.undo(mv);
         self.redo.push(mv);
         self.telemetry.take_back(self.moves.len());
@@ -68,11 +75,12 @@ impl Record {
     /// Plays again the last move taken back, if there is one.
     pub fn redo(&mut self) -> Option<AnyMove> {
         let mv = self.redo.pop()?;
-        let name = self.current.move_name(mv);
+        let (name, mover) = (self.current.move_name(mv), self.current.side_to_move());
         // The move was legal here when it was taken back, so this cannot fail; if it somehow did, drop it.
         self.current.try_play(mv).ok()?;
         self.moves.push(mv);
         self.names.push(name);
+        self.movers.push(mover);
         self.telemetry.bring_back(self.moves.len());
         Some(mv)
     }
@@ -111,10 +119,101 @@ impl Record {
         game
     }
 
+    /// How many of this record's moves lead to `position` (a position of this game): its own move count less the
+    /// start's, so a game set up from a position (which counts the moves before it) numbers from its start too.
+    pub fn ply_of(&self, position: &AnyGame) -> usize {
+        position.moves_played().saturating_sub(self.start.moves_played())
+    }
+
     /// The name of move number `ply` (0-based), in the notation of the position it was played from.
     pub fn move_name(&self, ply: usize) -> String {
         self.names.get(ply).cloned().unwrap_or_default()
     }
+
+    /// The moves grouped into turns, as the move list shows them: a turn is one side's moves in a row (one move in
+    /// most games; Kalah's extra turns, a dice game's roll and move, make longer ones). Turns are numbered by round,
+    /// a round starting with each turn of the first player, as chess numbers its moves.
+    pub fn turns(&self) -> Vec<TurnRow> {
+        let mut rows: Vec<TurnRow> = Vec::new();
+        for (ply, &side) in self.movers.iter().enumerate() {
+            match rows.last_mut() {
+                Some(row) if row.side == side => row.plies.end = ply + 1,
+                last => {
+                    let round = match last {
+                        None => 1,
+                        Some(row) if side == Side::Max => row.round + 1,
+                        Some(row) => row.round,
+                    };
+                    rows.push(TurnRow { round, side, plies: ply..ply + 1 });
+                }
+            }
+        }
+        rows
+    }
+
+    /// True while every turn has been a single move, the sides taking turns: the move list pairs them, "1. e4 e5".
+    pub fn sides_alternate(&self) -> bool {
+        self.movers.windows(2).all(|pair| pair[0] != pair[1])
+    }
+
+    /// This game replayed into `rules` (the same game's rules read again from its file) move by move, by the
+    /// moves' names; the moves that could be redone come along as far as they still play. The searches' records
+    /// come along when every move is the same move in the new rules; when the new rules number the moves
+    /// otherwise, they are dropped (the second value is then `false`).
+    ///
+    /// # Errors
+    /// The first move that is no longer legal (`move 5 ('3') …`), or the rules' own failure — a script's
+    /// `file:line: …` — when they cannot start a game or fail while replaying.
+    pub fn replayed_into(&self, rules: &Rules) -> Result<(Record, bool), String> {
+        let start = match self.start.position_text() {
+            Some(text) => rules.read_position(&text)?,
+            None if self.start.moves_played() == 0 => rules.new_game()?,
+            None => return Err("the game started from a set-up position that cannot be carried over".into()),
+        };
+        let mut record = Record::new(start);
+        for (ply, name) in self.names.iter().enumerate() {
+            let failed = |record: &Record, why: String| match record.current.fault() {
+                Some(fault) => format!("move {} ('{name}'): {fault}", ply + 1),
+                None => format!("move {} ('{name}') {why}", ply + 1),
+            };
+            let mv =
+                record.current.find_move(name).ok_or_else(|| failed(&record, "is not a legal move there".into()))?;
+            record.try_play(mv).map_err(|e| failed(&record, format!("cannot be played: {e}")))?;
+        }
+        // The moves to redo, named in the positions they would be played in, replayed on the new rules and taken
+        // back again, which leaves them on the redo stack.
+        let mut old = self.current.clone();
+        let mut redone = 0;
+        for &mv in self.redo.iter().rev() {
+            let name = old.move_name(mv);
+            if old.try_play(mv).is_err() {
+                break;
+            }
+            match record.current.find_move(&name) {
+                Some(new) if record.try_play(new).is_ok() => redone += 1,
+                _ => break,
+            }
+        }
+        for _ in 0..redone {
+            record.undo();
+        }
+        let same_moves = record.moves == self.moves;
+        if same_moves {
+            record.telemetry = self.telemetry.clone();
+        }
+        Ok((record, same_moves))
+    }
+}
+
+/// One turn in the move list (see [`Record::turns`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnRow {
+    /// The round, from 1: it goes up with each turn of the first player.
+    pub round: usize,
+    /// Who moved.
+    pub side: Side,
+    /// The turn's moves, as indices into [`Record::moves`].
+    pub plies: std::ops::Range<usize>,
 }
 
 #[cfg(test)]
@@ -136,6 +235,40 @@ mod tests {
         assert!(!record.can_redo());
         assert_eq!(record.position_at(1).moves_played(), 1);
         assert_eq!(record.move_name(1), "c1");
+    }
+
+    /// Kalah's extra turn: South moves twice in a row, so the list shows turns, not pairs of moves.
+    #[test]
+    fn a_side_moving_twice_makes_one_turn_and_rounds_follow_the_first_player() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/kalah.lua");
+        let script = crate::games::script::Script::load(&path).expect("kalah.lua loads");
+        let mut record = Record::new(AnyGame::new(script.new_game().expect("starts")));
+        // South's pit 3 sows its 4 seeds into pits 4, 5, 6 and the store: South again; then pit 1, North, South.
+        for name in ["3", "1", "2", "2"] {
+            let mv = record.position().find_move(name).expect(name);
+            record.try_play(mv).expect(name);
+        }
+        assert!(!record.sides_alternate());
+        let row = |round, side, plies| TurnRow { round, side, plies };
+        assert_eq!(
+            record.turns(),
+            [row(1, Side::Max, 0..2), row(1, Side::Min, 2..3), row(2, Side::Max, 3..4)],
+            "{:?}",
+            (0..4).map(|ply| record.position_at(ply).side_to_move()).collect::<Vec<_>>()
+        );
+        // Taking back and redoing keeps who moved.
+        record.undo();
+        record.undo();
+        assert_eq!(record.turns(), [row(1, Side::Max, 0..2)]);
+        record.redo();
+        assert_eq!(record.turns(), [row(1, Side::Max, 0..2), row(1, Side::Min, 2..3)]);
+        // Tic-tac-toe alternates: one move a turn, two turns a round.
+        let mut ttt = Record::new(AnyGame::new(Mnk::tic_tac_toe()));
+        for mv in [4, 0, 8] {
+            ttt.try_play(mv).expect("legal");
+        }
+        assert!(ttt.sides_alternate());
+        assert_eq!(ttt.turns(), [row(1, Side::Max, 0..1), row(1, Side::Min, 1..2), row(2, Side::Max, 2..3)]);
     }
 
     /// Chess names a move by the position it is played from (SAN): `axb5` cannot be named in the start position,

@@ -50,7 +50,8 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
     if !iteration.complete {
         score.push_str(" (cut short)");
     }
-    egui::Grid::new("search_panel").num_columns(8).spacing([16.0, 2.0]).show(ui, |ui| {
+    // Wrapped, not a grid: in a narrow window the figures move to the next line instead of being cut off.
+    ui.horizontal_wrapped(|ui| {
         ui.label("depth");
         ui.strong(depth);
         ui.label("nodes");
@@ -75,7 +76,7 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
 /// True when `search` was of a position of the game on screen: the game now (still searching, or a hint), or the
 /// position its move was played from — with that very move played.
 fn belongs_to_game(play: &Play, search: &super::SearchInfo) -> bool {
-    let ply = search.position.moves_played();
+    let ply = play.record.ply_of(&search.position);
     let at = ply.min(play.record.moves().len());
     if play.record.position_at(at) != search.position || ply > play.record.moves().len() {
         return false;
@@ -88,7 +89,7 @@ fn belongs_to_game(play: &Play, search: &super::SearchInfo) -> bool {
 
 /// The move the game played from the searched position, when the search was the AI's and its move is in the game.
 fn played_move(play: &Play, search: &super::SearchInfo) -> Option<crate::games::any::AnyMove> {
-    search.played.filter(|&mv| play.record.moves().get(search.position.moves_played()) == Some(&mv))
+    search.played.filter(|&mv| play.record.moves().get(play.record.ply_of(&search.position)) == Some(&mv))
 }
 
 /// The played move's name, when it is not the deepest iteration's best (a weaker level's deliberate choice), so
@@ -96,6 +97,12 @@ fn played_move(play: &Play, search: &super::SearchInfo) -> Option<crate::games::
 fn played_instead(play: &Play, search: &super::SearchInfo) -> Option<String> {
     let played = played_move(play, search)?;
     let best = search.latest.as_ref().and_then(|i| i.best_move);
-    (best != Some(played))
-        .then(|| format!("{} (chosen on purpose by a weaker level)", search.position.move_name(played)))
+    let name = search.position.move_name(played);
+    match best {
+        Some(best) if best == played => None,
+        Some(_) => Some(format!("{name} (chosen on purpose by a weaker level)")),
+        // No iteration named a best move: a forced move is played without a search, which is no mistake.
+        None if search.position.legal_moves().len() == 1 => Some(format!("{name} (the only move)")),
+        None => Some(name),
+    }
 }

@@ -2,16 +2,17 @@
 //! reports as they come, playing or showing what a search found, keeping its record for the telemetry, and the
 //! background tree counts. The UI thread never searches: everything here sends requests or reads replies.
 
+use super::engines::Engines;
 use super::*;
 
 impl Play {
     /// Reads every waiting report of the worker.
     pub(super) fn poll(&mut self) {
         self.poll_counts();
-        while let Some(report) = self.worker.as_ref().and_then(|w| w.try_report()) {
+        while let Some((seat, report)) = self.engines.as_ref().and_then(|e| e.try_report()) {
             let id = report.id();
             // Reports of a search this view has moved on from are dropped.
-            let Some(search) = self.search.as_mut().filter(|s| s.id == id && !s.finished) else {
+            let Some(search) = self.search.as_mut().filter(|s| s.seat == seat && s.id == id && !s.finished) else {
                 continue;
             };
             match report {
@@ -60,7 +61,7 @@ impl Play {
         config: EngineConfig,
         thought: Thought<AnyMove>,
     ) {
-        let ply = position.moves_played();
+        let ply = self.record.ply_of(&position);
         let kind = match purpose {
             Purpose::Move(_) if self.record.moves().len() != ply + 1 => return,
             Purpose::Move(_) => SearchKind::Move,
@@ -103,8 +104,8 @@ impl Play {
 
     /// Stops the running search, if any, and forgets it, so its reports are dropped.
     pub(super) fn cancel_search(&mut self) {
-        if let Some(worker) = &self.worker {
-            worker.stop();
+        if let Some(engines) = &self.engines {
+            engines.stop();
         }
         if let Some(search) = self.search.as_mut() {
             search.finished = true;
@@ -113,10 +114,11 @@ impl Play {
 
     /// Starts the AI's search when it is an AI's turn and none is running.
     pub fn drive(&mut self, ctx: &egui::Context) {
-        if self.worker.is_none() {
+        if self.engines.is_none() {
             let ctx = ctx.clone();
-            self.worker = Some(AnyWorker::new(move || ctx.request_repaint()));
+            self.engines = Some(Engines::new(move || ctx.request_repaint()));
         }
+        self.prepare_engines();
         if self.counter.is_none() {
             let ctx = ctx.clone();
             // Without the thread the records simply keep no count; the view says so.
@@ -140,6 +142,15 @@ impl Play {
         let waited = self.last_move_at.elapsed().as_secs_f32();
         let delay_left = if watched { self.move_delay - waited } else { 0.0 };
         let may_go = (!self.paused || self.step) && self.viewing.is_none();
+        // The clocks stand while two AIs wait out the delay that lets the game be watched.
+        let flagged = self.sync_clocks(!(watched && delay_left > 0.0));
+        if self.clocks.as_ref().is_some_and(|c| c.running().is_some()) {
+            // The running clock is redrawn every tenth of a second.
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+        if flagged.is_some() {
+            return;
+        }
         if delay_left > 0.0 && may_go && (ai_rolls || self.ai_to_move()) {
             ctx.request_repaint_after(Duration::from_secs_f32(delay_left));
             return;
@@ -158,22 +169,94 @@ impl Play {
         }
     }
 
+    /// Builds each AI's engine ahead of its first move, once per game and players, so the first move keeps to its
+    /// time instead of waiting for a fresh table.
+    fn prepare_engines(&mut self) {
+        let key = (self.selected, self.players.clone());
+        if self.prepared.as_ref() == Some(&key) {
+            return;
+        }
+        let game = self.record.position().clone();
+        let configs: Vec<_> = (0..2)
+            .filter(|&seat| self.players[seat].kind == PlayerKind::Ai)
+            .map(|seat| (seat, self.players[seat].engine_config(self.entry())))
+            .collect();
+        let Some(engines) = self.engines.as_mut() else { return };
+        for (seat, config) in configs {
+            // Only a head start: a search builds what it needs itself, so a failure here is met there.
+            let _ = engines.prepare(seat, &game, config);
+        }
+        self.prepared = Some(key);
+    }
+
+    /// The seat (0 first, 1 second) whose flag fell: that side lost on time.
+    pub fn flag_fallen(&self) -> Option<usize> {
+        self.clocks.as_ref().and_then(|c| c.flagged())
+    }
+
+    /// `seat`'s clock, when the game is played on clocks: milliseconds left and whether it is running.
+    pub fn clock_reading(&self, seat: usize) -> Option<(u64, bool)> {
+        let clocks = self.clocks.as_ref()?;
+        Some((clocks.remaining_ms(seat, Instant::now()), clocks.running() == Some(seat)))
+    }
+
+    /// Plays on clocks with `control` from now on (both clocks at the base again), or without clocks.
+    pub(super) fn set_clock(&mut self, control: Option<crate::engine::search::clock::TimeControl>) {
+        self.clock_control = control;
+        self.clocks = control.map(super::clocks::Clocks::new);
+        // A search timed by the old setting is stopped and asked again.
+        self.cancel_search();
+    }
+
+    /// Runs the clock of the side to move (when `may_run` and the game goes on, unpaused, at a decision) and stops
+    /// the other's, crediting a move played since. When a flag falls the search is stopped and the view says so;
+    /// returns the seat whose flag fell.
+    fn sync_clocks(&mut self, may_run: bool) -> Option<usize> {
+        let game = self.record.position();
+        let live = game.outcome().is_none() && game.turn() != Turn::Chance && !self.paused && may_run;
+        let to_move = live.then(|| index(game.side_to_move()));
+        let ply = self.record.moves().len();
+        let was = self.flag_fallen();
+        let flagged = self.clocks.as_mut()?.sync(to_move, ply, Instant::now());
+        if let (Some(seat), None) = (flagged, was) {
+            self.cancel_search();
+            let side = self.record.position().side_name(if seat == 0 { Side::Max } else { Side::Min }).to_string();
+            self.say(format!("{side}'s flag fell."), false);
+        }
+        flagged
+    }
+
+    /// Engines built so far by `seat`'s worker: one for a whole game while the player's settings stay the same.
+    pub fn engines_built(&self, seat: usize) -> u64 {
+        self.engines.as_ref().map_or(0, |e| e.engines_built(seat))
+    }
+
     pub(super) fn start_search(&mut self, purpose: Purpose) {
         let game = self.record.position().clone();
         if game.outcome().is_some() {
             return;
         }
         let config = match purpose {
-            Purpose::Move(side) => self.players[index(side)].engine_config(self.entry()),
+            Purpose::Move(side) => {
+                let mut config = self.players[index(side)].engine_config(self.entry());
+                // On a clock, the time manager sets the move's time (the level's depth limit still holds).
+                if let Some(clocks) = &self.clocks {
+                    config.limits.time_ms = Some(clocks.budget_ms(index(side), Instant::now()));
+                }
+                config
+            }
             // A hint is the game's strongest level: it should be worth asking for.
             Purpose::Hint => level_config(&self.entry().variant.ai, 10),
         };
-        let Some(worker) = self.worker.as_mut() else { return };
-        match worker.think(&game, config.clone()) {
+        // The seat's own engine: a hint is for the person to move, whose seat's engine is otherwise idle.
+        let seat = index(game.side_to_move());
+        let Some(engines) = self.engines.as_mut() else { return };
+        match engines.think(seat, &game, config.clone()) {
             Ok(id) => {
                 let started = Instant::now();
                 self.search = Some(SearchInfo {
                     id,
+                    seat,
                     purpose,
                     started,
                     latest: None,

@@ -1,10 +1,13 @@
 //! The side panel: the game, the players and their strength, the game's buttons and the move list.
 
+use super::clocks::format_clock;
 use super::{Action, Play, Player, PlayerKind, Purpose};
 use crate::engine::game::Side;
+use crate::engine::search::clock::TimeControl;
 use crate::engine::search::skill::Skill;
 use crate::engine::search::{Algorithm, ranges};
 use crate::engine::telemetry::records::SearchKind;
+use crate::games::ladder::{ladder, strength_words};
 use crate::games::levels::{LEVELS, describe, level_config, mistake_margin};
 use eframe::egui;
 
@@ -18,6 +21,8 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         }
         ui.separator();
         buttons(play, ui);
+        // Below the buttons, so turning the clock on moves none of them.
+        clock_settings(play, ui);
         ui.separator();
         move_list(play, ui);
     });
@@ -39,6 +44,7 @@ fn game_picker(play: &mut Play, ui: &mut egui::Ui) {
             }
         }
     });
+    super::reload::button(play, ui);
     let description = &play.entry().variant.description;
     if !description.is_empty() {
         ui.label(egui::RichText::new(description).weak());
@@ -60,7 +66,10 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
     let ai = &play.entry().variant.ai;
     // The side by the family's own name: White/Black, Red/Yellow, X/O.
     let name = play.record.position().side_name(side).to_string();
-    ui.strong(&name);
+    ui.horizontal(|ui| {
+        ui.strong(&name);
+        clock_face(play, ui, i);
+    });
     ui.horizontal(|ui| {
         ui.selectable_value(&mut player.kind, PlayerKind::Human, "Human").on_hover_text(format!("You play {name}"));
         ui.selectable_value(&mut player.kind, PlayerKind::Ai, "AI").on_hover_text(format!("The AI plays {name}"));
@@ -69,6 +78,17 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
         ui.add_enabled_ui(!player.custom, |ui| {
             ui.add(egui::Slider::new(&mut player.level, *LEVELS.start()..=*LEVELS.end()).text("level"));
         });
+        // The level's measured strength (bench/ladder.sh), when its game was measured.
+        let game = &play.entry().variant.id;
+        if !player.custom
+            && let (Some(words), Some(ladder)) = (strength_words(game, player.level), ladder(game))
+        {
+            ui.label(format!("level {} · {words}", player.level)).on_hover_text(format!(
+                "Measured with `match` (bench/ladder.sh): each level against the one below, {} games a pair at {} ms \
+                 a move, the sum of the steps from level 1 (each step with its 95 % interval in the README)",
+                ladder.games_per_pair, ladder.time_ms
+            ));
+        }
         let was_custom = player.custom;
         ui.checkbox(&mut player.custom, "Custom settings");
         if player.custom && !was_custom {
@@ -76,10 +96,15 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
             player.config = level_config(ai, player.level);
         }
         if player.custom {
-            let chance = play.record().position().has_chance();
-            custom_panel(ui, i, &mut player, chance);
+            let position = play.record().position();
+            let (chance, selective) = (position.has_chance(), position.has_selective_search());
+            custom_panel(ui, i, &mut player, chance, selective);
         } else {
-            ui.label(egui::RichText::new(describe(&level_config(ai, player.level))).weak());
+            let mut text = describe(&level_config(ai, player.level), &play.record().position().score_axis());
+            if play.clock_control.is_some() {
+                text.push_str("; on the clock, its time per move comes from its clock");
+            }
+            ui.label(egui::RichText::new(text).weak());
         }
         let errs =
             if player.custom { player.config.skill.is_some() } else { mistake_margin(ai, player.level).is_some() };
@@ -96,9 +121,59 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
     ui.add_space(4.0);
 }
 
+/// A clock of base + increment for both sides (off: the levels' fixed time per move). Changing it sets both
+/// clocks to the new base.
+fn clock_settings(play: &mut Play, ui: &mut egui::Ui) {
+    let old = play.clock_control;
+    let mut on = old.is_some();
+    let control = old.unwrap_or(DEFAULT_CONTROL);
+    let mut minutes = control.base_ms as f64 / 60_000.0;
+    let mut increment = control.increment_ms as f64 / 1_000.0;
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut on, "Clock").on_hover_text(
+            "Both sides play on a clock of base + increment: a side whose clock runs out loses on time, and the AI \
+             shares out its clock over the game (as `match --tc` and `uci` do)",
+        );
+        if on {
+            ui.add(egui::DragValue::new(&mut minutes).range(0.0..=180.0).speed(0.1).suffix(" min"))
+                .accessible_name("clock base");
+            ui.label("+");
+            ui.add(egui::DragValue::new(&mut increment).range(0.0..=60.0).speed(0.1).suffix(" s"))
+                .accessible_name("clock increment");
+        }
+    });
+    let new = on.then(|| TimeControl {
+        // At least a second: a clock of nothing would flag before the first frame.
+        base_ms: (minutes * 60_000.0).round().max(1_000.0) as u64,
+        increment_ms: (increment * 1_000.0).round().max(0.0) as u64,
+    });
+    if new != old {
+        play.actions.push(Action::SetClock(new));
+    }
+    ui.add_space(4.0);
+}
+
+/// The clock a new time control starts from: 5 minutes + 3 seconds, a common blitz control.
+const DEFAULT_CONTROL: TimeControl = TimeControl { base_ms: 300_000, increment_ms: 3_000 };
+
+/// `seat`'s clock beside its name, when the game is on clocks: bright while it runs, red once its flag fell.
+fn clock_face(play: &Play, ui: &mut egui::Ui, seat: usize) {
+    let Some((ms, running)) = play.clock_reading(seat) else { return };
+    let mut text = egui::RichText::new(format_clock(ms)).monospace().size(18.0);
+    text = if play.flag_fallen() == Some(seat) {
+        text.color(ui.visuals().error_fg_color)
+    } else if running {
+        text.strong().color(ui.visuals().strong_text_color())
+    } else {
+        text.weak()
+    };
+    let what = if running { "running" } else { "stopped" };
+    ui.label(text).on_hover_text(format!("Time left on this side's clock ({what})"));
+}
+
 /// Algorithm, depth limit, time per move, node limit, table size and ordering sources. The chance-node searches
 /// (expectiminimax, Star1) are offered only for a game with `chance` nodes.
-fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player, chance: bool) {
+fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player, chance: bool, selective: bool) {
     let config = &mut player.config;
     egui::Grid::new(("custom", i)).num_columns(2).show(ui, |ui| {
         let label = ui.label("Algorithm");
@@ -132,9 +207,25 @@ fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player, chance: bool) 
         ui.checkbox(&mut config.ordering.history, "history");
         ui.checkbox(&mut config.iterative_deepening, "iterative deepening");
     });
+    if selective {
+        selective_switches(ui, &mut config.features);
+    }
     if config.limits == Default::default() {
         ui.colored_label(ui.visuals().warn_fg_color, "No limit: the AI searches to the end of the game.");
     }
+}
+
+/// The selective-search techniques (each acts only in games that offer it: today, chess).
+fn selective_switches(ui: &mut egui::Ui, features: &mut crate::engine::search::features::SearchFeatures) {
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut features.null_move, "null move").on_hover_text("null-move pruning (Beal, 1989)");
+        ui.checkbox(&mut features.late_move_reductions, "late-move reductions");
+        ui.checkbox(&mut features.check_extensions, "check extensions");
+        ui.checkbox(&mut features.exchange_quiescence, "exchange quiescence")
+            .on_hover_text("stand-pat quiescence; captures that lose by the static exchange count skipped");
+        ui.checkbox(&mut features.tapered_eval, "tapered evaluation");
+        ui.checkbox(&mut features.mate_distance, "mate distance");
+    });
 }
 
 /// A limit that may be off: a checkbox and, when on, its value.
@@ -243,7 +334,9 @@ fn deliberate_mistake(record: &super::record::Record, ply: usize) -> Option<(Str
     Some((best_name, why))
 }
 
-/// The moves in the game's notation, two to a row; a click shows the position after that move.
+/// The moves in the game's notation, a click showing the position after a move. While the sides take turns one
+/// move each, two to a row ("1. e4 e5"); once a side has moved twice in a row (Kalah's extra turn, a dice game's
+/// roll and move), one turn to a row with the side's name ("2. South 3 6"), so no pair reads as one of each side.
 fn move_list(play: &mut Play, ui: &mut egui::Ui) {
     ui.heading("Moves");
     let record = &play.record;
@@ -254,27 +347,47 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
     }
     // The move on view: the chosen earlier one, or the last.
     let shown = play.viewing.unwrap_or(count);
-    egui::Grid::new("move_list").num_columns(3).striped(true).show(ui, |ui| {
-        for pair in 0..count.div_ceil(2) {
-            ui.label(format!("{}.", pair + 1));
-            for ply in [2 * pair, 2 * pair + 1] {
-                if ply < count {
-                    let name = record.move_name(ply);
-                    // "c1?! (b2)": played c1 on purpose, judged b2 best.
-                    let (label, why) = match deliberate_mistake(record, ply) {
-                        Some((best, why)) => (format!("{name}?! ({best})"), format!("{why}\n")),
-                        None => (name.clone(), String::new()),
-                    };
-                    let response = ui.selectable_label(ply + 1 == shown, &label);
-                    if response.on_hover_text(format!("{why}Show the position after {name}")).clicked() {
-                        // The last move is the game itself, not an earlier position.
-                        play.actions.push(Action::View((ply + 1 < count).then_some(ply + 1)));
-                    }
+    let actions = &mut play.actions;
+    let mut entry = |ui: &mut egui::Ui, ply: usize| {
+        let name = record.move_name(ply);
+        // "c1?! (b2)": played c1 on purpose, judged b2 best.
+        let (label, why) = match deliberate_mistake(record, ply) {
+            Some((best, why)) => (format!("{name}?! ({best})"), format!("{why}\n")),
+            None => (name.clone(), String::new()),
+        };
+        let response = ui.selectable_label(ply + 1 == shown, &label);
+        if response.on_hover_text(format!("{why}Show the position after {name}")).clicked() {
+            // The last move is the game itself, not an earlier position.
+            actions.push(Action::View((ply + 1 < count).then_some(ply + 1)));
+        }
+    };
+    let turns = record.turns();
+    if record.sides_alternate() {
+        egui::Grid::new("move_list").num_columns(3).striped(true).show(ui, |ui| {
+            for (i, turn) in turns.iter().enumerate() {
+                if turn.side == Side::Max || i == 0 {
+                    ui.label(format!("{}.", turn.round));
+                }
+                if turn.side == Side::Min && i == 0 {
+                    ui.label("…");
+                }
+                entry(ui, turn.plies.start);
+                if turn.side == Side::Min || i + 1 == turns.len() {
+                    ui.end_row();
                 }
             }
-            ui.end_row();
-        }
-    });
+        });
+    } else {
+        let position = record.position();
+        egui::Grid::new("move_list_turns").num_columns(3).striped(true).show(ui, |ui| {
+            for turn in &turns {
+                ui.label(format!("{}.", turn.round));
+                ui.label(position.side_name(turn.side));
+                ui.horizontal_wrapped(|ui| turn.plies.clone().for_each(|ply| entry(ui, ply)));
+                ui.end_row();
+            }
+        });
+    }
     if play.viewing.is_some() && ui.button("Back to the game").clicked() {
         play.actions.push(Action::View(None));
     }

@@ -1,20 +1,22 @@
-//! The per-move plots: one plot per series shown, x = the ply (the move list's moves counted one by one), their x
-//! axes linked and lined up (one y-axis width for all) so the hover line crosses every plot at the same ply. The
-//! two sides are
-//! told apart by colour, hints by a hollow diamond, estimates by a hollow circle. Hovering names the exact figure;
-//! a click selects the nearest search, whose ladder the side panel shows.
+//! The per-move plots: one plot per series shown, x = the move as the move list numbers it (see
+//! [`super::series::move_x`]), their x axes linked and lined up (one y-axis width for all) so the hover line
+//! crosses every plot at the same move. The two sides are told apart by colour, hints by a hollow diamond,
+//! estimates by a hollow circle. Hovering names the exact figure; a click selects the nearest search, whose ladder
+//! the side panel shows. Values are in the game's unit, wins on a dashed line at the edge ([`ValueScale`]).
 
-use super::series::{Point, Series};
+use super::series::{Point, Series, ValueScale, move_at, move_x};
 use super::{Action, TelemetryView};
 use crate::app::play::Play;
 use crate::engine::game::Side;
 use crate::engine::telemetry::records::{SearchKind, SearchRecord};
 use eframe::egui;
-use egui_plot::{GridInput, GridMark, HoverPosition, Line, MarkerShape, Plot, PlotPoint, Points, VLine};
+use egui_plot::{
+    GridInput, GridMark, HLine, HoverPosition, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
+};
 use std::collections::HashMap;
 
-/// The width of every plot's y axis, so that their x axes line up.
-pub const Y_AXIS_WIDTH: f32 = 60.0;
+/// The width of every plot's y axis, so that their x axes line up: room for the widest tick label, "1/10^12".
+pub const Y_AXIS_WIDTH: f32 = 76.0;
 
 /// The first player's colour in every plot.
 pub const FIRST: egui::Color32 = egui::Color32::from_rgb(66, 133, 244);
@@ -50,14 +52,6 @@ impl HoverTexts {
     }
 }
 
-/// A ply as the hover names it, with the move list's number for it: ply 3 is move "2." (the first side's second
-/// move), ply 4 is "2…".
-pub fn ply_text(x: f64) -> String {
-    let ply = x.round().max(1.0) as u64;
-    let dots = if ply % 2 == 1 { "." } else { "…" };
-    format!("ply {ply} (move {}{dots} in the move list)", ply.div_ceil(2))
-}
-
 /// Axis ticks at whole numbers only (plies, depths), labelled without decimals.
 pub fn whole_number(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
     if mark.value.fract().abs() < 1e-9 { format!("{}", mark.value.round()) } else { String::new() }
@@ -67,12 +61,35 @@ pub fn whole_number(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> S
 pub fn whole_numbers(input: GridInput) -> Vec<GridMark> {
     let (low, high) = input.bounds;
     let span = (high - low).max(1.0);
+    // egui_plot labels x ticks only 60 points apart or more: at least ten of its 8-point base steps.
     let step = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0]
         .into_iter()
-        .find(|s| span / s <= 8.0)
+        .find(|s| span / s <= 8.0 && *s >= 10.0 * input.base_step_size)
         .unwrap_or(1000.0);
     let (first, last) = ((low / step).ceil() as i64, (high / step).floor() as i64);
     (first..=last).map(|k| GridMark { value: k as f64 * step, step_size: step }).collect()
+}
+
+/// About `count` grid lines 1, 2 or 5 × 10^k apart (and at least `least` apart) inside `bounds`: few enough that each is
+/// labelled on a short plot (egui_plot drops the labels of lines closer than a line of text).
+pub fn nice_marks(bounds: (f64, f64), count: f64, least: f64) -> Vec<GridMark> {
+    let (low, high) = bounds;
+    let raw = ((high - low) / count).max(least).max(1e-12);
+    let power = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * power).find(|s| *s >= raw).unwrap_or(10.0 * power);
+    let (first, last) = ((low / step).ceil() as i64, (high / step).floor() as i64);
+    (first..=last).map(|k| GridMark { value: k as f64 * step, step_size: step }).collect()
+}
+
+/// The y grid of a plain (linear) plot: about four labelled lines.
+pub fn linear_marks(input: GridInput) -> Vec<GridMark> {
+    nice_marks(input.bounds, 4.0, 4.0 * input.base_step_size)
+}
+
+/// A tick label with as many decimals as its grid's step needs ("0.25", "10").
+pub fn number_tick(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
+    let decimals = (-mark.step_size.log10().floor()).clamp(0.0, 6.0) as usize;
+    format!("{:.decimals$}", mark.value + 0.0)
 }
 
 /// Log-scale ticks of a share (≤ 1) read 1, 1/10, 1/100, 1/1000, then 1/10^k, at whole k only.
@@ -96,7 +113,8 @@ pub fn power_of_ten(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> S
 /// carries a 10^k label.
 pub fn decades(input: GridInput) -> Vec<GridMark> {
     let (low, high) = input.bounds;
-    let step = ((high - low) / 6.0).ceil().max(1.0);
+    // About three labelled lines: a short plot drops the labels of lines closer than a line of text.
+    let step = ((high - low) / 3.0).max(4.0 * input.base_step_size).ceil().max(1.0);
     // Marks inside the range only: egui_plot labels every mark it is given, even outside the plot.
     let (first, last) = ((low / step).ceil() as i64, (high / step).floor() as i64);
     (first..=last).map(|k| GridMark { value: k as f64 * step, step_size: step }).collect()
@@ -112,7 +130,7 @@ struct Group {
     points: Vec<(Point, u64)>,
 }
 
-fn groups(series: Series, records: &[SearchRecord], names: &[String; 2]) -> Vec<Group> {
+fn groups(series: Series, records: &[SearchRecord], names: &[String; 2], values: &ValueScale) -> Vec<Group> {
     let mut groups = Vec::new();
     for side in [Side::Max, Side::Min] {
         for kind in [SearchKind::Move, SearchKind::Hint] {
@@ -120,7 +138,7 @@ fn groups(series: Series, records: &[SearchRecord], names: &[String; 2]) -> Vec<
                 let points: Vec<(Point, u64)> = records
                     .iter()
                     .filter(|r| r.side == side && r.kind == kind)
-                    .filter_map(|r| series.point(r).map(|p| (p, r.id)))
+                    .filter_map(|r| series.point(r, values).map(|p| (p, r.id)))
                     .filter(|(p, _)| p.estimate == estimate)
                     .collect();
                 if points.is_empty() {
@@ -146,6 +164,19 @@ pub fn side_names(play: &Play) -> [String; 2] {
     [Side::Max, Side::Min].map(|side| game.side_name(side).to_string())
 }
 
+/// The dashed lines at the Value plot's edges where wins are drawn, each named by its winner from `left` on.
+pub fn win_lines(plot_ui: &mut egui_plot::PlotUi<'_>, values: &ValueScale, left: f64) {
+    for y in [values.edge, -values.edge] {
+        let name = format!("{} wins", values.winner_at(y));
+        let color = egui::Color32::GRAY;
+        plot_ui.hline(HLine::new(name.clone(), y).color(color).style(LineStyle::dashed_loose()).allow_hover(false));
+        let anchor = if y > 0.0 { egui::Align2::LEFT_BOTTOM } else { egui::Align2::LEFT_TOP };
+        plot_ui.text(
+            Text::new(name.clone(), PlotPoint::new(left, y), name).anchor(anchor).color(color).allow_hover(false),
+        );
+    }
+}
+
 /// The colour key of every plot (the plots themselves carry no legend: it would cover the points).
 pub fn key(ui: &mut egui::Ui, names: &[String; 2]) {
     ui.colored_label(FIRST, format!("● {}", names[0]));
@@ -169,14 +200,15 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
         ui.label("Tick a series above to plot it.");
         return;
     }
-    let selected = view.selected_record(play).map(|r| r.move_number() as f64);
+    let selected = view.selected_record(play).map(|r| move_x(r.ply));
     let names = side_names(play);
+    let values = super::series::value_scale(play, &names);
     let top = ui.cursor().min;
     let height = ((ui.available_height() - 4.0 * shown.len() as f32) / shown.len() as f32).max(110.0);
     let mut clicked = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         for series in shown {
-            if let Some(id) = plot(series, records, selected, height, &names, ui) {
+            if let Some(id) = plot(series, records, selected, height, &names, &values, ui) {
                 clicked = Some(id);
             }
         }
@@ -195,40 +227,61 @@ fn plot(
     selected: Option<f64>,
     height: f32,
     names: &[String; 2],
+    values: &ValueScale,
     ui: &mut egui::Ui,
 ) -> Option<u64> {
-    let groups = groups(series, records, names);
+    let groups = groups(series, records, names, values);
     let mut texts = HoverTexts::default();
     for group in &groups {
         texts.insert(&group.name, group.points.iter().map(|(p, _)| p.text.clone()).collect());
     }
     // The same x range in every plot, whichever plies a series has points for.
-    let last_move = records.iter().map(|r| r.move_number()).max().unwrap_or(1) as f64;
+    let last_move = records.iter().map(|r| move_x(r.ply)).fold(1.0, f64::max);
     let mut plot = Plot::new(("telemetry_series", series.title()))
         .include_x(0.5)
         .include_x(last_move + 0.5)
         .height(height)
         .link_axis(egui::Id::unique("telemetry_moves"), [true, false])
         .link_cursor(egui::Id::unique("telemetry_moves"), [true, false])
-        .x_axis_label("ply")
+        .x_axis_label("move (numbered as in the move list)")
         .x_grid_spacer(whole_numbers)
         .x_axis_formatter(whole_number)
-        .y_axis_label(series.axis())
+        .y_axis_label(if series == Series::Value { values.axis_label() } else { series.axis().to_string() })
         // One width for every y axis, wide enough for "1/10^12", so the plots' x axes line up.
         .y_axis_min_width(Y_AXIS_WIDTH)
         .allow_scroll(false)
-        .label_formatter(move |position| texts.label(position, ply_text));
+        .label_formatter(move |position| texts.label(position, move_at));
     match series {
         Series::Nodes => plot = plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades),
         // The whole tree (1) stays in view: how far below it a search stays is the point.
         Series::Visited => plot = plot.y_axis_formatter(one_in_power_of_ten).y_grid_spacer(decades).include_y(0.0),
-        _ => {}
+        // Both edges in view, so a win is drawn where its line is named; ticks only inside (the lines are named).
+        Series::Value => {
+            let edge = values.edge;
+            plot = plot.include_y(1.1 * edge).include_y(-1.1 * edge).y_axis_formatter(number_tick).y_grid_spacer(
+                move |input| {
+                    nice_marks(input.bounds, 6.0, 4.0 * input.base_step_size)
+                        .into_iter()
+                        .filter(|m| m.value.abs() < 0.95 * edge)
+                        .collect()
+                },
+            )
+        }
+        Series::Depth => {
+            plot = plot
+                .y_axis_formatter(number_tick)
+                .y_grid_spacer(|input| nice_marks(input.bounds, 4.0, (4.0 * input.base_step_size).max(1.0)))
+        }
+        Series::Time | Series::Branching => plot = plot.y_axis_formatter(number_tick).y_grid_spacer(linear_marks),
     }
     let clickable: Vec<(PlotPoint, u64)> =
         groups.iter().flat_map(|g| g.points.iter().map(|(p, id)| (PlotPoint::new(p.x, p.y), *id))).collect();
     let response = plot.show(ui, |plot_ui| {
         if let Some(x) = selected {
             plot_ui.vline(VLine::new("selected", x).color(egui::Color32::GRAY));
+        }
+        if series == Series::Value {
+            win_lines(plot_ui, values, 0.55);
         }
         for Group { name, side, hint, estimate, points } in groups {
             let xy: Vec<[f64; 2]> = points.iter().map(|(p, _)| [p.x, p.y]).collect();
@@ -271,9 +324,15 @@ mod tests {
     }
 
     #[test]
-    fn plies_are_named_as_the_move_list_numbers_them() {
-        assert_eq!(ply_text(1.0), "ply 1 (move 1. in the move list)");
-        assert_eq!(ply_text(4.0), "ply 4 (move 2… in the move list)");
+    fn nice_marks_are_few_round_and_inside() {
+        let values = |bounds, least| nice_marks(bounds, 4.0, least).iter().map(|m| m.value).collect::<Vec<f64>>();
+        assert_eq!(values((1.0, 6.2), 0.0), [2.0, 4.0, 6.0]);
+        let small = values((-0.07, 0.07), 0.0);
+        assert_eq!(small.len(), 3, "{small:?}");
+        assert!(small.iter().zip([-0.05, 0.0, 0.05]).all(|(a, b)| (a - b).abs() < 1e-12), "{small:?}");
+        assert_eq!(values((0.0, 2.0), 1.0), [0.0, 1.0, 2.0]);
+        assert_eq!(number_tick(GridMark { value: 0.25, step_size: 0.05 }, &(0.0..=1.0)), "0.25");
+        assert_eq!(number_tick(GridMark { value: 20.0, step_size: 10.0 }, &(0.0..=1.0)), "20");
     }
 
     #[test]

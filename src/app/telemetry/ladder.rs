@@ -4,7 +4,7 @@
 
 use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, power_of_ten, side_color, whole_number, whole_numbers};
 use super::export::Part;
-use super::series::fewer_nodes;
+use super::series::{ValueScale, fewer_nodes, move_at, move_x, signed};
 use super::{Action, TelemetryView, ab};
 use crate::app::play::Play;
 use crate::engine::search::deepening::Iteration;
@@ -22,7 +22,7 @@ pub enum Rung {
     Nodes,
     /// The iteration's own seconds.
     Time,
-    /// The iteration's value, from the side to move's point of view.
+    /// The iteration's value, from the side to move's point of view, in the game's unit (wins at the edge).
     Value,
 }
 
@@ -38,11 +38,11 @@ impl Rung {
     }
 
     /// The plotted y of an iteration, if it has one (an infinite value has none).
-    fn y(self, iteration: &Iteration<AnyMove>) -> Option<f64> {
+    fn y(self, iteration: &Iteration<AnyMove>, values: &ValueScale) -> Option<f64> {
         match self {
             Rung::Nodes => (iteration.stats.nodes_visited > 0).then(|| (iteration.stats.nodes_visited as f64).log10()),
             Rung::Time => Some(iteration.stats.elapsed_seconds),
-            Rung::Value => iteration.value.is_finite().then_some(iteration.value + 0.0),
+            Rung::Value => iteration.value.is_finite().then(|| values.y(iteration.value) + 0.0),
         }
     }
 }
@@ -75,12 +75,50 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
         }
     });
     let b_ladder = view.ab.ladder_for(record);
-    let response = plot(record, b_ladder, view.rung, ui);
+    let position = play.position_at(record.ply);
+    let scale = Scale::new(play, record, &position);
+    let response = plot(record, b_ladder, view.rung, &scale, ui);
     view.part_rects[Part::Ladder as usize] = Some(response);
     ui.separator();
     ab::controls(view, record, play.record().position().has_chance(), ui);
     ui.separator();
-    table(record, view.ab.ladder_for(record), ui);
+    table(record, view.ab.ladder_for(record), &scale, ui);
+}
+
+/// How the ladder reads values: the game's unit from the side to move's view (as the search reports them), each
+/// iteration's score in the search panel's words.
+struct Scale {
+    values: ValueScale,
+    position: crate::games::any::AnyGame,
+}
+
+impl Scale {
+    fn new(play: &Play, record: &SearchRecord, position: &crate::games::any::AnyGame) -> Self {
+        let names = super::dashboard::side_names(play);
+        let mover = usize::from(record.side == crate::engine::game::Side::Min);
+        // The side to move's view: its name first, so "+" reads as its advantage.
+        let names = [names[mover].clone(), names[1 - mover].clone()];
+        let mut values = super::series::value_scale(play, &names);
+        let largest = record
+            .thought
+            .iterations
+            .iter()
+            .map(|i| i.value)
+            .filter(|v| v.is_finite() && !values.axis.is_win(*v))
+            .map(|v| values.axis.in_unit(v).abs())
+            .fold(0.0, f64::max);
+        values.edge = if largest > 0.0 { 1.25 * largest } else { 1.0 };
+        Scale { values, position: position.clone() }
+    }
+
+    /// An iteration's value as a number in the unit, or in words when it is a win.
+    fn cell(&self, value: crate::engine::game::Value) -> String {
+        if self.values.axis.is_win(value) {
+            self.position.score_in_words(value)
+        } else {
+            signed(self.values.axis.in_unit(value))
+        }
+    }
 }
 
 /// Who searched what, and the search's figures as a whole.
@@ -92,7 +130,7 @@ fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) 
     let latest = if latest { " (latest)" } else { "" };
     ui.colored_label(
         side_color(record.side),
-        format!("Ply {}: {who}, {}{latest}", record.move_number(), record.algorithm().name()),
+        format!("{}: {who}, {}{latest}", capitalised(&move_at(move_x(record.ply))), record.algorithm().name()),
     );
     let best = record.thought.best_move.map_or("–".to_string(), |mv| play.position_at(record.ply).move_name(mv));
     ui.label(format!(
@@ -134,23 +172,35 @@ fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) 
     }
 }
 
-/// A ladder's points: (depth, log10 nodes) with each iteration's figures for the hover label.
-fn ladder_points(iterations: &[Iteration<AnyMove>], rung: Rung) -> (Vec<[f64; 2]>, Vec<String>) {
+/// "Move 2… (ply 4)" from "move 2… (ply 4)".
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// A ladder's points: (depth, the rung's y) with each iteration's figures for the hover label.
+fn ladder_points(iterations: &[Iteration<AnyMove>], rung: Rung, scale: &Scale) -> (Vec<[f64; 2]>, Vec<String>) {
     iterations
         .iter()
         .filter_map(|i| {
             let d = depth_of(i);
-            let text =
-                format!("{} nodes, {:.4} s, value {}", i.stats.nodes_visited, i.stats.elapsed_seconds, i.value + 0.0);
-            Some(([d as f64, rung.y(i)?], text))
+            let value = scale.position.score_in_words(i.value);
+            let text = format!("{} nodes, {:.4} s, {value}", i.stats.nodes_visited, i.stats.elapsed_seconds);
+            Some(([d as f64, rung.y(i, &scale.values)?], text))
         })
         .unzip()
 }
 
 /// The ladder plot; returns its rect (for the PNG export).
-fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, rung: Rung, ui: &mut egui::Ui) -> egui::Rect {
+fn plot(
+    record: &SearchRecord,
+    b_ladder: Option<&[Iteration<AnyMove>]>,
+    rung: Rung,
+    scale: &Scale,
+    ui: &mut egui::Ui,
+) -> egui::Rect {
     let mut texts = HoverTexts::default();
-    let (a_points, a_texts) = ladder_points(&record.thought.iterations, rung);
+    let (a_points, a_texts) = ladder_points(&record.thought.iterations, rung, scale);
     let a_name = format!("A: {}", record.algorithm().name());
     texts.insert(&a_name, a_texts);
     let max_depth = record
@@ -177,7 +227,7 @@ fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, rung: Ru
         (0..=max_depth * 4).map(|i| i as f64 / 4.0).map(|d| [d, d * power * b.log10()]).collect()
     };
     let b_name = "B";
-    let (b_points, b_texts) = b_ladder.map(|l| ladder_points(l, rung)).unwrap_or_default();
+    let (b_points, b_texts) = b_ladder.map(|l| ladder_points(l, rung, scale)).unwrap_or_default();
     texts.insert(b_name, b_texts);
     let mut plot = Plot::new(("telemetry_ladder_plot", rung.name()))
         .height(240.0)
@@ -185,14 +235,24 @@ fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, rung: Ru
         .x_axis_label("depth (plies)")
         .x_grid_spacer(whole_numbers)
         .x_axis_formatter(whole_number)
-        .y_axis_label(rung.name())
+        .y_axis_label(match rung {
+            Rung::Value => scale.values.axis_label(),
+            _ => rung.name().to_string(),
+        })
         .y_axis_min_width(Y_AXIS_WIDTH)
         .allow_scroll(false)
         .label_formatter(move |position| texts.label(position, |d| format!("depth {d}")));
     if nodes {
         plot = plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades).include_y(0.0);
     }
+    if rung == Rung::Value {
+        let edge = scale.values.edge;
+        plot = plot.include_y(1.1 * edge).include_y(-1.1 * edge);
+    }
     let response = plot.show(ui, |plot_ui| {
+        if rung == Rung::Value {
+            super::dashboard::win_lines(plot_ui, &scale.values, 0.1);
+        }
         if let Some(b) = branching {
             plot_ui.line(
                 Line::new(format!("b^d (b = {b:.2})"), curve(1.0))
@@ -225,7 +285,7 @@ fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, rung: Ru
 }
 
 /// The ladder as numbers: A's iterations, and B's beside them.
-fn table(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, ui: &mut egui::Ui) {
+fn table(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, scale: &Scale, ui: &mut egui::Ui) {
     let b_at = |d: u32| b_ladder.and_then(|l| l.iter().find(|i| depth_of(i) == d));
     egui::Grid::new("telemetry_ladder_table").striped(true).num_columns(7).show(ui, |ui| {
         for head in ["depth", "A nodes", "A time", "A value", "B nodes", "B time", "B value"] {
@@ -244,7 +304,7 @@ fn table(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, ui: &mu
                     Some(i) => {
                         ui.label(i.stats.nodes_visited.to_string());
                         ui.label(format!("{:.4} s", i.stats.elapsed_seconds));
-                        ui.label(format!("{}", i.value + 0.0));
+                        ui.label(scale.cell(i.value));
                     }
                     None => {
                         for _ in 0..3 {

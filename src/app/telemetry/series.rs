@@ -1,7 +1,140 @@
 //! The quantities the dashboard plots against the move number, each read from a search's record. No egui here:
-//! the tests compare these numbers with the searches' own statistics.
+//! the tests compare these numbers with the searches' own statistics and the search panel's words.
+//!
+//! The x of a search is its move as the move list numbers it: the first side's move n at n, the second side's
+//! reply at n + ½ (the move list's "n…"), so the axis's 1, 2, 3 are the move list's 1., 2., 3.
 
+use crate::engine::game::{Side, Value};
 use crate::engine::telemetry::records::SearchRecord;
+use crate::games::score_words::ScoreAxis;
+use std::collections::HashMap;
+
+/// The x of the move played after `ply` moves: the move list's number for it, halves for the second move of a pair.
+pub fn move_x(ply: usize) -> f64 {
+    ply as f64 / 2.0 + 1.0
+}
+
+/// The move list's name for the move at `x` ("2." or "2…"), with its ply (1 for the first move of the game).
+pub fn move_at(x: f64) -> String {
+    let ply = ((x - 1.0) * 2.0).round().max(0.0) as u64;
+    let dots = if ply.is_multiple_of(2) { "." } else { "…" };
+    format!("move {}{dots} (ply {})", ply / 2 + 1, ply + 1)
+}
+
+/// How the Value plot reads a game's scores: in the family's unit ([`ScoreAxis`]), from the first side's point
+/// of view, each search's score in the words the search panel used, and wins drawn on a line at the plot's edge
+/// (a mate score in centipawns would flatten every evaluation to nothing).
+#[derive(Clone, Debug)]
+pub struct ValueScale {
+    pub axis: ScoreAxis,
+    /// The unit as the axis names it.
+    pub unit: String,
+    /// The two sides' names.
+    pub names: [String; 2],
+    /// Where a win is drawn: a quarter beyond the largest evaluation in the game (1 unit when there is none).
+    pub edge: f64,
+    /// Each record's score as the search panel said it (side to move's words), by record id.
+    pub words: HashMap<u64, String>,
+}
+
+impl Default for ValueScale {
+    fn default() -> Self {
+        ValueScale::new(ScoreAxis::PLAIN, "", ["first".into(), "second".into()], &[], HashMap::new())
+    }
+}
+
+impl ValueScale {
+    /// The scale of `records`' values; `words` holds the panel's words for each record by id.
+    pub fn new(
+        axis: ScoreAxis,
+        unit: &str,
+        names: [String; 2],
+        records: &[SearchRecord],
+        words: HashMap<u64, String>,
+    ) -> Self {
+        let largest = records
+            .iter()
+            .filter_map(SearchRecord::value_for_first_player)
+            .filter(|v| !axis.is_win(*v))
+            .map(|v| axis.in_unit(v).abs())
+            .fold(0.0, f64::max);
+        let edge = if largest > 0.0 { 1.25 * largest } else { 1.0 };
+        ValueScale { axis, unit: unit.to_string(), names, edge, words }
+    }
+
+    /// The plotted y of a value from the first side's view: the number in the unit, or a win at the edge.
+    pub fn y(&self, value: Value) -> f64 {
+        if self.axis.is_win(value) { self.edge.copysign(value) } else { self.axis.in_unit(value) }
+    }
+
+    /// The y axis's label: "pawns (+: White ahead)".
+    pub fn axis_label(&self) -> String {
+        let unit = if self.unit.is_empty() { "value" } else { &self.unit };
+        format!("{unit} (+: {} ahead)", self.names[0])
+    }
+
+    /// Who wins at the edge `y` (the top: the first side).
+    pub fn winner_at(&self, y: f64) -> &str {
+        &self.names[usize::from(y < 0.0)]
+    }
+
+    /// A record's hover text: its score as the search panel said it, and the plotted number.
+    fn text(&self, record: &SearchRecord, value: Value) -> String {
+        let side = &self.names[usize::from(record.side == Side::Min)];
+        let said = match self.words.get(&record.id) {
+            Some(words) => format!("score ({side} to move): {words}"),
+            None => format!("score ({side} to move): {}", record.deepest().map_or(0.0, |i| i.value) + 0.0),
+        };
+        if self.axis.is_win(value) {
+            format!("{said}\n{} wins: drawn on the dashed line", self.winner_at(value))
+        } else {
+            let unit = if self.unit.is_empty() { String::new() } else { format!(" {}", self.unit) };
+            format!("{said}\n{}{unit} from {}'s side", signed(self.axis.in_unit(value)), self.names[0])
+        }
+    }
+}
+
+/// The Value plot's scale for the game in Play: the family's unit, and each search's score in the words of the
+/// search panel, read in the position it searched (one walk along the game for all records).
+pub fn value_scale(play: &crate::app::play::Play, names: &[String; 2]) -> ValueScale {
+    let records = &play.record().telemetry().records;
+    let start = play.position_at(0);
+    let axis = start.score_axis();
+    let unit = if axis.unit.is_empty() { start.score_unit().to_string() } else { axis.unit.to_string() };
+    let mut words = HashMap::new();
+    let mut position = start;
+    let moves = play.record().moves();
+    for ply in 0..=moves.len() {
+        for record in records.iter().filter(|r| r.ply == ply) {
+            if let Some(iteration) = record.deepest() {
+                let mut said = position.score_in_words(iteration.value);
+                // As the search panel says it.
+                if iteration.exact {
+                    said.push_str(", exact");
+                }
+                if !iteration.complete {
+                    said.push_str(" (cut short)");
+                }
+                words.insert(record.id, said);
+            }
+        }
+        match moves.get(ply) {
+            Some(&mv) if position.try_play(mv).is_ok() => {}
+            _ => break,
+        }
+    }
+    ValueScale::new(axis, &unit, names.clone(), records, words)
+}
+
+/// A number with its sign and at most three decimals, trailing zeros dropped: "+0.62", "−3", "0".
+pub fn signed(value: f64) -> String {
+    let text = format!("{:+.3}", value + 0.0);
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    match text {
+        "+" | "-" | "+0" | "-0" => "0".to_string(),
+        _ => text.replace('-', "−"),
+    }
+}
 
 /// One plotted quantity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,7 +152,7 @@ pub enum Series {
 /// One record's point of a series.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Point {
-    /// The move number the search was for.
+    /// The move the search was for, as [`move_x`] places it.
     pub x: f64,
     /// What is plotted (log10 of the count for [`Series::Nodes`], of the share for [`Series::Visited`]).
     pub y: f64,
@@ -54,7 +187,7 @@ impl Series {
             Series::Nodes => "Nodes (log scale)",
             Series::Visited => "Share of the minimax tree visited (log scale)",
             Series::Branching => "Effective branching factor",
-            Series::Value => "Value (first player's view)",
+            Series::Value => "Value (+: the first side ahead)",
         }
     }
 
@@ -79,9 +212,9 @@ impl Series {
     ///
     /// Depth, branching factor and value are the deepest completed iteration's; time and nodes are the whole
     /// search's (every iteration); the share visited is the deepest iteration's nodes against the minimax tree
-    /// of its depth (1 − the pruning ratio).
-    pub fn point(self, record: &SearchRecord) -> Option<Point> {
-        let x = record.move_number() as f64;
+    /// of its depth (1 − the pruning ratio). The value is read through `values` (its unit, wins at the edge).
+    pub fn point(self, record: &SearchRecord, values: &ValueScale) -> Option<Point> {
+        let x = move_x(record.ply);
         let plain = |y: f64, text: String| Some(Point { x, y, text, estimate: false });
         match self {
             Series::Depth => record.depth_reached().and_then(|d| plain(d as f64, format!("depth {d}"))),
@@ -111,7 +244,7 @@ impl Series {
                 })
             }
             Series::Branching => record.effective_branching_factor().and_then(|b| plain(b, format!("b* = {b:.3}"))),
-            Series::Value => record.value_for_first_player().and_then(|v| plain(v, format!("value {v}"))),
+            Series::Value => record.value_for_first_player().and_then(|v| plain(values.y(v), values.text(record, v))),
         }
     }
 }
@@ -119,6 +252,75 @@ impl Series {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
+    use crate::engine::telemetry::records::SearchKind;
+    use crate::games::score_words::{CHESS_AXIS, chess};
+
+    /// A search at `ply` whose one iteration scored `value` from the side to move's view.
+    fn searched(id: u64, ply: usize, value: Value) -> SearchRecord {
+        let iteration = Iteration {
+            depth: 3,
+            value,
+            best_move: None,
+            principal_variation: Vec::new(),
+            stats: Default::default(),
+            elapsed_seconds: 0.1,
+            complete: true,
+            exact: false,
+            aspiration_researches: 0,
+        };
+        let thought = Thought {
+            iterations: vec![iteration],
+            partial: None,
+            best_move: None,
+            searched_best: None,
+            root_scores: Vec::new(),
+            elapsed_seconds: 0.1,
+        };
+        let side = if ply.is_multiple_of(2) { Side::Max } else { Side::Min };
+        SearchRecord { id, ply, side, kind: SearchKind::Move, config: EngineConfig::default(), thought, tree: None }
+    }
+
+    #[test]
+    fn moves_sit_where_the_move_list_numbers_them() {
+        assert_eq!([0, 1, 2, 3].map(move_x), [1.0, 1.5, 2.0, 2.5]);
+        assert_eq!(move_at(1.0), "move 1. (ply 1)");
+        assert_eq!(move_at(2.5), "move 2… (ply 4)");
+        assert_eq!(move_at(move_x(40)), "move 21. (ply 41)");
+    }
+
+    #[test]
+    fn signed_numbers() {
+        assert_eq!([0.62, -3.0, 0.0, -0.0, 1.0 / 3.0, -0.0004].map(signed), ["+0.62", "−3", "0", "0", "+0.333", "0"]);
+    }
+
+    /// Chess values in pawns from White's side; a mate on the dashed line at the edge, a quarter beyond the largest
+    /// evaluation; the hover repeats the search panel's words.
+    #[test]
+    fn chess_values_are_pawns_and_mates_sit_at_the_edge() {
+        // White +0.40; Black to move sees +1.20 for itself (White −1.20); White mates.
+        let records = [searched(1, 0, 40.0), searched(2, 1, 120.0), searched(3, 2, crate::games::chess::WIN - 3.0)];
+        let words: HashMap<u64, String> =
+            records.iter().map(|r| (r.id, chess(r.thought.iterations[0].value, r.ply, r.side))).collect();
+        let names = ["White".to_string(), "Black".to_string()];
+        let scale = ValueScale::new(CHESS_AXIS, "pawns", names, &records, words);
+        assert!((scale.edge - 1.5).abs() < 1e-12, "{}", scale.edge);
+        assert_eq!(scale.axis_label(), "pawns (+: White ahead)");
+        let points: Vec<Point> = records.iter().filter_map(|r| Series::Value.point(r, &scale)).collect();
+        assert_eq!(points.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>(), [(1.0, 0.4), (1.5, -1.2), (2.0, scale.edge)]);
+        assert_eq!(points[1].text, "score (Black to move): +1.20 (pawns)\n−1.2 pawns from White's side");
+        assert_eq!(points[2].text, "score (White to move): White mates in 1\nWhite wins: drawn on the dashed line");
+        assert_eq!(scale.winner_at(-scale.edge), "Black");
+    }
+
+    #[test]
+    fn a_game_of_wins_and_draws_only_has_a_unit_edge() {
+        let records = [searched(1, 0, 0.0), searched(2, 1, -(crate::games::chess::WIN - 1.0))];
+        let scale = ValueScale::new(CHESS_AXIS, "pawns", ["W".into(), "B".into()], &records, HashMap::new());
+        assert_eq!(scale.edge, 1.0);
+        // Black to move and lost: White's win, at the top.
+        assert_eq!(Series::Value.point(&records[1], &scale).map(|p| p.y), Some(1.0));
+    }
 
     #[test]
     fn fewer_nodes_in_words() {

@@ -26,6 +26,8 @@ pub enum Timing {
     PerMove(u64),
     /// A fixed depth per move, no time limit.
     Depth(u32),
+    /// A fixed number of nodes per move, no time or depth limit.
+    Nodes(u64),
     /// A clock of base + increment for each player.
     Clock(TimeControl),
 }
@@ -113,6 +115,7 @@ pub fn play(
                 hard_limit: Duration::from_millis(ms.saturating_mul(2).saturating_add(1_000)),
             },
             (Timing::Depth(depth), _) => MoveTime { limits: Limits::depth(depth), hard_limit: NO_TIME_CAP },
+            (Timing::Nodes(nodes), _) => MoveTime { limits: Limits::nodes(nodes), hard_limit: NO_TIME_CAP },
             (Timing::Clock(_), Some(clocks)) => MoveTime {
                 limits: Limits { time_ms: Some(move_budget_ms(clocks[index].state(), 0)), ..Limits::NONE },
                 // Past the clock the move is lost anyway; a little longer, and the answer is not waited for.

@@ -37,11 +37,15 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 10)]
     pub games: usize,
     /// A fixed time per move in milliseconds (else the players' own limits).
-    #[arg(long, conflicts_with_all = ["depth", "tc"])]
+    #[arg(long, conflicts_with_all = ["depth", "tc", "nodes"])]
     pub time_ms: Option<u64>,
     /// A fixed depth per move, no time limit.
-    #[arg(long, conflicts_with = "tc")]
+    #[arg(long, conflicts_with_all = ["tc", "nodes"])]
     pub depth: Option<u32>,
+    /// A fixed number of nodes per move, no time or depth limit: results that do not depend on the machine's
+    /// speed or load (UCI engines hear `go nodes N`).
+    #[arg(long, conflicts_with = "tc")]
+    pub nodes: Option<u64>,
     /// A clock for each player: base+increment in seconds, such as `10+0.1`.
     #[arg(long)]
     pub tc: Option<String>,
@@ -96,10 +100,11 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     if args.games == 0 {
         return Err(CommandError("--games must be at least 1".into()));
     }
-    let timing = match (args.time_ms, args.depth, &args.tc) {
-        (Some(ms), _, _) => Timing::PerMove(ms.max(1)),
-        (_, Some(depth), _) => Timing::Depth(depth.max(1)),
-        (_, _, Some(tc)) => Timing::Clock(TimeControl::parse(tc)?),
+    let timing = match (args.time_ms, args.depth, &args.tc, args.nodes) {
+        (Some(ms), _, _, _) => Timing::PerMove(ms.max(1)),
+        (_, Some(depth), _, _) => Timing::Depth(depth.max(1)),
+        (_, _, Some(tc), _) => Timing::Clock(TimeControl::parse(tc)?),
+        (_, _, _, Some(nodes)) => Timing::Nodes(nodes.max(1)),
         _ => Timing::Own,
     };
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;

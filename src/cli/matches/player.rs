@@ -6,6 +6,7 @@
 use super::uci_engine::UciEngine;
 use crate::engine::search::Algorithm;
 use crate::engine::search::deepening::EngineConfig;
+use crate::engine::search::features::SearchFeatures;
 use crate::engine::search::limits::Limits;
 use crate::engine::search::skill::Skill;
 use crate::engine::worker::Report;
@@ -66,7 +67,9 @@ impl PlayerSpec {
 }
 
 /// `key=value` pairs over the level-10 settings: `algo`, `depth`, `time` (ms), `nodes`, `tt` (MiB), `mistakes`
-/// (margin, in the game's evaluation units), `seed`, `aspiration`, `id` (iterative deepening, on/off).
+/// (margin, in the game's evaluation units), `seed`, `aspiration`, `id` (iterative deepening, on/off), `features`
+/// (the selective-search techniques: `all`, `none` or names joined by `+`, e.g. `null+lmr+see`; see
+/// [`SearchFeatures`]).
 fn parse_custom(text: &str, ai: &AiDefaults) -> Result<EngineConfig, String> {
     let mut config = level_config(ai, 10);
     for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -97,6 +100,9 @@ fn parse_custom(text: &str, ai: &AiDefaults) -> Result<EngineConfig, String> {
             "aspiration" => {
                 let half: f64 = value.parse().map_err(|_| bad())?;
                 config.aspiration = (half.is_finite() && half > 0.0).then_some(half);
+            }
+            "features" => {
+                config.features = SearchFeatures::parse(value).map_err(|e| format!("player '{text}': {e}"))?
             }
             "id" => {
                 config.iterative_deepening = match value {
@@ -178,6 +184,10 @@ impl Player for StudioPlayer {
         };
         if asked.depth.is_some() && asked.time_ms.is_none() {
             config.limits.time_ms = None;
+        }
+        // A node count alone is the whole limit: the result then does not depend on the machine.
+        if asked.nodes.is_some() && asked.depth.is_none() && asked.time_ms.is_none() {
+            config.limits = asked;
         }
         let id = self.worker.think(game, config).map_err(|e| Failure::Crash(e.to_string()))?;
         let started = Instant::now();

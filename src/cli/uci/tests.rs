@@ -97,6 +97,17 @@ fn a_mate_in_one_is_scored_as_mate_and_played() {
 }
 
 #[test]
+fn the_top_level_with_every_technique_scores_a_mate_in_two_as_mate_2() {
+    // The two-rook ladder, 1.Ra7 and 2.Rb8#. Skill Level 10 searches with null moves, reductions, extensions and
+    // mate-distance bounds: no iteration may call it a later mate.
+    let out =
+        run_script("setoption name Skill Level value 10\nposition fen 6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1\ngo depth 6\n");
+    let mates: Vec<&str> = out.lines().filter(|l| l.contains(" score mate ")).collect();
+    assert!(!mates.is_empty(), "{out}");
+    assert!(mates.iter().all(|l| l.contains(" score mate 2 ")), "{out}");
+}
+
+#[test]
 fn scores_in_centipawns_and_mates_in_moves() {
     assert_eq!(score_text(37.4, 0), "cp 37");
     assert_eq!(score_text(-250.0, 10), "cp -250");

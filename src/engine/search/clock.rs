@@ -88,11 +88,19 @@ impl GameClock {
 
     /// Takes a move's time off the clock and adds the increment; a move that took more than was left flags.
     pub fn charge(&mut self, elapsed_ms: u64) -> Result<(), Flagged> {
+        self.spend(elapsed_ms)?;
+        self.remaining_ms = self.remaining_ms.saturating_add(self.increment_ms);
+        Ok(())
+    }
+
+    /// Takes time off the clock without a move (no increment): a clock stopped by a pause. More than was left
+    /// flags.
+    pub fn spend(&mut self, elapsed_ms: u64) -> Result<(), Flagged> {
         if elapsed_ms > self.remaining_ms {
             self.remaining_ms = 0;
             return Err(Flagged);
         }
-        self.remaining_ms = self.remaining_ms - elapsed_ms + self.increment_ms;
+        self.remaining_ms -= elapsed_ms;
         Ok(())
     }
 }
@@ -159,6 +167,10 @@ mod tests {
         assert_eq!(clock.remaining_ms, 100);
         assert_eq!(clock.charge(101), Err(Flagged));
         assert_eq!(clock.remaining_ms, 0);
+        let mut paused = GameClock::new(TimeControl { base_ms: 1_000, increment_ms: 100 });
+        assert_eq!(paused.spend(250), Ok(()));
+        assert_eq!(paused.remaining_ms, 750, "a pause adds no increment");
+        assert_eq!(paused.spend(751), Err(Flagged));
         assert_eq!(move_budget_ms(GameClock::new(TimeControl { base_ms: 2_500, increment_ms: 0 }).state(), 0), 100);
     }
 }

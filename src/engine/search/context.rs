@@ -179,7 +179,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         Some(self.read_leaf(value))
     }
 
-    fn read_leaf(&mut self, value: Value) -> Value {
+    pub(crate) fn read_leaf(&mut self, value: Value) -> Value {
         self.stats.leaves_evaluated += 1;
         let sign = self.game.turn().sign();
         self.observer.leaf(self.game, sign * value);

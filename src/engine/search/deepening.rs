@@ -3,6 +3,7 @@
 //! iteration to the next, which is what makes the repeated shallow work pay for itself.
 
 use super::context::{Searcher, StopWhen};
+use super::features::SearchFeatures;
 use super::limits::Limits;
 use super::memory::Memory;
 use super::observer::NoObserver;
@@ -33,6 +34,9 @@ pub struct EngineConfig {
     /// Play deliberately weaker than the search (see [`skill`](super::skill)): every root move is scored after
     /// the search and one close to the best is chosen. `None` (or a zero margin) plays the best.
     pub skill: Option<Skill>,
+    /// The selective-search techniques on (see [`features`](super::features)); none by default, and the memory
+    /// searches (`negamax`, `pvs`, `mtdf`) are the only ones they change.
+    pub features: SearchFeatures,
 }
 
 impl Default for EngineConfig {
@@ -45,6 +49,7 @@ impl Default for EngineConfig {
             aspiration: None,
             iterative_deepening: true,
             skill: None,
+            features: SearchFeatures::NONE,
         }
     }
 }
@@ -83,8 +88,9 @@ pub struct Thought<M> {
     /// The move the search judged best (differs from `best_move` when a weaker move was chosen on purpose).
     #[serde(default)]
     pub searched_best: Option<M>,
-    /// With a skill margin: every root move's score from the player to move's point of view, searched one ply
-    /// less deep than the last completed iteration, the searched best first.
+    /// With a skill margin: every root move's score from the player to move's point of view, as deep as the move's
+    /// time allowed up to the last completed iteration's depth (see [`skill::score_root_moves`]), the searched best
+    /// first.
     #[serde(default)]
     pub root_scores: Vec<(M, Value)>,
     /// Wall-clock time of the whole search, in seconds.
@@ -145,7 +151,8 @@ pub struct Engine<M> {
 
 impl<M: Copy + Eq> Engine<M> {
     pub fn new(config: EngineConfig) -> Self {
-        let memory = Memory::new(config.tt_mib, config.ordering);
+        let mut memory = Memory::new(config.tt_mib, config.ordering);
+        memory.features = config.features;
         Engine { config, memory }
     }
 
@@ -160,6 +167,8 @@ impl<M: Copy + Eq> Engine<M> {
     ) -> Thought<M> {
         let started = Instant::now();
         let limits = self.config.limits;
+        self.memory.features = self.config.features;
+        game.use_search_features(&self.config.features);
         // Scoring the root moves for a deliberate mistake needs part of the move's time: the search gets 60 % of it.
         let erring = self.config.skill.is_some_and(|s| s.margin > 0.0);
         let search_share = if erring { 0.6 } else { 1.0 };
@@ -193,7 +202,16 @@ impl<M: Copy + Eq> Engine<M> {
             } else {
                 thought.partial = Some(iteration);
             }
-            if !complete || exact || depth >= final_depth || deadline.is_some_and(|d| Instant::now() >= d) {
+            // An iteration shorter than a stop check (1,024 nodes) never notices the node limit itself: one that
+            // began with the budget already spent ends the search (a mate bounded by its distance leaves every
+            // deeper iteration a few nodes, and the search would otherwise deepen for ever).
+            let out_of_nodes = node_limit == Some(0);
+            if !complete
+                || exact
+                || out_of_nodes
+                || depth >= final_depth
+                || deadline.is_some_and(|d| Instant::now() >= d)
+            {
                 break;
             }
             depth += 1;
@@ -215,59 +233,20 @@ impl<M: Copy + Eq> Engine<M> {
                 let budget = Duration::from_millis(ms);
                 (started + budget).max(Instant::now() + budget / 5)
             });
-            let stop_when = StopWhen { flag: stop, deadline, node_limit: None };
-            if let Some(scores) = self.score_root_moves(game, last.depth, thought.searched_best, stop_when) {
-                let values: Vec<Value> = scores.iter().map(|&(_, v)| v).collect();
+            // As many nodes again as the search had, when it was held to a number of nodes.
+            let stop_when = StopWhen { flag: stop, deadline, node_limit: limits.nodes };
+            let scout = self.config.algorithm == Algorithm::Pvs;
+            let best = thought.searched_best;
+            if let Some(root) = skill::score_root_moves(game, &mut self.memory, last.depth, best, scout, stop_when) {
+                let values: Vec<Value> = root.scores.iter().map(|&(_, v)| v).collect();
                 if let Some(i) = skill::choose(&values, &skill, game.position_hash()) {
-                    thought.best_move = Some(scores[i].0);
+                    thought.best_move = Some(root.scores[i].0);
                 }
-                thought.root_scores = scores;
+                thought.root_scores = root.scores;
             }
         }
         thought.elapsed_seconds = started.elapsed().as_secs_f64();
         thought
-    }
-
-    /// Every root move's score from the point of view of the player to move, each searched with the full window
-    /// to `depth` − 1 below it (with the table the search just filled), `first` listed first. `None` at a chance
-    /// node, with fewer than two moves, or when a stop condition cut the scoring short.
-    fn score_root_moves<G: Game<Move = M>>(
-        &mut self,
-        game: &mut G,
-        depth: u32,
-        first: Option<M>,
-        stop_when: StopWhen<'_>,
-    ) -> Option<Vec<(M, Value)>> {
-        if game.turn() == Turn::Chance {
-            return None;
-        }
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        if moves.len() < 2 {
-            return None;
-        }
-        if let Some(at) = first.and_then(|f| moves.iter().position(|&m| m == f)) {
-            moves[..=at].rotate_right(1);
-        }
-        let root_sign = game.turn().sign();
-        let scout = self.config.algorithm == Algorithm::Pvs;
-        let mut scores = Vec::with_capacity(moves.len());
-        for mv in moves {
-            game.play(mv);
-            // A child's value is from its own side to move (MAX's at a chance node): bring it to the root's.
-            let child_sign = game.turn().sign();
-            let mut observer = NoObserver;
-            let mut searcher = Searcher::new(game, &mut observer, stop_when);
-            let (low, high) = (Value::NEG_INFINITY, Value::INFINITY);
-            let value = searcher.alphabeta_memory(&mut self.memory, None, low, high, depth.saturating_sub(1), scout);
-            let stopped = searcher.stopped;
-            game.undo(mv);
-            if stopped {
-                return None;
-            }
-            scores.push((mv, root_sign * child_sign * value));
-        }
-        Some(scores)
     }
 
     /// One iteration at `depth`, with an aspiration window around `previous` where configured.

@@ -3,6 +3,7 @@
 //! only scouted with a null window (PVS). MTD(f) and the iterative-deepening driver run on it.
 
 use super::context::{NegamaxNode, Searcher};
+use super::features::SearchFeatures;
 use super::negamax::child_window;
 use super::observer::{Bound, Observer, Window};
 use super::ordering::{MoveOrderer, OrderingOptions};
@@ -14,11 +15,17 @@ use crate::engine::game::{Game, Turn, Value};
 pub struct Memory<M> {
     pub tt: TranspositionTable<M>,
     pub orderer: MoveOrderer<M>,
+    /// The selective-search techniques on (all off unless set: the search as the textbooks write it).
+    pub features: SearchFeatures,
 }
 
 impl<M: Copy + Eq> Memory<M> {
     pub fn new(tt_mib: usize, ordering: OrderingOptions) -> Self {
-        Memory { tt: TranspositionTable::with_mib(tt_mib), orderer: MoveOrderer::new(ordering) }
+        Memory {
+            tt: TranspositionTable::with_mib(tt_mib),
+            orderer: MoveOrderer::new(ordering),
+            features: SearchFeatures::NONE,
+        }
     }
 
     /// Forgets everything learned (the table, killers and history).
@@ -54,6 +61,15 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     ///
     /// Quiescence: at depth 0 a position that is not quiet ([`Game::is_quiet`]) is not evaluated but searched on,
     /// its children at depth 0 too, until the lines reach quiet positions; such nodes are stored at depth 0.
+    ///
+    /// The techniques of `memory.features` (all off by default, and then none of this happens) change the tree:
+    /// at depth 0 the stand-pat [`Searcher::quiesce`] replaces the quiescence above where the game offers it;
+    /// mate-distance bounds narrow the window after the game's range; a null move is tried after the table probe
+    /// (not at the root, not right after another null move, with at least 3 plies left and a static evaluation at
+    /// or above β), and its search failing high decides the node at β; a move that gives check is searched one ply
+    /// deeper; and from the fourth move on, with 3 plies left and the node not in check, a reducible move that
+    /// does not give check is first searched 1 (2 from the seventh move at 5 plies) plies shallower with the null
+    /// window (α, α⁺), and again as usual only if it fails high. Each is counted in its own statistics field.
     pub fn alphabeta_memory(
         &mut self,
         memory: &mut Memory<G::Move>,
@@ -63,6 +79,10 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         depth: u32,
         scout: bool,
     ) -> Value {
+        let features = memory.features;
+        if depth == 0 && features.exchange_quiescence && self.offers_tactical_search() {
+            return self.quiesce(memory, via, alpha, beta);
+        }
         let (turn, sign, window) = match self.open_negamax_node(via, alpha, beta, depth, true) {
             Ok(node) => node,
             Err(leaf_value) => return leaf_value,
@@ -97,6 +117,10 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
             }
             None => (alpha, beta),
         };
+        let (alpha, beta) = match self.mate_distance_window(features, sign, alpha, beta) {
+            Ok(window) => window,
+            Err(value) => return value,
+        };
         let key = self.game.position_hash();
         // The children's slots start on their way from memory while this node's own slot is read.
         self.game.for_each_child_hash(|child| memory.tt.prefetch(child));
@@ -121,19 +145,54 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 return entry.value;
             }
         }
+        if features.null_move
+            && via.is_some()
+            && let Some(value) = self.null_move_cutoff(memory, sign, beta, depth, scout)
+        {
+            return value;
+        }
         let moves = match self.expand_with(G::generate_search_moves) {
             Ok(moves) => moves,
             Err(value) => return value,
         };
         memory.orderer.order(&*self.game, &mut self.moves[moves.clone()], self.ply, hash_move);
+        let in_check = features.late_move_reductions && self.game.in_check();
         let mark = self.horizon_mark();
         let mut node = NegamaxNode { turn, sign, window, alpha, beta, best: Value::NEG_INFINITY, moves };
         let mut best_move = None;
         for i in node.moves.clone() {
+            let late = i - node.moves.start;
+            let reducible = features.late_move_reductions
+                && depth >= 3
+                && late >= 3
+                && !in_check
+                && self.game.is_reducible(self.moves[i]);
             let mv = self.advance(i);
             let flip = sign * self.game.turn().sign();
             let a = node.alpha;
-            let value = if scout && i > node.moves.start {
+            let gives_check =
+                (features.check_extensions || reducible) && depth > 0 && self.ply < 64 && self.game.in_check();
+            let mut child_depth = child_depth;
+            if features.check_extensions && gives_check {
+                self.stats.check_extensions += 1;
+                child_depth += 1;
+            }
+            let mut reduced_value = None;
+            if reducible && !gives_check {
+                let reduction = if late >= 6 && depth >= 5 { 2 } else { 1 };
+                self.stats.late_move_reductions += 1;
+                let (na, nb) = child_window(flip, a, a.next_up());
+                let shallow = child_depth - reduction;
+                let probe = flip * self.alphabeta_memory(memory, Some(mv), na, nb, shallow, scout);
+                if probe > a && !self.stopped {
+                    self.stats.reduction_researches += 1;
+                } else {
+                    reduced_value = Some(probe);
+                }
+            }
+            let value = if let Some(value) = reduced_value {
+                value
+            } else if scout && i > node.moves.start {
                 let before = (self.stats.nodes_visited, self.stats.leaves_evaluated);
                 let (na, nb) = child_window(flip, a, a.next_up());
                 let probe = flip * self.alphabeta_memory(memory, Some(mv), na, nb, child_depth, scout);

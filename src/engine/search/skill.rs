@@ -7,8 +7,17 @@
 //!
 //! The noise is drawn from ChaCha seeded with the player's seed and the position's hash: the same seed and the same
 //! moves give the same game, on any machine.
+//!
+//! The scores come from [`score_root_moves`], which deepens like the search does: every root move at 1 ply, then
+//! 2, … up to the search's own depth, keeping the deepest round that finished in time. So a level errs at every
+//! time limit — a short one scores shallower, never not at all (issue 18: levels 7 and up used to run out of time
+//! before one full-depth scoring round and so almost never erred). A shallower round never overrules the search:
+//! no other move scores above the move the search judged best.
 
-use crate::engine::game::Value;
+use super::context::{Searcher, StopWhen};
+use super::memory::Memory;
+use super::observer::NoObserver;
+use crate::engine::game::{Game, Turn, Value};
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +52,72 @@ pub fn choose(scores: &[Value], skill: &Skill, position_hash: u64) -> Option<usi
         }
     }
     best.map(|(i, _)| i)
+}
+
+/// Root moves scored for a deliberate mistake: each move with its score from the point of view of the player to
+/// move, the searched best first, and how deep they were scored (in plies from the root).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootScores<M> {
+    pub scores: Vec<(M, Value)>,
+    pub depth: u32,
+}
+
+/// Scores every root move of `game` (restored on return), round after round: each move's child searched with the
+/// full window to depth `d` − 1 for `d` = 1, 2, … `depth`, with `memory` (the table the search just filled makes
+/// the early rounds nearly free). The deepest round that `stop_when` did not cut short is returned, `best` (the
+/// searched best) first and every other score capped at its score. `scout`: search the children with null-window
+/// scouting (PVS). `None` at a chance node, with fewer than two moves, or when not even the first round finished.
+pub fn score_root_moves<G: Game>(
+    game: &mut G,
+    memory: &mut Memory<G::Move>,
+    depth: u32,
+    best: Option<G::Move>,
+    scout: bool,
+    stop_when: StopWhen<'_>,
+) -> Option<RootScores<G::Move>> {
+    if game.turn() == Turn::Chance {
+        return None;
+    }
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    if moves.len() < 2 {
+        return None;
+    }
+    if let Some(at) = best.and_then(|b| moves.iter().position(|&m| m == b)) {
+        moves[..=at].rotate_right(1);
+    }
+    let root_sign = game.turn().sign();
+    let mut deepest = None;
+    let mut nodes = 0u64;
+    'rounds: for round in 1..=depth.max(1) {
+        let mut scores = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            game.play(mv);
+            // A child's value is from its own side to move (MAX's at a chance node): bring it to the root's.
+            let child_sign = game.turn().sign();
+            let node_limit = stop_when.node_limit.map(|n| n.saturating_sub(nodes).max(1));
+            let mut observer = NoObserver;
+            let mut searcher = Searcher::new(game, &mut observer, StopWhen { node_limit, ..stop_when });
+            let (low, high) = (Value::NEG_INFINITY, Value::INFINITY);
+            let value = searcher.alphabeta_memory(memory, None, low, high, round - 1, scout);
+            let stopped = searcher.stopped;
+            nodes += searcher.stats.nodes_visited;
+            game.undo(mv);
+            if stopped {
+                break 'rounds;
+            }
+            scores.push((mv, root_sign * child_sign * value));
+        }
+        deepest = Some(RootScores { scores, depth: round });
+    }
+    let mut deepest = deepest?;
+    if best.is_some() {
+        let ceiling = deepest.scores[0].1;
+        for (_, score) in &mut deepest.scores[1..] {
+            *score = score.min(ceiling);
+        }
+    }
+    Some(deepest)
 }
 
 #[cfg(test)]

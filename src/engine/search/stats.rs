@@ -12,7 +12,8 @@ pub struct SearchStats {
     /// entered twice (a re-search, another MTD(f) pass) counts twice.
     pub nodes_visited: u64,
     /// Nodes entered that were expanded (their children generated): `nodes_visited` less the leaves, the table
-    /// cut-offs and the range cut-offs.
+    /// cut-offs and the range cut-offs (and, with the techniques of [`super::features`] on, the null-move and
+    /// mate-distance cut-offs and the quiescence nodes that stood pat).
     pub interior_nodes: u64,
     /// Leaves whose value was read: game-over positions and positions evaluated at the depth limit.
     pub leaves_evaluated: u64,
@@ -35,6 +36,23 @@ pub struct SearchStats {
     pub tt_cutoffs: u64,
     /// Nodes decided by the game's own bounds on their value ([`crate::engine::game::Game::value_range`]).
     pub range_cutoffs: u64,
+    /// Null moves tried ([`super::features::SearchFeatures::null_move`]); each search below one counts its nodes
+    /// as usual.
+    pub null_move_tries: u64,
+    /// Nodes decided by a null move's search failing high.
+    pub null_move_cutoffs: u64,
+    /// Moves searched shallower because they came late ([`super::features::SearchFeatures::late_move_reductions`]).
+    pub late_move_reductions: u64,
+    /// Reduced moves that failed high and were searched again at full depth.
+    pub reduction_researches: u64,
+    /// Moves giving check searched one ply deeper ([`super::features::SearchFeatures::check_extensions`]).
+    pub check_extensions: u64,
+    /// Nodes of the stand-pat quiescence search ([`super::features::SearchFeatures::exchange_quiescence`]).
+    pub quiescence_nodes: u64,
+    /// Captures skipped in quiescence because they lose material by the static exchange count.
+    pub losing_captures_skipped: u64,
+    /// Nodes decided by mate-distance bounds ([`super::features::SearchFeatures::mate_distance`]).
+    pub mate_distance_cutoffs: u64,
     /// The deepest ply entered (root = 0).
     pub max_ply: u32,
     /// Wall-clock time of the search, in seconds.
@@ -84,6 +102,14 @@ impl SearchStats {
         self.tt_hits += other.tt_hits;
         self.tt_cutoffs += other.tt_cutoffs;
         self.range_cutoffs += other.range_cutoffs;
+        self.null_move_tries += other.null_move_tries;
+        self.null_move_cutoffs += other.null_move_cutoffs;
+        self.late_move_reductions += other.late_move_reductions;
+        self.reduction_researches += other.reduction_researches;
+        self.check_extensions += other.check_extensions;
+        self.quiescence_nodes += other.quiescence_nodes;
+        self.losing_captures_skipped += other.losing_captures_skipped;
+        self.mate_distance_cutoffs += other.mate_distance_cutoffs;
         self.max_ply = self.max_ply.max(other.max_ply);
         self.elapsed_seconds += other.elapsed_seconds;
     }

@@ -30,8 +30,11 @@ pub mod ending;
 pub mod eval;
 pub mod pgn;
 pub mod san;
+pub mod see;
+pub mod tapered;
 
 use crate::engine::game::{Game, IllegalMove, Side, Turn, Value};
+use crate::engine::search::features::SearchFeatures;
 use cozy_chess::{BitBoard, Board, Color, Move, Piece, Square};
 use std::fmt;
 
@@ -52,6 +55,8 @@ struct Saved {
     board: Board,
     repeated: bool,
     mv: Move,
+    /// A null move of the search (the side to move passed), not a move of the game.
+    null: bool,
 }
 
 /// A chess position and the history its draw rules need. White is MAX.
@@ -63,6 +68,9 @@ pub struct Chess {
     history: Vec<Saved>,
     /// Search on past the depth limit where the evaluation would mislead (see the module's doc). On by default.
     quiescence: bool,
+    /// The techniques of the search that the game carries out itself: the tapered evaluation ([`tapered`]) and
+    /// exchange-aware ordering ([`see`]). Set by [`Game::use_search_features`]; off by default.
+    features: SearchFeatures,
 }
 
 impl Default for Chess {
@@ -78,7 +86,7 @@ impl Chess {
     }
 
     fn from_board(board: Board) -> Self {
-        Chess { board, repeated: false, history: Vec::new(), quiescence: true }
+        Chess { board, repeated: false, history: Vec::new(), quiescence: true, features: SearchFeatures::NONE }
     }
 
     /// A position from FEN (the halfmove clock and move number may be left out). History starts here.
@@ -309,7 +317,7 @@ impl Game for Chess {
     fn play(&mut self, mv: Move) {
         let before = self.board.clone();
         self.board.play_unchecked(mv);
-        self.history.push(Saved { board: before, repeated: self.repeated, mv });
+        self.history.push(Saved { board: before, repeated: self.repeated, mv, null: false });
         // The same position with the same side to move: every second one back, since the last capture or pawn move.
         let hash = self.board.hash();
         let len = self.history.len();
@@ -341,9 +349,86 @@ impl Game for Chess {
         }
     }
 
-    /// Material and square bonuses (see [`eval`]), the side to move's less the opponent's.
+    /// Material and square bonuses (see [`eval`]), the side to move's less the opponent's; with the tapered
+    /// evaluation on, [`tapered::evaluate`].
     fn evaluate(&self) -> Value {
-        Value::from(eval::evaluate(&self.board))
+        if self.features.tapered_eval {
+            Value::from(tapered::evaluate(&self.board))
+        } else {
+            Value::from(eval::evaluate(&self.board))
+        }
+    }
+
+    fn use_search_features(&mut self, features: &SearchFeatures) {
+        self.features = *features;
+    }
+
+    /// Not in check, and the side to move has a piece besides its king and pawns (with pawns alone, zugzwang is
+    /// common and passing would mislead).
+    fn can_null_move(&self) -> bool {
+        let b = &self.board;
+        let own = b.colors(b.side_to_move());
+        let pawns_and_king = b.pieces(Piece::Pawn) | b.pieces(Piece::King);
+        !Chess::in_check(self) && !(own & !pawns_and_king).is_empty() && !self.drawn_by_rule()
+    }
+
+    fn play_null_move(&mut self) {
+        let Some(after) = self.board.null_move() else { return };
+        let before = std::mem::replace(&mut self.board, after);
+        let mv = Move { from: Square::A1, to: Square::A1, promotion: None };
+        self.history.push(Saved { board: before, repeated: self.repeated, mv, null: true });
+        self.repeated = false;
+    }
+
+    fn undo_null_move(&mut self) {
+        if self.history.last().is_some_and(|saved| saved.null) {
+            self.undo(Move { from: Square::A1, to: Square::A1, promotion: None });
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        Chess::in_check(self)
+    }
+
+    /// Neither a capture nor a promotion.
+    fn is_reducible(&self, mv: Move) -> bool {
+        mv.promotion.is_none() && !san::is_capture(&self.board, mv)
+    }
+
+    /// Captures (en passant included) and promotions to a queen; nothing once a draw rule ends the game.
+    fn generate_tactical_moves(&self, moves: &mut Vec<Move>) -> bool {
+        if self.drawn_by_rule() {
+            return true;
+        }
+        let theirs = self.board.colors(!self.board.side_to_move());
+        let en_passant = self.board.en_passant().map_or(BitBoard::EMPTY, |file| {
+            let rank = if self.board.side_to_move() == Color::White {
+                cozy_chess::Rank::Sixth
+            } else {
+                cozy_chess::Rank::Third
+            };
+            Square::new(file, rank).bitboard()
+        });
+        let last_ranks = cozy_chess::Rank::First.bitboard() | cozy_chess::Rank::Eighth.bitboard();
+        self.board.generate_moves(|mut piece_moves| {
+            let targets = if piece_moves.piece == Piece::Pawn { theirs | en_passant | last_ranks } else { theirs };
+            piece_moves.to &= targets;
+            moves.extend(piece_moves.into_iter().filter(|mv| mv.promotion.is_none_or(|p| p == Piece::Queen)));
+            false
+        });
+        true
+    }
+
+    /// [`see::exchange_value`].
+    fn exchange_value(&self, mv: Move) -> Option<Value> {
+        Some(Value::from(see::exchange_value(&self.board, mv)))
+    }
+
+    /// No better than mating with the next move, no worse than being mated right after it (mates score
+    /// `WIN − plies`).
+    fn mate_distance_range(&self) -> Option<(Value, Value)> {
+        let plies = self.history.len() as Value;
+        Some((-(WIN - plies - 2.0), WIN - plies - 1.0))
     }
 
     /// The crate's Zobrist hash (pieces, side to move, castling rights, en passant).
@@ -355,7 +440,7 @@ impl Game for Chess {
     /// or the last move took back on the square the move before went to.
     fn is_quiet(&self) -> bool {
         let Some(last) = self.history.last() else { return true };
-        if !self.quiescence || !Chess::tense(&self.board, last.mv) {
+        if !self.quiescence || last.null || !Chess::tense(&self.board, last.mv) {
             return true;
         }
         let Some(before) = self.history.len().checked_sub(2).map(|i| &self.history[i]) else { return false };
@@ -363,8 +448,16 @@ impl Game for Chess {
         !recapture && Chess::tense(&last.board, before.mv)
     }
 
-    /// Captures first, most valuable victim then least valuable attacker (MVV-LVA); then promotions.
+    /// Captures first, most valuable victim then least valuable attacker (MVV-LVA); then promotions. With
+    /// exchange quiescence on, a capture that loses material by the exchange count ([`see`]) comes after the
+    /// quiet moves instead.
     fn move_hint(&self, mv: Move) -> i32 {
+        if self.features.exchange_quiescence && san::is_capture(&self.board, mv) {
+            let gain = see::exchange_value(&self.board, mv);
+            if gain < 0 {
+                return -10_000 + gain;
+            }
+        }
         let attacker = self.board.piece_on(mv.from).map_or(0, eval::value);
         let promotion = mv.promotion.map_or(0, eval::value);
         if san::is_capture(&self.board, mv) {
@@ -497,6 +590,9 @@ impl super::family::RuleSet for ChessRules {
 
 /// A chess move in 15 bits (see [`encode`]).
 impl super::any::Playable for Chess {
+    fn has_selective_search(&self) -> bool {
+        true
+    }
     fn encode(mv: ChessMove) -> super::any::AnyMove {
         encode(mv)
     }
@@ -514,6 +610,9 @@ impl super::any::Playable for Chess {
     }
     fn score_unit(&self) -> &str {
         "centipawns"
+    }
+    fn score_axis(&self) -> super::score_words::ScoreAxis {
+        super::score_words::CHESS_AXIS
     }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
         super::score_words::chess(value, self.moves_played(), self.side_to_move())

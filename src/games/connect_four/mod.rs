@@ -567,6 +567,9 @@ impl super::any::Playable for ConnectFour {
     fn score_unit(&self) -> &str {
         "Pons' score (a win: the stones the winner has left; before the end: inside ± 1)"
     }
+    fn score_axis(&self) -> super::score_words::ScoreAxis {
+        super::score_words::CONNECT_FOUR_AXIS
+    }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
         let names = super::any::Playable::side_names(self);
         let cells = self.width() * self.height();

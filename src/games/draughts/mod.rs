@@ -622,6 +622,9 @@ impl super::any::Playable for Draughts {
     fn score_unit(&self) -> &str {
         "hundredths of a man"
     }
+    fn score_axis(&self) -> super::score_words::ScoreAxis {
+        super::score_words::DRAUGHTS_AXIS
+    }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
         super::score_words::draughts(value, self.moves_played(), self.side_to_move())
     }

@@ -510,6 +510,9 @@ impl super::any::Playable for Othello {
     fn score_unit(&self) -> &str {
         "hundredths of a corner (a finished game: 10,000 + 100 × the disc margin)"
     }
+    fn score_axis(&self) -> super::score_words::ScoreAxis {
+        super::score_words::OTHELLO_AXIS
+    }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
         super::score_words::othello(value, super::any::Playable::side_to_move(self))
     }

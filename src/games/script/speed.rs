@@ -39,8 +39,8 @@ fn time_search<G: Game>(game_name: &str, game: &mut G, depth: u32) -> SpeedLine 
     SpeedLine { game: game_name.into(), kind: "search", depth, count, seconds, per_second: count as f64 / seconds }
 }
 
-/// Measures the scripts of `dir` (`tic-tac-toe-script.lua`, `kalah.lua`, `connect-four-script.lua`) against the
-/// compiled games, or says which script failed.
+/// Measures the scripts of `dir` (`tic-tac-toe-script.lua`, `kalah.lua`, `connect-four-script.lua`, `hex.lua`)
+/// against the compiled games, or says which script failed.
 pub fn measure(dir: &Path) -> Result<Vec<SpeedLine>, String> {
     let start = |id: &str| -> Result<super::ScriptGame, String> {
         let script = Script::load(&dir.join(format!("{id}.lua"))).map_err(|e| e.message)?;
@@ -57,6 +57,7 @@ pub fn measure(dir: &Path) -> Result<Vec<SpeedLine>, String> {
         time_search("kalah (script)", &mut start("kalah")?, 12),
         time_search("connect four (compiled)", &mut c4()?, 10),
         time_search("connect-four-script", &mut start("connect-four-script")?, 10),
+        time_search("hex (script)", &mut start("hex")?, 4),
     ];
     let mut kalah = start("kalah")?;
     if let Some(fault) = kalah.fault() {

@@ -1,0 +1,77 @@
+//! Two of the selective techniques of [`super::features`], as steps of the game search
+//! ([`Searcher::alphabeta_memory`]): the null move and mate-distance bounds. Each counts what it decides.
+
+use super::context::Searcher;
+use super::features::SearchFeatures;
+use super::memory::Memory;
+use super::negamax::child_window;
+use super::observer::{Bound, Observer};
+use crate::engine::game::{Game, Value};
+
+impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
+    /// With mate-distance pruning on and the game's [`Game::mate_distance_range`] known: the window (α, β)
+    /// (the node's view) narrowed to that range, or `Err(value)` when the range lies outside the window, which
+    /// settles the node (fail-soft: the range's near end, an upper bound below α or a lower bound above β;
+    /// counted in `mate_distance_cutoffs` and reported to the observer as the node's end).
+    pub(crate) fn mate_distance_window(
+        &mut self,
+        features: SearchFeatures,
+        sign: Value,
+        alpha: Value,
+        beta: Value,
+    ) -> Result<(Value, Value), Value> {
+        if !features.mate_distance {
+            return Ok((alpha, beta));
+        }
+        let Some((low, high)) = self.game.mate_distance_range() else { return Ok((alpha, beta)) };
+        let settled = if high <= alpha {
+            Some((high, Bound::Upper))
+        } else if low >= beta {
+            Some((low, Bound::Lower))
+        } else {
+            None
+        };
+        if let Some((value, bound)) = settled {
+            self.stats.mate_distance_cutoffs += 1;
+            self.observer.leave(self.game, sign * value, bound);
+            return Err(value);
+        }
+        Ok((alpha.max(low), beta.min(high)))
+    }
+
+    /// Null-move pruning at a node with `depth` plies left whose window's upper end is `beta` (the node's view):
+    /// where the game allows a null move ([`Game::can_null_move`]), `beta` is finite, at least 3 plies are left
+    /// and the static evaluation already reaches `beta`, the opponent moves again and the position is searched
+    /// 2 plies shallower than usual (3 with more than 6 left) with the null window (β⁻, β). `Some(β)` when that
+    /// search reaches β: the node is decided, a lower bound (counted in `null_move_cutoffs`, reported to the
+    /// observer). `None` otherwise, and the node is searched as usual. The caller checks that the move leading
+    /// here was not itself a null move.
+    pub(crate) fn null_move_cutoff(
+        &mut self,
+        memory: &mut Memory<G::Move>,
+        sign: Value,
+        beta: Value,
+        depth: u32,
+        scout: bool,
+    ) -> Option<Value> {
+        if depth < 3 || !beta.is_finite() || !self.game.can_null_move() || self.game.evaluate() < beta {
+            return None;
+        }
+        self.stats.null_move_tries += 1;
+        let reduction = if depth > 6 { 3 } else { 2 };
+        self.game.play_null_move();
+        self.ply += 1;
+        let flip = sign * self.game.turn().sign();
+        let (na, nb) = child_window(flip, beta.next_down(), beta);
+        let value = flip * self.alphabeta_memory(memory, None, na, nb, depth - 1 - reduction, scout);
+        self.ply -= 1;
+        self.game.undo_null_move();
+        if self.stopped || value < beta {
+            return None;
+        }
+        self.stats.null_move_cutoffs += 1;
+        // β, not the value found: a mate found after passing is no mate in the real game.
+        self.observer.leave(self.game, sign * beta, Bound::Lower);
+        Some(beta)
+    }
+}
