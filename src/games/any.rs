@@ -147,7 +147,8 @@ pub trait ErasedGame: Send {
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String>;
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError>;
     fn position_text(&self) -> Option<String>;
-    fn move_tree(&mut self, max_depth: u32, max_nodes: usize) -> Option<(crate::tree::model::Tree, u32)>;
+    fn move_tree(&mut self, shape: super::move_tree::TreeShape) -> Result<crate::tree::model::Tree, String>;
+    fn move_tree_nodes(&mut self, shape: super::move_tree::TreeShape, budget: usize) -> Option<usize>;
     fn think(&mut self, config: EngineConfig) -> Thought<AnyMove>;
     fn fault(&self) -> Option<String>;
     fn spawn_worker(&self, wake: Box<dyn Fn() + Send>) -> std::io::Result<Box<dyn ErasedWorker>>;
@@ -241,8 +242,11 @@ where
     fn position_text(&self) -> Option<String> {
         Playable::position_text(self)
     }
-    fn move_tree(&mut self, max_depth: u32, max_nodes: usize) -> Option<(crate::tree::model::Tree, u32)> {
-        super::move_tree::move_tree(self, max_depth, max_nodes)
+    fn move_tree(&mut self, shape: super::move_tree::TreeShape) -> Result<crate::tree::model::Tree, String> {
+        super::move_tree::move_tree(self, shape)
+    }
+    fn move_tree_nodes(&mut self, shape: super::move_tree::TreeShape, budget: usize) -> Option<usize> {
+        super::move_tree::count_nodes(self, shape, budget)
     }
     fn think(&mut self, config: EngineConfig) -> Thought<AnyMove> {
         Engine::<G::Move>::new(config).think(self, None, |_| {}).map_moves(G::encode)
@@ -430,9 +434,14 @@ impl AnyGame {
         self.0.outcome()
     }
 
-    /// The real move tree below this position (see [`super::move_tree`]), with its depth.
-    pub fn move_tree(&self, max_depth: u32, max_nodes: usize) -> Option<(crate::tree::model::Tree, u32)> {
-        self.clone().0.move_tree(max_depth, max_nodes)
+    /// The real move tree below this position with this shape, or why not (see [`super::move_tree`]).
+    pub fn move_tree(&self, shape: super::move_tree::TreeShape) -> Result<crate::tree::model::Tree, String> {
+        self.clone().0.move_tree(shape)
+    }
+
+    /// The nodes [`AnyGame::move_tree`] would make with `shape`, or `None` once they pass `budget`.
+    pub fn move_tree_nodes(&self, shape: super::move_tree::TreeShape, budget: usize) -> Option<usize> {
+        self.clone().0.move_tree_nodes(shape, budget)
     }
 
     /// Moves made since the start.

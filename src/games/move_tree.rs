@@ -1,24 +1,53 @@
-//! A game's real move tree below a position, as an explicit tree the Tree lab can draw and search: every move
-//! to a small depth, each node labelled with the move that leads to it, the leaves valued by the game's own
-//! terminal value or evaluation. Searching it with α-β in the lab shows which real moves a search prunes.
+//! A game's real move tree below a position, as an explicit tree the Tree lab can draw and search: the moves to a
+//! chosen depth, at most a chosen number per node (the most promising first), each node labelled with the move that
+//! leads to it, the leaves valued by the game's own terminal value or evaluation. Searching it with α-β in the lab
+//! shows which real moves a search prunes.
 
-use crate::engine::game::{Game, Turn};
+use crate::engine::game::{Game, Turn, Value};
+use crate::engine::search::ranges::DEPTH_PLIES;
 use crate::tree::model::{Node, NodeKind, Tree};
+use std::ops::RangeInclusive;
 
-/// The tree below `game`'s position to the deepest depth, at most `max_depth`, whose whole tree has at most
-/// `max_nodes` nodes (the root included), with that depth; `None` when even one ply is larger, or the game is over.
-/// The position is restored.
-pub fn move_tree<G: Game>(game: &mut G, max_depth: u32, max_nodes: usize) -> Option<(Tree, u32)> {
-    if game.terminal_value().is_some() {
-        return None;
-    }
-    let depth = (1..=max_depth).rev().find(|&d| count_nodes(game, d, max_nodes).is_some())?;
-    Some((Tree::new(build(game, depth)), depth))
+/// How many moves per node a move tree may keep: more than any game here has in one position.
+pub const WIDTH: RangeInclusive<usize> = 1..=256;
+/// The most nodes a move tree may have, the root included: the size the Tree lab's frame-time benchmark shows
+/// answering every frame (100,000 leaves), so an opened tree never freezes the window.
+pub const MAX_NODES: usize = 100_000;
+
+/// The shape of a move tree: `depth` plies below the position, at most `width` moves at each MAX or MIN node, the
+/// best-looking first (see [`ordered_moves`]). A chance node keeps every outcome, so its odds still add up to 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeShape {
+    pub depth: u32,
+    pub width: usize,
 }
 
-/// The nodes of the tree to `depth`, or `None` once they pass `budget`.
-fn count_nodes<G: Game>(game: &mut G, depth: u32, budget: usize) -> Option<usize> {
-    fn walk<G: Game>(game: &mut G, depth: u32, left: &mut usize) -> bool {
+impl TreeShape {
+    /// The shape if both numbers are in range ([`DEPTH_PLIES`], [`WIDTH`]), else the reason.
+    pub fn checked(self) -> Result<Self, String> {
+        crate::engine::search::ranges::check("depth", self.depth, &DEPTH_PLIES)?;
+        crate::engine::search::ranges::check("width", self.width, &WIDTH)?;
+        Ok(self)
+    }
+}
+
+/// The tree below `game`'s position with this shape, or why not: the game is over, a number is out of range, or
+/// the tree would have more than [`MAX_NODES`] nodes. The position is restored.
+pub fn move_tree<G: Game>(game: &mut G, shape: TreeShape) -> Result<Tree, String> {
+    let shape = shape.checked()?;
+    if game.terminal_value().is_some() {
+        return Err("the game is over: there is no tree below".into());
+    }
+    if count_nodes(game, shape, MAX_NODES).is_none() {
+        return Err(format!("more than {MAX_NODES} nodes: lower the depth or the width"));
+    }
+    Ok(Tree::new(build(game, shape.depth, shape.width)))
+}
+
+/// The number of nodes (the root included) of the tree [`move_tree`] makes with `shape`, or `None` once they pass
+/// `budget`. The position is restored.
+pub fn count_nodes<G: Game>(game: &mut G, shape: TreeShape, budget: usize) -> Option<usize> {
+    fn walk<G: Game>(game: &mut G, depth: u32, width: usize, left: &mut usize) -> bool {
         if *left == 0 {
             return false;
         }
@@ -26,37 +55,59 @@ fn count_nodes<G: Game>(game: &mut G, depth: u32, budget: usize) -> Option<usize
         if depth == 0 || game.terminal_value().is_some() {
             return true;
         }
-        let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        moves.into_iter().all(|mv| {
+        ordered_moves(game, width).into_iter().all(|mv| {
             game.play(mv);
-            let fits = walk(game, depth - 1, left);
+            let fits = walk(game, depth - 1, width, left);
             game.undo(mv);
             fits
         })
     }
     let mut left = budget;
-    walk(game, depth, &mut left).then_some(budget - left)
+    walk(game, shape.depth, shape.width, &mut left).then_some(budget - left)
+}
+
+/// The value of the position from MAX's point of view, as trees hold leaf values: the game's result if it is over,
+/// else its evaluation.
+fn value_for_max<G: Game>(game: &G) -> Value {
+    game.turn().sign() * game.terminal_value().unwrap_or_else(|| game.evaluate())
+}
+
+/// The moves a node of the tree keeps: at a MAX or MIN node the `width` best by the value of the position each
+/// leads to (one ply of look-ahead: best for the side to move first, ties in the game's own order); at a chance
+/// node every outcome, in the game's order.
+fn ordered_moves<G: Game>(game: &mut G, width: usize) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    let turn = game.turn();
+    if turn == Turn::Chance {
+        return moves;
+    }
+    let mut scored: Vec<(Value, G::Move)> = moves
+        .into_iter()
+        .map(|mv| {
+            game.play(mv);
+            let value = value_for_max(game);
+            game.undo(mv);
+            (turn.sign() * value, mv)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.into_iter().take(width).map(|(_, mv)| mv).collect()
 }
 
 /// The node for the position, `depth` plies deep; leaves' values from MAX's point of view, as trees hold them.
-fn build<G: Game>(game: &mut G, depth: u32) -> Node {
+fn build<G: Game>(game: &mut G, depth: u32, width: usize) -> Node {
     let turn = game.turn();
-    if let Some(value) = game.terminal_value() {
-        return Node::leaf(turn.sign() * value);
+    if depth == 0 || game.terminal_value().is_some() {
+        return Node::leaf(value_for_max(game));
     }
-    if depth == 0 {
-        return Node::leaf(turn.sign() * game.evaluate());
-    }
-    let mut moves = Vec::new();
-    game.generate_moves(&mut moves);
-    let children = moves
+    let children = ordered_moves(game, width)
         .into_iter()
         .map(|mv| {
             let label = label_for(&game.move_name(mv));
             let probability = (turn == Turn::Chance).then(|| game.probability(mv));
             game.play(mv);
-            let mut child = build(game, depth - 1);
+            let mut child = build(game, depth - 1, width);
             game.undo(mv);
             child.label = Some(label);
             child.probability = probability;
@@ -103,11 +154,12 @@ mod tests {
     fn the_tree_has_the_games_moves_and_minimax_value() {
         let mut game = ConnectFour::from_moves("4453").expect("legal");
         let before = game;
-        let (tree, depth) = move_tree(&mut game, 4, 5_000).expect("fits");
+        let shape = TreeShape { depth: 4, width: 7 };
+        let tree = move_tree(&mut game, shape).expect("fits");
         assert_eq!(game, before, "the position is restored");
-        assert_eq!(depth, 4, "at most 1 + 7 + 49 + 343 + 2401 nodes: they fit");
         assert!(tree.root.children().iter().all(|c| c.label.as_deref().is_some_and(is_valid_label)));
-        // The tree searched as a tree has the value the game search finds at that depth (MAX is to move).
+        assert_eq!(count_nodes(&mut game, shape, MAX_NODES), Some(tree.root.node_count()));
+        // Every move kept: the tree searched as a tree has the value the game search finds at that depth.
         let flat = FlatTree::compile(&tree).expect("valid");
         let options = SearchOptions { depth: Some(4), ..SearchOptions::default() };
         let on_tree = search(&mut flat.root(), Algorithm::Minimax, &options, StopWhen::default(), &mut NoObserver);
@@ -118,11 +170,40 @@ mod tests {
     }
 
     #[test]
-    fn the_depth_shrinks_to_fit_the_budget() {
+    fn depth_and_width_give_the_shape() {
         let mut game = Mnk::tic_tac_toe();
-        let (tree, depth) = move_tree(&mut game, 5, 1_000).expect("fits");
-        assert_eq!((depth, tree.root.node_count()), (3, 1 + 9 + 72 + 504));
-        assert_eq!(move_tree(&mut game, 5, 5), None, "not even one ply fits");
+        let cases = [((1, 9), 1 + 9), ((2, 3), 1 + 3 + 9), ((3, 2), 1 + 2 + 4 + 8), ((2, 256), 1 + 9 + 72)];
+        for ((depth, width), nodes) in cases {
+            let shape = TreeShape { depth, width };
+            assert_eq!(count_nodes(&mut game, shape, MAX_NODES), Some(nodes), "{shape:?}");
+            let tree = move_tree(&mut game, shape).expect("fits");
+            assert_eq!(tree.root.node_count(), nodes, "{shape:?}");
+            assert!(tree.root.children().len() <= width);
+        }
+        assert_eq!(count_nodes(&mut game, TreeShape { depth: 3, width: 9 }, 100), None, "586 nodes pass 100");
+    }
+
+    #[test]
+    fn the_best_looking_moves_come_first() {
+        // X (MAX) to move can win at once on c1 (a1, b1 are X's): one ply of look-ahead puts that move first.
+        let mut game = Mnk::tic_tac_toe();
+        for name in ["a1", "a2", "b1", "b2"] {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            let mv = moves.into_iter().find(|&m| game.move_name(m) == name).expect("legal");
+            game.play(mv);
+        }
+        let tree = move_tree(&mut game, TreeShape { depth: 1, width: 1 }).expect("fits");
+        assert_eq!(tree.root.children()[0].label.as_deref(), Some("c1"));
+    }
+
+    #[test]
+    fn a_shape_out_of_range_or_too_large_is_refused_with_the_reason() {
+        let mut game = Mnk::tic_tac_toe();
+        assert!(move_tree(&mut game, TreeShape { depth: 0, width: 3 }).is_err_and(|e| e.starts_with("depth is 0")));
+        assert!(move_tree(&mut game, TreeShape { depth: 2, width: 0 }).is_err_and(|e| e.starts_with("width is 0")));
+        let huge = move_tree(&mut game, TreeShape { depth: 9, width: 9 });
+        assert!(huge.is_err_and(|e| e.starts_with("more than 100000 nodes")));
     }
 
     #[test]

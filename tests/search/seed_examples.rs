@@ -158,7 +158,7 @@ const EXAMPLE_FILES: [(&str, f64, u64, usize, u64); 5] = [
     ("textbook.txt", 3.0, 7, 9, 11),
     ("memo-1961.txt", 5.0, 16, 27, 27),
     ("memo-1963-perfect-b3-n4.txt", 41.0, 17, 81, 37),
-    ("lecture-perfect-b3-d3.txt", 5.0, 11, 27, 20),
+    ("perfect-b3-d3.txt", 5.0, 11, 27, 20),
     ("chance-coin.txt", 2.7, 8, 8, 15),
 ];
 

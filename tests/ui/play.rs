@@ -170,9 +170,12 @@ fn weak_levels_err_on_purpose_and_the_same_seed_replays_the_same_game() {
 }
 
 #[test]
-fn open_as_a_tree_shows_the_real_move_tree_in_the_tree_lab() {
+fn open_as_a_tree_asks_for_depth_and_width_and_shows_that_tree_in_the_tree_lab() {
     use alphabeta_studio::app::StudioApp;
+    use alphabeta_studio::app::play::open_tree::TITLE;
     use alphabeta_studio::app::shell::View;
+    use alphabeta_studio::games::move_tree::TreeShape;
+    use alphabeta_studio::tree::notation;
     let mut app = StudioApp::default();
     assert!(app.play.select("tic-tac-toe"));
     app.view = View::Play;
@@ -182,23 +185,49 @@ fn open_as_a_tree_shows_the_real_move_tree_in_the_tree_lab() {
         .with_context_setup(install_fonts)
         .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
     let _ = harness.run_ok();
-    harness.get_by_label("cell b2").click();
-    let _ = harness.run_ok();
-    // The person's move is on the board; the AI is thinking. The tree is of the position after b2 … or after the
-    // AI's reply, whichever is on the board when the click lands: compute what to expect from that position.
-    harness.state_mut().play.act(Action::TogglePause);
-    let position = harness.state().play.record().position().clone();
-    let (expected, depth) = position.move_tree(4, 5_000).expect("fits");
+    // The button asks first; Escape closes the window and opens nothing.
     harness.get_by_label("Open as a tree").click();
+    let _ = harness.run_ok();
+    harness.get_by_label(TITLE);
+    harness.key_press(egui::Key::Escape);
+    let _ = harness.run_ok();
+    assert!(harness.query_by_label(TITLE).is_none(), "Escape cancels");
+    assert_eq!(harness.state().view, View::Play);
+    // Depth 2, width 3 from the empty board: the root, X's 3 best moves, O's 3 best replies to each.
+    harness.state_mut().play.tree_window.shape = TreeShape { depth: 2, width: 3 };
+    harness.get_by_label("Open as a tree").click();
+    let _ = harness.run_ok();
+    harness.get_by_label("13 nodes");
+    // Too large a shape is refused with the reason, and Enter does not open it.
+    harness.state_mut().play.tree_window.shape = TreeShape { depth: 9, width: 9 };
+    let _ = harness.run_ok();
+    harness.get_by_label("More than 100,000 nodes: lower the depth or the width.");
+    harness.key_press(egui::Key::Enter);
+    let _ = harness.run_ok();
+    assert_eq!(harness.state().view, View::Play);
+    harness.state_mut().play.tree_window.shape = TreeShape { depth: 2, width: 3 };
+    // A node selected in the lab's old tree does not stay selected in the new one.
+    harness.state_mut().tree_lab.apply(alphabeta_studio::app::tree_lab::Action::Select(Some(vec![0, 1])));
+    assert_eq!(harness.state().tree_lab.selected(), Some(&[0, 1][..]));
+    let _ = harness.run_ok();
+    harness.key_press(egui::Key::Enter);
     let _ = harness.run_ok();
     let app = harness.state();
     assert_eq!(app.view, View::TreeLab);
-    assert_eq!(depth, 4);
-    let leaves = expected.root.leaf_count();
-    assert_eq!(app.tree_lab.leaves_text().map(|t| t.ends_with(&format!("of {leaves}"))), Some(true));
-    // Labels are the moves: the first child of the root is the first legal move.
-    let first = position.move_name(position.legal_moves()[0]);
-    assert!(app.tree_lab.settings.text.contains(&format!("{first}:")), "labelled with {first}");
+    assert_eq!(app.tree_lab.selected(), None, "a tree from Play starts with nothing selected");
+    assert_eq!(app.tree_lab.leaves_text().map(|t| t.ends_with("of 9")), Some(true));
+    let tree = notation::parse(&app.tree_lab.settings.text).expect("the lab holds a valid tree");
+    assert_eq!(tree.root.node_count(), 1 + 3 + 9);
+    assert_eq!(tree.root.children().len(), 3);
+    assert!(tree.root.children().iter().all(|c| c.children().len() == 3));
+    // The labels are real moves: X's first is the most promising by one ply of look-ahead, the centre.
+    assert_eq!(tree.root.children()[0].label.as_deref(), Some("b2"));
+    // The note says where the tree came from, until another tree is loaded.
+    assert!(app.tree_lab.message().is_some_and(|m| m.starts_with("The move tree from Play")));
+    let app = harness.state_mut();
+    app.tree_lab.apply(alphabeta_studio::app::tree_lab::Action::Select(Some(vec![0])));
+    app.tree_lab.apply(alphabeta_studio::app::tree_lab::Action::GenerateRandom);
+    assert_eq!((app.tree_lab.message(), app.tree_lab.selected()), (None, None));
 }
 
 /// Defect 1 of issue 15: after a weaker level played a move other than its search's best, the search panel named

@@ -10,6 +10,11 @@ use egui_kittest::kittest::Queryable;
 const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
 
 fn lab_with(text: &str) -> Harness<'static, TreeLab> {
+    lab_stepping(text, 0.25)
+}
+
+/// The lab in a harness whose clock moves `step_dt` seconds a frame (the harness's default is 0.25 s).
+fn lab_stepping(text: &str, step_dt: f32) -> Harness<'static, TreeLab> {
     let mut lab = TreeLab::new(TreeLabSettings { text: text.to_string(), ..Default::default() });
     // The system's dialog would block a headless test; the in-window one is what CI and Xvfb get anyway.
     lab.use_native_dialogs = false;
@@ -17,6 +22,7 @@ fn lab_with(text: &str) -> Harness<'static, TreeLab> {
         .with_size(egui::vec2(1280.0, 800.0))
         // Clicking a button low in the side panel scrolls it into view, which animates over a few frames.
         .with_max_steps(64)
+        .with_step_dt(step_dt)
         .with_context_setup(install_fonts)
         .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), lab);
     harness.run();
@@ -65,6 +71,45 @@ fn click_a_leaf_and_edit_its_value_in_place() {
     // Everything is recomputed: MIN 0 is now worth 1, so α-β looks at more of MIN 1.
     assert_eq!(harness.state().leaves_text().as_deref(), Some("9 of 9"));
     harness.get_by_label("9 of 9");
+}
+
+/// Double-clicks at `at` as a person does: two presses and releases at one place, a frame apart. egui counts a
+/// double-click when the second click comes within 0.3 s of the first: the harness must step its clock in less
+/// (see [`lab_stepping`]); the pointer stays over the canvas, as a real one does.
+fn double_click_at(harness: &mut Harness<'static, TreeLab>, at: egui::Pos2) {
+    let button = |pressed| egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    harness.hover_at(at);
+    harness.step();
+    for _ in 0..2 {
+        harness.event(button(true));
+        harness.event(button(false));
+        harness.step();
+    }
+    harness.run();
+}
+
+#[test]
+fn double_click_a_node_to_edit_it_in_place() {
+    let mut harness = lab_stepping(TEXTBOOK, 0.05);
+    // A leaf: its value, in the in-place field.
+    let leaf = harness.state().node_position(&[1, 2]).expect("the leaf is drawn");
+    double_click_at(&mut harness, leaf);
+    assert_eq!(harness.state().selected(), Some(&[1, 2][..]));
+    harness.get_by_label("Edit node");
+    type_and_enter(&mut harness, "7");
+    assert_eq!(text(&harness), "((3 12 8) (2 4 7) (14 5 2))");
+    // An inner node: its label. The node did not move between the two clicks, though selecting changed the bar.
+    let inner = harness.state().node_position(&[2]).expect("the node is drawn");
+    double_click_at(&mut harness, inner);
+    assert_eq!(harness.state().node_position(&[2]), Some(inner), "the canvas keeps its place");
+    assert_eq!(harness.state().selected(), Some(&[2][..]));
+    type_and_enter(&mut harness, "right");
+    assert_eq!(text(&harness), "((3 12 8) (2 4 7) right:(14 5 2))");
 }
 
 #[test]
@@ -223,7 +268,7 @@ fn save_as_notation_and_as_ron_and_read_back() {
 
 #[test]
 fn best_first_ordering_brings_alphabeta_down_to_levins_minimum() {
-    let lecture = include_str!("../../games/trees/lecture-perfect-b3-d3.txt");
+    let lecture = include_str!("../../games/trees/perfect-b3-d3.txt");
     let mut harness = lab_with(lecture);
     harness.get_by_label("11 leaves (b = 3, d = 3)");
     harness.get_by_label("Shuffle").click();

@@ -14,6 +14,7 @@ pub mod draughts_board;
 pub mod einstein_board;
 pub mod engines;
 pub mod grid_board;
+pub mod open_tree;
 pub mod othello_board;
 pub mod piece_art;
 pub mod record;
@@ -97,8 +98,8 @@ pub enum Action {
     TogglePause,
     /// New settings for player 0 (first) or 1 (second); a search started with the old ones is dropped.
     SetPlayer(usize, Box<Player>),
-    /// Open the real move tree below the position on view in the Tree lab.
-    OpenAsTree,
+    /// Open the real move tree of this shape below the position on view in the Tree lab.
+    OpenAsTree(crate::games::move_tree::TreeShape),
     /// Roll the die (a dice game at a chance node) with the seeded generator.
     RollDie,
     /// Enter every roll by hand (analysis), or go back to rolling.
@@ -199,6 +200,8 @@ pub struct Play {
     last_move_at: Instant,
     /// The Import / Set up window.
     pub records_window: records_window::RecordsWindow,
+    /// The Open as a tree window.
+    pub tree_window: open_tree::TreeWindow,
     /// Each game's state while another is shown, by registry index, so switching loses nothing.
     parked: std::collections::HashMap<usize, Parked>,
     /// The games folder as it was when last read, to see when the window regains focus whether it changed.
@@ -252,6 +255,7 @@ impl Play {
             step: false,
             last_move_at: Instant::now(),
             records_window: records_window::RecordsWindow::default(),
+            tree_window: open_tree::TreeWindow::default(),
             parked: std::collections::HashMap::new(),
             games_seen,
         }
@@ -316,6 +320,7 @@ impl Play {
             board::show(self, ui);
         });
         records_window::window(self, ui.ctx());
+        open_tree::window(self, ui.ctx());
         self.apply();
         self.drive(ui.ctx());
         if self.thinking() {
@@ -500,7 +505,7 @@ impl Play {
                         self.cancel_search();
                     }
                 }
-                Action::OpenAsTree => self.open_as_tree(),
+                Action::OpenAsTree(shape) => self.open_as_tree(shape),
                 Action::SetClock(control) => self.set_clock(control),
                 Action::SetPlayer(i, player) => {
                     if let Some(slot) = self.players.get_mut(i) {
@@ -512,20 +517,20 @@ impl Play {
         }
     }
 
-    /// The move tree below the position on view, as deep as fits in [`TREE_NODES`] nodes (at most
-    /// [`TREE_DEPTH`] plies), for the Tree lab: there α-β shows which of the game's real moves it prunes.
-    fn open_as_tree(&mut self) {
+    /// The move tree of `shape` below the position on view, for the Tree lab: there α-β shows which of the game's
+    /// real moves it prunes.
+    fn open_as_tree(&mut self, shape: crate::games::move_tree::TreeShape) {
         let position = self.viewing.map_or_else(|| self.record.position().clone(), |ply| self.record.position_at(ply));
-        match position.move_tree(TREE_DEPTH, TREE_NODES) {
-            Some((tree, depth)) => {
+        match position.move_tree(shape) {
+            Ok(tree) => {
+                let depth = shape.depth;
                 self.say(
                     format!("Opened the move tree, {depth} plies deep, in the Tree lab (moves are the labels)."),
                     false,
                 );
                 self.tree_for_lab = Some(tree);
             }
-            None if position.outcome().is_some() => self.say("The game is over: there is no tree below.".into(), false),
-            None => self.say(format!("Even one ply has more than {TREE_NODES} nodes here."), true),
+            Err(e) => self.say(format!("No move tree: {e}."), true),
         }
     }
 
@@ -626,10 +631,6 @@ impl Play {
         }
     }
 }
-
-/// The deepest and the largest move tree "Open as a tree" makes: enough to see pruning, small enough to read.
-pub const TREE_DEPTH: u32 = 4;
-pub const TREE_NODES: usize = 5_000;
 
 /// The starting position of a registered game. The registry only keeps variants whose rules make a game.
 fn start_of(entry: &Entry) -> AnyGame {

@@ -272,10 +272,10 @@ fn buttons(play: &mut Play, ui: &mut egui::Ui) {
             play.actions.push(Action::Hint);
         }
         let tree = ui.add_enabled(!over || play.viewing.is_some(), egui::Button::new("Open as a tree"));
-        let tip = "The real move tree below the position on view (up to 4 plies, 5,000 nodes) in the Tree lab, moves \
-                   as labels: see which real moves α-β prunes";
+        let tip = "The real move tree below the position on view in the Tree lab, moves as labels: choose its depth \
+                   and width, then see which real moves α-β prunes";
         if tree.on_hover_text(tip).clicked() {
-            play.actions.push(Action::OpenAsTree);
+            play.tree_window.open = true;
         }
         let move_now = ui.add_enabled(play.thinking(), egui::Button::new("Move now"));
         if move_now.on_hover_text("Stop the search and use the best move found so far").clicked() {

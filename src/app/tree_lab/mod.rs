@@ -427,6 +427,9 @@ impl TreeLab {
             Action::OpenPath(_) | Action::LoadFileExample(_) | Action::LoadExample(_) | Action::GenerateRandom => {
                 self.on_run = Seek::Start;
                 self.collapsed.clear();
+                // The old tree's selection and note (e.g. "The move tree from Play…") say nothing of the new one.
+                self.editor.selected = None;
+                self.editor.message = None;
             }
             Action::Edit(_) | Action::Undo | Action::Redo | Action::Reorder(_) => self.on_run = Seek::End,
             _ => {}
@@ -518,6 +521,8 @@ impl TreeLab {
     pub fn open_tree(&mut self, tree: Tree, note: &str) {
         self.on_run = Seek::Start;
         self.collapsed.clear();
+        // The old selection's path names nothing in a tree from elsewhere.
+        self.editor.selected = None;
         self.replace_tree(tree);
         self.editor.message = Some(editing::Message::Note(note.to_string()));
     }

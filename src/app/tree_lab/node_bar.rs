@@ -9,7 +9,24 @@ use crate::tree::model::NodeKind;
 use eframe::egui;
 use egui::RichText;
 
+/// The bar, at a height that does not change with the selection: the canvas below is fitted to the space left, so a
+/// bar that grew when a node is selected would move the tree between the two clicks of a double-click. The bar keeps
+/// the tallest height it has had at this width (its rows wrap only when the width changes), and always keeps a line
+/// for the message.
 pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
+    let id = ui.scope_id().with("tree_lab_node_bar_height");
+    let width = ui.available_width();
+    let top = ui.cursor().top();
+    let kept = ui.data(|d| d.get_temp::<(f32, f32)>(id)).filter(|(w, _)| *w == width).map_or(0.0, |(_, h)| h);
+    rows(lab, ui);
+    let used = ui.cursor().top() - top;
+    if used < kept {
+        ui.add_space(kept - used);
+    }
+    ui.data_mut(|d| d.insert_temp(id, (width, used.max(kept))));
+}
+
+fn rows(lab: &mut TreeLab, ui: &mut egui::Ui) {
     let selected = lab.editor.selected.clone();
     let node = selected.as_ref().and_then(|p| lab.tree.as_ref()?.node_at(p));
     let id = selected.as_ref().and_then(|p| lab.analysis.as_ref()?.flat.node_at(p));
@@ -126,7 +143,10 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         Some(Message::Note(note)) => {
             ui.label(RichText::new(note).weak());
         }
-        None => {}
+        None => {
+            // The message's line, kept empty.
+            ui.label(" ");
+        }
     }
     lab.actions.extend(actions);
 }

@@ -265,7 +265,8 @@ fn counts(lab: &TreeLab, ui: &mut egui::Ui) {
                  leaves grow as (ξ/(1−ξ))^d — a rate, not a count for small trees. Perfect order gives √b per ply.",
             );
             let perfect = f64::from(b).sqrt();
-            ui.label(format!("{:.3} per ply at random (√b = {perfect:.3} at best)", pearl_branching_factor(b)));
+            // Two short lines: one long line ran under the panel's scrollbar.
+            ui.label(format!("{:.3} per ply at random\n√b = {perfect:.3} at best", pearl_branching_factor(b)));
             ui.end_row();
         }
     });

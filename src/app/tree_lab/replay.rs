@@ -143,7 +143,9 @@ pub fn fmt_value(value: Value) -> String {
     } else {
         // Expectations such as 2/3 would print sixteen digits; three decimals are what a table has room for.
         let text = format!("{value:.3}");
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
+        let text = text.trim_end_matches('0').trim_end_matches('.');
+        // A small negative value rounds to "-0", which a table must not show: it is 0 to three decimals.
+        if text == "-0" { "0".into() } else { text.to_string() }
     }
 }
 
@@ -252,6 +254,8 @@ mod tests {
         assert_eq!(fmt_value(2.7), "2.7");
         assert_eq!(fmt_value(2.0 / 3.0), "0.667");
         assert_eq!(fmt_value(Value::NEG_INFINITY), "−∞");
+        assert_eq!(fmt_value(-0.0), "0");
+        assert_eq!(fmt_value(-0.0001), "0", "no \"-0\" in a table");
         assert_eq!(fmt_bounded(5.0, Bound::Lower), "≥5");
     }
 

@@ -1,0 +1,117 @@
+//! The *Open as a tree* window: it asks how deep and how wide a move tree to make below the position on view, shows
+//! the number of nodes that makes as the numbers change, and opens the tree in the Tree lab. Enter opens, Escape
+//! cancels; a shape whose tree is too large (see [`crate::games::move_tree`]) cannot be opened.
+
+use super::{Action, Play};
+use crate::engine::search::ranges::DEPTH_PLIES;
+use crate::games::any::{AnyGame, AnyMove};
+use crate::games::move_tree::{MAX_NODES, TreeShape, WIDTH};
+use eframe::egui;
+
+/// The window's title (not "Open as a tree", the button's name, so each can be found by its own name).
+pub const TITLE: &str = "Move tree";
+
+/// The window's state: whether it is open, the shape asked for, and the count for the last shape and position.
+pub struct TreeWindow {
+    pub open: bool,
+    pub shape: TreeShape,
+    /// The shape and position (the moves and the ply on view) the count is for, and the count: `None` when the
+    /// tree has more than [`MAX_NODES`] nodes. Counting walks the game, so it is done again only when one changes.
+    counted: Option<Counted>,
+}
+
+/// A count and what it is for: the shape, the game's moves, the ply on view, and the nodes (`None`: too many).
+type Counted = (TreeShape, Vec<AnyMove>, Option<usize>, Option<usize>);
+
+impl Default for TreeWindow {
+    /// Three plies, five moves a node: 156 nodes at most, a tree that fits the lab's canvas and still prunes.
+    fn default() -> Self {
+        TreeWindow { open: false, shape: TreeShape { depth: 3, width: 5 }, counted: None }
+    }
+}
+
+impl TreeWindow {
+    /// The nodes the tree of `shape` below `position` has, counted once per shape and position.
+    fn count(&mut self, position: &AnyGame, moves: &[AnyMove], viewing: Option<usize>) -> Option<usize> {
+        match &self.counted {
+            Some((shape, on, ply, count)) if *shape == self.shape && on == moves && *ply == viewing => *count,
+            _ => {
+                let count = position.move_tree_nodes(self.shape, MAX_NODES);
+                self.counted = Some((self.shape, moves.to_vec(), viewing, count));
+                count
+            }
+        }
+    }
+}
+
+/// The window, when open.
+pub fn window(play: &mut Play, ctx: &egui::Context) {
+    if !play.tree_window.open {
+        return;
+    }
+    let position = play.viewing.map_or_else(|| play.record.position().clone(), |ply| play.record.position_at(ply));
+    let moves = play.record.moves().to_vec();
+    let count = play.tree_window.count(&position, &moves, play.viewing);
+    let over = position.outcome().is_some();
+    let mut open = true;
+    let mut confirmed = false;
+    egui::Window::new(TITLE).open(&mut open).resizable(false).collapsible(false).show(ctx, |ui| {
+        let shape = &mut play.tree_window.shape;
+        egui::Grid::new("move_tree_shape").num_columns(2).show(ui, |ui| {
+            ui.label("Depth (plies)");
+            ui.add(egui::DragValue::new(&mut shape.depth).range(DEPTH_PLIES))
+                .on_hover_text("How many moves deep below the position on view; the leaves get the game's evaluation");
+            ui.end_row();
+            ui.label("Width (moves per node)");
+            ui.add(egui::DragValue::new(&mut shape.width).range(WIDTH)).on_hover_text(
+                "How many moves each node keeps, the most promising first (one ply of look-ahead); a roll of the \
+                 die keeps every outcome",
+            );
+            ui.end_row();
+        });
+        let fits = match count {
+            _ if over => {
+                ui.colored_label(ui.visuals().warn_fg_color, "The game is over: there is no tree below.");
+                false
+            }
+            Some(nodes) => {
+                ui.label(format!("{} nodes", thousands(nodes)));
+                true
+            }
+            None => {
+                let text = format!("More than {} nodes: lower the depth or the width.", thousands(MAX_NODES));
+                ui.colored_label(ui.visuals().warn_fg_color, text);
+                false
+            }
+        };
+        ui.horizontal(|ui| {
+            let button = ui.add_enabled(fits, egui::Button::new("Open tree"));
+            confirmed |= button.on_hover_text("Open it in the Tree lab (Enter)").clicked();
+            if ui.button("Cancel").on_hover_text("Close without opening (Escape)").clicked() {
+                play.tree_window.open = false;
+            }
+        });
+        confirmed |= fits && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    });
+    if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        play.tree_window.open = false;
+    }
+    if confirmed && play.tree_window.open {
+        play.tree_window.open = false;
+        play.actions.push(Action::OpenAsTree(play.tree_window.shape));
+        play.apply();
+    }
+}
+
+/// `n` with commas between thousands ("20,000"), as the window writes large counts.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
