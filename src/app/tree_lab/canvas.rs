@@ -71,9 +71,15 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         ui.label(RichZoom(lab.view.zoom).to_string()).on_hover_text("drag to pan · scroll or pinch to zoom");
         ui.separator();
         legend(ui);
-        if ui.available_width() > 170.0 {
+        // Only where it fits whole beside the legend (the zoom figure's tooltip says it too).
+        let hint = egui::WidgetText::from(egui::RichText::new("drag to pan · scroll to zoom").weak().small());
+        let galley =
+            hint.clone().into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Small);
+        // (A wrapping row's `available_width` is the whole row's: measure from where the legend ended.)
+        let room = ui.max_rect().right() - ui.cursor().min.x;
+        if room > galley.size().x + 4.0 * ui.spacing().item_spacing.x {
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.label(egui::RichText::new("drag to pan · scroll to zoom").weak().small());
+                ui.label(hint);
             });
         }
     });
@@ -694,6 +700,8 @@ fn legend(ui: &mut egui::Ui) {
         (Some((Turn::Min, false)), palette.min, "MIN"),
         (Some((Turn::Chance, false)), palette.chance, "chance"),
         (Some((Turn::Max, true)), palette.leaf, "leaf"),
+        // Before the replay reaches a node the canvas draws it hollow, in the faded colour.
+        (Some((Turn::Max, true)), Color32::TRANSPARENT, "not reached yet"),
         (None, palette.cut, "cut-off"),
     ];
     for (shape, colour, name) in entries {
@@ -704,7 +712,12 @@ fn legend(ui: &mut egui::Ui) {
                 // A leaf's square is drawn at 1.1 r, the triangles at 2.3 r: a larger r keeps it as big as on the
                 // canvas, next to the others.
                 let r = if leaf { 10.0 } else { 6.5 };
-                paint_node(painter, rect.center(), r, turn, leaf, colour, Stroke::new(1.0, colour))
+                let stroke = if colour == Color32::TRANSPARENT {
+                    Stroke::new(1.2, palette.faded)
+                } else {
+                    Stroke::new(1.0, colour)
+                };
+                paint_node(painter, rect.center(), r, turn, leaf, colour, stroke)
             }
             None => {
                 let c = rect.center();
