@@ -2,8 +2,8 @@
 //! on top (visited, current, values and windows, pruned edges with the cut marked). Pan by dragging, zoom by
 //! scrolling or pinching; only what is in view is drawn.
 
-use super::editing::{Edit, Field};
-use super::quiz::{self, Grade, Item, Marks, NodeMarks, Verdict};
+use super::editing::Edit;
+use super::quiz::{self, Verdict};
 use super::quiz_panel::{MARK_COLOUR, verdict_colour};
 use super::replay::{NodeState, describe_pruned, fmt_bounded, fmt_value, node_name};
 use super::{Action, TreeLab};
@@ -11,6 +11,13 @@ use crate::engine::game::Turn;
 use crate::tree::flat::FlatTree;
 use eframe::egui;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Vec2, pos2, vec2};
+
+mod context_menu;
+mod legend;
+mod quiz_marks;
+use context_menu::{MenuFacts, context_menu};
+use legend::{RichZoom, legend};
+use quiz_marks::QuizMarks;
 
 /// Screen points between neighbouring leaves, and between levels, at zoom 1.
 const SLOT: f32 = 46.0;
@@ -423,72 +430,6 @@ fn pixel(p: Pos2) -> Pixel {
     (p.x.round() as i32, p.y.round() as i32)
 }
 
-/// What the context menu needs to know of the node it was opened on.
-struct MenuFacts {
-    path: Vec<usize>,
-    leaf: bool,
-    chance: bool,
-    kind: Option<crate::tree::model::NodeKind>,
-    collapsed: bool,
-}
-
-impl MenuFacts {
-    fn of(lab: &TreeLab, path: &[usize]) -> Option<MenuFacts> {
-        let node = lab.tree.as_ref()?.node_at(path)?;
-        let kind = node.marked_kind();
-        Some(MenuFacts {
-            path: path.to_vec(),
-            leaf: node.is_leaf(),
-            chance: kind == Some(crate::tree::model::NodeKind::Chance),
-            kind,
-            collapsed: lab.collapsed.contains(path),
-        })
-    }
-}
-
-/// The node's operations, on a right-click: each pushes the action its button on the node bar would.
-fn context_menu(ui: &mut egui::Ui, facts: &MenuFacts, chosen: &mut Vec<Action>) {
-    use crate::tree::model::NodeKind;
-    let root = facts.path.is_empty();
-    let item = |ui: &mut egui::Ui, chosen: &mut Vec<Action>, enabled: bool, text: &str, key: &str, action| {
-        let button = egui::Button::new(text).shortcut_text(key);
-        if ui.add_enabled(enabled, button).clicked() {
-            chosen.push(action);
-            ui.close();
-        }
-    };
-    item(ui, chosen, true, "Add child", "A", Action::Edit(Edit::AddChild));
-    item(ui, chosen, true, "Insert parent", "P", Action::Edit(Edit::InsertParent));
-    item(ui, chosen, !root, "Delete", "Del", Action::Edit(Edit::Delete));
-    ui.separator();
-    item(ui, chosen, facts.leaf, "Value…", "Enter", Action::StartInline(Some(Field::Value)));
-    item(ui, chosen, true, "Label…", "L", Action::StartInline(Some(Field::Label)));
-    item(ui, chosen, facts.chance, "Odds…", "O", Action::StartInline(Some(Field::Probabilities)));
-    ui.add_enabled_ui(!facts.leaf, |ui| {
-        ui.menu_button("Kind", |ui| {
-            for (kind, name) in [
-                (None, "unmarked"),
-                (Some(NodeKind::Max), "max"),
-                (Some(NodeKind::Min), "min"),
-                (Some(NodeKind::Chance), "chance"),
-            ] {
-                if ui.radio(facts.kind == kind, name).clicked() {
-                    if facts.kind != kind {
-                        chosen.push(Action::Edit(Edit::SetKind(kind)));
-                    }
-                    ui.close();
-                }
-            }
-        });
-    });
-    ui.separator();
-    item(ui, chosen, true, "Copy", "Ctrl+C", Action::Copy);
-    item(ui, chosen, true, "Paste", "Ctrl+V", Action::Edit(Edit::Paste(None)));
-    ui.separator();
-    let fold = if facts.collapsed { "Expand" } else { "Collapse" };
-    item(ui, chosen, !facts.leaf, fold, "C", Action::ToggleCollapse(facts.path.clone()));
-}
-
 /// How many leaf slots of room a node's label has: its subtree's span (one for a leaf or a collapsed node).
 fn label_room(flat: &FlatTree, layout: &super::layout::Layout, id: u32) -> f32 {
     let node = flat.node(id);
@@ -540,40 +481,6 @@ fn drop_target(
         (flat.path(node.parent), index)
     };
     left.map(|(id, _)| place(id, 1)).or_else(|| right.map(|(id, _)| place(id, 0)))
-}
-
-/// The quiz's marks and verdicts by node id, for drawing.
-struct QuizMarks<'m> {
-    /// The marks written on a node (if any) and the worst verdict about them (once checked).
-    nodes: std::collections::HashMap<u32, (Option<&'m NodeMarks>, Option<Verdict>)>,
-    /// Edges marked pruned or graded: (marked, verdict).
-    edges: std::collections::HashMap<u32, (bool, Option<Verdict>)>,
-}
-
-impl<'m> QuizMarks<'m> {
-    fn by_id(flat: &FlatTree, marks: &'m Marks, grade: Option<&Grade>) -> QuizMarks<'m> {
-        let mut nodes = std::collections::HashMap::new();
-        let mut edges = std::collections::HashMap::new();
-        for (path, written) in &marks.nodes {
-            if let Some(id) = flat.node_at(path) {
-                nodes.insert(id, (Some(written), None));
-            }
-        }
-        for path in &marks.pruned {
-            if let Some(id) = flat.node_at(path) {
-                edges.insert(id, (true, None));
-            }
-        }
-        for graded in grade.map_or(&[][..], |g| &g.items) {
-            let Some(id) = flat.node_at(&graded.path) else { continue };
-            if graded.item == Item::Pruned {
-                edges.entry(id).or_insert((false, None)).1 = grade.and_then(|g| g.verdict_at(&graded.path, true));
-            } else {
-                nodes.entry(id).or_insert((None, None)).1 = grade.and_then(|g| g.verdict_at(&graded.path, false));
-            }
-        }
-        QuizMarks { nodes, edges }
-    }
 }
 
 /// The edge whose line passes within a few points of `pointer`: the id of the child below it.
@@ -680,51 +587,4 @@ fn hover(
 /// A tooltip beside the pointer (the canvas is one big widget, so one beside the widget would be far away).
 fn tooltip(response: &egui::Response, text: String) {
     egui::Tooltip::for_enabled(response).at_pointer().gap(12.0).show(|ui| ui.label(text));
-}
-
-/// The zoom as a percentage.
-struct RichZoom(f32);
-
-impl std::fmt::Display for RichZoom {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let percent = self.0 * 100.0;
-        if percent < 10.0 { write!(f, "{percent:.1}%") } else { write!(f, "{percent:.0}%") }
-    }
-}
-
-/// The shapes' key, painted with the same shapes as the tree.
-fn legend(ui: &mut egui::Ui) {
-    let palette = Palette::new(ui.visuals());
-    let entries = [
-        (Some((Turn::Max, false)), palette.max, "MAX"),
-        (Some((Turn::Min, false)), palette.min, "MIN"),
-        (Some((Turn::Chance, false)), palette.chance, "chance"),
-        (Some((Turn::Max, true)), palette.leaf, "leaf"),
-        // Before the replay reaches a node the canvas draws it hollow, in the faded colour.
-        (Some((Turn::Max, true)), Color32::TRANSPARENT, "not reached yet"),
-        (None, palette.cut, "cut-off"),
-    ];
-    for (shape, colour, name) in entries {
-        let (rect, _) = ui.allocate_exact_size(vec2(16.0, 16.0), Sense::hover());
-        let painter = ui.painter();
-        match shape {
-            Some((turn, leaf)) => {
-                // A leaf's square is drawn at 1.1 r, the triangles at 2.3 r: a larger r keeps it as big as on the
-                // canvas, next to the others.
-                let r = if leaf { 10.0 } else { 6.5 };
-                let stroke = if colour == Color32::TRANSPARENT {
-                    Stroke::new(1.2, palette.faded)
-                } else {
-                    Stroke::new(1.0, colour)
-                };
-                paint_node(painter, rect.center(), r, turn, leaf, colour, stroke)
-            }
-            None => {
-                let c = rect.center();
-                painter.line_segment([c - vec2(0.0, 7.0), c + vec2(0.0, 7.0)], Stroke::new(1.0, palette.edge));
-                painter.line_segment([c - vec2(6.0, 0.0), c + vec2(6.0, 0.0)], Stroke::new(3.0, colour));
-            }
-        }
-        ui.label(name);
-    }
 }
