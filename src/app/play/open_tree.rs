@@ -6,6 +6,7 @@ use super::{Action, Play};
 use crate::engine::search::ranges::DEPTH_PLIES;
 use crate::games::any::{AnyGame, AnyMove};
 use crate::games::move_tree::{MAX_NODES, TreeShape, WIDTH};
+use crate::messages::thousands;
 use eframe::egui;
 
 /// The window's title (not "Open as a tree", the button's name, so each can be found by its own name).
@@ -75,11 +76,11 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
                 false
             }
             Some(nodes) => {
-                ui.label(format!("{} nodes", thousands(nodes)));
+                ui.label(format!("{} nodes", thousands(nodes as u64)));
                 true
             }
             None => {
-                let text = format!("More than {} nodes: lower the depth or the width.", thousands(MAX_NODES));
+                let text = format!("More than {} nodes: lower the depth or the width.", thousands(MAX_NODES as u64));
                 ui.colored_label(ui.visuals().warn_fg_color, text);
                 false
             }
@@ -101,17 +102,4 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
         play.actions.push(Action::OpenAsTree(play.tree_window.shape));
         play.apply();
     }
-}
-
-/// `n` with commas between thousands ("20,000"), as the window writes large counts.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
