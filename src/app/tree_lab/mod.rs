@@ -6,6 +6,7 @@
 
 use eframe::egui;
 pub mod analysis;
+mod background;
 mod canvas;
 pub mod editing;
 pub mod examples;
@@ -18,6 +19,7 @@ pub mod layout;
 mod node_bar;
 pub mod ordering;
 mod panels;
+mod playback;
 pub mod quiz;
 mod quiz_panel;
 pub mod replay;
@@ -643,188 +645,6 @@ impl TreeLab {
     /// Whether the subtree at `path` is collapsed.
     pub fn is_collapsed(&self, path: &[usize]) -> bool {
         self.collapsed.contains(path)
-    }
-
-    /// Takes in what the worker has reported since the last frame.
-    fn receive(&mut self) {
-        for report in self.worker.poll() {
-            self.take_report(report);
-        }
-    }
-
-    /// Carries out the actions that waited for an edit, once it has arrived.
-    fn apply_deferred(&mut self) {
-        if self.change_pending {
-            return;
-        }
-        for action in std::mem::take(&mut self.deferred) {
-            // An action that makes another edit sends the rest back to wait (`apply` queues them in order).
-            self.apply(action);
-        }
-    }
-
-    /// Hands an edit of `tree` to the worker (done at once when the tree is small).
-    fn submit_change(&mut self, tree: Arc<Tree>, change: worker::Change) {
-        self.change_pending = true;
-        self.shape_pending = true;
-        self.text_pending = true;
-        self.worker.submit(worker::Task::Edit { tree, change }, self.settings.algorithm, self.ctx.clone());
-        self.receive();
-    }
-
-    /// Waits for the worker to finish the latest tree or algorithm, and for every edit waiting on it (tests and
-    /// benchmarks: the window never waits).
-    pub fn wait_for_analysis(&mut self) {
-        loop {
-            self.receive();
-            for report in self.worker.wait() {
-                self.take_report(report);
-            }
-            if self.deferred.is_empty() {
-                return;
-            }
-            self.apply_deferred();
-        }
-    }
-
-    /// True while the worker is still computing figures for the tree shown.
-    pub fn analysing(&self) -> bool {
-        self.worker.busy()
-    }
-
-    fn take_report(&mut self, report: worker::Report) {
-        match report {
-            worker::Report::Edited(tree, selection) => self.edited(tree, selection),
-            worker::Report::Refused(reason) => self.refused(reason),
-            worker::Report::Text(text) => {
-                self.settings.text = text;
-                self.text_pending = false;
-            }
-            worker::Report::Shape(analysis) => {
-                self.shape_pending = false;
-                let reshaped = self.analysis.as_ref().is_none_or(|old| old.layout != analysis.layout);
-                self.view.fit_pending |= reshaped;
-                // Marks on nodes that are still there stay, and are graded against the new search.
-                self.quiz.marks.retain_existing(&analysis.flat);
-                let large = analysis.flat.nodes.len() > worker::INLINE_NODES as usize;
-                worker::drop_later(self.analysis.replace(analysis), large);
-                self.reordered = self.reordered.take().filter(|r| r.after.is_none());
-                if !self.collapsed.is_empty() {
-                    self.relayout();
-                }
-                self.playing = false;
-                self.scrolled_row = None;
-                self.seek(Seek::Start);
-            }
-            worker::Report::Failed(message) => {
-                self.error = Some(message);
-                self.shape_pending = false;
-            }
-            worker::Report::Run(run) => {
-                let Some(analysis) = &mut self.analysis else { return };
-                if let (Some(reordered), Some(run)) = (&mut self.reordered, &run)
-                    && reordered.after.is_none()
-                {
-                    let stats = &run.result.stats;
-                    reordered.after = Some((stats.leaves_evaluated, stats.nodes_visited));
-                }
-                let large = analysis.flat.nodes.len() > worker::INLINE_NODES as usize;
-                worker::drop_later(std::mem::replace(&mut analysis.run, run), large);
-                self.seek(self.on_run);
-                self.regrade();
-            }
-            worker::Report::Compared(row) => {
-                if let Some(analysis) = &mut self.analysis {
-                    analysis.comparison.push(row);
-                }
-            }
-            worker::Report::Done => {}
-        }
-    }
-
-    fn seek(&mut self, seek: Seek) {
-        let count = self.step_count();
-        let cursor = match seek {
-            Seek::Start => 0,
-            Seek::Back => self.stride(self.snapshot.cursor, -1),
-            Seek::Forward => self.stride(self.snapshot.cursor, 1),
-            Seek::End => count,
-            Seek::To(n) => n.min(count),
-        };
-        let Some(analysis) = &self.analysis else { return };
-        let Some(run) = &analysis.run else {
-            self.snapshot = Snapshot::default();
-            self.description = String::new();
-            return;
-        };
-        // Every move replays from the start: linear in the steps, a millisecond or so on the largest live tree.
-        let before = Snapshot::at(&analysis.flat, run, cursor.saturating_sub(1));
-        self.description = if cursor == 0 {
-            format!(
-                "Event 0 of {}: nothing read yet. Press → or ▶ to step through {}, or Play to watch it.",
-                run.stops.len(),
-                algorithm_title(run.algorithm)
-            )
-        } else {
-            let text = replay::describe_step(&analysis.flat, run, &before, cursor - 1);
-            if cursor == count { format!("{text}. The search is complete.") } else { text }
-        };
-        self.snapshot = Snapshot::at(&analysis.flat, run, cursor);
-    }
-
-    /// The cursor one event forward or back, where reading a leaf counts as one event: the recorder's Enter and
-    /// Leave around a leaf's value say nothing the value does not.
-    fn stride(&self, cursor: usize, direction: isize) -> usize {
-        self.analysis.as_ref().and_then(|a| a.run.as_ref()).map_or(0, |run| run.stride(cursor, direction))
-    }
-
-    fn keyboard(&mut self, ui: &egui::Ui) {
-        if ui.ctx().egui_wants_keyboard_input() {
-            return;
-        }
-        self.edit_keys(ui);
-        let keys = [
-            (egui::Key::ArrowLeft, Action::Seek(Seek::Back)),
-            (egui::Key::ArrowRight, Action::Seek(Seek::Forward)),
-            (egui::Key::Home, Action::Seek(Seek::Start)),
-            (egui::Key::End, Action::Seek(Seek::End)),
-            (egui::Key::Space, Action::TogglePlay),
-            (egui::Key::Q, Action::ToggleQuiz),
-        ];
-        // Alt+arrows move the selection instead; Ctrl+Q quits.
-        let (alt, command) = ui.input(|i| (i.modifiers.alt, i.modifiers.command));
-        for (key, action) in keys {
-            if alt && matches!(key, egui::Key::ArrowLeft | egui::Key::ArrowRight) {
-                continue;
-            }
-            if (alt || command) && key == egui::Key::Q {
-                continue;
-            }
-            // Every press counts, even several in one frame (a held arrow key on a slow frame).
-            for _ in 0..ui.input(|i| i.num_presses(key)) {
-                self.actions.push(action.clone());
-            }
-        }
-    }
-
-    fn advance_playback(&mut self, ui: &egui::Ui) {
-        if !self.playing {
-            return;
-        }
-        self.play_clock += ui.input(|i| i.stable_dt).min(0.1) * self.settings.speed;
-        let mut cursor = self.snapshot.cursor;
-        while self.play_clock >= 1.0 {
-            self.play_clock -= 1.0;
-            cursor = self.stride(cursor, 1);
-        }
-        if cursor != self.snapshot.cursor {
-            self.seek(Seek::To(cursor));
-        }
-        if self.snapshot.cursor >= self.step_count() {
-            self.playing = false;
-        } else {
-            ui.ctx().request_repaint();
-        }
     }
 }
 
