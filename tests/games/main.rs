@@ -11,4 +11,5 @@ mod draughts;
 mod einstein;
 mod families;
 mod othello;
+mod script_faults;
 mod scripts;

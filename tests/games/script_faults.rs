@@ -1,0 +1,258 @@
+//! Scripts that go wrong: every sandbox escape tried is refused with a message naming the file and line, wrong
+//! shapes name the function's line, a broken script in a folder is listed with its error while the others load, a
+//! script failing mid-search is reported rather than taken as a result, and an edited script is reloaded (its game
+//! replayed into the new rules, or kept with the reason).
+
+use crate::scripts::{from_text, games_dir};
+use alphabeta_studio::engine::game::Game;
+use alphabeta_studio::engine::search::deepening::EngineConfig;
+use alphabeta_studio::engine::search::limits::Limits;
+use alphabeta_studio::games::perft;
+use alphabeta_studio::games::script::load_dir;
+
+// ---- The sandbox and the messages -------------------------------------------------------------------------------
+
+const GOOD: &str = r#"
+function start() return { n = 0 } end
+function turn(s) return s.n % 2 + 1 end
+function moves(s) return { 1, 2 } end
+function play(s, m) return { n = s.n + m } end
+function result(s) if s.n >= 6 then return 1 end return nil end
+"#;
+
+/// A script whose `moves` runs `body` (line 4 of the script).
+fn with_moves(body: &str) -> String {
+    format!(
+        "function start() return {{ n = 0 }} end\nfunction turn(s) return 1 end\nfunction play(s, m) return {{ n = \
+         s.n + 1 }} end\nfunction moves(s) {body} end\nfunction result(s) return nil end\n"
+    )
+}
+
+/// Loads a script whose `moves` fails, searches it, and returns the fault.
+fn fault_of(body: &str) -> String {
+    match from_text(&with_moves(body)) {
+        Err(message) => message,
+        Ok(script) => {
+            let mut game = script.new_game().expect("starts");
+            let leaves = perft(&mut game, 2);
+            assert_eq!(leaves, 1, "a faulted game counts as over");
+            game.fault().expect("the script failed").message
+        }
+    }
+}
+
+#[test]
+fn escapes_from_the_sandbox_are_refused_naming_file_and_line() {
+    let cases = [
+        ("io.open('/etc/passwd')", "games/test.lua:4:", "io"),
+        ("os.execute('true')", "games/test.lua:4:", "os"),
+        ("require('os')", "games/test.lua:4:", "require"),
+        ("dofile('/etc/passwd')", "games/test.lua:4:", "dofile"),
+        ("debug.sethook()", "games/test.lua:4:", "debug"),
+        ("load(string.char(27) .. 'LuaT')()", "games/test.lua:4:", "bytecode"),
+        ("return { string.rep('x', 1 << 40) }", "games/test.lua:4:", "string.rep"),
+        ("local t = {} for i = 1, math.huge do t[i] = { i, i, i } end", "games/test.lua:4:", "MiB"),
+        ("local s = 'x' while true do s = s .. s end", "games/test.lua:4:", ""),
+        ("while true do end", "games/test.lua:4:", "endless loop"),
+        ("local function f(n) return 1 + f(n + 1) end return { f(1) }", "games/test.lua:4:", "stack overflow"),
+        ("error('my own message')", "games/test.lua:4: my own message", ""),
+        ("return 'a string'", "games/test.lua:4: moves returned the string \"a string\"", ""),
+        ("return { 1, 'two' }", "games/test.lua:4: moves returned a list whose entry 2 is string", ""),
+        ("return { 1.5 }", "games/test.lua:4: moves returned a list whose entry 1 is number", ""),
+    ];
+    for (body, start, word) in cases {
+        let message = fault_of(body);
+        assert!(message.starts_with(start), "{body}: {message}");
+        assert!(message.contains(word), "{body}: {message}");
+        assert!(!message.contains('\n'), "{body}: one line: {message}");
+    }
+}
+
+#[test]
+fn escapes_at_load_time_are_refused_too() {
+    for (text, line) in [
+        ("x = 1\nlocal f = io.open('/etc/passwd')\n", "games/test.lua:2:"),
+        ("while true do end", "games/test.lua:1:"),
+        ("x = 1\ny = = 2", "games/test.lua:2:"),
+        ("local s = string.rep('ab', 1e12)", "games/test.lua:1:"),
+    ] {
+        let message = from_text(text).expect_err("refused");
+        assert!(message.starts_with(line), "{text}: {message}");
+    }
+}
+
+#[test]
+fn wrong_shapes_are_reported_with_the_function_s_line() {
+    let broken = |from: &str, to: &str| from_text(&GOOD.replace(from, to)).map(|_| ()).expect_err("broken");
+    assert_eq!(
+        broken("function moves(s) return { 1, 2 } end\n", ""),
+        "games/test.lua: the script defines no function `moves` (every game needs start, turn, moves, play and result)"
+    );
+    assert!(broken("return s.n % 2 + 1", "return 3").starts_with("games/test.lua:3: turn returned number 3"));
+    assert!(broken("return { n = 0 }", "return 0").starts_with("games/test.lua:2: start returned number 0"));
+    assert!(from_text(&format!("{GOOD}\nbounds = {{1, -1}}")).expect_err("bad bounds").contains("bounds"));
+    assert!(from_text(&format!("{GOOD}\nai = {{ level = 12 }}")).expect_err("bad level").contains("ai.level"));
+    // A `play` that returns nothing is found as soon as a move is played.
+    let script = from_text(&GOOD.replace("return { n = s.n + m }", "s.n = s.n + m")).expect("loads");
+    let mut game = script.new_game().expect("starts");
+    let err = game.try_play(1).expect_err("play returned nothing");
+    assert!(err.0.starts_with("games/test.lua:5: play returned nothing (nil)"), "{err}");
+    assert_eq!(game.history().len(), 0, "the position stays as it was");
+    // A result outside the declared bounds.
+    let script = from_text(&format!("{GOOD}\nbounds = {{-0.5, 0.5}}")).expect("loads");
+    let mut game = script.new_game().expect("starts");
+    perft(&mut game, 8);
+    assert!(game.fault().expect("out of bounds").message.contains("outside the bounds"));
+}
+
+#[test]
+fn a_folder_lists_broken_scripts_with_their_errors_and_loads_the_others() {
+    let dir = std::env::temp_dir().join(format!("scripts-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    std::fs::write(dir.join("a-good.lua"), GOOD).expect("written");
+    std::fs::write(dir.join("b-broken.lua"), "function start(\n").expect("written");
+    std::fs::write(dir.join("c-loops.lua"), format!("{GOOD}\nwhile true do end\n")).expect("written");
+    let loaded = load_dir(&dir);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(loaded.len(), 3);
+    assert_eq!(loaded[0].as_ref().map(|s| s.id.as_str()), Ok("a-good"));
+    let broken = loaded[1].as_ref().expect_err("a syntax error");
+    assert!(broken.message.contains("b-broken.lua:2:"), "{broken}");
+    let loops = loaded[2].as_ref().expect_err("an endless loop");
+    assert!(loops.message.contains("c-loops.lua:8: stopped after"), "{loops}");
+    // And the shipped games all load.
+    for result in load_dir(&games_dir()) {
+        let script = result.unwrap_or_else(|e| panic!("{e}"));
+        let game = script.new_game().expect("starts");
+        if script.board.is_some() {
+            game.board().unwrap_or_else(|e| panic!("{}: {e}", script.id));
+        }
+    }
+}
+
+/// A script that fails only deep in the tree (its `moves` errs once five stones are down).
+const FAILS_AT_DEPTH_5: &str = "function start() return { n = 0 } end\nfunction turn(s) return s.n % 2 + 1 end\n\
+function play(s, m) return { n = s.n + 1 } end\nfunction moves(s) if s.n >= 5 then error('deep trouble') end \
+return { 1, 2 } end\nfunction result(s) return nil end\n";
+
+#[test]
+fn a_script_failing_during_a_search_or_a_count_is_reported_not_taken_as_a_result() {
+    use alphabeta_studio::engine::worker::Report;
+    use alphabeta_studio::games::any::{AnyGame, AnyWorker};
+    let script = from_text(FAILS_AT_DEPTH_5).expect("loads");
+    let game = AnyGame::new(script.new_game().expect("starts"));
+    assert_eq!(game.perft(3), Ok(8), "shallow counts never reach the failure");
+    let counted = game.perft(8).expect_err("the count reaches the failure");
+    assert!(counted.starts_with("games/test.lua:4:") && counted.contains("deep trouble"), "{counted}");
+    let config = EngineConfig { limits: Limits { depth: Some(8), time_ms: None, nodes: None }, ..Default::default() };
+    let searched = game.think(config.clone()).expect_err("the search reaches the failure");
+    assert!(searched.contains("deep trouble"), "{searched}");
+    // The window's worker says so too, instead of a move.
+    let mut worker = AnyWorker::new(|| {});
+    let id = worker.think(&game, config).expect("the worker starts");
+    let started = std::time::Instant::now();
+    loop {
+        match worker.try_report() {
+            Some(Report::Failed { id: reported, message }) if reported == id => {
+                assert!(message.contains("games/test.lua:4:"), "{message}");
+                break;
+            }
+            Some(Report::Done { .. }) => panic!("a failed script's search was reported as done"),
+            _ if started.elapsed().as_secs() > 60 => panic!("no report"),
+            _ => std::thread::sleep(std::time::Duration::from_millis(10)),
+        }
+    }
+}
+
+// ---- Edit and reload ---------------------------------------------------------------------------------------------
+
+/// Writes `text` to `path` and makes sure its modification time moves on (a file system may keep whole seconds).
+fn rewrite(path: &std::path::Path, text: &str) {
+    let before = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    std::fs::write(path, text).expect("written");
+    let file = std::fs::File::options().write(true).open(path).expect("opened");
+    let later = before.map_or_else(std::time::SystemTime::now, |t| t + std::time::Duration::from_secs(2));
+    file.set_modified(later).expect("a new modification time");
+}
+
+/// Reload games in the Play view: a game in progress is replayed by its moves' names into its edited script; a move
+/// the new rules refuse, or a script that no longer loads, leaves the old game on screen and playable with a
+/// message naming the move or the file:line; a game put aside keeps its moves through every reload.
+#[test]
+fn reloading_replays_the_game_into_the_edited_script_or_keeps_the_old_one_and_says_why() {
+    use alphabeta_studio::app::play::{Action, Play, PlayerKind};
+    use alphabeta_studio::games::registry::Registry;
+    let dir = std::env::temp_dir().join(format!("scripts-reload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let nim = std::fs::read_to_string(games_dir().join("nim.lua")).expect("nim.lua");
+    let path = dir.join("nim.lua");
+    std::fs::write(&path, &nim).expect("written");
+    let mut play = Play::new(Registry::load(&dir));
+    play.players[1].kind = PlayerKind::Human;
+    // A game of tic-tac-toe put aside with one move on it.
+    assert!(play.select("tic-tac-toe"));
+    play.act(Action::Play(4));
+    assert!(play.select("nim"));
+    for name in ["take 2 from heap 3", "take 1 from heap 1"] {
+        let mv = play.record().position().find_move(name).expect(name);
+        play.act(Action::Play(mv));
+    }
+    assert_eq!(play.record().moves().len(), 2);
+    assert!(!play.games_changed());
+
+    // An edited heap and name: the game is replayed into the new rules.
+    let edited = nim.replace("heaps = {3, 4, 5}", "heaps = {3, 4, 6}").replace("name = \"Nim\"", "name = \"Nim 6\"");
+    assert_ne!(edited, nim, "the edit applies");
+    rewrite(&path, &edited);
+    assert!(play.games_changed(), "the changed file is seen");
+    play.act(Action::ReloadGames);
+    assert!(!play.games_changed());
+    let message = play.message().expect("a message").clone();
+    assert!(!message.error && message.text.contains("Nim 6 replayed into its new rules (2 moves)"), "{message:?}");
+    assert_eq!(play.entry().variant.name, "Nim 6");
+    let names: Vec<String> = (0..2).map(|ply| play.record().move_name(ply)).collect();
+    assert_eq!(names, ["take 2 from heap 3", "take 1 from heap 1"]);
+    assert!(play.record().position().find_move("take 4 from heap 3").is_some(), "heap 3 had 6 stones");
+
+    // Heap 3 now has one stone: the first move no longer exists, and the old game stays, playable.
+    rewrite(&path, &edited.replace("heaps = {3, 4, 6}", "heaps = {3, 4, 1}"));
+    play.act(Action::ReloadGames);
+    let message = play.message().expect("a message").clone();
+    assert!(message.error, "{message:?}");
+    assert!(
+        message.text.contains("Nim 6 keeps its old rules: move 1 ('take 2 from heap 3') is not a legal move there"),
+        "{message:?}"
+    );
+    assert_eq!(play.record().moves().len(), 2);
+    let mv = play.record().position().find_move("take 4 from heap 3").expect("the old rules still hold");
+    play.act(Action::Play(mv));
+    assert_eq!(play.record().moves().len(), 3, "and the old game plays on");
+
+    // A script that no longer loads: its file:line, and the old game still stays.
+    rewrite(&path, &edited.replace("function start()", "function start("));
+    play.act(Action::ReloadGames);
+    let message = play.message().expect("a message").clone();
+    assert!(message.error && message.text.contains("Nim 6 keeps its old rules: "), "{message:?}");
+    assert!(message.text.contains("nim.lua:22:"), "names the file and line: {message:?}");
+    assert_eq!(play.registry.errors.len(), 1, "the broken file is listed");
+    assert_eq!(play.record().moves().len(), 3);
+    assert_eq!(play.entry().variant.name, "Nim 6");
+
+    // A script that fails while replaying (its `play` errs on heap 1): the move and the file:line.
+    let fails = edited.replace(
+        "  local heap, take = move // 100, move % 100\n",
+        "  local heap, take = move // 100, move % 100\n  if heap == 1 then error(\"no heap 1 today\") end\n",
+    );
+    assert_ne!(fails, edited, "the edit applies");
+    rewrite(&path, &fails);
+    play.act(Action::ReloadGames);
+    let message = play.message().expect("a message").clone();
+    assert!(message.text.contains("move 2 ('take 1 from heap 1')") && message.text.contains("no heap 1 today"));
+    assert!(message.text.contains("nim.lua:"), "{message:?}");
+
+    // The tic-tac-toe game put aside came through every reload.
+    assert!(play.select("tic-tac-toe"));
+    assert_eq!(play.record().moves().len(), 1);
+    assert_eq!(play.record().move_name(0), "b2");
+    std::fs::remove_dir_all(&dir).ok();
+}
