@@ -4,11 +4,18 @@
 #
 #     bench/strength.sh                 # every measurement below
 #     bench/strength.sh features        # only the techniques, at a fixed node count (independent of the machine)
+#     bench/strength.sh anchor          # the level ladder's anchor: level 8 against Stockfish, at level 8's nodes
 #     bench/strength.sh stockfish       # only level 10 against Stockfish (needs root for apt-get, or stockfish on PATH)
 #
 # Settings through the environment: GAMES (per pairing, default 200), NODES (per move, default 20000), OPENING_PLIES
 # (random opening plies, default 4), MOVETIME (ms per move against Stockfish, default 1000), SF_GAMES (default 20),
-# SF_ELO (default 2000), CONCURRENCY (default 1: the figures are per core).
+# SF_ELO (default 2000), CONCURRENCY (default 1: the figures are per core); for the anchor ANCHOR_LEVEL (default 8),
+# ANCHOR_NODES (default 220000, level 8's node budget in games/chess.ron), ANCHOR_ELO (default 1700) and
+# ANCHOR_GAMES (default 40).
+#
+# The anchor gives both players the same number of nodes a move (Stockfish hears `go nodes N`), so it does not
+# depend on the machine either: Stockfish's UCI_LimitStrength picks its move at a shallow depth (about 4 plies at
+# UCI_Elo 1700), which it reaches long before the nodes run out.
 set -eu
 cd "$(dirname "$0")/.."
 GAMES=${GAMES:-200}
@@ -40,12 +47,21 @@ if [ "$WHAT" = all ] || [ "$WHAT" = features ]; then
     pairing "all" "features=all" "features=none" --nodes "$NODES"
 fi
 
-if [ "$WHAT" = all ] || [ "$WHAT" = stockfish ]; then
-    STOCKFISH=$(command -v stockfish || echo /usr/games/stockfish)
-    if [ ! -x "$STOCKFISH" ]; then
-        apt-get install -y stockfish >/dev/null
-    fi
+STOCKFISH=$(command -v stockfish || echo /usr/games/stockfish)
+if [ "$WHAT" != features ] && [ ! -x "$STOCKFISH" ]; then
+    apt-get install -y stockfish >/dev/null
+fi
+
+if [ "$WHAT" = all ] || [ "$WHAT" = anchor ]; then
     "$STOCKFISH" </dev/null | head -1
-    GAMES=$SF_GAMES pairing "level 10 vs Stockfish UCI_Elo $SF_ELO" "level:10" \
+    GAMES=${ANCHOR_GAMES:-40} pairing "level ${ANCHOR_LEVEL:-8} vs Stockfish UCI_Elo ${ANCHOR_ELO:-1700}" \
+        "level:${ANCHOR_LEVEL:-8}" "uci:$STOCKFISH,UCI_LimitStrength=true,UCI_Elo=${ANCHOR_ELO:-1700},Threads=1,Hash=16" \
+        --nodes "${ANCHOR_NODES:-220000}" --seed 11
+fi
+
+if [ "$WHAT" = all ] || [ "$WHAT" = stockfish ]; then
+    "$STOCKFISH" </dev/null | head -1
+    # Level 10's settings held by the time alone (its node budget lifted): level 10 at MOVETIME a move.
+    GAMES=$SF_GAMES pairing "level 10 at $MOVETIME ms vs Stockfish UCI_Elo $SF_ELO" "nodes=none" \
         "uci:$STOCKFISH,UCI_LimitStrength=true,UCI_Elo=$SF_ELO,Threads=1,Hash=64" --time-ms "$MOVETIME"
 fi

@@ -1,10 +1,20 @@
 //! The AI's named strength levels, 1 (weakest) to 10, mapped per game from its [`AiDefaults`]: the depth limit and
-//! the time per move grow evenly from the game's level-1 values to its level-10 values, and every level searches
-//! with PVS, iterative deepening, every ordering source and the game's table size. Whichever limit is reached first
-//! ends the search, so on a slow machine a level plays a little weaker rather than slower.
+//! the time per move grow evenly from the game's level-1 values to its level-10 values, the node budget (for the
+//! games that give one) by the same factor at every step, and every level searches with PVS, iterative deepening,
+//! every ordering source and the game's table size. Whichever limit is reached first ends the search.
 //!
-//! Levels below [`FLAWLESS_FROM`] also err on purpose, by a margin that grows as the level drops (the game's
-//! `mistakes` at level 1): see [`crate::engine::search::skill`].
+//! A node budget is what makes a level a fixed player: the same level searches the same nodes and plays the same
+//! moves on a fast machine and a slow one, under load or idle, so its measured strength ([`super::ladder`]) holds
+//! on any machine, and a ladder can be measured with every core busy. Its time is then only a ceiling, reached on
+//! a machine too slow for the budget, where the level plays a little weaker rather than slower. Doubling the nodes
+//! is the classic step of strength (a ply deeper costs a few times the nodes), so the budgets grow geometrically.
+//!
+//! Levels below [`FLAWLESS_FROM`] also err on purpose, by a margin that doubles at each level down (the game's
+//! `mistakes` at level 1): see [`crate::engine::search::skill`]. Halving, not even steps: a measured ladder
+//! (Connect Four, 40 games a pair) showed that a margin's cost in strength is all in its last few halvings — level
+//! 8 beat level 7, whose margin was a seventh of level 1's, by 38–1–1, while levels 4, 5 and 6, whose margins were
+//! four, three and two sevenths, played as one. Chess levels from [`SELECTIVE_FROM`] up also search selectively
+//! (quiescence, null move, reductions …: [`SearchFeatures`]); below it they see no further than their depth.
 //!
 //! For example tic-tac-toe (depth 1 → 9, 100 ms → 1 s): level 1 looks one ply ahead, level 10 solves the game.
 
@@ -27,39 +37,58 @@ fn between(low: u64, high: u64, level: u8) -> u64 {
     (low as f64 + (high as f64 - low as f64) * t).round() as u64
 }
 
+/// Where `level` (clamped to 1–10) lies between `low` (level 1) and `high` (level 10) on a geometric scale: each
+/// level is the one below times the same factor, (`high` / `low`)^(1/9). Rounded to two significant digits, the
+/// way a person states a budget (1,000, 2,200, 4,600 … for 1,000 to a million).
+fn geometric(low: u64, high: u64, level: u8) -> u64 {
+    let t = (level.clamp(1, 10) - 1) as f64 / 9.0;
+    let exact = low.max(1) as f64 * (high.max(low).max(1) as f64 / low.max(1) as f64).powf(t);
+    let unit = 10f64.powi(exact.log10().floor() as i32 - 1).max(1.0);
+    ((exact / unit).round() * unit) as u64
+}
+
 /// The search settings of `level` for a game with these defaults.
 pub fn level_config(ai: &AiDefaults, level: u8) -> EngineConfig {
     let depth = between(ai.depth.0 as u64, ai.depth.1 as u64, level).max(1) as u32;
     let time_ms = between(ai.time_ms.0, ai.time_ms.1, level).max(1);
+    let nodes = ai.nodes.map(|(low, high)| geometric(low, high, level));
     EngineConfig {
         algorithm: Algorithm::Pvs,
-        limits: Limits { depth: Some(depth), time_ms: Some(time_ms), nodes: None },
+        limits: Limits { depth: Some(depth), time_ms: Some(time_ms), nodes },
         tt_mib: ai.tt_mib.max(1),
         ordering: OrderingOptions::default(),
         aspiration: None,
         iterative_deepening: true,
         skill: mistake_margin(ai, level).map(|margin| Skill { margin, seed: 1 }),
         // Null move, reductions, extensions, exchange quiescence …: only games that offer the hooks are changed.
-        features: if level >= FLAWLESS_FROM { SearchFeatures::ALL } else { SearchFeatures::NONE },
+        features: if level >= SELECTIVE_FROM { SearchFeatures::ALL } else { SearchFeatures::NONE },
     }
 }
 
 /// The first level that never errs on purpose.
 pub const FLAWLESS_FROM: u8 = 8;
 
+/// The first level that searches with the selective techniques, in the games that offer them (chess).
+pub const SELECTIVE_FROM: u8 = 4;
+
 /// How far below the best a level's move may score (see [`crate::engine::search::skill`]): the game's `mistakes`
-/// at level 1, shrinking evenly to nothing at level [`FLAWLESS_FROM`].
+/// at level 1, halved at each level up, and nothing from level [`FLAWLESS_FROM`].
 pub fn mistake_margin(ai: &AiDefaults, level: u8) -> Option<Value> {
     let level = level.clamp(1, 10);
-    (level < FLAWLESS_FROM && ai.mistakes > 0.0)
-        .then(|| ai.mistakes * f64::from(FLAWLESS_FROM - level) / f64::from(FLAWLESS_FROM - 1))
+    (level < FLAWLESS_FROM && ai.mistakes > 0.0).then(|| ai.mistakes * 0.5f64.powi(i32::from(level) - 1))
 }
 
 /// The settings of `level` in a few words, for the level picker; the mistakes' margin in the game's unit
 /// (`axis`: "errs by up to 0.46 pawns" where the search counts centipawns).
 pub fn describe(config: &EngineConfig, axis: &ScoreAxis) -> String {
     let depth = config.limits.depth.map_or("no depth limit".to_string(), |d| format!("depth {d}"));
-    let time = config.limits.time_ms.map_or("no time limit".to_string(), |ms| format!("{:.1} s", ms as f64 / 1000.0));
+    let seconds = |ms: u64| format!("{:.1} s", ms as f64 / 1000.0);
+    let time = match (config.limits.nodes, config.limits.time_ms) {
+        (Some(nodes), Some(ms)) => format!("{} nodes (at most {})", short_count(nodes), seconds(ms)),
+        (Some(nodes), None) => format!("{} nodes", short_count(nodes)),
+        (None, Some(ms)) => seconds(ms),
+        (None, None) => "no time limit".to_string(),
+    };
     let mistakes = match config.skill {
         Some(skill) if skill.margin > 0.0 => {
             let unit = if axis.unit.is_empty() { String::new() } else { format!(" {}", axis.unit) };
@@ -70,13 +99,27 @@ pub fn describe(config: &EngineConfig, axis: &ScoreAxis) -> String {
     format!("{depth}, {time} per move{mistakes}")
 }
 
+/// A node count as a person reads it: 950, 7.2 k, 1.3 M.
+fn short_count(nodes: u64) -> String {
+    match nodes {
+        0..1_000 => nodes.to_string(),
+        1_000..1_000_000 => format!("{} k", trimmed(nodes as f64 / 1e3)),
+        _ => format!("{} M", trimmed(nodes as f64 / 1e6)),
+    }
+}
+
+/// One decimal below 10, none above: 7.2, 72, 720.
+fn trimmed(x: f64) -> String {
+    if x < 9.95 { format!("{x:.1}").trim_end_matches(".0").to_string() } else { format!("{x:.0}") }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn levels_grow_from_the_first_to_the_last() {
-        let ai = AiDefaults { level: 5, depth: (1, 9), time_ms: (100, 1000), tt_mib: 4, mistakes: 0.7 };
+        let ai = AiDefaults { level: 5, depth: (1, 9), time_ms: (100, 1000), nodes: None, tt_mib: 4, mistakes: 0.7 };
         let first = level_config(&ai, 1);
         let last = level_config(&ai, 10);
         assert_eq!(first.limits.depth, Some(1));
@@ -87,12 +130,31 @@ mod tests {
         assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
         assert_eq!(describe(&last, &ScoreAxis::PLAIN), "depth 9, 1.0 s per move");
         let margins: Vec<_> = LEVELS.map(|l| mistake_margin(&ai, l).unwrap_or(0.0)).collect();
-        assert_eq!(margins[0], 0.7);
-        assert!((margins[6] - 0.1).abs() < 1e-12, "{margins:?}");
+        assert_eq!(&margins[..4], [0.7, 0.35, 0.175, 0.0875]);
+        assert!((margins[6] - 0.7 / 64.0).abs() < 1e-12, "{margins:?}");
         assert_eq!(&margins[7..], [0.0; 3]);
+        assert_eq!(level_config(&ai, 3).features, SearchFeatures::NONE);
+        assert_eq!(level_config(&ai, 4).features, SearchFeatures::ALL);
         assert_eq!(describe(&first, &ScoreAxis::PLAIN), "depth 1, 0.1 s per move, errs by up to 0.70");
-        let chess = AiDefaults { mistakes: 80.0, ..ai };
+        let chess = AiDefaults { mistakes: 80.0, ..ai.clone() };
         let text = describe(&level_config(&chess, 1), &crate::games::score_words::CHESS_AXIS);
         assert_eq!(text, "depth 1, 0.1 s per move, errs by up to 0.80 pawns");
+    }
+
+    #[test]
+    fn node_budgets_grow_by_one_factor_per_level_and_read_in_words() {
+        let ai = AiDefaults { nodes: Some((1_000, 1_000_000)), mistakes: 0.0, ..AiDefaults::default() };
+        let budgets: Vec<u64> = LEVELS.map(|l| level_config(&ai, l).limits.nodes.expect("a budget")).collect();
+        // 1000 × 10^(k/3), to two significant digits.
+        assert_eq!(budgets, [1_000, 2_200, 4_600, 10_000, 22_000, 46_000, 100_000, 220_000, 460_000, 1_000_000]);
+        let top = level_config(&ai, 10);
+        assert_eq!(top.limits.time_ms, Some(2000), "the time stays, as a ceiling");
+        assert_eq!(describe(&top, &ScoreAxis::PLAIN), "depth 12, 1 M nodes (at most 2.0 s) per move");
+        assert_eq!(describe(&level_config(&ai, 2), &ScoreAxis::PLAIN), "depth 2, 2.2 k nodes (at most 0.3 s) per move");
+        assert_eq!(level_config(&AiDefaults::default(), 10).limits.nodes, None, "no budget, no node limit");
+        assert_eq!(short_count(950), "950");
+        assert_eq!(short_count(12_345), "12 k");
+        assert_eq!(short_count(1_260_000), "1.3 M");
+        assert_eq!(geometric(5_000, 5_000, 7), 5_000);
     }
 }

@@ -20,7 +20,8 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// How strong the AI is by default, and what its levels 1–10 mean for this game (see [`super::levels`]): the depth
-/// limit and the time per move grow evenly from their level-1 to their level-10 values.
+/// limit and the time per move grow evenly from their level-1 to their level-10 values, the node budget (if any)
+/// by the same factor from each level to the next.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct AiDefaults {
@@ -30,6 +31,10 @@ pub struct AiDefaults {
     pub depth: (u32, u32),
     /// The time per move in milliseconds at level 1 and at level 10.
     pub time_ms: (u64, u64),
+    /// The nodes a move may search at level 1 and at level 10, or `None` for no node budget. A budget makes a level
+    /// the same player on every machine (its measured strength holds anywhere); the time is then only a ceiling for
+    /// a slow machine.
+    pub nodes: Option<(u64, u64)>,
     /// The transposition table's size in MiB.
     pub tt_mib: usize,
     /// How far below the best score, in the game's evaluation units, level 1's move may score (the margin
@@ -40,7 +45,7 @@ pub struct AiDefaults {
 
 impl Default for AiDefaults {
     fn default() -> Self {
-        AiDefaults { level: 5, depth: (1, 12), time_ms: (100, 2000), tt_mib: 16, mistakes: 0.5 }
+        AiDefaults { level: 5, depth: (1, 12), time_ms: (100, 2000), nodes: None, tt_mib: 16, mistakes: 0.5 }
     }
 }
 

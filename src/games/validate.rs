@@ -4,7 +4,7 @@
 
 use super::levels::LEVELS;
 use super::registry::{AiDefaults, Variant};
-use crate::engine::search::ranges::{DEPTH_PLIES, MISTAKE_MARGIN, TABLE_MIB, TIME_MS, check};
+use crate::engine::search::ranges::{DEPTH_PLIES, MISTAKE_MARGIN, NODES, TABLE_MIB, TIME_MS, check};
 
 /// The longest id, in characters: ids are typed on the command line and stored in sessions.
 pub const MAX_ID_CHARS: usize = 64;
@@ -23,6 +23,13 @@ impl AiDefaults {
         check("ai.depth.1", self.depth.1, &DEPTH_PLIES)?;
         check("ai.time_ms.0", self.time_ms.0, &TIME_MS)?;
         check("ai.time_ms.1", self.time_ms.1, &TIME_MS)?;
+        if let Some((low, high)) = self.nodes {
+            check("ai.nodes.0", low, &NODES)?;
+            check("ai.nodes.1", high, &NODES)?;
+            if low > high {
+                return Err(format!("ai.nodes: level 1's {low} nodes are more than level 10's {high}"));
+            }
+        }
         check("ai.tt_mib", self.tt_mib, &TABLE_MIB)?;
         check("ai.mistakes", self.mistakes, &MISTAKE_MARGIN)?;
         Ok(())

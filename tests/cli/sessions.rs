@@ -43,6 +43,8 @@ fn busy_studio() -> StudioApp {
     players[0].config.algorithm = Algorithm::Mtdf;
     players[0].config.tt_mib = 8;
     play.players = players;
+    let control = alphabeta_studio::engine::search::clock::TimeControl { base_ms: 300_000, increment_ms: 3_000 };
+    play.act(Action::SetClock(Some(control)));
     for column in [3, 3, 2, 4, 1] {
         play.act(Action::Play(column));
     }
@@ -72,6 +74,9 @@ fn every_part_survives_a_round_trip() {
     assert_eq!(fresh.play.players, app.play.players);
     assert_eq!(fresh.tree_lab.cursor(), 5);
     assert_eq!(fresh.tree_lab.settings.algorithm, Algorithm::Pvs);
+    let clock = |app: &StudioApp| (0..2).map(|seat| app.play.clock_reading(seat).map(|(ms, _)| ms)).collect::<Vec<_>>();
+    assert_eq!(clock(&fresh), clock(&app), "the clocks show the time they had");
+    assert!(clock(&fresh)[0].is_some_and(|ms| ms > 200_000), "on the 5-minute clock: {:?}", clock(&fresh));
     assert_eq!(fresh.view, View::Play);
 }
 
@@ -171,6 +176,7 @@ fn bad_files_change_nothing_and_say_why() {
         ("newer.ron", good.replace(&format!("format: {FORMAT}"), "format: 7").into_bytes(), "newer Alpha-Beta Studio"),
         ("lost-game.ron", good.replace("\"connect-four\"", "\"chess-960\"").into_bytes(), "'chess-960' is not"),
         ("illegal.ron", good.replacen("\"4\"", "\"z\"", 1).into_bytes(), "move 1 ('z') is not legal"),
+        ("clock.ron", good.replace("base_ms: 300000", "base_ms: 99999999999").into_bytes(), "clock's base"),
     ];
     let mut app = StudioApp::default();
     app.tree_lab.set_text("max(7, 8)");

@@ -67,6 +67,14 @@ fn perfect_tic_tac_toe_draws_every_game_and_every_game_is_recorded() {
     assert_eq!(records.matches("[Result \"1/2-1/2\"]").count(), 6, "{records}");
     assert_eq!(records.matches("[Variant \"tic-tac-toe\"]").count(), 6);
     assert_eq!(records.matches("[White \"level:10\"]").count(), 6);
+    for round in 1..=6 {
+        assert!(records.contains(&format!("[Round \"{round}\"]")), "game {round} is recorded: {records}");
+    }
+    // The records file is made before the first game: a path that cannot be written is refused at once.
+    let nowhere = dir.join("no such folder").join("games.pgn").display().to_string();
+    let (code, out, err) = studio(&["match", "tic-tac-toe", "--a", "level:1", "--b", "level:1", "--pgn", &nowhere], "");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("no such folder") && !err.contains("games:"), "one line, before any game: {err}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

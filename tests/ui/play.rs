@@ -499,3 +499,29 @@ fn selective_search_switches_show_only_for_chess() {
         assert_eq!(harness.query_by_label("late-move reductions").is_some(), shown, "{id}");
     }
 }
+
+/// Issue 18: a player reads a level's strength before choosing it. For every game with a measured ladder, the level
+/// picker shows the level's figure as `games::ladder` has it, at the foot, the middle and the top; a game without
+/// a ladder shows none.
+#[test]
+fn the_level_picker_shows_a_measured_levels_strength() {
+    use alphabeta_studio::games::ladder::{MEASURED, ladder, strength_words};
+    let shown: Vec<_> = MEASURED.iter().filter(|l| ladder(l.game).is_some()).collect();
+    assert!(shown.iter().any(|l| l.game == "chess") && shown.len() >= 2, "chess and another game are measured");
+    for measured in shown {
+        for level in [1, 6, 10] {
+            let mut harness = play_with(measured.game, |play| {
+                play.players[0].kind = PlayerKind::Human;
+                play.players[1].kind = PlayerKind::Ai;
+                play.players[1].custom = false;
+                play.players[1].level = level;
+            });
+            settle(&mut harness);
+            let words = strength_words(measured.game, level).expect("a measured level");
+            harness.get_by_label(&format!("level {level} · {words}"));
+        }
+    }
+    let mut harness = play_with("gomoku-9x9", |play| play.players[1].kind = PlayerKind::Ai);
+    settle(&mut harness);
+    assert!(harness.query_by_label_contains("level 5 ·").is_none(), "gomoku's levels are not measured");
+}

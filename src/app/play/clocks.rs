@@ -6,9 +6,31 @@
 //! without an increment. A move played adds the increment. A side whose clock reaches zero loses on time (the
 //! flag falls), person or AI. Undo and redo do not turn the clocks back: they go on from where they are, as a
 //! casual game on a real clock would.
+//!
+//! A session keeps the clocks as [`SavedClocks`]: the control and the time each side had left when it was saved.
+//! Reopened, they stand still until the side to move is on the clock again — time away from the studio is not
+//! charged to anyone.
 
 use crate::engine::search::clock::{GameClock, TimeControl, move_budget_ms};
+use serde::{Deserialize, Serialize};
 use std::time::Instant;
+
+/// The longest base time the window's control offers (180 minutes), and so the most a saved clock may hold.
+pub const MAX_BASE_MS: u64 = 180 * 60_000;
+/// The largest increment the window's control offers (60 s).
+pub const MAX_INCREMENT_MS: u64 = 60_000;
+/// The most time a saved clock may show: the longest base and a thousand moves' largest increments.
+const MAX_SAVED_MS: u64 = MAX_BASE_MS + 1_000 * MAX_INCREMENT_MS;
+
+/// The clocks as a session keeps them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedClocks {
+    pub control: TimeControl,
+    /// Each seat's time left when the session was saved, in milliseconds.
+    pub remaining_ms: [u64; 2],
+    /// The seat whose flag fell, if one did.
+    pub flagged: Option<usize>,
+}
 
 /// What the AI keeps back from each move's budget for what the window loses between the search's end and the
 /// clock's press (a frame or two, the report's trip), so a move timed to the budget does not flag.
@@ -80,6 +102,39 @@ impl Clocks {
         self.flagged
     }
 
+    /// The clocks as they stand at `now`, for a session.
+    pub fn to_saved(&self, now: Instant) -> SavedClocks {
+        SavedClocks {
+            control: self.control,
+            remaining_ms: [self.remaining_ms(0, now), self.remaining_ms(1, now)],
+            flagged: self.flagged,
+        }
+    }
+
+    /// Stopped clocks showing what `saved` kept, or what is wrong with it: every time is held to what the window's
+    /// controls can set ([`MAX_BASE_MS`], [`MAX_INCREMENT_MS`]), and a fallen flag to a seat of the two.
+    pub fn from_saved(saved: &SavedClocks) -> Result<Clocks, String> {
+        let SavedClocks { control, remaining_ms, flagged } = *saved;
+        if !(1_000..=MAX_BASE_MS).contains(&control.base_ms) {
+            return Err(format!("the clock's base is {} ms; it must be 1 s to 180 min", control.base_ms));
+        }
+        if control.increment_ms > MAX_INCREMENT_MS {
+            return Err(format!("the clock's increment is {} ms; it must be at most 60 s", control.increment_ms));
+        }
+        if let Some(ms) = remaining_ms.iter().find(|&&ms| ms > MAX_SAVED_MS) {
+            return Err(format!("a clock shows {ms} ms, more than a game on this control can have"));
+        }
+        if flagged.is_some_and(|seat| seat > 1) {
+            return Err("the clocks name a third player whose flag fell".into());
+        }
+        let mut clocks = Clocks::new(control);
+        for (clock, ms) in clocks.clocks.iter_mut().zip(remaining_ms) {
+            clock.remaining_ms = ms;
+        }
+        clocks.flagged = flagged;
+        Ok(clocks)
+    }
+
     /// The seat whose flag fell, if one did.
     pub fn flagged(&self) -> Option<usize> {
         self.flagged
@@ -127,6 +182,33 @@ pub fn format_clock(ms: u64) -> String {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn saved_clocks_come_back_stopped_with_the_time_they_had_and_bad_ones_are_refused() {
+        let start = Instant::now();
+        let control = TimeControl { base_ms: 60_000, increment_ms: 2_000 };
+        let mut clocks = Clocks::new(control);
+        clocks.sync(Some(0), 0, start);
+        clocks.sync(Some(1), 1, at(start, 4_000));
+        let saved = clocks.to_saved(at(start, 7_500));
+        assert_eq!(saved, SavedClocks { control, remaining_ms: [58_000, 56_500], flagged: None });
+        let back = Clocks::from_saved(&saved).expect("a good clock");
+        assert_eq!(back.running(), None, "stopped until the side to move is on the clock");
+        assert_eq!(back.remaining_ms(1, at(start, 60_000)), 56_500, "time away is charged to nobody");
+        assert_eq!(back.to_saved(start), saved, "a round trip");
+        let flagged = SavedClocks { remaining_ms: [0, 10], flagged: Some(0), ..saved };
+        assert_eq!(Clocks::from_saved(&flagged).map(|c| c.flagged()), Ok(Some(0)));
+        let bad = [
+            SavedClocks { control: TimeControl { base_ms: 0, increment_ms: 0 }, ..saved },
+            SavedClocks { control: TimeControl { base_ms: u64::MAX, increment_ms: 0 }, ..saved },
+            SavedClocks { control: TimeControl { base_ms: 60_000, increment_ms: 61_000 }, ..saved },
+            SavedClocks { remaining_ms: [u64::MAX, 0], ..saved },
+            SavedClocks { flagged: Some(2), ..saved },
+        ];
+        for clock in bad {
+            assert!(Clocks::from_saved(&clock).is_err(), "{clock:?}");
+        }
+    }
 
     fn at(start: Instant, ms: u64) -> Instant {
         start + Duration::from_millis(ms)

@@ -4,6 +4,7 @@
 //! Restoring checks everything first — the game exists, every move is legal in turn — and only then replaces what
 //! the view holds, so a bad file changes nothing.
 
+use super::clocks::{Clocks, SavedClocks};
 use super::dice::Dice;
 use super::record::Record;
 use super::{Play, Player, start_of};
@@ -30,6 +31,8 @@ pub struct PlaySession {
     pub telemetry: Telemetry,
     /// The dice games' seed and mode, so the rolls to come are the ones that would have come.
     pub dice: Dice,
+    /// The clocks, when the game is played on them (format 2 files without them: no clocks).
+    pub clocks: Option<SavedClocks>,
 }
 
 impl Default for PlaySession {
@@ -61,6 +64,7 @@ impl Play {
             viewing: self.viewing,
             telemetry: record.telemetry().clone(),
             dice: self.dice,
+            clocks: self.clocks.as_ref().map(|c| c.to_saved(std::time::Instant::now())),
         }
     }
 
@@ -93,6 +97,7 @@ impl Play {
             [first, second] => [first.clone(), second.clone()],
             other => return Err(format!("a game has two players, this session names {}", other.len())),
         };
+        let clocks = session.clocks.as_ref().map(Clocks::from_saved).transpose()?;
         self.cancel_search();
         self.selected = index;
         self.record = record;
@@ -103,6 +108,8 @@ impl Play {
         self.message = None;
         self.uncounted = true;
         self.dice = session.dice;
+        self.clock_control = clocks.as_ref().map(|c| c.control);
+        self.clocks = clocks;
         Ok(())
     }
 }

@@ -1,13 +1,13 @@
 //! The side panel: the game, the players and their strength, the game's buttons and the move list.
 
-use super::clocks::format_clock;
+use super::clocks::{self, format_clock};
 use super::{Action, Play, Player, PlayerKind, Purpose};
 use crate::engine::game::Side;
 use crate::engine::search::clock::TimeControl;
 use crate::engine::search::skill::Skill;
 use crate::engine::search::{Algorithm, ranges};
 use crate::engine::telemetry::records::SearchKind;
-use crate::games::ladder::{ladder, strength_words};
+use crate::games::ladder::{ladder, provenance, step_words, strength_words};
 use crate::games::levels::{LEVELS, describe, level_config, mistake_margin};
 use eframe::egui;
 
@@ -83,11 +83,8 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
         if !player.custom
             && let (Some(words), Some(ladder)) = (strength_words(game, player.level), ladder(game))
         {
-            ui.label(format!("level {} · {words}", player.level)).on_hover_text(format!(
-                "Measured with `match` (bench/ladder.sh): each level against the one below, {} games a pair at {} ms \
-                 a move, the sum of the steps from level 1 (each step with its 95 % interval in the README)",
-                ladder.games_per_pair, ladder.time_ms
-            ));
+            let step = step_words(ladder, player.level).map(|s| format!("\n{s}")).unwrap_or_default();
+            ui.label(format!("level {} · {words}", player.level)).on_hover_text(provenance(ladder) + &step);
         }
         let was_custom = player.custom;
         ui.checkbox(&mut player.custom, "Custom settings");
@@ -135,10 +132,12 @@ fn clock_settings(play: &mut Play, ui: &mut egui::Ui) {
              shares out its clock over the game (as `match --tc` and `uci` do)",
         );
         if on {
-            ui.add(egui::DragValue::new(&mut minutes).range(0.0..=180.0).speed(0.1).suffix(" min"))
+            let most_minutes = clocks::MAX_BASE_MS as f64 / 60_000.0;
+            ui.add(egui::DragValue::new(&mut minutes).range(0.0..=most_minutes).speed(0.1).suffix(" min"))
                 .accessible_name("clock base");
             ui.label("+");
-            ui.add(egui::DragValue::new(&mut increment).range(0.0..=60.0).speed(0.1).suffix(" s"))
+            let most_seconds = clocks::MAX_INCREMENT_MS as f64 / 1_000.0;
+            ui.add(egui::DragValue::new(&mut increment).range(0.0..=most_seconds).speed(0.1).suffix(" s"))
                 .accessible_name("clock increment");
         }
     });

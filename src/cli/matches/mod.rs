@@ -117,8 +117,14 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
 
     let next = AtomicUsize::new(0);
     let decided = AtomicBool::new(false);
+    let names = [specs[0].name(&args.a), specs[1].name(&args.b)];
+    // The records file is made before the first game (a path that cannot be written fails at once) and each game
+    // is added as it ends, so a match stopped part-way keeps every game it finished.
+    let mut records = match &args.pgn {
+        Some(path) => Some(Records::create(path)?),
+        None => None,
+    };
     let (tx, rx) = channel::<Result<Finished, String>>();
-    let mut finished = Vec::new();
     let mut counts = Counts::default();
     let mut failures = [FailureCounts::default(); 2];
     let mut error = None;
@@ -178,7 +184,14 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
                     FailureKind::Time => failing.time += 1,
                 }
             }
-            finished.push(done);
+            if let Some(records) = &mut records {
+                let (white, black) = if done.a_first { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
+                let game = record::Game { round: done.index + 1, first: white, second: black, played: &done.played };
+                if let Err(e) = records.add(&record::write(&game, &variant.id, is_chess)) {
+                    error.get_or_insert(e);
+                    decided.store(true, Ordering::Relaxed);
+                }
+            }
             eprint!(
                 "\r{}/{} games: A +{} ={} -{}  score {:.1} %   ",
                 counts.games(),
@@ -196,17 +209,6 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     eprintln!();
     if let Some(e) = error {
         return Err(CommandError(e));
-    }
-    finished.sort_by_key(|f| f.index);
-    let names = [specs[0].name(&args.a), specs[1].name(&args.b)];
-    if let Some(path) = &args.pgn {
-        let mut text = String::new();
-        for f in &finished {
-            let (white, black) = if f.a_first { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
-            let game = record::Game { round: f.index + 1, first: white, second: black, played: &f.played };
-            text.push_str(&record::write(&game, &variant.id, is_chess));
-        }
-        std::fs::write(path, text).map_err(|e| CommandError(format!("{}: {e}", path.display())))?;
     }
     let report = Report { game: &variant.id, names: &names, counts, failures, sprt, planned: args.games };
     let mut out = std::io::stdout().lock();
@@ -383,4 +385,23 @@ fn signed(elo: f64) -> String {
     }
     // −0.0 (an even score) reads +0.0.
     format!("{:+.1}", elo + 0.0)
+}
+
+/// The match's records file, written game by game.
+struct Records<'a> {
+    path: &'a std::path::Path,
+    file: std::fs::File,
+}
+
+impl<'a> Records<'a> {
+    fn create(path: &'a std::path::Path) -> Result<Records<'a>, CommandError> {
+        let file = std::fs::File::create(path).map_err(|e| CommandError(format!("{}: {e}", path.display())))?;
+        Ok(Records { path, file })
+    }
+
+    /// Appends one game's record.
+    fn add(&mut self, text: &str) -> Result<(), String> {
+        use std::io::Write as _;
+        self.file.write_all(text.as_bytes()).map_err(|e| format!("{}: {e}", self.path.display()))
+    }
 }

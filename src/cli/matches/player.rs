@@ -66,7 +66,8 @@ impl PlayerSpec {
     }
 }
 
-/// `key=value` pairs over the level-10 settings: `algo`, `depth`, `time` (ms), `nodes`, `tt` (MiB), `mistakes`
+/// `key=value` pairs over the level-10 settings: `algo`, `depth`, `time` (ms), `nodes` (each of these three also
+/// `none`, lifting level 10's limit), `tt` (MiB), `mistakes`
 /// (margin, in the game's evaluation units), `seed`, `aspiration`, `id` (iterative deepening, on/off), `features`
 /// (the selective-search techniques: `all`, `none` or names joined by `+`, e.g. `null+lmr+see`; see
 /// [`SearchFeatures`]).
@@ -80,6 +81,12 @@ fn parse_custom(text: &str, ai: &AiDefaults) -> Result<EngineConfig, String> {
         let number = || value.parse::<u64>().map_err(|_| bad());
         match key {
             "algo" | "algorithm" => config.algorithm = value.parse::<Algorithm>()?,
+            // `none` lifts one of level 10's limits: `nodes=none,time=1000` is level 10 held by the time alone.
+            "depth" | "time" | "nodes" if value == "none" => match key {
+                "depth" => config.limits.depth = None,
+                "time" => config.limits.time_ms = None,
+                _ => config.limits.nodes = None,
+            },
             "depth" => config.limits.depth = Some(number()?.clamp(1, 10_000) as u32),
             "time" => config.limits.time_ms = Some(number()?.max(1)),
             "nodes" => config.limits.nodes = Some(number()?.max(1)),
@@ -238,7 +245,7 @@ mod tests {
     use super::*;
 
     fn ai() -> AiDefaults {
-        AiDefaults { level: 5, depth: (1, 9), time_ms: (100, 1000), tt_mib: 4, mistakes: 0.5 }
+        AiDefaults { level: 5, depth: (1, 9), time_ms: (100, 1000), nodes: None, tt_mib: 4, mistakes: 0.5 }
     }
 
     #[test]
@@ -254,6 +261,13 @@ mod tests {
         assert_eq!(config.limits, Limits { depth: Some(4), time_ms: Some(50), nodes: None });
         assert_eq!(config.tt_mib, 2);
         assert_eq!(config.skill.map(|s| s.margin), Some(0.2));
+        let budget = AiDefaults { nodes: Some((1_000, 50_000)), ..ai() };
+        let Ok(PlayerSpec::Custom(config)) = PlayerSpec::parse("nodes=none,time=300", &budget) else {
+            panic!("a custom setting");
+        };
+        assert_eq!(config.limits, Limits { depth: Some(9), time_ms: Some(300), nodes: None }, "level 10 by time");
+        let Ok(PlayerSpec::Custom(config)) = PlayerSpec::parse("depth=none", &budget) else { panic!("custom") };
+        assert_eq!(config.limits, Limits { depth: None, time_ms: Some(1000), nodes: Some(50_000) });
         assert_eq!(
             PlayerSpec::parse("uci:/usr/games/stockfish,UCI_LimitStrength=true,UCI_Elo=1500", &ai()),
             Ok(PlayerSpec::Uci {

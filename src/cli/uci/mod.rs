@@ -15,7 +15,7 @@ use crate::engine::search::limits::Limits;
 use crate::games::chess::ChessFamily;
 use crate::games::chess::{Chess, ChessMove, WIN};
 use crate::games::family::Family;
-use crate::games::levels::level_config;
+use crate::games::levels::{LEVELS, level_config};
 use crate::games::registry::{AiDefaults, Registry};
 use command::{Command, Go, Start};
 use std::io::{BufRead, Write};
@@ -96,7 +96,7 @@ impl<W: Write + Send + 'static> Session<W> {
             .into_iter()
             .find(|e| e.variant.rules.family() == Family::name(&ChessFamily))
             .map(|e| e.variant.ai)
-            .unwrap_or(AiDefaults { level: 4, depth: (1, 8), time_ms: (100, 3000), tt_mib: 64, mistakes: 80.0 });
+            .unwrap_or_default();
         let hash_mib = HASH_MIB.0;
         let level = SKILL_LEVEL.0;
         Session {
@@ -242,10 +242,14 @@ impl<W: Write + Send + 'static> Session<W> {
         self.running = Some(Running { stop, waits_for_stop, answered, thread });
     }
 
-    /// The search's limits for this `go`: the level's depth limit (or `depth`, if shallower), and the time from
-    /// `movetime`, else from the side to move's clock; `infinite` and `ponder` have none but `depth` and `nodes`.
+    /// The search's limits for this `go`: the level's depth limit (or `depth`, if shallower), the level's node
+    /// budget (or `nodes`, if fewer; Skill Level 10 has none: at full strength only the GUI's limits hold), and the
+    /// time from `movetime`, else from the side to move's clock; `infinite` and `ponder` have none but `depth` and
+    /// `nodes`.
     fn limits(&self, go: &Go) -> Limits {
-        let level_depth = engine_config(&self.chess_ai, self.level, self.hash_mib).limits.depth;
+        let level = engine_config(&self.chess_ai, self.level, self.hash_mib).limits;
+        let level_depth = level.depth;
+        let level_nodes = level.nodes.filter(|_| self.level < *LEVELS.end());
         let waits = go.infinite || go.ponder;
         let depth = match (go.depth, level_depth) {
             (Some(d), Some(l)) if !waits => Some(d.min(l)),
@@ -266,7 +270,12 @@ impl<W: Write + Send + 'static> Session<W> {
                 move_budget_ms(state, self.overhead_ms)
             })
         };
-        Limits { depth, time_ms, nodes: go.nodes }
+        let nodes = match (go.nodes, level_nodes) {
+            (Some(n), Some(l)) if !waits => Some(n.min(l)),
+            (None, l) if !waits => l,
+            (n, _) => n,
+        };
+        Limits { depth, time_ms, nodes }
     }
 
     fn lock_engine(&self) -> std::sync::MutexGuard<'_, Engine<ChessMove>> {

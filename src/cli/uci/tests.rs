@@ -147,16 +147,20 @@ fn the_clock_of_the_side_to_move_sets_the_time_and_the_level_the_depth() {
     };
     let limits = session.limits(&go("go wtime 60000 btime 10000 winc 1000 binc 0"));
     assert_eq!(limits.time_ms, Some((60_000 - 100) / 25 + 750), "White to move: White's clock");
-    assert_eq!(limits.depth, Some(8), "level 10's depth limit");
+    assert_eq!(limits.depth, Some(40), "level 10's depth limit");
+    assert_eq!(limits.nodes, None, "level 10 is held by the GUI's limits alone");
     session.handle("position startpos moves e2e4");
     let limits = session.limits(&go("go wtime 60000 btime 10000 winc 1000 binc 0 movestogo 9"));
     assert_eq!(limits.time_ms, Some((10_000 - 100) / 9), "Black to move: Black's clock");
     assert_eq!(session.limits(&go("go movetime 500")).time_ms, Some(400));
     assert_eq!(session.limits(&go("go movetime 500 depth 3")).depth, Some(3));
-    assert_eq!(session.limits(&go("go nodes 5000")), Limits { depth: Some(8), time_ms: None, nodes: Some(5000) });
+    assert_eq!(session.limits(&go("go nodes 5000")), Limits { depth: Some(40), time_ms: None, nodes: Some(5000) });
     assert_eq!(session.limits(&go("go infinite")), Limits::NONE);
     session.handle("setoption name Skill Level value 1");
     assert_eq!(session.limits(&go("go movetime 500 depth 3")).depth, Some(1), "level 1 looks one ply ahead");
+    assert_eq!(session.limits(&go("go movetime 500")).nodes, Some(1_000), "level 1's node budget, as in Play");
+    assert_eq!(session.limits(&go("go nodes 500")).nodes, Some(500), "fewer nodes asked: fewer searched");
+    assert_eq!(session.limits(&go("go infinite")).nodes, None, "an infinite search waits for stop");
 }
 
 /// A GUI sends the next `go` as soon as it reads `bestmove`, maybe before the search thread has ended: that `go`

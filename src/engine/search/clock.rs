@@ -38,7 +38,7 @@ pub fn move_budget_ms(clock: ClockState, overhead_ms: u64) -> u64 {
 
 /// A base + increment time control, as a match plays it: both players start with `base_ms`, and each move adds
 /// `increment_ms` to the mover's clock after it is made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TimeControl {
     pub base_ms: u64,
     pub increment_ms: u64,

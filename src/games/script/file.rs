@@ -160,7 +160,7 @@ fn read_bounds(globals: &Table) -> Result<(Value, Value), String> {
 }
 
 /// The `ai` table, every field optional, as in the `.ron` files: `ai = { level = 5, depth = {1, 12},
-/// time_ms = {100, 2000}, tt_mib = 16, mistakes = 0.5 }`.
+/// time_ms = {100, 2000}, nodes = {1000, 1000000}, tt_mib = 16, mistakes = 0.5 }`.
 fn read_ai(globals: &Table) -> Result<AiDefaults, String> {
     let mut ai = AiDefaults::default();
     let table = match globals.raw_get::<LuaValue>("ai") {
@@ -189,6 +189,10 @@ fn read_ai(globals: &Table) -> Result<AiDefaults, String> {
                 Some((a, b)) if 1 <= a && a <= b => ai.time_ms = (a as u64, b as u64),
                 _ => return Err(bad("time_ms", "two times in milliseconds, as in {100, 2000}")),
             },
+            "nodes" => match pair_of(&value) {
+                Some((a, b)) if 1_000 <= a && a <= b => ai.nodes = Some((a as u64, b as u64)),
+                _ => return Err(bad("nodes", "two node budgets, 1000 or more, as in {1000, 1000000}")),
+            },
             "tt_mib" => match value.as_integer() {
                 Some(mib @ 1..=4096) => ai.tt_mib = mib as usize,
                 _ => return Err(bad("tt_mib", "a size in MiB from 1 to 4096")),
@@ -197,7 +201,9 @@ fn read_ai(globals: &Table) -> Result<AiDefaults, String> {
                 Some(m) if m >= 0.0 && m.is_finite() => ai.mistakes = m,
                 _ => return Err(bad("mistakes", "a number, 0 or more")),
             },
-            other => return Err(format!("`ai.{other}` is not a setting (level, depth, time_ms, tt_mib, mistakes)")),
+            other => {
+                return Err(format!("`ai.{other}` is not a setting (level, depth, time_ms, nodes, tt_mib, mistakes)"));
+            }
         }
     }
     Ok(ai)
