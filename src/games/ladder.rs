@@ -38,7 +38,9 @@ pub enum Scale {
 /// mistakes did not touch); its levels 8 and 9 drew 24 of 40 and split the rest. Chess: `bench/ladder.sh 24 chess`
 /// (levels 3–5 again after the selective search moved down to level 4: `FIRST=3 LAST=5`), placed by level 8's
 /// match against Stockfish (`bench/strength.sh anchor`). Below Stockfish's lowest setting, 1350, the figures are
-/// the ladder's extrapolation, and the two steps won outright (2 v 1, 4 v 3) count only +400 each.
+/// the ladder's extrapolation, and the two steps won outright (2 v 1, 4 v 3) count only +400 each. Othello:
+/// `bench/ladder.sh 20 othello`, with 60 games for 5 v 4 and 9 v 8 (`FIRST=4 LAST=5`, `FIRST=8 LAST=9`), whose
+/// 20 games had been 8–0–12 and 10–1–9.
 pub const MEASURED: &[Ladder] = &[
     Ladder {
         game: "chess",
@@ -59,6 +61,13 @@ pub const MEASURED: &[Ladder] = &[
         games_per_pair: 40,
         elo: [0, 382, 573, 827, 974, 1063, 1180, 1269, 1269, 1330],
         step_score_permille: [900, 750, 812, 700, 625, 662, 625, 500, 588],
+        scale: Scale::LevelOne,
+    },
+    Ladder {
+        game: "othello",
+        games_per_pair: 20,
+        elo: [0, 400, 800, 947, 1018, 1258, 1366, 1667, 1744, 1833],
+        step_score_permille: [1000, 950, 700, 600, 800, 650, 850, 608, 625],
         scale: Scale::LevelOne,
     },
     Ladder {
