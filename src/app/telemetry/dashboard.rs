@@ -268,7 +268,10 @@ fn plot(
             )
         }
         Series::Depth => {
+            // From 0: a depth is a count of plies, and a game whose searches all reached one depth still gets a
+            // scale (its plot once showed a single tick at 800 × 600).
             plot = plot
+                .include_y(0.0)
                 .y_axis_formatter(number_tick)
                 .y_grid_spacer(|input| nice_marks(input.bounds, 4.0, (4.0 * input.base_step_size).max(1.0)))
         }
