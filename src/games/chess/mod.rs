@@ -27,6 +27,8 @@
 //! putting its queen where a pawn takes it.
 
 pub mod ending;
+mod family;
+pub use family::{ChessFamily, ChessRules};
 pub mod eval;
 pub mod pgn;
 pub mod san;
@@ -535,107 +537,6 @@ impl fmt::Display for Chess {
             writeln!(f)?;
         }
         Ok(())
-    }
-}
-
-// The family: what the rest of the studio knows of chess (listed once in `crate::families`).
-
-/// The chess family: `rules: Chess` in a game file.
-pub struct ChessFamily;
-
-/// Chess takes no parameters in game files; the command line's `kiwipete` starts from another position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ChessRules {
-    /// The starting position's FEN, when it is not the standard one.
-    pub start: Option<&'static str>,
-}
-
-impl super::family::Family for ChessFamily {
-    fn name(&self) -> &'static str {
-        "Chess"
-    }
-    fn has_params(&self) -> bool {
-        false
-    }
-    fn rules(&self, _params: &super::family::Params) -> Result<super::family::Rules, String> {
-        Ok(super::family::Rules::new(ChessRules { start: None }))
-    }
-    /// `kiwipete`: chess from the Kiwipete position, the usual second perft table.
-    fn command_line_rules(&self, id: &str) -> Option<Result<super::family::Rules, String>> {
-        (id == "kiwipete").then(|| Ok(super::family::Rules::new(ChessRules { start: Some(KIWIPETE) })))
-    }
-    fn command_line_ids(&self) -> &'static [&'static str] {
-        &["kiwipete"]
-    }
-}
-
-impl super::family::RuleSet for ChessRules {
-    fn family(&self) -> &'static str {
-        "Chess"
-    }
-    fn describe(&self) -> String {
-        "Chess".into()
-    }
-    fn new_game(&self) -> Result<super::any::AnyGame, String> {
-        match self.start {
-            Some(fen) => Chess::from_fen(fen).map(super::any::AnyGame::new).map_err(|e| e.to_string()),
-            None => Ok(super::any::AnyGame::new(Chess::new())),
-        }
-    }
-    /// FEN.
-    fn read_position(&self, text: &str) -> Result<super::any::AnyGame, String> {
-        Chess::from_fen(text).map(super::any::AnyGame::new).map_err(|e| e.to_string())
-    }
-}
-
-/// A chess move in 15 bits (see [`encode`]).
-impl super::any::Playable for Chess {
-    fn has_selective_search(&self) -> bool {
-        true
-    }
-    fn encode(mv: ChessMove) -> super::any::AnyMove {
-        encode(mv)
-    }
-    fn decode(mv: super::any::AnyMove) -> Option<ChessMove> {
-        decode(mv)
-    }
-    fn outcome(&self) -> Option<super::any::Outcome> {
-        super::any::outcome_of(self.winner(), self.is_over())
-    }
-    fn moves_played(&self) -> usize {
-        Chess::moves_played(self)
-    }
-    fn side_names(&self) -> [&str; 2] {
-        ["White", "Black"]
-    }
-    fn score_unit(&self) -> &str {
-        "centipawns"
-    }
-    fn score_axis(&self) -> super::score_words::ScoreAxis {
-        super::score_words::CHESS_AXIS
-    }
-    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        super::score_words::chess(value, self.moves_played(), self.side_to_move())
-    }
-    fn ending(&self) -> Option<String> {
-        Chess::ending(self).map(|e| e.describe())
-    }
-    /// PGN.
-    fn write_record(&self, moves: &[ChessMove]) -> (String, &'static str) {
-        let mut game = pgn::PgnGame::new(self.clone(), moves.to_vec());
-        game.set_tag("Event", "Alpha-Beta Studio game");
-        (pgn::write(&game), "pgn")
-    }
-    fn read_record(&self, text: &str) -> Result<(Self, Vec<ChessMove>), super::records::RecordError> {
-        let game = pgn::read(text)?;
-        Ok((game.start, game.moves))
-    }
-    fn position_text(&self) -> Option<String> {
-        Some(self.to_fen())
-    }
-    /// As the published tables count: see [`Chess::perft`].
-    fn perft(&mut self, depth: u32) -> u64 {
-        Chess::perft(self, depth)
     }
 }
 

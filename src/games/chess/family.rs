@@ -1,0 +1,106 @@
+//! The chess family: what the rest of the studio knows of chess (listed once in `crate::families`) — its name in
+//! game files, the command line's `kiwipete`, and [`Playable`]: moves as numbers, scores in words, records in PGN.
+
+use super::{Chess, ChessMove, KIWIPETE, decode, encode, pgn};
+use crate::games::any::{self, AnyGame, AnyMove, Outcome, Playable};
+use crate::games::family::{Family, Params, RuleSet, Rules};
+use crate::games::{records, score_words};
+
+/// The chess family: `rules: Chess` in a game file.
+pub struct ChessFamily;
+
+/// Chess takes no parameters in game files; the command line's `kiwipete` starts from another position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChessRules {
+    /// The starting position's FEN, when it is not the standard one.
+    pub start: Option<&'static str>,
+}
+
+impl Family for ChessFamily {
+    fn name(&self) -> &'static str {
+        "Chess"
+    }
+    fn has_params(&self) -> bool {
+        false
+    }
+    fn rules(&self, _params: &Params) -> Result<Rules, String> {
+        Ok(Rules::new(ChessRules { start: None }))
+    }
+    /// `kiwipete`: chess from the Kiwipete position, the usual second perft table.
+    fn command_line_rules(&self, id: &str) -> Option<Result<Rules, String>> {
+        (id == "kiwipete").then(|| Ok(Rules::new(ChessRules { start: Some(KIWIPETE) })))
+    }
+    fn command_line_ids(&self) -> &'static [&'static str] {
+        &["kiwipete"]
+    }
+}
+
+impl RuleSet for ChessRules {
+    fn family(&self) -> &'static str {
+        "Chess"
+    }
+    fn describe(&self) -> String {
+        "Chess".into()
+    }
+    fn new_game(&self) -> Result<AnyGame, String> {
+        match self.start {
+            Some(fen) => Chess::from_fen(fen).map(AnyGame::new).map_err(|e| e.to_string()),
+            None => Ok(AnyGame::new(Chess::new())),
+        }
+    }
+    /// FEN.
+    fn read_position(&self, text: &str) -> Result<AnyGame, String> {
+        Chess::from_fen(text).map(AnyGame::new).map_err(|e| e.to_string())
+    }
+}
+
+/// A chess move in 15 bits (see [`encode`]).
+impl Playable for Chess {
+    fn has_selective_search(&self) -> bool {
+        true
+    }
+    fn encode(mv: ChessMove) -> AnyMove {
+        encode(mv)
+    }
+    fn decode(mv: AnyMove) -> Option<ChessMove> {
+        decode(mv)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        any::outcome_of(self.winner(), self.is_over())
+    }
+    fn moves_played(&self) -> usize {
+        Chess::moves_played(self)
+    }
+    fn side_names(&self) -> [&str; 2] {
+        ["White", "Black"]
+    }
+    fn score_unit(&self) -> &str {
+        "centipawns"
+    }
+    fn score_axis(&self) -> score_words::ScoreAxis {
+        score_words::CHESS_AXIS
+    }
+    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
+        score_words::chess(value, self.moves_played(), self.side_to_move())
+    }
+    fn ending(&self) -> Option<String> {
+        Chess::ending(self).map(|e| e.describe())
+    }
+    /// PGN.
+    fn write_record(&self, moves: &[ChessMove]) -> (String, &'static str) {
+        let mut game = pgn::PgnGame::new(self.clone(), moves.to_vec());
+        game.set_tag("Event", "Alpha-Beta Studio game");
+        (pgn::write(&game), "pgn")
+    }
+    fn read_record(&self, text: &str) -> Result<(Self, Vec<ChessMove>), records::RecordError> {
+        let game = pgn::read(text)?;
+        Ok((game.start, game.moves))
+    }
+    fn position_text(&self) -> Option<String> {
+        Some(self.to_fen())
+    }
+    /// As the published tables count: see [`Chess::perft`].
+    fn perft(&mut self, depth: u32) -> u64 {
+        Chess::perft(self, depth)
+    }
+}
