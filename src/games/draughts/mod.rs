@@ -22,6 +22,8 @@
 
 pub mod board;
 pub mod ending;
+mod family;
+pub use family::{DraughtsFamily, DraughtsRules};
 pub mod moves;
 pub mod pdn;
 
@@ -562,85 +564,6 @@ impl fmt::Display for Draughts {
             writeln!(f)?;
         }
         Ok(())
-    }
-}
-
-// The family: what the rest of the studio knows of draughts (listed once in `crate::families`).
-
-/// The English draughts family: `rules: Draughts` in a game file.
-pub struct DraughtsFamily;
-
-/// English draughts takes no parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DraughtsRules;
-
-impl super::family::Family for DraughtsFamily {
-    fn name(&self) -> &'static str {
-        "Draughts"
-    }
-    fn has_params(&self) -> bool {
-        false
-    }
-    fn rules(&self, _params: &super::family::Params) -> Result<super::family::Rules, String> {
-        Ok(super::family::Rules::new(DraughtsRules))
-    }
-}
-
-impl super::family::RuleSet for DraughtsRules {
-    fn family(&self) -> &'static str {
-        "Draughts"
-    }
-    fn describe(&self) -> String {
-        "Draughts".into()
-    }
-    fn new_game(&self) -> Result<super::any::AnyGame, String> {
-        Ok(super::any::AnyGame::new(Draughts::new()))
-    }
-    /// FEN, e.g. `W:W21,22:B1,K5`.
-    fn read_position(&self, text: &str) -> Result<super::any::AnyGame, String> {
-        Draughts::from_fen(text).map(super::any::AnyGame::new).map_err(|e| e.to_string())
-    }
-}
-
-/// A draughts move is already a `u64` (its whole path): encoding is the identity, decoding checks its shape.
-impl super::any::Playable for Draughts {
-    fn encode(mv: DraughtsMove) -> super::any::AnyMove {
-        mv
-    }
-    fn decode(mv: super::any::AnyMove) -> Option<DraughtsMove> {
-        is_well_formed(mv).then_some(mv)
-    }
-    fn outcome(&self) -> Option<super::any::Outcome> {
-        super::any::outcome_of(self.winner(), self.is_over())
-    }
-    fn moves_played(&self) -> usize {
-        Draughts::moves_played(self)
-    }
-    fn side_names(&self) -> [&str; 2] {
-        ["Black", "White"]
-    }
-    fn score_unit(&self) -> &str {
-        "hundredths of a man"
-    }
-    fn score_axis(&self) -> super::score_words::ScoreAxis {
-        super::score_words::DRAUGHTS_AXIS
-    }
-    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        super::score_words::draughts(value, self.moves_played(), self.side_to_move())
-    }
-    fn ending(&self) -> Option<String> {
-        Draughts::ending(self).map(|e| e.describe())
-    }
-    /// PDN.
-    fn write_record(&self, moves: &[DraughtsMove]) -> (String, &'static str) {
-        (pdn::write(&pdn::PdnGame::new(self.clone(), moves.to_vec())), "pdn")
-    }
-    fn read_record(&self, text: &str) -> Result<(Self, Vec<DraughtsMove>), super::records::RecordError> {
-        let game = pdn::read(text)?;
-        Ok((game.start, game.moves))
-    }
-    fn position_text(&self) -> Option<String> {
-        Some(self.to_fen())
     }
 }
 

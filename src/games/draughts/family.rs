@@ -1,0 +1,84 @@
+//! The English draughts family: what the rest of the studio knows of draughts (listed once in `crate::families`)
+//! — its name in game files and [`Playable`]: moves as numbers, scores in words, records in PDN.
+
+use super::{Draughts, DraughtsMove, is_well_formed, pdn};
+use crate::games::any::{self, AnyGame, AnyMove, Outcome, Playable};
+use crate::games::family::{Family, Params, RuleSet, Rules};
+use crate::games::{records, score_words};
+
+/// The English draughts family: `rules: Draughts` in a game file.
+pub struct DraughtsFamily;
+
+/// English draughts takes no parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DraughtsRules;
+
+impl Family for DraughtsFamily {
+    fn name(&self) -> &'static str {
+        "Draughts"
+    }
+    fn has_params(&self) -> bool {
+        false
+    }
+    fn rules(&self, _params: &Params) -> Result<Rules, String> {
+        Ok(Rules::new(DraughtsRules))
+    }
+}
+
+impl RuleSet for DraughtsRules {
+    fn family(&self) -> &'static str {
+        "Draughts"
+    }
+    fn describe(&self) -> String {
+        "Draughts".into()
+    }
+    fn new_game(&self) -> Result<AnyGame, String> {
+        Ok(AnyGame::new(Draughts::new()))
+    }
+    /// FEN, e.g. `W:W21,22:B1,K5`.
+    fn read_position(&self, text: &str) -> Result<AnyGame, String> {
+        Draughts::from_fen(text).map(AnyGame::new).map_err(|e| e.to_string())
+    }
+}
+
+/// A draughts move is already a `u64` (its whole path): encoding is the identity, decoding checks its shape.
+impl Playable for Draughts {
+    fn encode(mv: DraughtsMove) -> AnyMove {
+        mv
+    }
+    fn decode(mv: AnyMove) -> Option<DraughtsMove> {
+        is_well_formed(mv).then_some(mv)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        any::outcome_of(self.winner(), self.is_over())
+    }
+    fn moves_played(&self) -> usize {
+        Draughts::moves_played(self)
+    }
+    fn side_names(&self) -> [&str; 2] {
+        ["Black", "White"]
+    }
+    fn score_unit(&self) -> &str {
+        "hundredths of a man"
+    }
+    fn score_axis(&self) -> score_words::ScoreAxis {
+        score_words::DRAUGHTS_AXIS
+    }
+    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
+        score_words::draughts(value, self.moves_played(), self.side_to_move())
+    }
+    fn ending(&self) -> Option<String> {
+        Draughts::ending(self).map(|e| e.describe())
+    }
+    /// PDN.
+    fn write_record(&self, moves: &[DraughtsMove]) -> (String, &'static str) {
+        (pdn::write(&pdn::PdnGame::new(self.clone(), moves.to_vec())), "pdn")
+    }
+    fn read_record(&self, text: &str) -> Result<(Self, Vec<DraughtsMove>), records::RecordError> {
+        let game = pdn::read(text)?;
+        Ok((game.start, game.moves))
+    }
+    fn position_text(&self) -> Option<String> {
+        Some(self.to_fen())
+    }
+}
