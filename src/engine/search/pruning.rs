@@ -54,7 +54,9 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         depth: u32,
         scout: bool,
     ) -> Option<Value> {
-        if depth < 3 || !beta.is_finite() || !self.game.can_null_move() || self.game.evaluate() < beta {
+        // Not after a stop: a search unwinding from a stop plays no more than one move a node, and a null-move
+        // search started on the way back would be work thrown away.
+        if self.stopped || depth < 3 || !beta.is_finite() || !self.game.can_null_move() || self.game.evaluate() < beta {
             return None;
         }
         self.stats.null_move_tries += 1;
