@@ -1,7 +1,7 @@
 #!/bin/sh
 # The level ladder (issue 18): every neighbouring pair of levels (2 vs 1, 3 vs 2 … 10 vs 9) of each game plays a
 # `match`, and the table says how each level scored against the one below it and its Elo relative to level 1 (the
-# sum of the neighbours' differences). The last block is the Rust data table of src/games/ladder.rs, to paste there.
+# sum of the neighbours' differences). The last block is the steps as Rust data for src/games/ladder.rs, to paste.
 #
 #   bench/ladder.sh [GAMES_PER_PAIR] [GAME_ID…]
 #
@@ -50,21 +50,15 @@ print("%-14s %-9s %-10s %-7s %-22s" % (sys.argv[1], sys.argv[2] + " v " + sys.ar
   done
 done
 echo
-echo "// Paste into src/games/ladder.rs (MEASURED): Elo of levels 1-10 relative to level 1, sums of neighbours;"
-echo "// a pair won or lost outright counts as +/-400 (its Elo has no finite estimate)."
-python3 - "$OUT" "$GAMES" <<'EOF'
+echo "// Paste into src/games/ladder.rs (MEASURED): each step's wins, draws and losses of the higher level; the"
+echo "// level picker computes the figures from them (games::ladder::figures)."
+python3 - "$OUT" <<'EOF'
 import json, sys
-rows, games = {}, sys.argv[2]
+rows = {}
 for line in open(sys.argv[1]):
     game, low, high, text = line.split(" ", 3)
-    rows.setdefault(game, []).append(json.loads(text))
-for game, pairs in rows.items():
-    elo, total, scores = [0], 0.0, []
-    for r in pairs:
-        score = r["score"]
-        step = 400.0 if score == 1 else -400.0 if score == 0 else max(-400.0, min(400.0, r["elo"] or 0.0))
-        total += step
-        elo.append(round(total))
-        scores.append(round(1000 * score))
-    print("    Ladder { game: \"%s\", games_per_pair: %s, elo: %s, step_score_permille: %s, scale: Scale::LevelOne }," % (game, games, elo, scores))
+    r = json.loads(text)
+    rows.setdefault(game, []).append("Step(%d, %d, %d)" % (r["wins"], r["draws"], r["losses"]))
+for game, steps in rows.items():
+    print('    Ladder { game: "%s", steps: [%s], scale: Scale::LevelOne },' % (game, ", ".join(steps)))
 EOF

@@ -5,18 +5,29 @@
 //!
 //! Each step's 95 % interval is about ±110 Elo at 40 games a pair, and a pair won or lost outright counts as ±400.
 
-/// One game's measured ladder.
+/// One game's measured ladder: the raw results, from which every figure is computed ([`figures`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ladder {
     /// The game's id in the registry.
     pub game: &'static str,
-    /// Games each pair of neighbouring levels played.
-    pub games_per_pair: u32,
-    /// Levels 1–10 on the ladder's [`Scale`].
-    pub elo: [i32; 10],
-    /// How each level from 2 to 10 scored against the one below it, per mille.
-    pub step_score_permille: [u16; 9],
+    /// How each level from 2 to 10 did against the one below it.
+    pub steps: [Step; 9],
     pub scale: Scale,
+}
+
+/// A level's games against the level below it: wins, draws and losses of the higher level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Step(pub u16, pub u16, pub u16);
+
+impl Step {
+    pub fn games(self) -> u32 {
+        u32::from(self.0) + u32::from(self.1) + u32::from(self.2)
+    }
+
+    /// The higher level's share of the points, 0–1.
+    pub fn score(self) -> f64 {
+        (f64::from(self.0) + f64::from(self.1) / 2.0) / f64::from(self.games().max(1))
+    }
 }
 
 /// What a ladder's figures are measured against.
@@ -30,7 +41,7 @@ pub enum Scale {
 }
 
 /// The ladders measured: the output of `bench/ladder.sh` (each level at its own node budget, so the figures hold on
-/// any machine), pasted here as data; see the README's table for each step with its interval.
+/// any machine), pasted here as data, each step's wins–draws–losses of the higher level.
 ///
 /// Connect Four and Othello 6 × 6: `bench/ladder.sh 40 connect-four othello-6x6`, 2026-11-23. On 6 × 6 the levels
 /// from 5 up score about 50 % against each other: they play alike there. Draughts: `bench/ladder.sh 40 draughts`
@@ -40,41 +51,81 @@ pub enum Scale {
 /// match against Stockfish (`bench/strength.sh anchor`). Below Stockfish's lowest setting, 1350, the figures are
 /// the ladder's extrapolation, and the two steps won outright (2 v 1, 4 v 3) count only +400 each. Othello:
 /// `bench/ladder.sh 20 othello`, with 60 games for 5 v 4 and 9 v 8 (`FIRST=4 LAST=5`, `FIRST=8 LAST=9`), whose
-/// 20 games had been 8–0–12 and 10–1–9.
+/// first 20 games had been 8–0–12 and 10–1–9.
 pub const MEASURED: &[Ladder] = &[
     Ladder {
         game: "chess",
-        games_per_pair: 24,
-        elo: [282, 682, 836, 1236, 1325, 1445, 1677, 1798, 1871, 1945],
-        step_score_permille: [1000, 708, 1000, 625, 667, 792, 667, 604, 604],
+        steps: [
+            Step(24, 0, 0),
+            Step(17, 0, 7),
+            Step(24, 0, 0),
+            Step(12, 6, 6),
+            Step(15, 2, 7),
+            Step(17, 4, 3),
+            Step(12, 8, 4),
+            Step(8, 13, 3),
+            Step(11, 7, 6),
+        ],
         scale: Scale::Stockfish { level: 8, uci_elo: 1700, elo_difference: 98, games: 40 },
     },
     Ladder {
         game: "connect-four",
-        games_per_pair: 40,
-        elo: [0, 241, 409, 600, 768, 948, 1018, 1320, 1408, 1488],
-        step_score_permille: [800, 725, 750, 725, 738, 600, 850, 625, 612],
+        steps: [
+            Step(30, 4, 6),
+            Step(27, 4, 9),
+            Step(29, 2, 9),
+            Step(27, 4, 9),
+            Step(29, 1, 10),
+            Step(23, 2, 15),
+            Step(34, 0, 6),
+            Step(23, 4, 13),
+            Step(22, 5, 13),
+        ],
         scale: Scale::LevelOne,
     },
     Ladder {
         game: "draughts",
-        games_per_pair: 40,
-        elo: [0, 382, 573, 827, 974, 1063, 1180, 1269, 1269, 1330],
-        step_score_permille: [900, 750, 812, 700, 625, 662, 625, 500, 588],
+        steps: [
+            Step(32, 8, 0),
+            Step(25, 10, 5),
+            Step(25, 15, 0),
+            Step(18, 20, 2),
+            Step(15, 20, 5),
+            Step(19, 15, 6),
+            Step(14, 22, 4),
+            Step(8, 24, 8),
+            Step(13, 21, 6),
+        ],
         scale: Scale::LevelOne,
     },
     Ladder {
         game: "othello",
-        games_per_pair: 20,
-        elo: [0, 400, 800, 947, 1018, 1258, 1366, 1667, 1744, 1833],
-        step_score_permille: [1000, 950, 700, 600, 800, 650, 850, 608, 625],
+        steps: [
+            Step(20, 0, 0),
+            Step(19, 0, 1),
+            Step(14, 0, 6),
+            Step(36, 0, 24),
+            Step(16, 0, 4),
+            Step(13, 0, 7),
+            Step(17, 0, 3),
+            Step(36, 1, 23),
+            Step(12, 1, 7),
+        ],
         scale: Scale::LevelOne,
     },
     Ladder {
         game: "othello-6x6",
-        games_per_pair: 40,
-        elo: [0, 400, 517, 615, 659, 659, 650, 668, 711, 729],
-        step_score_permille: [925, 662, 638, 562, 500, 488, 525, 562, 525],
+        steps: [
+            Step(37, 0, 3),
+            Step(26, 1, 13),
+            Step(25, 1, 14),
+            Step(22, 1, 17),
+            Step(19, 2, 19),
+            Step(19, 1, 20),
+            Step(20, 2, 18),
+            Step(21, 3, 16),
+            Step(21, 0, 19),
+        ],
         scale: Scale::LevelOne,
     },
 ];
@@ -84,9 +135,30 @@ pub const MEASURED: &[Ladder] = &[
 /// more than it informs. (The README still lists every measurement, however rough, with its game count.)
 pub const SHOWN_FROM_GAMES: u32 = 20;
 
-/// The measured ladder of the game with this id, if it was measured with enough games to be shown.
+/// The measured ladder of the game with this id, if every step was measured with enough games to be shown.
 pub fn ladder(game: &str) -> Option<&'static Ladder> {
-    MEASURED.iter().find(|l| l.game == game && l.games_per_pair >= SHOWN_FROM_GAMES)
+    MEASURED.iter().find(|l| l.game == game && fewest_games(l) >= SHOWN_FROM_GAMES)
+}
+
+/// The fewest games any step of `ladder` played.
+fn fewest_games(ladder: &Ladder) -> u32 {
+    ladder.steps.iter().map(|s| s.games()).min().unwrap_or(0)
+}
+
+/// Levels 1–10 on the ladder's [`Scale`]: the running sum of the steps' Elo ([`step_elo`]), from 0 at level 1, or
+/// shifted so the anchored level stands at Stockfish's setting plus the difference it scored. Rounded at the end.
+pub fn figures(ladder: &Ladder) -> [i32; 10] {
+    let mut sums = [0.0; 10];
+    for (i, step) in ladder.steps.iter().enumerate() {
+        sums[i + 1] = sums[i] + step_elo(step.score());
+    }
+    let offset = match ladder.scale {
+        Scale::LevelOne => 0.0,
+        Scale::Stockfish { level, uci_elo, elo_difference, .. } => {
+            f64::from(uci_elo + elo_difference) - sums[usize::from(level.clamp(1, 10)) - 1]
+        }
+    };
+    sums.map(|sum| (sum + offset).round() as i32)
 }
 
 /// `level`'s measured strength in a few words, "≈ +410 vs level 1", or `None` when the game was not measured (or
@@ -97,7 +169,7 @@ pub fn strength_words(game: &str, level: u8) -> Option<String> {
 
 /// `level`'s figure on `ladder`, in words.
 fn words(ladder: &Ladder, level: u8) -> Option<String> {
-    let elo = *ladder.elo.get(usize::from(level.checked_sub(1)?))?;
+    let elo = *figures(ladder).get(usize::from(level.checked_sub(1)?))?;
     Some(match ladder.scale {
         Scale::LevelOne if level == 1 => "the ladder's foot (0)".to_string(),
         Scale::LevelOne => format!("≈ {elo:+} vs level 1"),
@@ -105,20 +177,26 @@ fn words(ladder: &Ladder, level: u8) -> Option<String> {
     })
 }
 
-/// How `level` did against the level below it on `ladder`, "Level 5 scored 72.5 % against level 4.", or `None`
-/// at level 1 (or a level outside 1–10).
+/// How `level` did against the level below it on `ladder`, "Level 5 scored 72.5 % against level 4 (+27 =4 −9).",
+/// or `None` at level 1 (or a level outside 1–10).
 pub fn step_words(ladder: &Ladder, level: u8) -> Option<String> {
-    let permille = *ladder.step_score_permille.get(usize::from(level.checked_sub(2)?))?;
-    let percent = format!("{:.1}", f64::from(permille) / 10.0);
-    Some(format!("Level {level} scored {} % against level {}.", percent.trim_end_matches(".0"), level - 1))
+    let step = *ladder.steps.get(usize::from(level.checked_sub(2)?))?;
+    let percent = format!("{:.1}", step.score() * 100.0);
+    let Step(wins, draws, losses) = step;
+    let below = level - 1;
+    Some(format!(
+        "Level {level} scored {} % against level {below} (+{wins} ={draws} −{losses}).",
+        percent.trim_end_matches(".0")
+    ))
 }
 
 /// How `ladder` was measured, for the figure's tooltip.
 pub fn provenance(ladder: &Ladder) -> String {
+    let (fewest, most) = (fewest_games(ladder), ladder.steps.iter().map(|s| s.games()).max().unwrap_or(0));
+    let games = if fewest == most { fewest.to_string() } else { format!("{fewest}–{most}") };
     let steps = format!(
-        "Measured with `match` (bench/ladder.sh): each level against the one below, {} games a pair, each level \
-         at its own node budget, so the figure holds on any machine; the sum of the steps",
-        ladder.games_per_pair
+        "Measured with `match` (bench/ladder.sh): each level against the one below, {games} games a pair, each \
+         level at its own node budget, so the figure holds on any machine; the sum of the steps"
     );
     match ladder.scale {
         Scale::LevelOne => format!("{steps} from level 1."),
@@ -145,62 +223,64 @@ pub fn step_elo(score: f64) -> f64 {
 mod tests {
     use super::*;
 
-    /// Every pasted ladder names a game, and its figures are the sums of its steps: each level's figure is the one
-    /// below plus the Elo of its score against it (to within the rounding of the pasted numbers), starting from 0
-    /// at level 1 or from the anchored level's Stockfish figure.
+    /// Every pasted ladder names a game, and its figures are the README's: the sums of its steps from level 1, or
+    /// chess's from level 8 at Stockfish's 1700 + 98.
     #[test]
-    fn every_measured_ladder_is_the_sum_of_its_steps() {
+    fn every_measured_ladder_names_a_game_and_gives_the_readmes_figures() {
         let registry = crate::games::registry::Registry::standard();
         for ladder in MEASURED {
             assert!(registry.find(ladder.game).is_some(), "{} is a game", ladder.game);
-            assert!(ladder.games_per_pair >= 2, "{}", ladder.game);
-            for (i, &permille) in ladder.step_score_permille.iter().enumerate() {
-                let step = f64::from(ladder.elo[i + 1] - ladder.elo[i]);
-                let expected = step_elo(f64::from(permille) / 1000.0);
-                assert!((step - expected).abs() <= 3.0, "{} level {}: {step} vs {expected:.0}", ladder.game, i + 2);
-            }
-            match ladder.scale {
-                Scale::LevelOne => assert_eq!(ladder.elo[0], 0, "{}", ladder.game),
-                Scale::Stockfish { level, uci_elo, elo_difference, .. } => {
-                    assert_eq!(ladder.elo[usize::from(level) - 1], uci_elo + elo_difference, "{}", ladder.game)
-                }
-            }
+            assert!(fewest_games(ladder) >= 2, "{}", ladder.game);
         }
+        let figures_of = |game| figures(MEASURED.iter().find(|l| l.game == game).expect("measured"));
+        assert_eq!(figures_of("connect-four"), [0, 241, 409, 600, 768, 948, 1018, 1320, 1408, 1488]);
+        assert_eq!(figures_of("draughts"), [0, 382, 573, 827, 974, 1063, 1180, 1269, 1269, 1331]);
+        assert_eq!(figures_of("chess"), [282, 682, 837, 1237, 1325, 1446, 1678, 1798, 1871, 1945], "8 = 1700 + 98");
         assert_eq!(strength_words("no such game", 5), None);
         assert_eq!(strength_words("no such game", 0), None);
     }
 
     #[test]
     fn a_ladder_of_too_few_games_is_not_shown_and_a_shown_one_reads_in_words() {
-        for ladder in MEASURED.iter().filter(|l| l.games_per_pair < SHOWN_FROM_GAMES) {
-            assert_eq!(
-                strength_words(ladder.game, 5),
-                None,
-                "{} has {} games a pair",
-                ladder.game,
-                ladder.games_per_pair
-            );
+        for ladder in MEASURED.iter().filter(|l| fewest_games(l) < SHOWN_FROM_GAMES) {
+            assert_eq!(strength_words(ladder.game, 5), None, "{} has too few games", ladder.game);
         }
-        let elo = [0, 120, 250, 0, 0, 0, 0, 0, 0, 0];
-        let ladder =
-            Ladder { game: "g", games_per_pair: 40, elo, step_score_permille: [500; 9], scale: Scale::LevelOne };
-        assert_eq!(words(&ladder, 3).as_deref(), Some("≈ +250 vs level 1"));
+        // 75 % (+191) and then 50 %: 0, +191, +191 …
+        let mut steps = [Step(20, 0, 20); 9];
+        steps[0] = Step(30, 0, 10);
+        steps[8] = Step(10, 5, 5);
+        let ladder = Ladder { game: "g", steps, scale: Scale::LevelOne };
+        assert_eq!(figures(&ladder), [0, 191, 191, 191, 191, 191, 191, 191, 191, 280]);
+        assert_eq!(words(&ladder, 3).as_deref(), Some("≈ +191 vs level 1"));
         assert_eq!(words(&ladder, 1).as_deref(), Some("the ladder's foot (0)"));
         assert_eq!(words(&ladder, 0), None);
         assert_eq!(words(&ladder, 11), None);
         assert!(provenance(&ladder).contains("40 games a pair"));
-        let steps = [800, 725, 500, 500, 500, 500, 500, 500, 612];
-        let stepped = Ladder { step_score_permille: steps, ..ladder };
-        assert_eq!(step_words(&stepped, 2).as_deref(), Some("Level 2 scored 80 % against level 1."));
-        assert_eq!(step_words(&stepped, 3).as_deref(), Some("Level 3 scored 72.5 % against level 2."));
-        assert_eq!(step_words(&stepped, 10).as_deref(), Some("Level 10 scored 61.2 % against level 9."));
-        assert_eq!(step_words(&stepped, 1), None);
-        assert_eq!(step_words(&stepped, 11), None);
+        assert_eq!(step_words(&ladder, 2).as_deref(), Some("Level 2 scored 75 % against level 1 (+30 =0 −10)."));
+        assert_eq!(step_words(&ladder, 10).as_deref(), Some("Level 10 scored 62.5 % against level 9 (+10 =5 −5)."));
+        assert_eq!(step_words(&ladder, 1), None);
+        assert_eq!(step_words(&ladder, 11), None);
         let scale = Scale::Stockfish { level: 10, uci_elo: 2000, elo_difference: -35, games: 20 };
-        let chess = Ladder { scale, elo: [900, 0, 0, 0, 0, 0, 0, 0, 0, 1965], ..ladder };
+        let chess = Ladder { scale, steps: [Step(15, 0, 5); 9], ..ladder };
+        assert_eq!(figures(&chess)[9], 1965);
         assert_eq!(words(&chess, 10).as_deref(), Some("≈ 1965 (Stockfish's UCI_Elo scale)"));
-        assert_eq!(words(&chess, 1).as_deref(), Some("≈ 900 (Stockfish's UCI_Elo scale)"));
+        assert_eq!(words(&chess, 9).as_deref(), Some("≈ 1774 (Stockfish's UCI_Elo scale)"));
         assert!(provenance(&chess).contains("scored -35 Elo in 20 games against Stockfish 15.1 set to UCI_Elo 2000"));
+        let uneven = Ladder {
+            steps: [
+                Step(10, 0, 10),
+                Step(30, 0, 30),
+                Step(10, 0, 10),
+                Step(10, 0, 10),
+                Step(10, 0, 10),
+                Step(10, 0, 10),
+                Step(10, 0, 10),
+                Step(10, 0, 10),
+                Step(10, 0, 10),
+            ],
+            ..ladder
+        };
+        assert!(provenance(&uneven).contains("20–60 games a pair"));
     }
 
     #[test]
