@@ -42,7 +42,8 @@ fn between(low: u64, high: u64, level: u8) -> u64 {
 /// way a person states a budget (1,000, 2,200, 4,600 … for 1,000 to a million).
 fn geometric(low: u64, high: u64, level: u8) -> u64 {
     let t = (level.clamp(1, 10) - 1) as f64 / 9.0;
-    let exact = low.max(1) as f64 * (high.max(low).max(1) as f64 / low.max(1) as f64).powf(t);
+    let (low, high) = (low.max(1) as f64, high.max(low).max(1) as f64);
+    let exact = low * (high / low).powf(t);
     let unit = 10f64.powi(exact.log10().floor() as i32 - 1).max(1.0);
     ((exact / unit).round() * unit) as u64
 }
