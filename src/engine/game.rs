@@ -90,6 +90,11 @@ pub trait Game {
     /// A move, or at a chance node an outcome of the dice.
     type Move: Copy + Eq + Hash + Debug;
 
+    /// How often (in nodes, a power of two) a search of this game looks at its stop conditions — a stop request,
+    /// the time, the node budget: often enough to stop within a millisecond at a compiled game's speed, rarely
+    /// enough to cost nothing. A game whose nodes may each take milliseconds (a script) looks at every node.
+    const NODES_BETWEEN_STOP_CHECKS: u64 = 1024;
+
     /// Who acts now. Meaningful only while the game is not over.
     fn turn(&self) -> Turn;
 
@@ -185,6 +190,14 @@ pub trait Game {
 
     /// Takes back the null move just played.
     fn undo_null_move(&mut self) {}
+
+    /// How far a quiet move or two can move the static evaluation ([`Game::evaluate`]) in `depth` plies, for
+    /// futility pruning: a position whose evaluation stands this far above β is taken to fail high, and at one or
+    /// two plies from the horizon a quiet move from a position this far below α is not searched. `None` where the
+    /// game cannot say (then nothing is pruned). Default: `None`.
+    fn futility_margin(&self, _depth: u32) -> Option<Value> {
+        None
+    }
 
     /// True when the side to move is in check (a move that leads here "gives check"). Default: never.
     fn in_check(&self) -> bool {

@@ -1,6 +1,7 @@
 //! The background search thread. The window never searches: it sends a request, keeps drawing, and reads reports
-//! as they come (one per completed iteration, then the result). A stop request is honoured within 1,024 nodes;
-//! a panic inside a search is caught and reported, and the worker goes on serving requests.
+//! as they come (one per completed iteration, then the result). A stop request is honoured within 1,024 nodes
+//! (at every node in a script); a panic inside a search is caught and reported, and the worker goes on serving
+//! requests.
 //!
 //! One worker is one player's engine: it keeps its [`Engine`] — the transposition table, killers and history —
 //! from one search to the next as long as the settings that shape what the table holds (algorithm, table size,
@@ -154,13 +155,25 @@ where
     }
 }
 
+/// How long dropping a worker waits for its thread to end after the stop request (a search answers one within a
+/// thousand nodes, or one node of a script).
+const STOP_GRACE: Duration = Duration::from_secs(2);
+
 impl<G: Game> Drop for Worker<G> {
     /// Stops any search at once and waits for the thread, so closing the window never leaves a search running.
+    /// A thread that is still busy after [`STOP_GRACE`] is left to end on its own, and with the process: whatever
+    /// holds a worker (the window, a match) never hangs on its search.
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         self.requests = None; // the thread's loop ends when the channel closes
         if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
+            let waited = Instant::now();
+            while !thread.is_finished() && waited.elapsed() < STOP_GRACE {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            if thread.is_finished() {
+                let _ = thread.join();
+            }
         }
     }
 }

@@ -148,6 +148,7 @@ fn f9_f10_finished_games_and_legal_moves() {
     assert_eq!(out.lines().count(), 1, "only the second line is solved: {out}");
     let (code, out, err) = studio(&["perft", "chess", "1", "--from", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"], b"");
     assert_eq!((code, out.trim()), (0, "5"), "{err}");
+    refused(&["search", "chess", "--from", "8/8/8/3Kk3/8/8/8/7Q w - - 0 1"], b"", "next to each other");
 }
 
 #[test]

@@ -54,6 +54,9 @@ fn fen_round_trips() {
     assert_eq!(position(KIWIPETE).to_fen(), KIWIPETE);
     assert_eq!(after("e4 c5 Nf3").to_fen(), "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
     assert!(Chess::from_fen("not a position").is_err());
+    // Kings side by side: one could take the other. Refused, not a panic in move generation later.
+    let kings_together = Chess::from_fen("8/8/8/3Kk3/8/8/8/7Q w - - 0 1").err().map(|e| e.to_string());
+    assert!(kings_together.as_ref().is_some_and(|e| e.contains("next to each other")), "{kings_together:?}");
     // The clocks may be left off.
     assert_eq!(position("4k3/8/8/8/8/8/8/4K3 w - -").to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 }
@@ -350,6 +353,8 @@ fn with_every_technique_off_the_search_is_the_textbook_one_and_on_each_is_counte
         off.quiescence_nodes,
         off.losing_captures_skipped,
         off.mate_distance_cutoffs,
+        off.reverse_futility_cutoffs,
+        off.futility_skips,
     ] {
         assert_eq!(count, 0, "{off:?}");
     }
@@ -367,6 +372,10 @@ fn with_every_technique_off_the_search_is_the_textbook_one_and_on_each_is_counte
     assert!(lmr.nodes_visited < off.nodes_visited);
     let see = with("see");
     assert!(see.quiescence_nodes > 0 && see.losing_captures_skipped > 0, "{see:?}");
+    let futility = with("futility");
+    assert!(futility.reverse_futility_cutoffs > 0 && futility.futility_skips > 0, "{futility:?}");
+    assert!(futility.nodes_visited < off.nodes_visited);
+    assert_eq!(futility.null_move_tries + futility.late_move_reductions, 0, "{futility:?}");
     assert_eq!(with("check").null_move_tries, 0, "one switch turns on one technique");
     assert!(with("check").check_extensions > 0);
 }

@@ -164,6 +164,24 @@ fn a_script_failing_during_a_search_or_a_count_is_reported_not_taken_as_a_result
     }
 }
 
+/// A call into a script may take a tenth of a second, so a script's search looks at its limits at every node: a
+/// budget of 50 nodes ends within a line's length of 50, where a compiled game's search would first count 1,024
+/// (and a move's time would overrun by as many slow calls).
+#[test]
+fn a_script_s_search_keeps_to_its_node_budget_node_by_node() {
+    use alphabeta_studio::games::any::AnyGame;
+    let endless = GOOD.replace("if s.n >= 6 then return 1 end return nil", "return nil");
+    let script = from_text(&endless).expect("loads");
+    let game = AnyGame::new(script.new_game().expect("starts"));
+    let config = EngineConfig { limits: Limits::nodes(50), ..Default::default() };
+    let thought = game.think(config).expect("searches");
+    let nodes = thought.total_stats().nodes_visited;
+    let deepest = thought.iterations.iter().chain(&thought.partial).map(|i| i.depth).max().unwrap_or(0);
+    // Past the budget, the stopped search finishes the line it is on: at most one node a ply.
+    assert!((50..=50 + deepest as u64 + 1).contains(&nodes), "{nodes} nodes, {deepest} plies deep");
+    assert!(thought.partial.is_some(), "the budget, not the depth, ended it");
+}
+
 // ---- Edit and reload ---------------------------------------------------------------------------------------------
 
 /// Writes `text` to `path` and makes sure its modification time moves on (a file system may keep whole seconds).

@@ -224,6 +224,9 @@ fn selective_switches(ui: &mut egui::Ui, features: &mut crate::engine::search::f
             .on_hover_text("stand-pat quiescence; captures that lose by the static exchange count skipped");
         ui.checkbox(&mut features.tapered_eval, "tapered evaluation");
         ui.checkbox(&mut features.mate_distance, "mate distance");
+        ui.checkbox(&mut features.futility, "futility pruning").on_hover_text(
+            "near the horizon: a node far above β fails high at once; quiet moves far below α are skipped",
+        );
     });
 }
 

@@ -174,6 +174,13 @@ impl StudioPlayer {
         });
         StudioPlayer { config, worker, wakes }
     }
+
+    /// A search that did not answer its stop request loses the move on time, and its worker is replaced: a search
+    /// still running would leave the next game's moves waiting behind it, and lose those on time too.
+    fn forfeit_on_time(&mut self) -> Failure {
+        *self = StudioPlayer::new(self.config.clone());
+        Failure::Timeout
+    }
 }
 
 impl Player for StudioPlayer {
@@ -217,7 +224,7 @@ impl Player for StudioPlayer {
             let elapsed = started.elapsed();
             if elapsed >= time.hard_limit {
                 if stopped {
-                    return Err(Failure::Timeout);
+                    return Err(self.forfeit_on_time());
                 }
                 // Asked to stop, the search answers within a thousand nodes; a second wait that long is the end.
                 self.worker.stop();
@@ -234,7 +241,7 @@ impl Player for StudioPlayer {
                 return Err(Failure::Crash("the search thread is gone".into()));
             }
             if stopped && started.elapsed() >= time.hard_limit + Duration::from_secs(1) {
-                return Err(Failure::Timeout);
+                return Err(self.forfeit_on_time());
             }
         }
     }

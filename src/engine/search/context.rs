@@ -18,10 +18,6 @@ pub struct StopWhen<'a> {
     pub node_limit: Option<u64>,
 }
 
-/// How often (in nodes, a power of two) the stop conditions are looked at: often enough to stop within a
-/// millisecond at any realistic speed, rarely enough to cost nothing.
-const STOP_CHECK_INTERVAL: u64 = 1024;
-
 /// Lines of the principal variation, one per ply (the triangular PV table), kept in one flat buffer: the line of
 /// ply p starts at p × `stride` and holds `lengths[p]` moves. Flat because it is touched at every node — a store
 /// when a node is entered, a short copy when a child becomes the best — and per-ply vectors cost a quarter of a
@@ -131,7 +127,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         self.stats.max_ply = self.stats.max_ply.max(self.ply);
         self.pv.clear(self.ply as usize);
         self.observer.enter(self.game, via, window);
-        if self.stats.nodes_visited & (STOP_CHECK_INTERVAL - 1) == 0 {
+        if self.stats.nodes_visited & (G::NODES_BETWEEN_STOP_CHECKS - 1) == 0 {
             self.check_stop();
         }
     }

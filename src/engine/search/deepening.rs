@@ -16,6 +16,12 @@ use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+/// The deepest iteration of a search held by time or nodes alone. Once a mate is proven, each iteration costs a
+/// few dozen nodes, and a budget of a million nodes would otherwise deepen thousands of plies, reporting every
+/// iteration. No deeper iteration changes a move: Connect Four ends within 42 plies, Othello within 60, and a
+/// chess line within 100 plies of its last capture or pawn move.
+pub const DEEPEST_ITERATION: u32 = 256;
+
 /// How the AI searches a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -158,7 +164,7 @@ impl<M: Copy + Eq> Engine<M> {
 
     /// Searches `game` from its current position (restored when this returns) under the configured limits,
     /// calling `on_iteration` after each iteration, the cut-short one included. `stop` may be set from another
-    /// thread; the search notices within 1,024 nodes.
+    /// thread; the search notices within [`Game::NODES_BETWEEN_STOP_CHECKS`] nodes.
     pub fn think<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
@@ -185,7 +191,8 @@ impl<M: Copy + Eq> Engine<M> {
         };
         let mut nodes_so_far = 0u64;
         while game.terminal_value().is_none() {
-            // Iterations too short to reach a stop check (every 1,024 nodes) still end at a stop request.
+            // Iterations too short to reach a stop check (`Game::NODES_BETWEEN_STOP_CHECKS`) still end at a stop
+            // request.
             if stop.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed)) {
                 break;
             }
@@ -202,14 +209,13 @@ impl<M: Copy + Eq> Engine<M> {
             } else {
                 thought.partial = Some(iteration);
             }
-            // An iteration shorter than a stop check (1,024 nodes) never notices the node limit itself: one that
-            // began with the budget already spent ends the search (a mate bounded by its distance leaves every
-            // deeper iteration a few nodes, and the search would otherwise deepen for ever).
+            // An iteration shorter than a stop check (1,024 nodes in a compiled game) never notices the node limit
+            // itself: one that began with the budget already spent ends the search.
             let out_of_nodes = node_limit == Some(0);
             if !complete
                 || exact
                 || out_of_nodes
-                || depth >= final_depth
+                || depth >= final_depth.min(DEEPEST_ITERATION)
                 || deadline.is_some_and(|d| Instant::now() >= d)
             {
                 break;
@@ -373,5 +379,28 @@ mod tests {
             }
             assert_eq!(first.iterations.len(), 8, "{algorithm:?}");
         }
+    }
+
+    /// A proven mate leaves each further iteration a few dozen nodes, and with the table kept from earlier moves an
+    /// iteration need not be exact: held by nodes alone, the search used to deepen thousands of plies (10,928
+    /// iterations for 220,000 nodes in this ending). It stops at [`DEEPEST_ITERATION`].
+    #[test]
+    fn a_node_budget_after_a_proven_mate_deepens_no_further_than_the_deepest_iteration() {
+        use crate::engine::search::features::SearchFeatures;
+        use crate::games::chess::Chess;
+        // Queen and bishop against the bare king, both sides played by one engine that keeps its table.
+        let mut game = Chess::from_fen("8/8/8/8/3k4/8/1Q6/2B1K3 b - - 10 80").expect("legal");
+        let limits = Limits::nodes(220_000);
+        let config = EngineConfig { limits, features: SearchFeatures::ALL, tt_mib: 4, ..EngineConfig::default() };
+        let mut engine = Engine::new(config);
+        let mut deepest = 0;
+        for _ in 0..8 {
+            let thought = engine.think(&mut game, None, |_| {});
+            let last = thought.last().expect("an iteration");
+            assert!(last.depth <= DEEPEST_ITERATION && thought.iterations.len() <= DEEPEST_ITERATION as usize);
+            deepest = deepest.max(last.depth);
+            game.play(thought.best_move.expect("a move"));
+        }
+        assert_eq!(deepest, DEEPEST_ITERATION, "some search is held by the deepest iteration, not by its budget");
     }
 }

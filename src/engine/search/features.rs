@@ -16,6 +16,10 @@
 //!   material by the exchange count ([`Game::exchange_value`]); the game may also order by that count.
 //! - **Tapered evaluation**: the game blends middlegame and endgame evaluations by the material left
 //!   ([`Game::use_search_features`] tells it).
+//! - **Futility pruning** (Schaeffer 1986; Heinz 1998): within three plies of the horizon, a node whose static
+//!   evaluation stands the game's margin ([`Game::futility_margin`]) above β fails high at once ("reverse
+//!   futility"); within two, quiet moves that do not give check are not searched from a node whose evaluation
+//!   lies the margin below α. Only in null-window nodes, never in check.
 //! - **Mate-distance pruning**: a node cannot score better than a mate on the next move nor worse than being mated
 //!   at once ([`Game::mate_distance_range`]); a window outside that range settles the node.
 //!
@@ -26,6 +30,7 @@
 //! [`Game::exchange_value`]: crate::engine::game::Game::exchange_value
 //! [`Game::use_search_features`]: crate::engine::game::Game::use_search_features
 //! [`Game::mate_distance_range`]: crate::engine::game::Game::mate_distance_range
+//! [`Game::futility_margin`]: crate::engine::game::Game::futility_margin
 
 use serde::{Deserialize, Serialize};
 
@@ -40,6 +45,7 @@ pub struct SearchFeatures {
     pub exchange_quiescence: bool,
     pub tapered_eval: bool,
     pub mate_distance: bool,
+    pub futility: bool,
 }
 
 impl SearchFeatures {
@@ -51,6 +57,7 @@ impl SearchFeatures {
         exchange_quiescence: false,
         tapered_eval: false,
         mate_distance: false,
+        futility: false,
     };
 
     /// Every technique on (the top levels).
@@ -61,10 +68,11 @@ impl SearchFeatures {
         exchange_quiescence: true,
         tapered_eval: true,
         mate_distance: true,
+        futility: true,
     };
 
     /// The names the command line and the settings use, with the switch each names.
-    pub const NAMES: [&'static str; 6] = ["null", "lmr", "check", "see", "tapered", "mate"];
+    pub const NAMES: [&'static str; 7] = ["null", "lmr", "check", "see", "tapered", "mate", "futility"];
 
     /// The switch called `name` (see [`SearchFeatures::NAMES`]).
     pub fn switch(&mut self, name: &str) -> Option<&mut bool> {
@@ -75,6 +83,7 @@ impl SearchFeatures {
             "see" => &mut self.exchange_quiescence,
             "tapered" => &mut self.tapered_eval,
             "mate" => &mut self.mate_distance,
+            "futility" => &mut self.futility,
             _ => return None,
         })
     }
@@ -121,7 +130,7 @@ mod tests {
         let some = SearchFeatures::parse("null+see").expect("valid");
         assert!(some.null_move && some.exchange_quiescence && !some.late_move_reductions);
         assert_eq!(some.describe(), "null+see");
-        assert_eq!(SearchFeatures::ALL.describe(), "null+lmr+check+see+tapered+mate");
+        assert_eq!(SearchFeatures::ALL.describe(), "null+lmr+check+see+tapered+mate+futility");
         assert_eq!(SearchFeatures::parse(&SearchFeatures::ALL.describe()), Ok(SearchFeatures::ALL));
         assert_eq!(SearchFeatures::NONE.describe(), "none");
         let error = SearchFeatures::parse("null+fast").expect_err("unknown");

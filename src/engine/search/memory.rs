@@ -69,7 +69,10 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// or above β), and its search failing high decides the node at β; a move that gives check is searched one ply
     /// deeper; and from the fourth move on, with 3 plies left and the node not in check, a reducible move that
     /// does not give check is first searched 1 (2 from the seventh move at 5 plies) plies shallower with the null
-    /// window (α, α⁺), and again as usual only if it fails high. Each is counted in its own statistics field.
+    /// window (α, α⁺), and again as usual only if it fails high; with futility pruning, a null-window node near the
+    /// horizon fails high on its static evaluation alone, or skips its quiet moves after the first (see
+    /// [`Searcher::reverse_futility_cutoff`], [`Searcher::quiet_moves_are_futile`]). Each is counted in its own
+    /// statistics field.
     pub fn alphabeta_memory(
         &mut self,
         memory: &mut Memory<G::Move>,
@@ -145,6 +148,9 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 return entry.value;
             }
         }
+        if let Some(value) = self.reverse_futility_cutoff(features, sign, (alpha, beta), depth) {
+            return value;
+        }
         if features.null_move
             && via.is_some()
             && let Some(value) = self.null_move_cutoff(memory, sign, beta, depth, scout)
@@ -158,10 +164,27 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         memory.orderer.order(&*self.game, &mut self.moves[moves.clone()], self.ply, hash_move);
         let in_check = features.late_move_reductions && self.game.in_check();
         let mark = self.horizon_mark();
+        let futile = self.quiet_moves_are_futile(features, (alpha, beta), depth);
+        let mut skipped_futile = false;
         let mut node = NegamaxNode { turn, sign, window, alpha, beta, best: Value::NEG_INFINITY, moves };
         let mut best_move = None;
         for i in node.moves.clone() {
             let late = i - node.moves.start;
+            if futile && late > 0 && self.game.is_reducible(self.moves[i]) {
+                let mv = self.advance(i);
+                let gives_check = self.game.in_check();
+                self.retreat(mv);
+                if !gives_check {
+                    // The static evaluation decided, once for the node, that these moves are not searched: a
+                    // horizon judgment, so the node's value is not final.
+                    if !skipped_futile {
+                        self.stats.horizon_evaluations += 1;
+                        skipped_futile = true;
+                    }
+                    self.stats.futility_skips += 1;
+                    continue;
+                }
+            }
             let reducible = features.late_move_reductions
                 && depth >= 3
                 && late >= 3

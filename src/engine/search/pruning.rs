@@ -1,5 +1,6 @@
-//! Two of the selective techniques of [`super::features`], as steps of the game search
-//! ([`Searcher::alphabeta_memory`]): the null move and mate-distance bounds. Each counts what it decides.
+//! Three of the selective techniques of [`super::features`], as steps of the game search
+//! ([`Searcher::alphabeta_memory`]): the null move, futility and mate-distance bounds. Each counts what it
+//! decides.
 
 use super::context::Searcher;
 use super::features::SearchFeatures;
@@ -75,5 +76,49 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         // β, not the value found: a mate found after passing is no mate in the real game.
         self.observer.leave(self.game, sign * beta, Bound::Lower);
         Some(beta)
+    }
+
+    /// Reverse futility pruning, with futility on: at a null-window node (β = α⁺, so not on the principal
+    /// variation) other than the root, not in check, whose static evaluation less the game's
+    /// [`Game::futility_margin`] for `depth` still reaches a finite β, `Some(β)`: the node is decided, a lower bound
+    /// (counted in `reverse_futility_cutoffs`, and as a horizon evaluation, since a static evaluation decided it;
+    /// reported to the observer). `None` otherwise.
+    pub(crate) fn reverse_futility_cutoff(
+        &mut self,
+        features: SearchFeatures,
+        sign: Value,
+        (alpha, beta): (Value, Value),
+        depth: u32,
+    ) -> Option<Value> {
+        if !features.futility || self.ply == 0 || !beta.is_finite() || beta != alpha.next_up() {
+            return None;
+        }
+        let margin = self.game.futility_margin(depth)?;
+        if self.game.in_check() || self.game.evaluate() - margin < beta {
+            return None;
+        }
+        self.stats.reverse_futility_cutoffs += 1;
+        self.stats.horizon_evaluations += 1;
+        self.observer.leave(self.game, sign * beta, Bound::Lower);
+        Some(beta)
+    }
+
+    /// Futility pruning's other half, with futility on: true when the quiet moves of this null-window node (not the
+    /// root, not in check, 1 or 2 plies left) need not be searched, its static evaluation plus the game's
+    /// [`Game::futility_margin`] for `depth` lying at or below α. The caller skips each quiet move after the first
+    /// that does not give check, and counts it in `futility_skips`.
+    pub(crate) fn quiet_moves_are_futile(
+        &mut self,
+        features: SearchFeatures,
+        (alpha, beta): (Value, Value),
+        depth: u32,
+    ) -> bool {
+        if !features.futility || self.ply == 0 || !(1..=2).contains(&depth) || !alpha.is_finite() {
+            return false;
+        }
+        if beta != alpha.next_up() || self.game.in_check() {
+            return false;
+        }
+        self.game.futility_margin(depth).is_some_and(|margin| self.game.evaluate() + margin <= alpha)
     }
 }

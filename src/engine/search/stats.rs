@@ -53,6 +53,10 @@ pub struct SearchStats {
     pub losing_captures_skipped: u64,
     /// Nodes decided by mate-distance bounds ([`super::features::SearchFeatures::mate_distance`]).
     pub mate_distance_cutoffs: u64,
+    /// Nodes that failed high on their static evaluation alone ([`super::features::SearchFeatures::futility`]).
+    pub reverse_futility_cutoffs: u64,
+    /// Quiet moves not searched because the node's evaluation lay too far below α.
+    pub futility_skips: u64,
     /// The deepest ply entered (root = 0).
     pub max_ply: u32,
     /// Wall-clock time of the search, in seconds.
@@ -110,6 +114,8 @@ impl SearchStats {
         self.quiescence_nodes += other.quiescence_nodes;
         self.losing_captures_skipped += other.losing_captures_skipped;
         self.mate_distance_cutoffs += other.mate_distance_cutoffs;
+        self.reverse_futility_cutoffs += other.reverse_futility_cutoffs;
+        self.futility_skips += other.futility_skips;
         self.max_ply = self.max_ply.max(other.max_ply);
         self.elapsed_seconds += other.elapsed_seconds;
     }

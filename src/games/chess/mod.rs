@@ -98,7 +98,13 @@ impl Chess {
             4 => format!("{fen} 0 1"),
             _ => fen.to_string(),
         };
-        Board::from_fen(&full, false).map(Chess::from_board).map_err(|e| IllegalMove(format!("FEN '{fen}': {e}")))
+        let board = Board::from_fen(&full, false).map_err(|e| IllegalMove(format!("FEN '{fen}': {e}")))?;
+        // cozy-chess checks everything else that makes a position impossible, but not this: a king could then be
+        // taken, and move generation assumes two kings.
+        if cozy_chess::get_king_moves(board.king(Color::White)).has(board.king(Color::Black)) {
+            return Err(IllegalMove(format!("FEN '{fen}': the two kings stand next to each other")));
+        }
+        Ok(Chess::from_board(board))
     }
 
     /// The position as FEN.
@@ -390,6 +396,12 @@ impl Game for Chess {
 
     fn in_check(&self) -> bool {
         Chess::in_check(self)
+    }
+
+    /// 160, 260 and 360 centipawns at 1, 2 and 3 plies: about what a quiet move and its answer can win in
+    /// position without taking material (a piece is 320).
+    fn futility_margin(&self, depth: u32) -> Option<Value> {
+        (1..=3).contains(&depth).then(|| Value::from(60 + 100 * depth as i32))
     }
 
     /// Neither a capture nor a promotion.

@@ -351,6 +351,10 @@ fn as_move(value: &LuaValue) -> Option<ScriptMove> {
 impl Game for ScriptGame {
     type Move = ScriptMove;
 
+    /// One call into a script may take a tenth of a second (its instruction budget): a thousand nodes between
+    /// two looks at the clock would overrun a move's time by minutes and leave a stop request unanswered.
+    const NODES_BETWEEN_STOP_CHECKS: u64 = 1;
+
     #[inline]
     fn turn(&self) -> Turn {
         self.node().turn
