@@ -7,11 +7,11 @@
 #     bench/strength.sh anchor          # the level ladder's anchor: level 8 against Stockfish, at level 8's nodes
 #     bench/strength.sh stockfish       # only level 10 against Stockfish (needs root for apt-get, or stockfish on PATH)
 #
-# Settings through the environment: GAMES (per pairing, default 200), NODES (per move, default 20000), OPENING_PLIES
-# (random opening plies, default 4), MOVETIME (ms per move against Stockfish, default 1000), SF_GAMES (default 20),
-# SF_ELO (default 2000), CONCURRENCY (default 1: the figures are per core); for the anchor ANCHOR_LEVEL (default 8),
-# ANCHOR_NODES (default 220000, level 8's node budget in games/chess.ron), ANCHOR_ELO (default 1700) and
-# ANCHOR_GAMES (default 40).
+# Settings through the environment: GAMES (per pairing, default 200), NODES (per move, default 20000), SEED (the
+# last pairing's, default 5), OPENING_PLIES (random opening plies, default 4), MOVETIME (ms per move against
+# Stockfish, default 1000), SF_GAMES (default 20), SF_ELO (default 2000), CONCURRENCY (default 1: the figures are per
+# core); for the anchor ANCHOR_LEVEL (default 8), ANCHOR_NODES (default 220000, level 8's node budget in
+# games/chess.ron), ANCHOR_ELO (default 1700) and ANCHOR_GAMES (default 40).
 #
 # The anchor gives both players the same number of nodes a move (Stockfish hears `go nodes N`), so it does not
 # depend on the machine either: Stockfish's UCI_LimitStrength picks its move at a shallow depth (about 4 plies at
@@ -40,11 +40,14 @@ pairing() { # name, player A, player B, extra arguments
 
 if [ "$WHAT" = all ] || [ "$WHAT" = features ]; then
     # Each technique alone against the plain search (PVS with table and ordering), at a fixed node count.
-    for feature in null lmr check see tapered mate; do
+    for feature in null lmr check see tapered mate futility; do
         pairing "$feature" "features=$feature" "features=none" --nodes "$NODES"
     done
     # Everything together.
     pairing "all" "features=all" "features=none" --nodes "$NODES"
+    # The newest technique on top of the others (the README's 400 games: GAMES=400 SEED=5 CONCURRENCY=2).
+    pairing "futility over the other six" "features=all" "features=null+lmr+check+see+tapered+mate" \
+        --nodes "$NODES" --seed "${SEED:-5}"
 fi
 
 STOCKFISH=$(command -v stockfish || echo /usr/games/stockfish)

@@ -78,6 +78,45 @@ fn perfect_tic_tac_toe_draws_every_game_and_every_game_is_recorded() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Each player gets a fresh engine (and table) for every game, so a game does not depend on which games its thread
+/// played before: a node-limited match plays the same games one at a time and two at a time.
+#[test]
+fn a_node_limited_match_plays_the_same_games_at_any_concurrency() {
+    let dir = temp_dir("concurrency");
+    let games_at = |concurrency: &str| {
+        let pgn = dir.join(format!("games-{concurrency}.txt"));
+        let pgn_arg = pgn.display().to_string();
+        let args = [
+            "match",
+            "connect-four",
+            "--a",
+            "level:6",
+            "--b",
+            "level:5",
+            "--games",
+            "8",
+            "--openings",
+            "random:3",
+            "--seed",
+            "3",
+            "--concurrency",
+            concurrency,
+            "--pgn",
+            &pgn_arg,
+        ];
+        let (code, _, err) = studio(&args, "");
+        assert_eq!(code, 0, "{err}");
+        let records = std::fs::read_to_string(&pgn).expect("records written");
+        // Records are written as games end, in whatever order they end: keyed by their round.
+        let mut games: Vec<String> =
+            records.split("[Event ").filter(|g| !g.trim().is_empty()).map(str::to_string).collect();
+        games.sort_by_key(|game| game.split("[Round \"").nth(1).and_then(|r| r.split('"').next()?.parse::<u32>().ok()));
+        assert_eq!(games.len(), 8, "{records}");
+        games
+    };
+    assert_eq!(games_at("1"), games_at("2"));
+}
+
 #[test]
 fn the_perfect_player_never_loses_to_level_1_from_random_openings() {
     let args = ["match", "tic-tac-toe", "--a", "level:1", "--b", "level:10", "--games", "10", "--openings", "random:1"];

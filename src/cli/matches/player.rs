@@ -184,7 +184,11 @@ impl StudioPlayer {
 }
 
 impl Player for StudioPlayer {
+    /// A fresh engine for every game, as a UCI engine clears its table on `ucinewgame`: a game then does not depend
+    /// on which games the same thread played before it, so with several games at once (`--concurrency`), where
+    /// that order depends on the scheduler, a node-limited match still plays the same games on every run.
     fn new_game(&mut self) -> Result<(), Failure> {
+        *self = StudioPlayer::new(self.config.clone());
         Ok(())
     }
 
