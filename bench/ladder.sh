@@ -60,5 +60,5 @@ for line in open(sys.argv[1]):
     r = json.loads(text)
     rows.setdefault(game, []).append("Step(%d, %d, %d)" % (r["wins"], r["draws"], r["losses"]))
 for game, steps in rows.items():
-    print('    Ladder { game: "%s", steps: [%s], scale: Scale::LevelOne },' % (game, ", ".join(steps)))
+    print('    Ladder { game: "%s", steps: [%s], scale: Scale::LevelOne, check: None },' % (game, ", ".join(steps)))
 EOF

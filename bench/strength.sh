@@ -11,7 +11,7 @@
 # last pairing's, default 5), OPENING_PLIES (random opening plies, default 4), MOVETIME (ms per move against
 # Stockfish, default 1000), SF_GAMES (default 20), SF_ELO (default 2000), CONCURRENCY (default 1: the figures are per
 # core); for the anchor ANCHOR_LEVEL (default 8), ANCHOR_NODES (default 220000, level 8's node budget in
-# games/chess.ron), ANCHOR_ELO (default 1700) and ANCHOR_GAMES (default 40).
+# games/chess.ron), ANCHOR_ELO (default 1900) and ANCHOR_GAMES (default 40).
 #
 # The anchor gives both players the same number of nodes a move (Stockfish hears `go nodes N`), so it does not
 # depend on the machine either: Stockfish's UCI_LimitStrength picks its move at a shallow depth (about 4 plies at
@@ -57,8 +57,8 @@ fi
 
 if [ "$WHAT" = all ] || [ "$WHAT" = anchor ]; then
     "$STOCKFISH" </dev/null | head -1
-    GAMES=${ANCHOR_GAMES:-40} pairing "level ${ANCHOR_LEVEL:-8} vs Stockfish UCI_Elo ${ANCHOR_ELO:-1700}" \
-        "level:${ANCHOR_LEVEL:-8}" "uci:$STOCKFISH,UCI_LimitStrength=true,UCI_Elo=${ANCHOR_ELO:-1700},Threads=1,Hash=16" \
+    GAMES=${ANCHOR_GAMES:-40} pairing "level ${ANCHOR_LEVEL:-8} vs Stockfish UCI_Elo ${ANCHOR_ELO:-1900}" \
+        "level:${ANCHOR_LEVEL:-8}" "uci:$STOCKFISH,UCI_LimitStrength=true,UCI_Elo=${ANCHOR_ELO:-1900},Threads=1,Hash=16" \
         --nodes "${ANCHOR_NODES:-220000}" --seed 11
 fi
 

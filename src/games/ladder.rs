@@ -13,6 +13,26 @@ pub struct Ladder {
     /// How each level from 2 to 10 did against the one below it.
     pub steps: [Step; 9],
     pub scale: Scale,
+    /// A level played directly against Stockfish at a time per move, as a check on the figures: shown beside them,
+    /// since a scale anchored at a fixed node count may not hold at a time control.
+    pub check: Option<TimedCheck>,
+}
+
+/// A level's match against Stockfish 15.1 (`UCI_LimitStrength`) at a fixed time per move, in Cute Chess: the
+/// level's wins, draws and losses against Stockfish set to `uci_elo`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimedCheck {
+    pub level: u8,
+    pub uci_elo: i32,
+    pub ms_per_move: u32,
+    pub result: Step,
+}
+
+impl TimedCheck {
+    /// The level's strength on Stockfish's scale by this match alone.
+    pub fn figure(&self) -> i32 {
+        (f64::from(self.uci_elo) + step_elo(self.result.score())).round() as i32
+    }
 }
 
 /// A level's games against the level below it: wins, draws and losses of the higher level.
@@ -47,8 +67,8 @@ pub enum Scale {
 /// from 5 up score about 50 % against each other: they play alike there. Draughts: `bench/ladder.sh 40 draughts`
 /// (levels 8–10 measured in a run of the same binary's levels 8–10, which the later change to the lower levels'
 /// mistakes did not touch); its levels 8 and 9 drew 24 of 40 and split the rest. Chess: `bench/ladder.sh 24 chess`
-/// (levels 3–5 again after the selective search moved down to level 4: `FIRST=3 LAST=5`), placed by level 8's
-/// match against Stockfish (`bench/strength.sh anchor`). Below Stockfish's lowest setting, 1350, the figures are
+/// (levels 4–10 again, `FIRST=3`, after futility pruning joined their selective search), placed by level 8's match
+/// against Stockfish (`bench/strength.sh anchor`). Below Stockfish's lowest setting, 1350, the figures are
 /// the ladder's extrapolation, and the two steps won outright (2 v 1, 4 v 3) count only +400 each. Othello:
 /// `bench/ladder.sh 20 othello`, with 60 games for 5 v 4 and 9 v 8 (`FIRST=4 LAST=5`, `FIRST=8 LAST=9`), whose
 /// first 20 games had been 8–0–12 and 10–1–9.
@@ -59,14 +79,16 @@ pub const MEASURED: &[Ladder] = &[
             Step(24, 0, 0),
             Step(17, 0, 7),
             Step(24, 0, 0),
-            Step(12, 6, 6),
-            Step(15, 2, 7),
-            Step(17, 4, 3),
-            Step(12, 8, 4),
-            Step(8, 13, 3),
-            Step(11, 7, 6),
+            Step(19, 2, 3),
+            Step(15, 4, 5),
+            Step(16, 2, 6),
+            Step(18, 3, 3),
+            Step(6, 16, 2),
+            Step(8, 14, 2),
         ],
-        scale: Scale::Stockfish { level: 8, uci_elo: 1700, elo_difference: 98, games: 40 },
+        scale: Scale::Stockfish { level: 8, uci_elo: 1900, elo_difference: -26, games: 40 },
+        // The Cute Chess command in the README (1 s a move, 20 games), 2026-11-23.
+        check: Some(TimedCheck { level: 10, uci_elo: 2000, ms_per_move: 1000, result: Step(4, 3, 13) }),
     },
     Ladder {
         game: "connect-four",
@@ -82,6 +104,7 @@ pub const MEASURED: &[Ladder] = &[
             Step(22, 5, 13),
         ],
         scale: Scale::LevelOne,
+        check: None,
     },
     Ladder {
         game: "draughts",
@@ -97,6 +120,7 @@ pub const MEASURED: &[Ladder] = &[
             Step(13, 21, 6),
         ],
         scale: Scale::LevelOne,
+        check: None,
     },
     Ladder {
         game: "othello",
@@ -112,6 +136,7 @@ pub const MEASURED: &[Ladder] = &[
             Step(12, 1, 7),
         ],
         scale: Scale::LevelOne,
+        check: None,
     },
     Ladder {
         game: "othello-6x6",
@@ -127,6 +152,7 @@ pub const MEASURED: &[Ladder] = &[
             Step(21, 0, 19),
         ],
         scale: Scale::LevelOne,
+        check: None,
     },
 ];
 
@@ -173,7 +199,15 @@ fn words(ladder: &Ladder, level: u8) -> Option<String> {
     Some(match ladder.scale {
         Scale::LevelOne if level == 1 => "the ladder's foot (0)".to_string(),
         Scale::LevelOne => format!("≈ {elo:+} vs level 1"),
-        Scale::Stockfish { .. } => format!("≈ {elo} (Stockfish's UCI_Elo scale)"),
+        Scale::Stockfish { .. } => match ladder.check.filter(|check| check.level == level) {
+            // The direct match beside the ladder's figure: where they differ, a player should see both.
+            Some(check) => format!(
+                "≈ {elo} by the ladder, ≈ {} played at {} s a move (Stockfish's UCI_Elo scale)",
+                check.figure(),
+                f64::from(check.ms_per_move) / 1000.0
+            ),
+            None => format!("≈ {elo} (Stockfish's UCI_Elo scale)"),
+        },
     })
 }
 
@@ -198,13 +232,35 @@ pub fn provenance(ladder: &Ladder) -> String {
         "Measured with `match` (bench/ladder.sh): each level against the one below, {games} games a pair, each \
          level at its own node budget, so the figure holds on any machine; the sum of the steps"
     );
-    match ladder.scale {
+    let measured = match ladder.scale {
         Scale::LevelOne => format!("{steps} from level 1."),
         Scale::Stockfish { level, uci_elo, elo_difference, games } => format!(
-            "{steps} from level {level}, which scored {elo_difference:+} Elo in {games} games against Stockfish 15.1 \
-             set to UCI_Elo {uci_elo} (bench/strength.sh)."
+            "{steps} from level {level}, which scored {} Elo in {games} games against Stockfish 15.1 set to UCI_Elo \
+             {uci_elo} at the same number of nodes (bench/strength.sh).",
+            signed(elo_difference)
         ),
+    };
+    match ladder.check {
+        None => measured,
+        Some(check) => {
+            let Step(wins, draws, losses) = check.result;
+            let percent = format!("{:.1}", check.result.score() * 100.0);
+            format!(
+                "{measured} Played directly at {} s a move, level {} scored {} % (+{wins} ={draws} −{losses}) \
+                 against UCI_Elo {}: about {} by that match alone.",
+                f64::from(check.ms_per_move) / 1000.0,
+                check.level,
+                percent.trim_end_matches(".0"),
+                check.uci_elo,
+                check.figure()
+            )
+        }
     }
+}
+
+/// `value` with its sign, a true minus for a negative one ("−26", "+98").
+fn signed(value: i32) -> String {
+    if value < 0 { format!("−{}", value.unsigned_abs()) } else { format!("+{value}") }
 }
 
 /// Elo's logistic difference for a score (a share of the points, 0–1), held to ±400 where a pair was won or lost
@@ -224,7 +280,7 @@ mod tests {
     use super::*;
 
     /// Every pasted ladder names a game, and its figures are the README's: the sums of its steps from level 1, or
-    /// chess's from level 8 at Stockfish's 1700 + 98.
+    /// chess's from level 8 at Stockfish's 1900 − 26.
     #[test]
     fn every_measured_ladder_names_a_game_and_gives_the_readmes_figures() {
         let registry = crate::games::registry::Registry::standard();
@@ -235,7 +291,7 @@ mod tests {
         let figures_of = |game| figures(MEASURED.iter().find(|l| l.game == game).expect("measured"));
         assert_eq!(figures_of("connect-four"), [0, 241, 409, 600, 768, 948, 1018, 1320, 1408, 1488]);
         assert_eq!(figures_of("draughts"), [0, 382, 573, 827, 974, 1063, 1180, 1269, 1269, 1331]);
-        assert_eq!(figures_of("chess"), [282, 682, 837, 1237, 1325, 1446, 1678, 1798, 1871, 1945], "8 = 1700 + 98");
+        assert_eq!(figures_of("chess"), [77, 477, 631, 1031, 1311, 1465, 1619, 1874, 1932, 2021], "8 = 1900 - 26");
         assert_eq!(strength_words("no such game", 5), None);
         assert_eq!(strength_words("no such game", 0), None);
     }
@@ -249,7 +305,7 @@ mod tests {
         let mut steps = [Step(20, 0, 20); 9];
         steps[0] = Step(30, 0, 10);
         steps[8] = Step(10, 5, 5);
-        let ladder = Ladder { game: "g", steps, scale: Scale::LevelOne };
+        let ladder = Ladder { game: "g", steps, scale: Scale::LevelOne, check: None };
         assert_eq!(figures(&ladder), [0, 191, 191, 191, 191, 191, 191, 191, 191, 280]);
         assert_eq!(words(&ladder, 3).as_deref(), Some("≈ +191 vs level 1"));
         assert_eq!(words(&ladder, 1).as_deref(), Some("the ladder's foot (0)"));
@@ -265,7 +321,25 @@ mod tests {
         assert_eq!(figures(&chess)[9], 1965);
         assert_eq!(words(&chess, 10).as_deref(), Some("≈ 1965 (Stockfish's UCI_Elo scale)"));
         assert_eq!(words(&chess, 9).as_deref(), Some("≈ 1774 (Stockfish's UCI_Elo scale)"));
-        assert!(provenance(&chess).contains("scored -35 Elo in 20 games against Stockfish 15.1 set to UCI_Elo 2000"));
+        assert!(provenance(&chess).contains("scored −35 Elo in 20 games against Stockfish 15.1 set to UCI_Elo 2000"));
+        assert!(!provenance(&chess).contains("directly"), "no timed check, none named");
+        let result = Step(4, 3, 13);
+        let check = TimedCheck { level: 10, uci_elo: 2000, ms_per_move: 1000, result };
+        assert_eq!(check.figure(), 1832, "27.5 % is −168 Elo");
+        let checked = Ladder { check: Some(check), ..chess };
+        assert_eq!(
+            words(&checked, 10).as_deref(),
+            Some("≈ 1965 by the ladder, ≈ 1832 played at 1 s a move (Stockfish's UCI_Elo scale)")
+        );
+        assert_eq!(words(&checked, 9), words(&chess, 9), "only the level that played");
+        assert!(
+            provenance(&checked).ends_with(
+                "Played directly at 1 s a move, level 10 scored 27.5 % (+4 =3 −13) against UCI_Elo 2000: about 1832 \
+                 by that match alone."
+            ),
+            "{}",
+            provenance(&checked)
+        );
         let uneven = Ladder {
             steps: [
                 Step(10, 0, 10),

@@ -398,8 +398,9 @@ impl Game for Chess {
         Chess::in_check(self)
     }
 
-    /// 160, 260 and 360 centipawns at 1, 2 and 3 plies: about what a quiet move and its answer can win in
-    /// position without taking material (a piece is 320).
+    /// 160, 260 and 360 centipawns at 1, 2 and 3 plies: about what quiet moves can gain in position without
+    /// taking material (a knight is 320). Wider margins prune less; reverse futility to 5 plies measured worse
+    /// (47 % in 263 games).
     fn futility_margin(&self, depth: u32) -> Option<Value> {
         (1..=3).contains(&depth).then(|| Value::from(60 + 100 * depth as i32))
     }
