@@ -82,11 +82,9 @@ fn parse_custom(text: &str, ai: &AiDefaults) -> Result<EngineConfig, String> {
         match key {
             "algo" | "algorithm" => config.algorithm = value.parse::<Algorithm>()?,
             // `none` lifts one of level 10's limits: `nodes=none,time=1000` is level 10 held by the time alone.
-            "depth" | "time" | "nodes" if value == "none" => match key {
-                "depth" => config.limits.depth = None,
-                "time" => config.limits.time_ms = None,
-                _ => config.limits.nodes = None,
-            },
+            "depth" if value == "none" => config.limits.depth = None,
+            "time" if value == "none" => config.limits.time_ms = None,
+            "nodes" if value == "none" => config.limits.nodes = None,
             "depth" => config.limits.depth = Some(number()?.clamp(1, 10_000) as u32),
             "time" => config.limits.time_ms = Some(number()?.max(1)),
             "nodes" => config.limits.nodes = Some(number()?.max(1)),

@@ -90,11 +90,11 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         (alpha, beta): (Value, Value),
         depth: u32,
     ) -> Option<Value> {
-        if !features.futility || self.ply == 0 || !beta.is_finite() || beta != alpha.next_up() {
+        if !beta.is_finite() || !self.futility_applies(features, (alpha, beta)) {
             return None;
         }
         let margin = self.game.futility_margin(depth)?;
-        if self.game.in_check() || self.game.evaluate() - margin < beta {
+        if self.game.evaluate() - margin < beta {
             return None;
         }
         self.stats.reverse_futility_cutoffs += 1;
@@ -113,12 +113,15 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         (alpha, beta): (Value, Value),
         depth: u32,
     ) -> bool {
-        if !features.futility || self.ply == 0 || !(1..=2).contains(&depth) || !alpha.is_finite() {
-            return false;
-        }
-        if beta != alpha.next_up() || self.game.in_check() {
+        if !(1..=2).contains(&depth) || !alpha.is_finite() || !self.futility_applies(features, (alpha, beta)) {
             return false;
         }
         self.game.futility_margin(depth).is_some_and(|margin| self.game.evaluate() + margin <= alpha)
+    }
+
+    /// Where both halves of futility pruning may act: futility on, a null-window node (β = α⁺, not on the principal
+    /// variation) other than the root, not in check.
+    fn futility_applies(&self, features: SearchFeatures, (alpha, beta): (Value, Value)) -> bool {
+        features.futility && self.ply > 0 && beta == alpha.next_up() && !self.game.in_check()
     }
 }
