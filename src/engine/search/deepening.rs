@@ -88,10 +88,12 @@ pub struct Thought<M> {
     pub iterations: Vec<Iteration<M>>,
     /// The iteration a limit or stop request cut short, if any.
     pub partial: Option<Iteration<M>>,
-    /// The move to play: the last completed iteration's (any legal move if none completed), or with a skill
+    /// The move to play: the searched best (any legal move if none was found), or with a skill
     /// margin the one [`skill::choose`](super::skill::choose) picked; `None` only when the game is over.
     pub best_move: Option<M>,
-    /// The move the search judged best (differs from `best_move` when a weaker move was chosen on purpose).
+    /// The move the search judged best: the last completed iteration's, or the one an iteration cut short found
+    /// better than it (see [`Engine::partial_best`]). Differs from `best_move` when a weaker move was chosen on
+    /// purpose.
     #[serde(default)]
     pub searched_best: Option<M>,
     /// With a skill margin: every root move's score from the player to move's point of view, as deep as the move's
@@ -174,6 +176,7 @@ impl<M: Copy + Eq> Engine<M> {
         let started = Instant::now();
         let limits = self.config.limits;
         self.memory.features = self.config.features;
+        self.memory.orderer.age();
         game.use_search_features(&self.config.features);
         // Scoring the root moves for a deliberate mistake needs part of the move's time: the search gets 60 % of it.
         let erring = self.config.skill.is_some_and(|s| s.margin > 0.0);
@@ -222,7 +225,7 @@ impl<M: Copy + Eq> Engine<M> {
             }
             depth += 1;
         }
-        thought.searched_best = thought.last().and_then(|i| i.best_move);
+        thought.searched_best = self.partial_best(&thought).or_else(|| thought.last().and_then(|i| i.best_move));
         thought.best_move = thought.searched_best.or_else(|| {
             let mut moves = Vec::new();
             game.generate_moves(&mut moves);
@@ -253,6 +256,16 @@ impl<M: Copy + Eq> Engine<M> {
         }
         thought.elapsed_seconds = started.elapsed().as_secs_f64();
         thought
+    }
+
+    /// The move of an iteration cut short, where it can be trusted: with PVS or negamax over the full window, the
+    /// root's best move once one of its children has been searched to the end. The first child searched is the
+    /// last iteration's best move, so a different move here beat it at the deeper depth. MTD(f)'s null-window
+    /// passes and an aspiration window's bounds say nothing of which move is best, so those are not trusted.
+    fn partial_best(&self, thought: &Thought<M>) -> Option<M> {
+        let trusted =
+            matches!(self.config.algorithm, Algorithm::Negamax | Algorithm::Pvs) && self.config.aspiration.is_none();
+        thought.partial.as_ref().filter(|_| trusted).and_then(|partial| partial.best_move)
     }
 
     /// One iteration at `depth`, with an aspiration window around `previous` where configured.
@@ -301,6 +314,10 @@ impl<M: Copy + Eq> Engine<M> {
                     low = Value::NEG_INFINITY;
                 } else if !searcher.stopped && value >= high && high < Value::INFINITY {
                     high = Value::INFINITY;
+                } else if searcher.stopped {
+                    // Cut short: only a root move searched to the end at this depth counts (none, if the first
+                    // was not), so that a partial iteration's move is one it actually found.
+                    break (value, searcher.pv.root_line().to_vec());
                 } else {
                     break (value, searcher.root_line_or_remembered(memory));
                 }
@@ -394,7 +411,11 @@ mod tests {
         let config = EngineConfig { limits, features: SearchFeatures::ALL, tt_mib: 4, ..EngineConfig::default() };
         let mut engine = Engine::new(config);
         let mut deepest = 0;
-        for _ in 0..8 {
+        // Up to the mate, which takes a dozen moves or so.
+        for _ in 0..30 {
+            if game.is_over() {
+                break;
+            }
             let thought = engine.think(&mut game, None, |_| {});
             let last = thought.last().expect("an iteration");
             assert!(last.depth <= DEEPEST_ITERATION && thought.iterations.len() <= DEEPEST_ITERATION as usize);
@@ -402,5 +423,40 @@ mod tests {
             game.play(thought.best_move.expect("a move"));
         }
         assert_eq!(deepest, DEEPEST_ITERATION, "some search is held by the deepest iteration, not by its budget");
+    }
+
+    /// A search cut short plays the move its unfinished iteration found, once one has been searched to the end at
+    /// that depth: searched alone by plain α-β at that depth, it is worth at least the last completed iteration's
+    /// move. Before one has, it plays the last completed iteration's move.
+    #[test]
+    fn a_search_cut_short_plays_a_better_move_its_last_iteration_found() {
+        let mut game = ConnectFour::from_moves("4453").expect("legal");
+        let (mut unfinished, mut improved) = (0, 0);
+        for nodes in (1_000..40_000).step_by(500) {
+            let config = EngineConfig { limits: Limits::nodes(nodes), tt_mib: 4, ..EngineConfig::default() };
+            let thought = Engine::new(config).think(&mut game, None, |_| {});
+            let (Some(partial), Some(last)) = (&thought.partial, thought.last()) else { continue };
+            match partial.best_move {
+                None => {
+                    unfinished += 1;
+                    assert_eq!(thought.searched_best, last.best_move, "{nodes} nodes");
+                }
+                Some(found) if Some(found) != last.best_move => {
+                    improved += 1;
+                    assert_eq!(thought.searched_best, Some(found), "{nodes} nodes");
+                    let worth = |game: &mut ConnectFour, mv| {
+                        game.play(mv);
+                        let options = SearchOptions { depth: Some(partial.depth - 1), ..SearchOptions::default() };
+                        let result = search(game, Algorithm::Negamax, &options, StopWhen::default(), &mut NoObserver);
+                        game.undo(mv);
+                        -result.value
+                    };
+                    let previous = last.best_move.expect("a move");
+                    assert!(worth(&mut game, found) >= worth(&mut game, previous), "{nodes} nodes");
+                }
+                Some(_) => {}
+            }
+        }
+        assert!(unfinished > 0 && improved > 0, "{unfinished} searches with no move yet, {improved} improved");
     }
 }

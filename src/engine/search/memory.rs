@@ -148,12 +148,14 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 return entry.value;
             }
         }
-        if let Some(value) = self.reverse_futility_cutoff(features, sign, (alpha, beta), depth) {
+        // Read at most once for the node, and only if a pruning step needs it.
+        let mut static_eval = None;
+        if let Some(value) = self.reverse_futility_cutoff(features, sign, (alpha, beta), depth, &mut static_eval) {
             return value;
         }
         if features.null_move
             && via.is_some()
-            && let Some(value) = self.null_move_cutoff(memory, sign, beta, depth, scout)
+            && let Some(value) = self.null_move_cutoff(memory, sign, beta, depth, scout, &mut static_eval)
         {
             return value;
         }
@@ -164,7 +166,7 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         memory.orderer.order(&*self.game, &mut self.moves[moves.clone()], self.ply, hash_move);
         let in_check = features.late_move_reductions && self.game.in_check();
         let mark = self.horizon_mark();
-        let futile = self.quiet_moves_are_futile(features, (alpha, beta), depth);
+        let futile = self.quiet_moves_are_futile(features, (alpha, beta), depth, &mut static_eval);
         let mut skipped_futile = false;
         let mut node = NegamaxNode { turn, sign, window, alpha, beta, best: Value::NEG_INFINITY, moves };
         let mut best_move = None;

@@ -44,8 +44,15 @@ pub struct MoveOrderer<M> {
     scratch: Vec<(Key, M)>,
 }
 
-/// A move's rank, larger first: (is the hash move, hint, killer rank, history).
-type Key = (bool, i32, u8, u32);
+/// A move's rank, larger first: is it the hash move, then the hint, the killer rank and the history, packed into
+/// one number so that sorting compares one integer rather than four fields (see [`key`]).
+type Key = u128;
+
+/// The rank of a move: (is the hash move, hint, killer rank, history) compared in that order.
+fn key(is_hash_move: bool, hint: i32, killer: u8, history: u32) -> Key {
+    let hint = (i64::from(hint) - i64::from(i32::MIN)) as u128; // 0 for the lowest hint, in 32 bits
+    u128::from(is_hash_move) << 72 | hint << 40 | u128::from(killer) << 32 | u128::from(history)
+}
 
 impl<M: Copy + Eq> MoveOrderer<M> {
     pub fn new(options: OrderingOptions) -> Self {
@@ -56,6 +63,16 @@ impl<M: Copy + Eq> MoveOrderer<M> {
     pub fn clear(&mut self) {
         self.killers.clear();
         self.history.clear();
+    }
+
+    /// Makes room for a new search from another position: the killers (moves of the old search's plies, which
+    /// are other positions now) are forgotten and the history counts are divided by eight, so that what the new
+    /// search learns soon outweighs them, and the counts never reach their ceiling over a long game.
+    pub fn age(&mut self) {
+        self.killers.clear();
+        for count in &mut self.history {
+            *count /= 8;
+        }
     }
 
     /// Sorts `moves` (the children of a node at `ply`) best-first.
@@ -80,16 +97,10 @@ impl<M: Copy + Eq> MoveOrderer<M> {
                 (true, Some(i)) => self.history.get(i).copied().unwrap_or(0),
                 _ => 0,
             };
-            self.scratch.push(((is_hash_move, hint, killer, history), mv));
+            self.scratch.push((key(is_hash_move, hint, killer, history), mv));
         }
-        // Stable, so equal keys keep the game's order; insertion sort, since move lists are short.
-        for i in 1..self.scratch.len() {
-            let mut j = i;
-            while j > 0 && self.scratch[j - 1].0 < self.scratch[j].0 {
-                self.scratch.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        // Stable, so equal keys keep the game's order.
+        self.scratch.sort_by_key(|entry| std::cmp::Reverse(entry.0));
         for (slot, &(_, mv)) in moves.iter_mut().zip(&self.scratch) {
             *slot = mv;
         }
@@ -116,6 +127,33 @@ impl<M: Copy + Eq> MoveOrderer<M> {
             }
             let bonus = depth.min(1 << 10).pow(2);
             self.history[i] = self.history[i].saturating_add(bonus);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_keys_rank_as_their_fields_do_in_order() {
+        let fields = [
+            (false, i32::MIN, 0, 0),
+            (false, -10_000, 2, u32::MAX),
+            (false, -1, 0, 7),
+            (false, 0, 0, 0),
+            (false, 0, 0, 1),
+            (false, 0, 1, 0),
+            (false, 0, 2, u32::MAX),
+            (false, 1, 0, 0),
+            (false, i32::MAX, 2, u32::MAX),
+            (true, i32::MIN, 0, 0),
+            (true, 0, 0, 0),
+        ];
+        for a in fields {
+            for b in fields {
+                assert_eq!(key(a.0, a.1, a.2, a.3).cmp(&key(b.0, b.1, b.2, b.3)), a.cmp(&b), "{a:?} against {b:?}");
+            }
         }
     }
 }

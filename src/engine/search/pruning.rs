@@ -54,10 +54,14 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         beta: Value,
         depth: u32,
         scout: bool,
+        static_eval: &mut Option<Value>,
     ) -> Option<Value> {
         // Not after a stop: a search unwinding from a stop plays no more than one move a node, and a null-move
         // search started on the way back would be work thrown away.
-        if self.stopped || depth < 3 || !beta.is_finite() || !self.game.can_null_move() || self.game.evaluate() < beta {
+        if self.stopped || depth < 3 || !beta.is_finite() || !self.game.can_null_move() {
+            return None;
+        }
+        if self.static_eval(static_eval) < beta {
             return None;
         }
         self.stats.null_move_tries += 1;
@@ -89,12 +93,13 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         sign: Value,
         (alpha, beta): (Value, Value),
         depth: u32,
+        static_eval: &mut Option<Value>,
     ) -> Option<Value> {
         if !beta.is_finite() || !self.futility_applies(features, (alpha, beta)) {
             return None;
         }
         let margin = self.game.futility_margin(depth)?;
-        if self.game.evaluate() - margin < beta {
+        if self.static_eval(static_eval) - margin < beta {
             return None;
         }
         self.stats.reverse_futility_cutoffs += 1;
@@ -112,11 +117,19 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         features: SearchFeatures,
         (alpha, beta): (Value, Value),
         depth: u32,
+        static_eval: &mut Option<Value>,
     ) -> bool {
         if !(1..=2).contains(&depth) || !alpha.is_finite() || !self.futility_applies(features, (alpha, beta)) {
             return false;
         }
-        self.game.futility_margin(depth).is_some_and(|margin| self.game.evaluate() + margin <= alpha)
+        let Some(margin) = self.game.futility_margin(depth) else { return false };
+        self.static_eval(static_eval) + margin <= alpha
+    }
+
+    /// The node's static evaluation, worked out the first time one of the steps above asks (`cached` holds it for
+    /// the node): the null move and both halves of futility read it, and it costs as much as a few moves.
+    fn static_eval(&self, cached: &mut Option<Value>) -> Value {
+        *cached.get_or_insert_with(|| self.game.evaluate())
     }
 
     /// Where both halves of futility pruning may act: futility on, a null-window node (β = α⁺, not on the principal

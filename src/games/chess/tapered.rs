@@ -11,7 +11,7 @@
 //! - a side with no material but its king is driven to the edge and the winning king brought close, so that
 //!   K+Q or K+R against K is won within the 50-move rule at a modest depth.
 
-use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
+use cozy_chess::{BitBoard, Board, Color, Piece, Square};
 use cozy_chess::{get_bishop_moves, get_king_moves, get_knight_moves, get_rook_moves};
 
 /// A middlegame and an endgame weight.
@@ -97,24 +97,47 @@ fn placement(piece: Piece, file: usize, rank: usize) -> Score {
 const PASSED: [Score; 8] =
     [Score(0, 0), Score(5, 10), Score(8, 15), Score(15, 30), Score(25, 50), Score(45, 85), Score(70, 130), Score(0, 0)];
 
+/// The squares of a file, as bits (A1 is bit 0, H8 bit 63).
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// The squares in front of a pawn of the colour `white` on square `index`, on its file and the two beside it.
+const fn front_span_bits(white: bool, index: usize) -> u64 {
+    let (file, rank) = (index % 8, index / 8);
+    let mut files = FILE_A << file;
+    if file > 0 {
+        files |= FILE_A << (file - 1);
+    }
+    if file < 7 {
+        files |= FILE_A << (file + 1);
+    }
+    let ahead = match (white, rank) {
+        (true, 7) => 0,
+        (true, _) => !0u64 << (8 * (rank + 1)),
+        (false, _) => (1u64 << (8 * rank)) - 1,
+    };
+    files & ahead
+}
+
+/// [`front_span_bits`] for every square, White's then Black's: the evaluation reads them for every pawn of every
+/// position, so they are worked out once, when the program is compiled.
+const FRONT_SPANS: [[u64; 64]; 2] = {
+    let mut spans = [[0; 64]; 2];
+    let mut index = 0;
+    while index < 64 {
+        spans[0][index] = front_span_bits(true, index);
+        spans[1][index] = front_span_bits(false, index);
+        index += 1;
+    }
+    spans
+};
+
 fn file_mask(file: usize) -> BitBoard {
-    File::index(file).bitboard()
+    BitBoard(FILE_A << file)
 }
 
 /// The squares in front of a pawn of `color` on `square`, on its file and the two beside it.
 fn front_span(color: Color, square: Square) -> BitBoard {
-    let (file, rank) = (square.file() as usize, square.rank() as usize);
-    let mut files = file_mask(file);
-    if file > 0 {
-        files |= file_mask(file - 1);
-    }
-    if file < 7 {
-        files |= file_mask(file + 1);
-    }
-    let ahead = (0..8)
-        .filter(|&r| if color == Color::White { r > rank } else { r < rank })
-        .fold(BitBoard::EMPTY, |acc, r| acc | Rank::index(r).bitboard());
-    files & ahead
+    BitBoard(FRONT_SPANS[color as usize][square as usize])
 }
 
 /// Rank from `color`'s side (0: its back rank).
@@ -130,6 +153,9 @@ fn side_score(board: &Board, color: Color) -> Score {
     let occupied = board.occupied();
     let own_pawns = board.colored_pieces(color, Piece::Pawn);
     let their_pawns = board.colored_pieces(!color, Piece::Pawn);
+    let their_king = board.king(!color);
+    let their_king_zone = get_king_moves(their_king) | their_king.bitboard();
+    let (mut king_attackers, mut king_attack) = (0, 0);
     for piece in Piece::ALL {
         for square in board.colored_pieces(color, piece) {
             let rank = relative_rank(color, square);
@@ -147,6 +173,11 @@ fn side_score(board: &Board, color: Color) -> Score {
             };
             if let Some((moves, weight, typical)) = reach {
                 score += weight * ((moves & !own).len() as i32 - typical);
+                let reached = (moves & their_king_zone).len() as i32;
+                if reached > 0 {
+                    king_attackers += 1;
+                    king_attack += reached * attack_weight(piece);
+                }
             }
             let file = file_mask(square.file() as usize);
             match piece {
@@ -176,7 +207,26 @@ fn side_score(board: &Board, color: Color) -> Score {
     if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
         score += Score(30, 50);
     }
+    score += Score(king_danger(king_attackers, king_attack), 0);
     score
+}
+
+/// What one square of the enemy king's zone (the king's square and those around it) reached by `piece` counts
+/// towards an attack on the king.
+fn attack_weight(piece: Piece) -> i32 {
+    match piece {
+        Piece::Knight | Piece::Bishop => 2,
+        Piece::Rook => 3,
+        Piece::Queen => 5,
+        Piece::Pawn | Piece::King => 0,
+    }
+}
+
+/// The middlegame bonus of an attack on the king by `attackers` pieces reaching zone squares worth `attack` in
+/// all: nothing from a single piece, which the king's side can meet, and growing with the square of the attack
+/// beyond that — pieces joining an attack are worth more together than apart — up to 400 centipawns.
+fn king_danger(attackers: i32, attack: i32) -> i32 {
+    if attackers < 2 { 0 } else { (attack * attack / 6).min(400) }
 }
 
 /// Centre distance of a square: 0 in the four central squares, 6 in a corner.
