@@ -204,6 +204,16 @@ pub trait Game {
         false
     }
 
+    /// True when `mv`, played here, would put the opponent in check ([`Game::in_check`] after it). Futility pruning
+    /// asks this of every quiet move it would skip. Default: play, look, undo; a game may answer
+    /// without the bookkeeping of a real move.
+    fn gives_check(&mut self, mv: Self::Move) -> bool {
+        self.play(mv);
+        let check = self.in_check();
+        self.undo(mv);
+        check
+    }
+
     /// True when `mv` (about to be played here) may be searched less deeply when ordered late: a quiet move.
     /// Default: never, so late-move reductions leave the game alone.
     fn is_reducible(&self, _mv: Self::Move) -> bool {

@@ -172,20 +172,15 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         let mut best_move = None;
         for i in node.moves.clone() {
             let late = i - node.moves.start;
-            if futile && late > 0 && self.game.is_reducible(self.moves[i]) {
-                let mv = self.advance(i);
-                let gives_check = self.game.in_check();
-                self.retreat(mv);
-                if !gives_check {
-                    // The static evaluation decided, once for the node, that these moves are not searched: a
-                    // horizon judgment, so the node's value is not final.
-                    if !skipped_futile {
-                        self.stats.horizon_evaluations += 1;
-                        skipped_futile = true;
-                    }
-                    self.stats.futility_skips += 1;
-                    continue;
+            if futile && late > 0 && self.game.is_reducible(self.moves[i]) && !self.game.gives_check(self.moves[i]) {
+                // The static evaluation decided, once for the node, that these moves are not searched: a horizon
+                // judgment, so the node's value is not final.
+                if !skipped_futile {
+                    self.stats.horizon_evaluations += 1;
+                    skipped_futile = true;
                 }
+                self.stats.futility_skips += 1;
+                continue;
             }
             let reducible = features.late_move_reductions
                 && depth >= 3
