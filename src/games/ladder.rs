@@ -87,9 +87,10 @@ pub const MEASURED: &[Ladder] = &[
             Step(8, 15, 1),
         ],
         scale: Scale::Stockfish { level: 8, uci_elo: 1900, elo_difference: 52, games: 40 },
-        // The Cute Chess command in the README (1 s a move), three runs of 20, 19 (cut off) and 20 games,
-        // 2026-11-23 and 24: +10 =2 −8, +9 =3 −7, +7 =2 −11.
-        check: Some(TimedCheck { level: 10, uci_elo: 2000, ms_per_move: 1000, result: Step(26, 7, 26) }),
+        // At 1 s a move: the Cute Chess command in the README, three runs of 20, 19 (cut off) and 20 games,
+        // 2026-11-23 and 24: +10 =2 −8, +9 =3 −7, +7 =2 −11; and `SF_GAMES=40 CONCURRENCY=2 bench/strength.sh
+        // stockfish`, 2026-11-25 (the build with `Game::gives_check`, the same search): +13 =9 −18.
+        check: Some(TimedCheck { level: 10, uci_elo: 2000, ms_per_move: 1000, result: Step(39, 16, 44) }),
     },
     Ladder {
         game: "connect-four",
