@@ -185,6 +185,14 @@ pub trait Game {
         false
     }
 
+    /// True when this position (the same side to move) stood before, in the game or in the line searched, and
+    /// the rules draw a position that repeats (at its third occurrence, say): a search may then score it a draw
+    /// (0) at once, since either side that wants the draw can repeat again. Default: never, so the repetition
+    /// switch leaves the game alone.
+    fn repeats_a_position(&self) -> bool {
+        false
+    }
+
     /// Passes the move (only where [`Game::can_null_move`]); [`Game::undo_null_move`] takes it back.
     fn play_null_move(&mut self) {}
 

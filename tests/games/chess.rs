@@ -393,6 +393,8 @@ fn with_every_technique_off_the_search_is_the_textbook_one_and_on_each_is_counte
         off.mate_distance_cutoffs,
         off.reverse_futility_cutoffs,
         off.futility_skips,
+        off.exchange_prunes,
+        off.repetition_draws,
     ] {
         assert_eq!(count, 0, "{off:?}");
     }
@@ -410,10 +412,15 @@ fn with_every_technique_off_the_search_is_the_textbook_one_and_on_each_is_counte
     assert!(lmr.nodes_visited < off.nodes_visited);
     let see = with("see");
     assert!(see.quiescence_nodes > 0 && see.losing_captures_skipped > 0, "{see:?}");
+    assert!(see.exchange_prunes > 0, "{see:?}");
+    assert_eq!(see.null_move_tries + see.futility_skips, 0, "{see:?}");
     let futility = with("futility");
     assert!(futility.reverse_futility_cutoffs > 0 && futility.futility_skips > 0, "{futility:?}");
     assert!(futility.nodes_visited < off.nodes_visited);
     assert_eq!(futility.null_move_tries + futility.late_move_reductions, 0, "{futility:?}");
+    let rep = with("rep");
+    assert!(rep.repetition_draws > 0, "{rep:?}");
+    assert_eq!(rep.null_move_tries + rep.exchange_prunes + rep.check_extensions, 0, "{rep:?}");
     assert_eq!(with("check").null_move_tries, 0, "one switch turns on one technique");
     assert!(with("check").check_extensions > 0);
 }

@@ -220,13 +220,17 @@ fn selective_switches(ui: &mut egui::Ui, features: &mut crate::engine::search::f
         ui.checkbox(&mut features.null_move, "null move").on_hover_text("null-move pruning (Beal, 1989)");
         ui.checkbox(&mut features.late_move_reductions, "late-move reductions");
         ui.checkbox(&mut features.check_extensions, "check extensions");
-        ui.checkbox(&mut features.exchange_quiescence, "exchange quiescence")
-            .on_hover_text("stand-pat quiescence; captures that lose by the static exchange count skipped");
+        ui.checkbox(&mut features.exchange_quiescence, "exchange quiescence").on_hover_text(
+            "stand-pat quiescence, captures that lose by the static exchange count skipped; near the horizon, moves \
+             that lose material by that count are not searched",
+        );
         ui.checkbox(&mut features.tapered_eval, "tapered evaluation");
         ui.checkbox(&mut features.mate_distance, "mate distance");
         ui.checkbox(&mut features.futility, "futility pruning").on_hover_text(
             "near the horizon: a node far above β fails high at once; quiet moves far below α are skipped",
         );
+        ui.checkbox(&mut features.repetition, "repetition draws")
+            .on_hover_text("a position met again in the line searched is scored a draw at once");
     });
 }
 

@@ -103,6 +103,9 @@ pub struct Searcher<'a, G: Game, O: Observer<G>> {
     /// Table entries used that were searched only to a depth limit. With `stats.horizon_evaluations`, tells
     /// whether a subtree's value is final (the game's true value) or depends on a horizon somewhere below.
     pub horizon_table_uses: u64,
+    /// The static evaluation of the node at each ply of the current line, where a pruning step read it (NaN where
+    /// none did): whether the side to move's position is improving compares a node's with the one two plies up.
+    pub(crate) static_evals: Vec<Value>,
 }
 
 impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
@@ -117,6 +120,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
             stop_when,
             stopped: false,
             horizon_table_uses: 0,
+            static_evals: Vec::new(),
         }
     }
 

@@ -13,13 +13,20 @@
 //! - **Check extensions**: a move that gives check ([`Game::in_check`] after it) is searched one ply deeper.
 //! - **Quiescence with static exchange evaluation**: at the depth limit the side to move may stand pat on the
 //!   evaluation or try the game's tactical moves ([`Game::generate_tactical_moves`]), skipping captures that lose
-//!   material by the exchange count ([`Game::exchange_value`]); the game may also order by that count.
+//!   material by the exchange count ([`Game::exchange_value`]); the game may also order by that count. Near the
+//!   horizon the same count prunes: in a null-window node not in check, with 1 to 3 plies left, a move after the
+//!   first that loses more than 50 centipawns a ply (a quiet move) or 100 (a capture) and gives no check is not
+//!   searched ("exchange pruning").
 //! - **Tapered evaluation**: the game blends middlegame and endgame evaluations by the material left
 //!   ([`Game::use_search_features`] tells it).
 //! - **Futility pruning** (Schaeffer 1986; Heinz 1998): within three plies of the horizon, a node whose static
 //!   evaluation stands the game's margin ([`Game::futility_margin`]) above β fails high at once ("reverse
 //!   futility"); within two, quiet moves that do not give check are not searched from a node whose evaluation
 //!   lies the margin below α. Only in null-window nodes, never in check.
+//! - **Repetition draws**: below the root, a position that stood before in the game or the line searched, in a
+//!   game whose rules draw repetitions ([`Game::repeats_a_position`]), is scored a draw at once, so a side that is
+//!   ahead steers away from repeating and one that is behind steers towards it, instead of finding out only at
+//!   the third occurrence (and, through the transposition table, sometimes not at all).
 //! - **Mate-distance pruning**: a node cannot score better than a mate on the next move nor worse than being mated
 //!   at once ([`Game::mate_distance_range`]); a window outside that range settles the node.
 //!
@@ -31,6 +38,7 @@
 //! [`Game::use_search_features`]: crate::engine::game::Game::use_search_features
 //! [`Game::mate_distance_range`]: crate::engine::game::Game::mate_distance_range
 //! [`Game::futility_margin`]: crate::engine::game::Game::futility_margin
+//! [`Game::repeats_a_position`]: crate::engine::game::Game::repeats_a_position
 
 use serde::{Deserialize, Serialize};
 
@@ -46,6 +54,7 @@ pub struct SearchFeatures {
     pub tapered_eval: bool,
     pub mate_distance: bool,
     pub futility: bool,
+    pub repetition: bool,
 }
 
 impl SearchFeatures {
@@ -58,6 +67,7 @@ impl SearchFeatures {
         tapered_eval: false,
         mate_distance: false,
         futility: false,
+        repetition: false,
     };
 
     /// Every technique on (the top levels).
@@ -69,10 +79,11 @@ impl SearchFeatures {
         tapered_eval: true,
         mate_distance: true,
         futility: true,
+        repetition: true,
     };
 
     /// The names the command line and the settings use, with the switch each names.
-    pub const NAMES: [&'static str; 7] = ["null", "lmr", "check", "see", "tapered", "mate", "futility"];
+    pub const NAMES: [&'static str; 8] = ["null", "lmr", "check", "see", "tapered", "mate", "futility", "rep"];
 
     /// The switch called `name` (see [`SearchFeatures::NAMES`]).
     pub fn switch(&mut self, name: &str) -> Option<&mut bool> {
@@ -84,6 +95,7 @@ impl SearchFeatures {
             "tapered" => &mut self.tapered_eval,
             "mate" => &mut self.mate_distance,
             "futility" => &mut self.futility,
+            "rep" => &mut self.repetition,
             _ => return None,
         })
     }
@@ -130,7 +142,7 @@ mod tests {
         let some = SearchFeatures::parse("null+see").expect("valid");
         assert!(some.null_move && some.exchange_quiescence && !some.late_move_reductions);
         assert_eq!(some.describe(), "null+see");
-        assert_eq!(SearchFeatures::ALL.describe(), "null+lmr+check+see+tapered+mate+futility");
+        assert_eq!(SearchFeatures::ALL.describe(), "null+lmr+check+see+tapered+mate+futility+rep");
         assert_eq!(SearchFeatures::parse(&SearchFeatures::ALL.describe()), Ok(SearchFeatures::ALL));
         assert_eq!(SearchFeatures::NONE.describe(), "none");
         let error = SearchFeatures::parse("null+fast").expect_err("unknown");

@@ -99,6 +99,9 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 child_sign * s.alphabeta_memory(memory, Some(mv), full_low, full_high, child_depth, scout)
             });
         }
+        if let Some(value) = self.repetition_draw(features) {
+            return value;
+        }
         // What the game knows of this position's value narrows the window, and may settle it.
         let (alpha, beta) = match self.game.value_range() {
             Some((low, high)) => {
@@ -150,6 +153,7 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         }
         // Read at most once for the node, and only if a pruning step needs it.
         let mut static_eval = None;
+        self.note_static_eval(Value::NAN);
         if let Some(value) = self.reverse_futility_cutoff(features, sign, (alpha, beta), depth, &mut static_eval) {
             return value;
         }
@@ -163,15 +167,17 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
             Ok(moves) => moves,
             Err(value) => return value,
         };
-        memory.orderer.order(&*self.game, &mut self.moves[moves.clone()], self.ply, hash_move);
+        let ranks = memory.orderer.rank(&*self.game, &self.moves[moves.clone()], self.ply, hash_move, via);
         let in_check = features.late_move_reductions && self.game.in_check();
         let mark = self.horizon_mark();
         let futile = self.quiet_moves_are_futile(features, (alpha, beta), depth, &mut static_eval);
+        let exchange_pruning = self.exchange_pruning_applies(features, (alpha, beta), depth);
         let mut skipped_futile = false;
         let mut node = NegamaxNode { turn, sign, window, alpha, beta, best: Value::NEG_INFINITY, moves };
         let mut best_move = None;
         for i in node.moves.clone() {
             let late = i - node.moves.start;
+            memory.orderer.pick(&mut self.moves[node.moves.clone()], ranks, late);
             if futile && late > 0 && self.game.is_reducible(self.moves[i]) && !self.game.gives_check(self.moves[i]) {
                 // The static evaluation decided, once for the node, that these moves are not searched: a horizon
                 // judgment, so the node's value is not final.
@@ -180,6 +186,15 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                     skipped_futile = true;
                 }
                 self.stats.futility_skips += 1;
+                continue;
+            }
+            if exchange_pruning && late > 0 && self.loses_by_exchange(self.moves[i], depth) {
+                // Likewise a horizon judgment: the exchange count, not a search, dropped the move.
+                if !skipped_futile {
+                    self.stats.horizon_evaluations += 1;
+                    skipped_futile = true;
+                }
+                self.stats.exchange_prunes += 1;
                 continue;
             }
             let reducible = features.late_move_reductions
@@ -240,10 +255,18 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 best_move = Some(mv);
             }
             if backed.cutoff {
-                memory.orderer.record_cutoff(&*self.game, mv, self.ply, depth);
+                memory.orderer.record_cutoff(&*self.game, mv, self.ply, depth, via);
+                if self.game.is_reducible(mv) {
+                    for &tried in &self.moves[node.moves.start..i] {
+                        if self.game.is_reducible(tried) {
+                            memory.orderer.record_failure(&*self.game, tried, depth);
+                        }
+                    }
+                }
                 break;
             }
         }
+        memory.orderer.forget_ranks(ranks);
         if !self.stopped {
             // Classified against the window narrowed by the game's range: inside it, a bound meets the range.
             let bound = Bound::classify(node.best, Window { alpha, beta });

@@ -3,7 +3,10 @@
 //! 1. the hash move: the best move the transposition table remembers for this position;
 //! 2. killer moves: two moves per ply that recently caused a cut-off at that ply (in a sibling position);
 //! 3. the game's static hint ([`Game::move_hint`]);
-//! 4. the history heuristic: how often, weighted by depth², a move caused a cut-off anywhere.
+//! 4. the history heuristic: how often, weighted by depth², a move caused a cut-off anywhere — less, for quiet
+//!    moves, how often it was searched in vain before another quiet move cut off;
+//! 5. the countermove (Uiterwijk 1992): the quiet move that last refuted the move just played, ranked after the
+//!    killers. Only quiet moves ([`Game::is_reducible`]) are remembered, so only games that name them have any.
 //!
 //! Moves are ranked by the hash move first, then the game's hint, then killers, then history — the hint before the
 //! killers because a game's hint is tactical knowledge (a capture, a threat made) while a killer is only a guess
@@ -41,8 +44,16 @@ pub struct MoveOrderer<M> {
     pub options: OrderingOptions,
     killers: Vec<[Option<M>; 2]>,
     history: Vec<u32>,
+    /// By the history slot of the move that led to a node: the quiet move that last cut off there.
+    countermoves: Vec<Option<M>>,
     scratch: Vec<(Key, M)>,
+    /// The ranks of the moves of the nodes being searched, a stack (see [`MoveOrderer::rank`]).
+    ranks: Vec<Key>,
 }
+
+/// How many moves [`MoveOrderer::pick`] brings forward one by one before it sorts the rest: most cut-offs come
+/// from one of the first few moves.
+pub const LAZY_PICKS: usize = 3;
 
 /// A move's rank, larger first: is it the hash move, then the hint, the killer rank and the history, packed into
 /// one number so that sorting compares one integer rather than four fields (see [`key`]).
@@ -56,13 +67,21 @@ fn key(is_hash_move: bool, hint: i32, killer: u8, history: u32) -> Key {
 
 impl<M: Copy + Eq> MoveOrderer<M> {
     pub fn new(options: OrderingOptions) -> Self {
-        MoveOrderer { options, killers: Vec::new(), history: Vec::new(), scratch: Vec::new() }
+        MoveOrderer {
+            options,
+            killers: Vec::new(),
+            history: Vec::new(),
+            countermoves: Vec::new(),
+            scratch: Vec::new(),
+            ranks: Vec::new(),
+        }
     }
 
     /// Forgets killers and history (between games, or before a benchmark position).
     pub fn clear(&mut self) {
         self.killers.clear();
         self.history.clear();
+        self.countermoves.clear();
     }
 
     /// Makes room for a new search from another position: the killers (moves of the old search's plies, which
@@ -75,19 +94,55 @@ impl<M: Copy + Eq> MoveOrderer<M> {
         }
     }
 
-    /// Sorts `moves` (the children of a node at `ply`) best-first.
-    pub fn order<G: Game<Move = M>>(&mut self, game: &G, moves: &mut [M], ply: u32, hash_move: Option<M>) {
+    /// Sorts `moves` (the children of a node at `ply`, reached by `previous`) best-first.
+    pub fn order<G: Game<Move = M>>(
+        &mut self,
+        game: &G,
+        moves: &mut [M],
+        ply: u32,
+        hash_move: Option<M>,
+        previous: Option<M>,
+    ) {
+        let base = self.rank(game, moves, ply, hash_move, previous);
+        if self.ranks.len() > base {
+            self.scratch.clear();
+            self.scratch.extend(self.ranks[base..].iter().copied().zip(moves.iter().copied()));
+            // Stable, so equal keys keep the game's order.
+            self.scratch.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+            for (slot, &(_, mv)) in moves.iter_mut().zip(&self.scratch) {
+                *slot = mv;
+            }
+        }
+        self.forget_ranks(base);
+    }
+
+    /// Ranks `moves` (the children of a node at `ply`, reached by `previous`) for [`MoveOrderer::pick`], which
+    /// then brings them forward one at a time, in the order [`MoveOrderer::order`] sorts them into: a node cut
+    /// off after its first few moves never sorts the rest. The ranks go on a stack (children rank their own
+    /// moves above them); returns where this node's begin, for `pick` and for [`MoveOrderer::forget_ranks`],
+    /// which the node calls when it is done. Nothing is ranked when ordering is off or there is one move.
+    pub fn rank<G: Game<Move = M>>(
+        &mut self,
+        game: &G,
+        moves: &[M],
+        ply: u32,
+        hash_move: Option<M>,
+        previous: Option<M>,
+    ) -> usize {
+        let base = self.ranks.len();
         let o = self.options;
         if moves.len() < 2 || !(o.hash_move || o.killers || o.hints || o.history) {
-            return;
+            return base;
         }
         let killers = self.killers.get(ply as usize).copied().unwrap_or([None, None]);
-        self.scratch.clear();
-        for &mv in moves.iter() {
+        let countermove = self.countermove(game, previous);
+        for &mv in moves {
             let is_hash_move = o.hash_move && hash_move == Some(mv);
             let killer = if o.killers && killers[0] == Some(mv) {
-                2
+                3
             } else if o.killers && killers[1] == Some(mv) {
+                2
+            } else if countermove == Some(mv) {
                 1
             } else {
                 0
@@ -97,17 +152,65 @@ impl<M: Copy + Eq> MoveOrderer<M> {
                 (true, Some(i)) => self.history.get(i).copied().unwrap_or(0),
                 _ => 0,
             };
-            self.scratch.push((key(is_hash_move, hint, killer, history), mv));
+            self.ranks.push(key(is_hash_move, hint, killer, history));
         }
-        // Stable, so equal keys keep the game's order.
-        self.scratch.sort_by_key(|entry| std::cmp::Reverse(entry.0));
-        for (slot, &(_, mv)) in moves.iter_mut().zip(&self.scratch) {
-            *slot = mv;
+        base
+    }
+
+    /// Brings the best-ranked of `moves[next..]` to `moves[next]`, the first of equals: the rest keep their
+    /// order, so the moves come out as a stable sort would put them. `moves` are the ones ranked at `base`, and
+    /// `next` counts up from 0 by one. Each of the first [`LAZY_PICKS`] picks scans the rest; the node that needs
+    /// more sorts the rest then, so that a node of many moves costs a sort, not a scan per move.
+    pub fn pick(&mut self, moves: &mut [M], base: usize, next: usize) {
+        let ranks = &mut self.ranks[base..];
+        if ranks.len() != moves.len() || next > LAZY_PICKS {
+            return; // not ranked (one move, or ordering off), or sorted already
+        }
+        if next == LAZY_PICKS {
+            self.scratch.clear();
+            self.scratch.extend(ranks[next..].iter().copied().zip(moves[next..].iter().copied()));
+            self.scratch.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+            for ((rank, mv), &(sorted_rank, sorted_mv)) in
+                ranks[next..].iter_mut().zip(&mut moves[next..]).zip(&self.scratch)
+            {
+                (*rank, *mv) = (sorted_rank, sorted_mv);
+            }
+            return;
+        }
+        let mut best = next;
+        for j in next + 1..ranks.len() {
+            if ranks[j] > ranks[best] {
+                best = j;
+            }
+        }
+        if best > next {
+            ranks[next..=best].rotate_right(1);
+            moves[next..=best].rotate_right(1);
         }
     }
 
-    /// Learns from a cut-off by `mv` at `ply` with `depth` plies left.
-    pub fn record_cutoff<G: Game<Move = M>>(&mut self, game: &G, mv: M, ply: u32, depth: u32) {
+    /// Drops the ranks from `base` on (see [`MoveOrderer::rank`]).
+    pub fn forget_ranks(&mut self, base: usize) {
+        self.ranks.truncate(base);
+    }
+
+    /// The countermove remembered for `previous` (with killers on).
+    fn countermove<G: Game<Move = M>>(&self, game: &G, previous: Option<M>) -> Option<M> {
+        let slot = game.history_index(previous?)?;
+        self.countermoves.get(slot).copied().flatten().filter(|_| self.options.killers)
+    }
+
+    /// Learns from a cut-off by `mv` at `ply` with `depth` plies left, at a node reached by `previous`.
+    pub fn record_cutoff<G: Game<Move = M>>(&mut self, game: &G, mv: M, ply: u32, depth: u32, previous: Option<M>) {
+        if self.options.killers
+            && game.is_reducible(mv)
+            && let Some(slot) = previous.and_then(|p| game.history_index(p)).filter(|&i| i < HISTORY_SLOTS)
+        {
+            if self.countermoves.is_empty() {
+                self.countermoves.resize(HISTORY_SLOTS, None);
+            }
+            self.countermoves[slot] = Some(mv);
+        }
         if self.options.killers {
             let ply = ply as usize;
             if self.killers.len() <= ply {
@@ -127,6 +230,18 @@ impl<M: Copy + Eq> MoveOrderer<M> {
             }
             let bonus = depth.min(1 << 10).pow(2);
             self.history[i] = self.history[i].saturating_add(bonus);
+        }
+    }
+
+    /// Learns from a quiet move searched at a node with `depth` plies left before another quiet move cut it off:
+    /// it did not cut, so its history loses what a cut-off would have earned it (the history "malus"), and a
+    /// move that keeps failing sinks below those that sometimes succeed.
+    pub fn record_failure<G: Game<Move = M>>(&mut self, game: &G, mv: M, depth: u32) {
+        if !self.options.history || self.history.is_empty() {
+            return;
+        }
+        if let Some(i) = game.history_index(mv).filter(|&i| i < HISTORY_SLOTS) {
+            self.history[i] = self.history[i].saturating_sub(depth.min(1 << 10).pow(2));
         }
     }
 }
@@ -155,5 +270,72 @@ mod tests {
                 assert_eq!(key(a.0, a.1, a.2, a.3).cmp(&key(b.0, b.1, b.2, b.3)), a.cmp(&b), "{a:?} against {b:?}");
             }
         }
+    }
+
+    use crate::games::chess::{Chess, KIWIPETE};
+
+    fn kiwipete() -> Chess {
+        Chess::from_fen(KIWIPETE).expect("valid")
+    }
+
+    fn named(game: &Chess, name: &str) -> cozy_chess::Move {
+        game.parse_move(name).expect("legal")
+    }
+
+    #[test]
+    fn picking_one_move_at_a_time_gives_the_sorted_order() {
+        let game = kiwipete();
+        let mut orderer = MoveOrderer::new(OrderingOptions::default());
+        // Killers, history and a hash move, so that ranks differ; most quiet moves still tie at 0.
+        for (name, depth) in [("e2a6", 3), ("a1b1", 5), ("g2g3", 2), ("d5e6", 4)] {
+            orderer.record_cutoff(&game, named(&game, name), 2, depth, None);
+        }
+        let hash_move = named(&game, "f3f5");
+        let mut sorted = game.legal_moves();
+        orderer.order(&game, &mut sorted, 2, Some(hash_move), None);
+        let mut picked = game.legal_moves();
+        let base = orderer.rank(&game, &picked, 2, Some(hash_move), None);
+        for next in 0..picked.len() {
+            orderer.pick(&mut picked, base, next);
+        }
+        orderer.forget_ranks(base);
+        assert_eq!(picked, sorted);
+        assert_eq!(picked[0], hash_move);
+        assert!(orderer.ranks.is_empty(), "the node's ranks are dropped");
+    }
+
+    #[test]
+    fn a_quiet_refutation_is_tried_early_after_the_same_move_again() {
+        let mut game = kiwipete();
+        let previous = named(&game, "a2a3");
+        game.play(previous);
+        let refutation = named(&game, "a6b7");
+        // History off, so that only the countermove can bring the refutation forward.
+        let mut orderer = MoveOrderer::new(OrderingOptions { history: false, ..OrderingOptions::default() });
+        orderer.record_cutoff(&game, refutation, 7, 3, Some(previous));
+        let first_quiet = |orderer: &mut MoveOrderer<_>, previous| {
+            let mut moves = game.legal_moves();
+            orderer.order(&game, &mut moves, 1, None, previous);
+            moves.into_iter().find(|&mv| game.is_reducible(mv)).expect("a quiet move")
+        };
+        assert_eq!(first_quiet(&mut orderer, Some(previous)), refutation);
+        assert_ne!(first_quiet(&mut orderer, None), refutation, "only after the move it refuted");
+    }
+
+    #[test]
+    fn a_quiet_move_searched_in_vain_loses_history() {
+        let game = kiwipete();
+        let (a, b) = (named(&game, "a1b1"), named(&game, "g2g3"));
+        let mut orderer = MoveOrderer::new(OrderingOptions { killers: false, ..OrderingOptions::default() });
+        orderer.record_cutoff(&game, a, 1, 3, None); // 9
+        orderer.record_cutoff(&game, b, 1, 2, None); // 4
+        let before = |orderer: &mut MoveOrderer<_>| {
+            let mut moves = game.legal_moves();
+            orderer.order(&game, &mut moves, 1, None, None);
+            moves.iter().position(|&m| m == a) < moves.iter().position(|&m| m == b)
+        };
+        assert!(before(&mut orderer));
+        orderer.record_failure(&game, a, 3); // 9 - 9
+        assert!(!before(&mut orderer));
     }
 }

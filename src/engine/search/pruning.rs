@@ -99,7 +99,10 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
             return None;
         }
         let margin = self.game.futility_margin(depth)?;
-        if self.static_eval(static_eval) - margin < beta {
+        let eval = self.static_eval(static_eval);
+        // A position better than the side to move's two plies up is likelier to hold: a quarter less margin.
+        let margin = if self.improving() { margin * 0.75 } else { margin };
+        if eval - margin < beta {
             return None;
         }
         self.stats.reverse_futility_cutoffs += 1;
@@ -126,10 +129,69 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         self.static_eval(static_eval) + margin <= alpha
     }
 
+    /// Repetition draws, with the switch on: below the root, where the game says the position stood before
+    /// ([`Game::repeats_a_position`]), `Some(0)`: the node is a draw, read as a leaf (counted in
+    /// `repetition_draws`, and as a horizon evaluation: the draw belongs to the path, not to the position, so the
+    /// value is never stored as final). `None` otherwise.
+    pub(crate) fn repetition_draw(&mut self, features: SearchFeatures) -> Option<Value> {
+        if !features.repetition || self.ply == 0 || !self.game.repeats_a_position() {
+            return None;
+        }
+        self.stats.repetition_draws += 1;
+        self.stats.horizon_evaluations += 1;
+        Some(self.read_leaf(0.0))
+    }
+
+    /// Exchange pruning, with exchange quiescence on: true at a null-window node (β = α⁺, not on the principal
+    /// variation) other than the root, not in check, with 1 to 3 plies left — where the caller skips each move
+    /// after the first that [`Searcher::loses_by_exchange`] and counts it in `exchange_prunes`.
+    pub(crate) fn exchange_pruning_applies(
+        &self,
+        features: SearchFeatures,
+        (alpha, beta): (Value, Value),
+        depth: u32,
+    ) -> bool {
+        features.exchange_quiescence
+            && (1..=3).contains(&depth)
+            && self.ply > 0
+            && beta == alpha.next_up()
+            && !self.game.in_check()
+    }
+
+    /// True when `mv`, with `depth` plies left, loses more by the game's exchange count ([`Game::exchange_value`])
+    /// than a shallow search could win back — a quiet move more than 50 centipawns a ply (a piece left where a pawn
+    /// takes it), a capture more than 100 — and does not give check.
+    pub(crate) fn loses_by_exchange(&mut self, mv: G::Move, depth: u32) -> bool {
+        let per_ply = if self.game.is_reducible(mv) { 50.0 } else { 100.0 };
+        let threshold = -per_ply * Value::from(depth);
+        self.game.exchange_value(mv).is_some_and(|gain| gain < threshold) && !self.game.gives_check(mv)
+    }
+
     /// The node's static evaluation, worked out the first time one of the steps above asks (`cached` holds it for
-    /// the node): the null move and both halves of futility read it, and it costs as much as a few moves.
-    fn static_eval(&self, cached: &mut Option<Value>) -> Value {
-        *cached.get_or_insert_with(|| self.game.evaluate())
+    /// the node): the null move and both halves of futility read it, and it costs as much as a few moves. Noted
+    /// for [`Searcher::improving`] further down the line.
+    fn static_eval(&mut self, cached: &mut Option<Value>) -> Value {
+        let value = *cached.get_or_insert_with(|| self.game.evaluate());
+        self.note_static_eval(value);
+        value
+    }
+
+    /// Notes `value` as the static evaluation of the node at the current ply (NaN: none read yet). Each node
+    /// starts by noting NaN, so that an evaluation left by an earlier sibling is never taken for its own.
+    pub(crate) fn note_static_eval(&mut self, value: Value) {
+        let ply = self.ply as usize;
+        if self.static_evals.len() <= ply {
+            self.static_evals.resize(ply + 1, Value::NAN);
+        }
+        self.static_evals[ply] = value;
+    }
+
+    /// True when the static evaluations of this node and of the node two plies up (the same side to move) are
+    /// both known and this one is higher.
+    fn improving(&self) -> bool {
+        let ply = self.ply as usize;
+        ply >= 2
+            && self.static_evals.get(ply).zip(self.static_evals.get(ply - 2)).is_some_and(|(now, before)| now > before)
     }
 
     /// Where both halves of futility pruning may act: futility on, a null-window node (β = α⁺, not on the principal

@@ -60,7 +60,7 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
             return self.read_leaf(value);
         }
         self.stats.interior_nodes += 1;
-        memory.orderer.order(&*self.game, &mut self.moves[moves.clone()], self.ply, None);
+        memory.orderer.order(&*self.game, &mut self.moves[moves.clone()], self.ply, None, None);
         let mut best = stand_pat.unwrap_or(Value::NEG_INFINITY);
         let mut alpha = alpha.max(best);
         for i in moves.clone() {

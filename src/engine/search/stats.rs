@@ -57,6 +57,10 @@ pub struct SearchStats {
     pub reverse_futility_cutoffs: u64,
     /// Quiet moves not searched because the node's evaluation lay too far below α.
     pub futility_skips: u64,
+    /// Nodes scored a draw because their position stood earlier in the searched line (repetition draws).
+    pub repetition_draws: u64,
+    /// Moves not searched because they lose material by the exchange count near the horizon (exchange pruning).
+    pub exchange_prunes: u64,
     /// The deepest ply entered (root = 0).
     pub max_ply: u32,
     /// Wall-clock time of the search, in seconds.
@@ -116,6 +120,8 @@ impl SearchStats {
         self.mate_distance_cutoffs += other.mate_distance_cutoffs;
         self.reverse_futility_cutoffs += other.reverse_futility_cutoffs;
         self.futility_skips += other.futility_skips;
+        self.exchange_prunes += other.exchange_prunes;
+        self.repetition_draws += other.repetition_draws;
         self.max_ply = self.max_ply.max(other.max_ply);
         self.elapsed_seconds += other.elapsed_seconds;
     }

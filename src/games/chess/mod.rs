@@ -56,6 +56,7 @@ pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3
 struct Saved {
     board: Board,
     repeated: bool,
+    seen_before: bool,
     mv: Move,
     /// A null move of the search (the side to move passed), not a move of the game.
     null: bool,
@@ -67,6 +68,8 @@ pub struct Chess {
     board: Board,
     /// The position has now occurred three times with the same side to move.
     repeated: bool,
+    /// The position has occurred before with the same side to move (since the last capture or pawn move).
+    seen_before: bool,
     history: Vec<Saved>,
     /// Search on past the depth limit where the evaluation would mislead (see the module's doc). On by default.
     quiescence: bool,
@@ -88,7 +91,14 @@ impl Chess {
     }
 
     fn from_board(board: Board) -> Self {
-        Chess { board, repeated: false, history: Vec::new(), quiescence: true, features: SearchFeatures::NONE }
+        Chess {
+            board,
+            repeated: false,
+            seen_before: false,
+            history: Vec::new(),
+            quiescence: true,
+            features: SearchFeatures::NONE,
+        }
     }
 
     /// A position from FEN (the halfmove clock and move number may be left out). History starts here.
@@ -325,7 +335,8 @@ impl Game for Chess {
     fn play(&mut self, mv: Move) {
         let before = self.board.clone();
         self.board.play_unchecked(mv);
-        self.history.push(Saved { board: before, repeated: self.repeated, mv, null: false });
+        let (repeated, seen_before) = (self.repeated, self.seen_before);
+        self.history.push(Saved { board: before, repeated, seen_before, mv, null: false });
         // The same position with the same side to move: every second one back, since the last capture or pawn move.
         let hash = self.board.hash();
         let len = self.history.len();
@@ -335,12 +346,14 @@ impl Game for Chess {
             .filter(|&back| self.history[len - back].board.hash() == hash)
             .count();
         self.repeated = earlier >= 2;
+        self.seen_before = earlier >= 1;
     }
 
     fn undo(&mut self, _mv: Move) {
         if let Some(saved) = self.history.pop() {
             self.board = saved.board;
             self.repeated = saved.repeated;
+            self.seen_before = saved.seen_before;
         }
     }
 
@@ -380,12 +393,19 @@ impl Game for Chess {
         !Chess::in_check(self) && !(own & !pawns_and_king).is_empty() && !self.drawn_by_rule()
     }
 
+    /// The position occurred before, since the last capture or pawn move (its third occurrence draws).
+    fn repeats_a_position(&self) -> bool {
+        self.seen_before
+    }
+
     fn play_null_move(&mut self) {
         let Some(after) = self.board.null_move() else { return };
         let before = std::mem::replace(&mut self.board, after);
         let mv = Move { from: Square::A1, to: Square::A1, promotion: None };
-        self.history.push(Saved { board: before, repeated: self.repeated, mv, null: true });
+        let (repeated, seen_before) = (self.repeated, self.seen_before);
+        self.history.push(Saved { board: before, repeated, seen_before, mv, null: true });
         self.repeated = false;
+        self.seen_before = false;
     }
 
     fn undo_null_move(&mut self) {
