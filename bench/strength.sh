@@ -40,13 +40,13 @@ pairing() { # name, player A, player B, extra arguments
 
 if [ "$WHAT" = all ] || [ "$WHAT" = features ]; then
     # Each technique alone against the plain search (PVS with table and ordering), at a fixed node count.
-    for feature in null lmr check see tapered mate futility; do
+    for feature in null lmr check see tapered mate futility rep; do
         pairing "$feature" "features=$feature" "features=none" --nodes "$NODES"
     done
     # Everything together.
     pairing "all" "features=all" "features=none" --nodes "$NODES"
     # The newest technique on top of the others (the README's 400 games: GAMES=400 SEED=5 CONCURRENCY=2).
-    pairing "futility over the other six" "features=all" "features=null+lmr+check+see+tapered+mate" \
+    pairing "repetition draws over the other seven" "features=all" "features=null+lmr+check+see+tapered+mate+futility" \
         --nodes "$NODES" --seed "${SEED:-5}"
 fi
 

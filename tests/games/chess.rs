@@ -185,6 +185,23 @@ fn a_third_repetition_draws() {
 }
 
 #[test]
+fn a_position_that_stood_before_is_known_as_a_repetition_until_a_pawn_moves() {
+    let after = |moves: &str| Chess::new().with_moves(moves).expect("legal");
+    assert!(!Chess::new().repeats_a_position());
+    assert!(!after("Nf3 Nf6 Ng1").repeats_a_position(), "the position after Ng1 is new");
+    assert!(after("Nf3 Nf6 Ng1 Ng8").repeats_a_position(), "the start again, White to move");
+    assert!(!after("Nf3 Nf6 Ng1 Ng8").is_drawn(), "only the third occurrence draws");
+    assert!(after("Nf3 Nf6 Ng1 Ng8 Nf3").repeats_a_position());
+    assert!(!after("Nf3 Nf6 Ng1 Ng8 e4").repeats_a_position());
+    // Taking the move back restores what the position before knew.
+    let mut game = after("Nf3 Nf6 Ng1 Ng8");
+    let e4 = game.parse_move("e4").expect("legal");
+    game.play(e4);
+    game.undo(e4);
+    assert!(game.repeats_a_position());
+}
+
+#[test]
 fn the_fifty_move_rule_draws_after_a_hundred_quiet_plies_unless_that_ply_mates() {
     let mut game = position("7k/8/8/8/8/8/R7/K7 w - - 98 80");
     game = game.with_moves("Rb2").expect("legal");

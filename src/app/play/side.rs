@@ -230,7 +230,7 @@ fn selective_switches(ui: &mut egui::Ui, features: &mut crate::engine::search::f
             "near the horizon: a node far above β fails high at once; quiet moves far below α are skipped",
         );
         ui.checkbox(&mut features.repetition, "repetition draws")
-            .on_hover_text("a position met again in the line searched is scored a draw at once");
+            .on_hover_text("a position that stood before, in the game or the line searched, is scored a draw at once");
     });
 }
 

@@ -56,8 +56,10 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// the children are ordered by `memory.orderer` (the table's move first), searched — with `scout`, every
     /// child after the first with the null window (α, α⁺) and again with (α, β) if it lands inside — and the
     /// result stored — as final (usable at any depth) when no depth limit was met below it. A cut-off teaches the
-    /// orderer its killer and history. Leaves are never stored: reading one costs less. Chance nodes are searched
-    /// exactly, their outcomes with the full window.
+    /// orderer its killer, history and (a quiet move, after `via`) countermove, and takes history from the quiet
+    /// moves ordered before it. Leaves are never stored: reading one costs less. Chance nodes are searched
+    /// exactly, their outcomes with the full window. The orderer brings each move forward as it is needed
+    /// ([`MoveOrderer::pick`](super::ordering::MoveOrderer::pick)), in the order a stable sort would give.
     ///
     /// Quiescence: at depth 0 a position that is not quiet ([`Game::is_quiet`]) is not evaluated but searched on,
     /// its children at depth 0 too, until the lines reach quiet positions; such nodes are stored at depth 0.
@@ -71,8 +73,10 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// does not give check is first searched 1 (2 from the seventh move at 5 plies) plies shallower with the null
     /// window (α, α⁺), and again as usual only if it fails high; with futility pruning, a null-window node near the
     /// horizon fails high on its static evaluation alone, or skips its quiet moves after the first (see
-    /// [`Searcher::reverse_futility_cutoff`], [`Searcher::quiet_moves_are_futile`]). Each is counted in its own
-    /// statistics field.
+    /// [`Searcher::reverse_futility_cutoff`], [`Searcher::quiet_moves_are_futile`]); with exchange quiescence, such
+    /// a node also skips the moves after the first that lose material by the exchange count
+    /// ([`Searcher::loses_by_exchange`]); with repetition draws, a node below the root whose position stood before
+    /// is a draw ([`Searcher::repetition_draw`]). Each is counted in its own statistics field.
     pub fn alphabeta_memory(
         &mut self,
         memory: &mut Memory<G::Move>,

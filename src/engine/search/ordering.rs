@@ -52,14 +52,16 @@ pub struct MoveOrderer<M> {
 }
 
 /// How many moves [`MoveOrderer::pick`] brings forward one by one before it sorts the rest: most cut-offs come
-/// from one of the first few moves.
-pub const LAZY_PICKS: usize = 3;
+/// from the first move. Measured by the instructions of three depth-10 searches (callgrind): picking 1, 2, 3 or 5
+/// before sorting saves 3.9–5.0 %, 3.8–4.6 %, 3.2–4.8 % and 2.5–4.3 % of sorting at once.
+pub const LAZY_PICKS: usize = 1;
 
 /// A move's rank, larger first: is it the hash move, then the hint, the killer rank and the history, packed into
 /// one number so that sorting compares one integer rather than four fields (see [`key`]).
 type Key = u128;
 
-/// The rank of a move: (is the hash move, hint, killer rank, history) compared in that order.
+/// The rank of a move: (is the hash move, hint, killer rank, history) compared in that order; the killer rank is
+/// 3 for the first killer, 2 for the second, 1 for the countermove.
 fn key(is_hash_move: bool, hint: i32, killer: u8, history: u32) -> Key {
     let hint = (i64::from(hint) - i64::from(i32::MIN)) as u128; // 0 for the lowest hint, in 32 bits
     u128::from(is_hash_move) << 72 | hint << 40 | u128::from(killer) << 32 | u128::from(history)
@@ -118,7 +120,7 @@ impl<M: Copy + Eq> MoveOrderer<M> {
 
     /// Ranks `moves` (the children of a node at `ply`, reached by `previous`) for [`MoveOrderer::pick`], which
     /// then brings them forward one at a time, in the order [`MoveOrderer::order`] sorts them into: a node cut
-    /// off after its first few moves never sorts the rest. The ranks go on a stack (children rank their own
+    /// off by its first move never sorts the rest. The ranks go on a stack (children rank their own
     /// moves above them); returns where this node's begin, for `pick` and for [`MoveOrderer::forget_ranks`],
     /// which the node calls when it is done. Nothing is ranked when ordering is off or there is one move.
     pub fn rank<G: Game<Move = M>>(
