@@ -157,7 +157,10 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         }
         // Read at most once for the node, and only if a pruning step needs it.
         let mut static_eval = None;
-        self.note_static_eval(Value::NAN);
+        if features.futility {
+            // Only futility asks whether the position is improving (`Searcher::improving`).
+            self.note_static_eval(Value::NAN);
+        }
         if let Some(value) = self.reverse_futility_cutoff(features, sign, (alpha, beta), depth, &mut static_eval) {
             return value;
         }
@@ -176,29 +179,28 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         let mark = self.horizon_mark();
         let futile = self.quiet_moves_are_futile(features, (alpha, beta), depth, &mut static_eval);
         let exchange_pruning = self.exchange_pruning_applies(features, (alpha, beta), depth);
-        let mut skipped_futile = false;
+        let mut skipped_at_horizon = false;
         let mut node = NegamaxNode { turn, sign, window, alpha, beta, best: Value::NEG_INFINITY, moves };
         let mut best_move = None;
         for i in node.moves.clone() {
             let late = i - node.moves.start;
             memory.orderer.pick(&mut self.moves[node.moves.clone()], ranks, late);
-            if futile && late > 0 && self.game.is_reducible(self.moves[i]) && !self.game.gives_check(self.moves[i]) {
-                // The static evaluation decided, once for the node, that these moves are not searched: a horizon
-                // judgment, so the node's value is not final.
-                if !skipped_futile {
+            let mv = self.moves[i];
+            let skipped = if futile && late > 0 && self.game.is_reducible(mv) && !self.game.gives_check(mv) {
+                Some(&mut self.stats.futility_skips)
+            } else if exchange_pruning && late > 0 && self.loses_by_exchange(mv, depth) {
+                Some(&mut self.stats.exchange_prunes)
+            } else {
+                None
+            };
+            if let Some(count) = skipped {
+                *count += 1;
+                // The static evaluation or the exchange count, not a search, dropped the move: a horizon judgment,
+                // so the node's value is not final.
+                if !skipped_at_horizon {
                     self.stats.horizon_evaluations += 1;
-                    skipped_futile = true;
+                    skipped_at_horizon = true;
                 }
-                self.stats.futility_skips += 1;
-                continue;
-            }
-            if exchange_pruning && late > 0 && self.loses_by_exchange(self.moves[i], depth) {
-                // Likewise a horizon judgment: the exchange count, not a search, dropped the move.
-                if !skipped_futile {
-                    self.stats.horizon_evaluations += 1;
-                    skipped_futile = true;
-                }
-                self.stats.exchange_prunes += 1;
                 continue;
             }
             let reducible = features.late_move_reductions
@@ -259,14 +261,8 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 best_move = Some(mv);
             }
             if backed.cutoff {
-                memory.orderer.record_cutoff(&*self.game, mv, self.ply, depth, via);
-                if self.game.is_reducible(mv) {
-                    for &tried in &self.moves[node.moves.start..i] {
-                        if self.game.is_reducible(tried) {
-                            memory.orderer.record_failure(&*self.game, tried, depth);
-                        }
-                    }
-                }
+                let tried = &self.moves[node.moves.start..i];
+                memory.orderer.record_cutoff(&*self.game, mv, self.ply, depth, via, tried);
                 break;
             }
         }

@@ -4,7 +4,7 @@
 //! 2. killer moves: two moves per ply that recently caused a cut-off at that ply (in a sibling position);
 //! 3. the game's static hint ([`Game::move_hint`]);
 //! 4. the history heuristic: how often, weighted by depth², a move caused a cut-off anywhere — less, for quiet
-//!    moves, how often it was searched in vain before another quiet move cut off;
+//!    moves, how often it was tried in vain before another quiet move cut off;
 //! 5. the countermove (Uiterwijk 1992): the quiet move that last refuted the move just played, ranked after the
 //!    killers. Only quiet moves ([`Game::is_reducible`]) are remembered, so only games that name them have any.
 //!
@@ -106,14 +106,9 @@ impl<M: Copy + Eq> MoveOrderer<M> {
         previous: Option<M>,
     ) {
         let base = self.rank(game, moves, ply, hash_move, previous);
-        if self.ranks.len() > base {
-            self.scratch.clear();
-            self.scratch.extend(self.ranks[base..].iter().copied().zip(moves.iter().copied()));
-            // Stable, so equal keys keep the game's order.
-            self.scratch.sort_by_key(|entry| std::cmp::Reverse(entry.0));
-            for (slot, &(_, mv)) in moves.iter_mut().zip(&self.scratch) {
-                *slot = mv;
-            }
+        // Picking up to `LAZY_PICKS` sorts the rest (stably, so equal keys keep the game's order).
+        for next in 0..=LAZY_PICKS.min(moves.len()) {
+            self.pick(moves, base, next);
         }
         self.forget_ranks(base);
     }
@@ -202,10 +197,23 @@ impl<M: Copy + Eq> MoveOrderer<M> {
         self.countermoves.get(slot).copied().flatten().filter(|_| self.options.killers)
     }
 
-    /// Learns from a cut-off by `mv` at `ply` with `depth` plies left, at a node reached by `previous`.
-    pub fn record_cutoff<G: Game<Move = M>>(&mut self, game: &G, mv: M, ply: u32, depth: u32, previous: Option<M>) {
+    /// Learns from a cut-off by `mv` at `ply` with `depth` plies left, at a node reached by `previous`, after the
+    /// moves `tried` (ordered before `mv`): `mv` earns its killer slot, its history (depth²) and, a quiet move
+    /// ([`Game::is_reducible`]), the countermove slot of `previous`; the quiet moves tried before a quiet
+    /// cut-off lose the history it earned (the history "malus"), so that a move that keeps failing sinks below
+    /// those that sometimes succeed.
+    pub fn record_cutoff<G: Game<Move = M>>(
+        &mut self,
+        game: &G,
+        mv: M,
+        ply: u32,
+        depth: u32,
+        previous: Option<M>,
+        tried: &[M],
+    ) {
+        let quiet = game.is_reducible(mv);
         if self.options.killers
-            && game.is_reducible(mv)
+            && quiet
             && let Some(slot) = previous.and_then(|p| game.history_index(p)).filter(|&i| i < HISTORY_SLOTS)
         {
             if self.countermoves.is_empty() {
@@ -232,18 +240,13 @@ impl<M: Copy + Eq> MoveOrderer<M> {
             }
             let bonus = depth.min(1 << 10).pow(2);
             self.history[i] = self.history[i].saturating_add(bonus);
-        }
-    }
-
-    /// Learns from a quiet move searched at a node with `depth` plies left before another quiet move cut it off:
-    /// it did not cut, so its history loses what a cut-off would have earned it (the history "malus"), and a
-    /// move that keeps failing sinks below those that sometimes succeed.
-    pub fn record_failure<G: Game<Move = M>>(&mut self, game: &G, mv: M, depth: u32) {
-        if !self.options.history || self.history.is_empty() {
-            return;
-        }
-        if let Some(i) = game.history_index(mv).filter(|&i| i < HISTORY_SLOTS) {
-            self.history[i] = self.history[i].saturating_sub(depth.min(1 << 10).pow(2));
+            if quiet {
+                for &failed in tried.iter().filter(|&&m| game.is_reducible(m)) {
+                    if let Some(j) = game.history_index(failed).filter(|&j| j < HISTORY_SLOTS) {
+                        self.history[j] = self.history[j].saturating_sub(bonus);
+                    }
+                }
+            }
         }
     }
 }
@@ -290,7 +293,7 @@ mod tests {
         let mut orderer = MoveOrderer::new(OrderingOptions::default());
         // Killers, history and a hash move, so that ranks differ; most quiet moves still tie at 0.
         for (name, depth) in [("e2a6", 3), ("a1b1", 5), ("g2g3", 2), ("d5e6", 4)] {
-            orderer.record_cutoff(&game, named(&game, name), 2, depth, None);
+            orderer.record_cutoff(&game, named(&game, name), 2, depth, None, &[]);
         }
         let hash_move = named(&game, "f3f5");
         let mut sorted = game.legal_moves();
@@ -314,7 +317,7 @@ mod tests {
         let refutation = named(&game, "a6b7");
         // History off, so that only the countermove can bring the refutation forward.
         let mut orderer = MoveOrderer::new(OrderingOptions { history: false, ..OrderingOptions::default() });
-        orderer.record_cutoff(&game, refutation, 7, 3, Some(previous));
+        orderer.record_cutoff(&game, refutation, 7, 3, Some(previous), &[]);
         let first_quiet = |orderer: &mut MoveOrderer<_>, previous| {
             let mut moves = game.legal_moves();
             orderer.order(&game, &mut moves, 1, None, previous);
@@ -325,19 +328,20 @@ mod tests {
     }
 
     #[test]
-    fn a_quiet_move_searched_in_vain_loses_history() {
+    fn a_quiet_move_tried_in_vain_loses_history() {
         let game = kiwipete();
         let (a, b) = (named(&game, "a1b1"), named(&game, "g2g3"));
         let mut orderer = MoveOrderer::new(OrderingOptions { killers: false, ..OrderingOptions::default() });
-        orderer.record_cutoff(&game, a, 1, 3, None); // 9
-        orderer.record_cutoff(&game, b, 1, 2, None); // 4
+        orderer.record_cutoff(&game, a, 1, 3, None, &[]); // 9
+        orderer.record_cutoff(&game, b, 1, 2, None, &[]); // 4
         let before = |orderer: &mut MoveOrderer<_>| {
             let mut moves = game.legal_moves();
             orderer.order(&game, &mut moves, 1, None, None);
             moves.iter().position(|&m| m == a) < moves.iter().position(|&m| m == b)
         };
         assert!(before(&mut orderer));
-        orderer.record_failure(&game, a, 3); // 9 - 9
+        let c = named(&game, "h1g1");
+        orderer.record_cutoff(&game, c, 1, 3, None, &[a]); // a: 9 - 9; c: 9
         assert!(!before(&mut orderer));
     }
 }

@@ -151,11 +151,7 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         (alpha, beta): (Value, Value),
         depth: u32,
     ) -> bool {
-        features.exchange_quiescence
-            && (1..=3).contains(&depth)
-            && self.ply > 0
-            && beta == alpha.next_up()
-            && !self.game.in_check()
+        features.exchange_quiescence && (1..=3).contains(&depth) && self.prunable((alpha, beta))
     }
 
     /// True when `mv`, with `depth` plies left, loses more by the game's exchange count ([`Game::exchange_value`])
@@ -194,9 +190,14 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
             && self.static_evals.get(ply).zip(self.static_evals.get(ply - 2)).is_some_and(|(now, before)| now > before)
     }
 
-    /// Where both halves of futility pruning may act: futility on, a null-window node (β = α⁺, not on the principal
-    /// variation) other than the root, not in check.
-    fn futility_applies(&self, features: SearchFeatures, (alpha, beta): (Value, Value)) -> bool {
-        features.futility && self.ply > 0 && beta == alpha.next_up() && !self.game.in_check()
+    /// Where both halves of futility pruning may act: futility on, at a node [`Searcher::prunable`].
+    fn futility_applies(&self, features: SearchFeatures, window: (Value, Value)) -> bool {
+        features.futility && self.prunable(window)
+    }
+
+    /// Where a pruning step may judge moves without searching them: a null-window node (β = α⁺, not on the
+    /// principal variation) other than the root, not in check.
+    fn prunable(&self, (alpha, beta): (Value, Value)) -> bool {
+        self.ply > 0 && beta == alpha.next_up() && !self.game.in_check()
     }
 }

@@ -37,7 +37,7 @@ impl Chess {
         if let Some(winner) = self.winner() {
             return Some(Ending::Checkmate(winner));
         }
-        Some(if self.repeated {
+        Some(if self.repeated() {
             Ending::Repetition
         } else if self.insufficient_material() {
             Ending::InsufficientMaterial

@@ -55,8 +55,7 @@ pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Saved {
     board: Board,
-    repeated: bool,
-    seen_before: bool,
+    occurred_before: u8,
     mv: Move,
     /// A null move of the search (the side to move passed), not a move of the game.
     null: bool,
@@ -66,10 +65,9 @@ struct Saved {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chess {
     board: Board,
-    /// The position has now occurred three times with the same side to move.
-    repeated: bool,
-    /// The position has occurred before with the same side to move (since the last capture or pawn move).
-    seen_before: bool,
+    /// How often the position stood before with the same side to move, since the last capture or pawn move (its
+    /// third occurrence, 2, draws).
+    occurred_before: u8,
     history: Vec<Saved>,
     /// Search on past the depth limit where the evaluation would mislead (see the module's doc). On by default.
     quiescence: bool,
@@ -91,14 +89,7 @@ impl Chess {
     }
 
     fn from_board(board: Board) -> Self {
-        Chess {
-            board,
-            repeated: false,
-            seen_before: false,
-            history: Vec::new(),
-            quiescence: true,
-            features: SearchFeatures::NONE,
-        }
+        Chess { board, occurred_before: 0, history: Vec::new(), quiescence: true, features: SearchFeatures::NONE }
     }
 
     /// A position from FEN (the halfmove clock and move number may be left out). History starts here.
@@ -148,6 +139,11 @@ impl Chess {
         self.history.last().map(|s| s.mv)
     }
 
+    /// True when the position is on the board for the third time with the same side to move.
+    fn repeated(&self) -> bool {
+        self.occurred_before >= 2
+    }
+
     /// True when the side to move is in check.
     pub fn in_check(&self) -> bool {
         !self.board.checkers().is_empty()
@@ -164,7 +160,7 @@ impl Chess {
     /// True when a draw rule other than stalemate ends the game: repetition, the 50-move rule (unless the move
     /// that reached it mated) or insufficient material.
     fn drawn_by_rule(&self) -> bool {
-        self.repeated || (self.board.halfmove_clock() >= 100 && !self.is_checkmate()) || self.insufficient_material()
+        self.repeated() || (self.board.halfmove_clock() >= 100 && !self.is_checkmate()) || self.insufficient_material()
     }
 
     /// Neither side can mate: kings alone, one knight or bishop, or bishops only, all on one colour of square.
@@ -196,7 +192,7 @@ impl Chess {
 
     /// Why the game is over, in the words of a PGN `Termination`-style comment; `None` while it goes on.
     pub fn end_reason(&self) -> Option<&'static str> {
-        if self.repeated {
+        if self.repeated() {
             Some("threefold repetition")
         } else if self.is_checkmate() {
             Some("checkmate")
@@ -335,8 +331,7 @@ impl Game for Chess {
     fn play(&mut self, mv: Move) {
         let before = self.board.clone();
         self.board.play_unchecked(mv);
-        let (repeated, seen_before) = (self.repeated, self.seen_before);
-        self.history.push(Saved { board: before, repeated, seen_before, mv, null: false });
+        self.history.push(Saved { board: before, occurred_before: self.occurred_before, mv, null: false });
         // The same position with the same side to move: every second one back, since the last capture or pawn move.
         let hash = self.board.hash();
         let len = self.history.len();
@@ -345,15 +340,13 @@ impl Game for Chess {
             .take_while(|&back| back <= len)
             .filter(|&back| self.history[len - back].board.hash() == hash)
             .count();
-        self.repeated = earlier >= 2;
-        self.seen_before = earlier >= 1;
+        self.occurred_before = earlier.min(2) as u8;
     }
 
     fn undo(&mut self, _mv: Move) {
         if let Some(saved) = self.history.pop() {
             self.board = saved.board;
-            self.repeated = saved.repeated;
-            self.seen_before = saved.seen_before;
+            self.occurred_before = saved.occurred_before;
         }
     }
 
@@ -395,17 +388,15 @@ impl Game for Chess {
 
     /// The position occurred before, since the last capture or pawn move (its third occurrence draws).
     fn repeats_a_position(&self) -> bool {
-        self.seen_before
+        self.occurred_before > 0
     }
 
     fn play_null_move(&mut self) {
         let Some(after) = self.board.null_move() else { return };
         let before = std::mem::replace(&mut self.board, after);
         let mv = Move { from: Square::A1, to: Square::A1, promotion: None };
-        let (repeated, seen_before) = (self.repeated, self.seen_before);
-        self.history.push(Saved { board: before, repeated, seen_before, mv, null: true });
-        self.repeated = false;
-        self.seen_before = false;
+        self.history.push(Saved { board: before, occurred_before: self.occurred_before, mv, null: true });
+        self.occurred_before = 0;
     }
 
     fn undo_null_move(&mut self) {
