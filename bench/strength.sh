@@ -9,9 +9,11 @@
 #
 # Settings through the environment: GAMES (per pairing, default 200), NODES (per move, default 20000), SEED (the
 # last pairing's, default 5), OPENING_PLIES (random opening plies, default 4), MOVETIME (ms per move against
-# Stockfish, default 1000), SF_GAMES (default 20), SF_ELO (default 2000), CONCURRENCY (default 1: the figures are per
+# Stockfish, default 1000), SF_GAMES (default 20), SF_ELO (default 2000), SF_SEED (the openings, default 1: seed S
+# plays openings S, S + 1 … one a pair of games), CONCURRENCY (default 1: the figures are per
 # core); for the anchor ANCHOR_LEVEL (default 8), ANCHOR_NODES (default 220000, level 8's node budget in
-# games/chess.ron), ANCHOR_ELO (default 1900) and ANCHOR_GAMES (default 40).
+# games/chess.ron), ANCHOR_ELO (default 1900), ANCHOR_GAMES (default 40) and ANCHOR_SEED (the openings, default 11;
+# the figures in src/games/ladder.rs pool seeds 11 and 12).
 #
 # The anchor gives both players the same number of nodes a move (Stockfish hears `go nodes N`), so it does not
 # depend on the machine either: Stockfish's UCI_LimitStrength picks its move at a shallow depth (about 4 plies at
@@ -59,12 +61,13 @@ if [ "$WHAT" = all ] || [ "$WHAT" = anchor ]; then
     "$STOCKFISH" </dev/null | head -1
     GAMES=${ANCHOR_GAMES:-40} pairing "level ${ANCHOR_LEVEL:-8} vs Stockfish UCI_Elo ${ANCHOR_ELO:-1900}" \
         "level:${ANCHOR_LEVEL:-8}" "uci:$STOCKFISH,UCI_LimitStrength=true,UCI_Elo=${ANCHOR_ELO:-1900},Threads=1,Hash=16" \
-        --nodes "${ANCHOR_NODES:-220000}" --seed 11
+        --nodes "${ANCHOR_NODES:-220000}" --seed "${ANCHOR_SEED:-11}"
 fi
 
 if [ "$WHAT" = all ] || [ "$WHAT" = stockfish ]; then
     "$STOCKFISH" </dev/null | head -1
     # Level 10's settings held by the time alone (its node budget lifted): level 10 at MOVETIME a move.
     GAMES=$SF_GAMES pairing "level 10 at $MOVETIME ms vs Stockfish UCI_Elo $SF_ELO" "nodes=none" \
-        "uci:$STOCKFISH,UCI_LimitStrength=true,UCI_Elo=$SF_ELO,Threads=1,Hash=64" --time-ms "$MOVETIME"
+        "uci:$STOCKFISH,UCI_LimitStrength=true,UCI_Elo=$SF_ELO,Threads=1,Hash=64" --time-ms "$MOVETIME" \
+        --seed "${SF_SEED:-1}"
 fi
