@@ -68,9 +68,9 @@ pub enum Scale {
 /// little for 40 games to show. Draughts: `bench/ladder.sh 40 draughts`
 /// (levels 8–10 measured in a run of the same binary's levels 8–10, which the later change to the lower levels'
 /// mistakes did not touch); its levels 8 and 9 drew 24 of 40 and split the rest. Chess: `bench/ladder.sh 24 chess`
-/// (levels 4–10 again, `FIRST=3`, 2026-11-25, after the third round of search changes), placed by level 8's two
-/// 40-game matches against Stockfish (`bench/strength.sh anchor`, with `ANCHOR_SEED` 11 and 12: +11 =4 −25 and
-/// +25 =2 −13, pooled). Below Stockfish's lowest setting, 1350, the figures are
+/// (levels 4–10 again, `FIRST=3`, 2026-11-25, after the third round of search changes), placed by level 8's three
+/// 40-game matches against Stockfish (`bench/strength.sh anchor`, with `ANCHOR_SEED` 11, 12 and 32: +11 =4 −25,
+/// +25 =2 −13 and +20 =2 −18, pooled). Below Stockfish's lowest setting, 1350, the figures are
 /// the ladder's extrapolation, and the two steps won outright (2 v 1, 4 v 3) count only +400 each. Othello:
 /// `bench/ladder.sh 20 othello`, with 60 games for 5 v 4 and 9 v 8 (`FIRST=4 LAST=5`, `FIRST=8 LAST=9`), whose
 /// first 20 games had been 8–0–12 and 10–1–9.
@@ -88,7 +88,7 @@ pub const MEASURED: &[Ladder] = &[
             Step(12, 11, 1),
             Step(10, 10, 4),
         ],
-        scale: Scale::Stockfish { level: 8, uci_elo: 1900, elo_difference: -9, games: 80 },
+        scale: Scale::Stockfish { level: 8, uci_elo: 1900, elo_difference: 0, games: 120 },
         // At 1 s a move, the build with exchange pruning, repetition draws, the history malus, countermoves and
         // the improving margin: `SF_GAMES=60 CONCURRENCY=2 bench/strength.sh stockfish` (+31 =3 −26) and again
         // with `SF_SEED=31` (+27 =2 −31, other openings), 2026-11-25, no forfeit. (The build before them had scored
@@ -263,9 +263,13 @@ pub fn provenance(ladder: &Ladder) -> String {
     }
 }
 
-/// `value` with its sign, a true minus for a negative one ("−26", "+98").
+/// `value` with its sign, a true minus for a negative one ("−26", "+98", "0").
 fn signed(value: i32) -> String {
-    if value < 0 { format!("−{}", value.unsigned_abs()) } else { format!("+{value}") }
+    match value {
+        ..0 => format!("−{}", value.unsigned_abs()),
+        0 => "0".to_string(),
+        _ => format!("+{value}"),
+    }
 }
 
 /// Elo's logistic difference for a score (a share of the points, 0–1), held to ±400 where a pair was won or lost
@@ -285,7 +289,7 @@ mod tests {
     use super::*;
 
     /// Every pasted ladder names a game, and its figures are the README's: the sums of its steps from level 1, or
-    /// chess's from level 8 at Stockfish's 1900 − 9.
+    /// chess's from level 8 at Stockfish's 1900 + 0.
     #[test]
     fn every_measured_ladder_names_a_game_and_gives_the_readmes_figures() {
         let registry = crate::games::registry::Registry::standard();
@@ -296,7 +300,7 @@ mod tests {
         let figures_of = |game| figures(MEASURED.iter().find(|l| l.game == game).expect("measured"));
         assert_eq!(figures_of("connect-four"), [0, 241, 409, 600, 768, 948, 1018, 1320, 1408, 1488]);
         assert_eq!(figures_of("draughts"), [0, 382, 573, 827, 974, 1063, 1180, 1269, 1269, 1331]);
-        assert_eq!(figures_of("chess"), [191, 591, 745, 1145, 1189, 1262, 1517, 1891, 2063, 2152], "8 = 1900 − 9");
+        assert_eq!(figures_of("chess"), [200, 600, 754, 1154, 1198, 1271, 1526, 1900, 2072, 2161], "8 = 1900 + 0");
         assert_eq!(strength_words("no such game", 5), None);
         assert_eq!(strength_words("no such game", 0), None);
     }
@@ -327,6 +331,7 @@ mod tests {
         assert_eq!(words(&chess, 10).as_deref(), Some("≈ 1965 (Stockfish's UCI_Elo scale)"));
         assert_eq!(words(&chess, 9).as_deref(), Some("≈ 1774 (Stockfish's UCI_Elo scale)"));
         assert!(provenance(&chess).contains("scored −35 Elo in 20 games against Stockfish 15.1 set to UCI_Elo 2000"));
+        assert_eq!([signed(-35), signed(0), signed(98)], ["−35", "0", "+98"]);
         assert!(!provenance(&chess).contains("directly"), "no timed check, none named");
         let result = Step(4, 3, 13);
         let check = TimedCheck { level: 10, uci_elo: 2000, ms_per_move: 1000, result };
