@@ -193,8 +193,10 @@ impl<M: Copy + Eq> MoveOrderer<M> {
 
     /// The countermove remembered for `previous` (with killers on).
     fn countermove<G: Game<Move = M>>(&self, game: &G, previous: Option<M>) -> Option<M> {
-        let slot = game.history_index(previous?)?;
-        self.countermoves.get(slot).copied().flatten().filter(|_| self.options.killers)
+        if !self.options.killers {
+            return None;
+        }
+        self.countermoves.get(slot(game, previous?)?).copied().flatten()
     }
 
     /// Learns from a cut-off by `mv` at `ply` with `depth` plies left, at a node reached by `previous`, after the
@@ -214,12 +216,12 @@ impl<M: Copy + Eq> MoveOrderer<M> {
         let quiet = game.is_reducible(mv);
         if self.options.killers
             && quiet
-            && let Some(slot) = previous.and_then(|p| game.history_index(p)).filter(|&i| i < HISTORY_SLOTS)
+            && let Some(i) = previous.and_then(|p| slot(game, p))
         {
             if self.countermoves.is_empty() {
                 self.countermoves.resize(HISTORY_SLOTS, None);
             }
-            self.countermoves[slot] = Some(mv);
+            self.countermoves[i] = Some(mv);
         }
         if self.options.killers {
             let ply = ply as usize;
@@ -233,7 +235,7 @@ impl<M: Copy + Eq> MoveOrderer<M> {
             }
         }
         if self.options.history
-            && let Some(i) = game.history_index(mv).filter(|&i| i < HISTORY_SLOTS)
+            && let Some(i) = slot(game, mv)
         {
             if self.history.is_empty() {
                 self.history.resize(HISTORY_SLOTS, 0);
@@ -242,13 +244,18 @@ impl<M: Copy + Eq> MoveOrderer<M> {
             self.history[i] = self.history[i].saturating_add(bonus);
             if quiet {
                 for &failed in tried.iter().filter(|&&m| game.is_reducible(m)) {
-                    if let Some(j) = game.history_index(failed).filter(|&j| j < HISTORY_SLOTS) {
+                    if let Some(j) = slot(game, failed) {
                         self.history[j] = self.history[j].saturating_sub(bonus);
                     }
                 }
             }
         }
     }
+}
+
+/// `mv`'s slot in the history and countermove tables ([`Game::history_index`]), if the game names one in range.
+fn slot<G: Game>(game: &G, mv: G::Move) -> Option<usize> {
+    game.history_index(mv).filter(|&i| i < HISTORY_SLOTS)
 }
 
 #[cfg(test)]
@@ -296,17 +303,23 @@ mod tests {
             orderer.record_cutoff(&game, named(&game, name), 2, depth, None, &[]);
         }
         let hash_move = named(&game, "f3f5");
-        let mut sorted = game.legal_moves();
-        orderer.order(&game, &mut sorted, 2, Some(hash_move), None);
         let mut picked = game.legal_moves();
         let base = orderer.rank(&game, &picked, 2, Some(hash_move), None);
+        // The reference: every move with its rank, sorted at once by a stable sort, best first.
+        let mut expected: Vec<(Key, cozy_chess::Move)> =
+            orderer.ranks[base..].iter().copied().zip(picked.iter().copied()).collect();
+        expected.sort_by_key(|&(rank, _)| std::cmp::Reverse(rank));
+        let expected: Vec<_> = expected.into_iter().map(|(_, mv)| mv).collect();
         for next in 0..picked.len() {
             orderer.pick(&mut picked, base, next);
         }
         orderer.forget_ranks(base);
-        assert_eq!(picked, sorted);
+        assert_eq!(picked, expected);
         assert_eq!(picked[0], hash_move);
         assert!(orderer.ranks.is_empty(), "the node's ranks are dropped");
+        let mut sorted = game.legal_moves();
+        orderer.order(&game, &mut sorted, 2, Some(hash_move), None);
+        assert_eq!(sorted, expected, "order() sorts as picking does");
     }
 
     #[test]
