@@ -1,7 +1,7 @@
-//! Fits the tapered chess evaluation's weights to the results of games (Texel's method, Buckland 2014): every
-//! quiet position of the games is scored by the evaluation, the score turned into an expected result by a logistic
-//! curve, and each weight moved up or down while that brings the expectations closer (in mean squared error) to
-//! the results the games reached. Prints the weights found, as Rust, for `WEIGHTS` in
+//! Fits the tapered chess evaluation's weights to the results of games (Texel's method: Peter Österlund, 2014):
+//! every quiet position of the games is scored by the evaluation, the score turned into an expected result by a
+//! logistic curve, and each weight moved up or down while that brings the expectations closer (in mean squared
+//! error) to the results the games reached. Prints the weights found, as Rust, for `WEIGHTS` in
 //! `src/games/chess/tapered.rs`.
 //!
 //! ```sh
