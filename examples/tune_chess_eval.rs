@@ -14,7 +14,7 @@
 //! has no capture that wins material by the exchange count: the evaluation is meant for quiet positions, which is
 //! what the quiescence search hands it.
 
-use alphabeta_studio::games::chess::cozy_chess::{Board, Move};
+use alphabeta_studio::games::chess::cozy_chess::{Board, Color};
 use alphabeta_studio::games::chess::tapered::{WEIGHTS, Weights, evaluate_with};
 use alphabeta_studio::games::chess::{pgn, see};
 use alphabeta_studio::games::records::RecordResult;
@@ -82,7 +82,7 @@ fn read_samples(text: &str, samples: &mut Vec<Sample>) {
         let mut board = game.start.board().clone();
         for (ply, &mv) in game.moves.iter().enumerate() {
             if ply >= 16 && is_quiet(&board) {
-                let white = board.side_to_move() == alphabeta_studio::games::chess::cozy_chess::Color::White;
+                let white = board.side_to_move() == Color::White;
                 samples
                     .push(Sample { board: board.clone(), result: if white { white_score } else { 1.0 - white_score } });
             }
@@ -100,8 +100,7 @@ fn is_quiet(board: &Board) -> bool {
     let mut quiet = true;
     board.generate_moves(|moves| {
         for mv in moves {
-            let tactical: Move = mv;
-            if (theirs.has(tactical.to) || tactical.promotion.is_some()) && see::exchange_value(board, tactical) > 0 {
+            if (theirs.has(mv.to) || mv.promotion.is_some()) && see::exchange_value(board, mv) > 0 {
                 quiet = false;
                 return true;
             }

@@ -46,7 +46,7 @@ impl std::ops::Mul<i32> for Score {
 /// tuner (`examples/tune_chess_eval.rs`) tries others, to fit them to the results of games.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
-    /// Pawn, knight, bishop, rook, queen.
+    /// Pawn, knight, bishop, rook, queen (in the order of `Piece`, which indexes them).
     pub material: [Score; 5],
     /// A pawn, for each rank it stands above its second.
     pub pawn_advance: Score,
