@@ -11,12 +11,13 @@
 //! ```
 //!
 //! A position is kept from the 16th ply on (after the random opening), when the side to move is not in check and
-//! has no capture that wins material by the exchange count: the evaluation is meant for quiet positions, which is
+//! has no capture or queen promotion that wins material by the exchange count: the evaluation is meant for quiet positions, which is
 //! what the quiescence search hands it.
 
+use alphabeta_studio::engine::game::Game;
 use alphabeta_studio::games::chess::cozy_chess::{Board, Color};
 use alphabeta_studio::games::chess::tapered::{WEIGHTS, Weights, evaluate_with};
-use alphabeta_studio::games::chess::{pgn, see};
+use alphabeta_studio::games::chess::{Chess, pgn};
 use alphabeta_studio::games::records::RecordResult;
 
 /// A quiet position and the result its game reached, from the side to move's point of view (1, ½ or 0).
@@ -79,35 +80,25 @@ fn read_samples(text: &str, samples: &mut Vec<Sample>) {
             RecordResult::Draw => 0.5,
             RecordResult::Unknown => continue,
         };
-        let mut board = game.start.board().clone();
+        let mut chess = game.start.clone();
+        let mut tactical = Vec::new();
         for (ply, &mv) in game.moves.iter().enumerate() {
-            if ply >= 16 && is_quiet(&board) {
+            if ply >= 16 && is_quiet(&chess, &mut tactical) {
+                let board = chess.board().clone();
                 let white = board.side_to_move() == Color::White;
-                samples
-                    .push(Sample { board: board.clone(), result: if white { white_score } else { 1.0 - white_score } });
+                samples.push(Sample { board, result: if white { white_score } else { 1.0 - white_score } });
             }
-            board.play(mv);
+            chess.play(mv);
         }
     }
 }
 
-/// Not in check, and no capture or promotion that wins material by the exchange count.
-fn is_quiet(board: &Board) -> bool {
-    if !board.checkers().is_empty() {
-        return false;
-    }
-    let theirs = board.colors(!board.side_to_move());
-    let mut quiet = true;
-    board.generate_moves(|moves| {
-        for mv in moves {
-            if (theirs.has(mv.to) || mv.promotion.is_some()) && see::exchange_value(board, mv) > 0 {
-                quiet = false;
-                return true;
-            }
-        }
-        false
-    });
-    quiet
+/// Not in check, and none of the moves the quiescence search would try (captures, queen promotions) wins material
+/// by the exchange count. `tactical` is a buffer to reuse.
+fn is_quiet(chess: &Chess, tactical: &mut Vec<<Chess as Game>::Move>) -> bool {
+    tactical.clear();
+    chess.generate_tactical_moves(tactical);
+    !chess.in_check() && tactical.iter().all(|&mv| chess.exchange_value(mv).is_none_or(|gain| gain <= 0.0))
 }
 
 /// The expected result of a position the evaluation scores `centipawns`, on the logistic curve of scale `k`.

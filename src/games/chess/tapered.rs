@@ -21,10 +21,16 @@ use cozy_chess::{get_bishop_moves, get_king_moves, get_knight_moves, get_rook_mo
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score(pub i32, pub i32);
 
+impl std::ops::Add for Score {
+    type Output = Score;
+    fn add(self, other: Score) -> Score {
+        Score(self.0 + other.0, self.1 + other.1)
+    }
+}
+
 impl std::ops::AddAssign for Score {
     fn add_assign(&mut self, other: Score) {
-        self.0 += other.0;
-        self.1 += other.1;
+        *self = *self + other;
     }
 }
 
@@ -159,9 +165,7 @@ fn placement(w: &Weights, piece: Piece, file: usize, rank: usize) -> Score {
     let centre = central(file) + central(rank); // 0 in a corner, 6 in the centre
     let centralised = |i: usize| {
         let (per_step, constant) = w.centralisation[i];
-        let mut score = per_step * centre;
-        score += constant;
-        score
+        per_step * centre + constant
     };
     match piece {
         Piece::Pawn => {
@@ -181,12 +185,9 @@ fn placement(w: &Weights, piece: Piece, file: usize, rank: usize) -> Score {
         Piece::Rook => Score(0, 0),
         Piece::Queen => centralised(2),
         Piece::King => {
-            let mut score = centralised(3);
-            score += if rank == 0 { w.king_back_rank } else { w.king_forward * rank as i32 };
-            if central(file) <= 1 {
-                score += w.king_tucked;
-            }
-            score
+            let shelter = if rank == 0 { w.king_back_rank } else { w.king_forward * rank as i32 };
+            let tucked = if central(file) <= 1 { w.king_tucked } else { Score(0, 0) };
+            centralised(3) + shelter + tucked
         }
     }
 }
