@@ -1,22 +1,25 @@
-//! Fits the tapered chess evaluation's weights to the results of games (Texel's method: Peter Österlund, 2014):
-//! every quiet position of the games is scored by the evaluation, the score turned into an expected result by a
-//! logistic curve, and each weight moved up or down while that brings the expectations closer (in mean squared
-//! error) to the results the games reached. Prints the weights found, as Rust, for `WEIGHTS` in
-//! `src/games/chess/tapered.rs`.
+//! Fits the tapered chess evaluation's weights (Texel's method: Peter Österlund, 2014): every quiet position is
+//! scored by the evaluation, the score turned into an expected result by a logistic curve, and each weight moved up
+//! or down while that brings the expectations closer (in mean squared error) to the targets. A position's target is
+//! either the result its game reached (from a PGN file) or a stronger engine's score of it (from a file of lines
+//! `FEN;centipawns`, on the logistic curve of scale 1). Starts from the hand-set weights (`HAND_SET`) and prints
+//! the weights found, as Rust, for `WEIGHTS` in `src/games/chess/tapered.rs`.
 //!
 //! ```sh
-//! alphabeta-studio match chess --a nodes=6000 --b nodes=9000 --games 6000 --openings random:8 --seed 1000 \
-//!     --concurrency 2 --pgn games.pgn
-//! cargo run --release --example tune_chess_eval -- games.pgn
+//! cargo run --release --example tune_chess_eval -- [--keep-material] [--rescale F] games.pgn | labels.txt ...
 //! ```
 //!
+//! `--keep-material` leaves the piece values alone; `--rescale F` multiplies every weight by F at the end (the
+//! fitted scale is the targets'; the search's margins were set on the hand-set one). `bench/tune_eval.sh` runs the
+//! whole fit that gave `WEIGHTS`: games, Stockfish's scores of their positions (`bench/label_positions.py`), this.
+//!
 //! A position is kept from the 16th ply on (after the random opening), when the side to move is not in check and
-//! has no capture or queen promotion that wins material by the exchange count: the evaluation is meant for quiet positions, which is
-//! what the quiescence search hands it.
+//! has no capture or queen promotion that wins material by the exchange count: the evaluation is meant for quiet
+//! positions, which is what the quiescence search hands it.
 
 use alphabeta_studio::engine::game::Game;
 use alphabeta_studio::games::chess::cozy_chess::{Board, Color};
-use alphabeta_studio::games::chess::tapered::{WEIGHTS, Weights, evaluate_with};
+use alphabeta_studio::games::chess::tapered::{HAND_SET, Weights, evaluate_with};
 use alphabeta_studio::games::chess::{Chess, pgn};
 use alphabeta_studio::games::records::RecordResult;
 
@@ -30,9 +33,16 @@ fn main() {
     let mut paths: Vec<String> = std::env::args().skip(1).collect();
     let keep_material = paths.iter().any(|p| p == "--keep-material");
     paths.retain(|p| p != "--keep-material");
+    let mut rescale = 1.0;
+    if let Some(i) = paths.iter().position(|p| p == "--rescale") {
+        match paths.get(i + 1).and_then(|f| f.parse::<f64>().ok()) {
+            Some(f) if f > 0.0 => rescale = f,
+            _ => usage(),
+        }
+        paths.drain(i..i + 2);
+    }
     if paths.is_empty() {
-        eprintln!("usage: tune_chess_eval [--keep-material] GAMES.pgn ...");
-        std::process::exit(2);
+        usage();
     }
     let mut samples = Vec::new();
     for path in &paths {
@@ -40,10 +50,14 @@ fn main() {
             eprintln!("{path}: {e}");
             std::process::exit(2);
         });
-        read_samples(&text, &mut samples);
+        if path.ends_with(".pgn") {
+            read_samples(&text, &mut samples);
+        } else {
+            read_labels(&text, &mut samples);
+        }
     }
     eprintln!("{} quiet positions from {}", samples.len(), paths.join(", "));
-    let mut weights = WEIGHTS.clone();
+    let mut weights = HAND_SET.clone();
     let k = fit_scale(&weights, &samples);
     let mut best = loss(&weights, &samples, k);
     eprintln!("scale K = {k:.3}, error {best:.6}");
@@ -67,7 +81,20 @@ fn main() {
             }
         }
     }
+    if rescale != 1.0 {
+        let scaled = |n: &mut i32| *n = (f64::from(*n) * rescale).round() as i32;
+        weights.tunable(true).into_iter().for_each(scaled);
+        for (_, constant) in &mut weights.centralisation {
+            scaled(&mut constant.0);
+            scaled(&mut constant.1);
+        }
+    }
     println!("{weights:#?}");
+}
+
+fn usage() -> ! {
+    eprintln!("usage: tune_chess_eval [--keep-material] [--rescale F] GAMES.pgn|LABELS.txt ...");
+    std::process::exit(2);
 }
 
 /// The quiet positions of every game in `text` (games that fail to read are skipped).
@@ -89,6 +116,19 @@ fn read_samples(text: &str, samples: &mut Vec<Sample>) {
                 samples.push(Sample { board, result: if white { white_score } else { 1.0 - white_score } });
             }
             chess.play(mv);
+        }
+    }
+}
+
+/// The quiet positions of lines `FEN;centipawns`, each scored from the side to move's point of view by a stronger
+/// engine: the expected result of that score on the logistic curve of scale 1 stands in for a game's result.
+fn read_labels(text: &str, samples: &mut Vec<Sample>) {
+    let mut tactical = Vec::new();
+    for line in text.lines() {
+        let Some((fen, score)) = line.split_once(';') else { continue };
+        let (Ok(chess), Ok(score)) = (Chess::from_fen(fen), score.trim().parse::<i32>()) else { continue };
+        if is_quiet(&chess, &mut tactical) {
+            samples.push(Sample { board: chess.board().clone(), result: expected(score, 1.0) });
         }
     }
 }
