@@ -87,7 +87,7 @@ pub struct Weights {
     pub tempo: Score,
     /// The attack on the enemy king, in 96ths of the square of its weight (see [`king_danger`]).
     pub king_danger: Score,
-    /// Each enemy piece (not a pawn) one of the side's pawns attacks.
+    /// Each enemy piece other than a pawn (the king too: a check) one of the side's pawns attacks.
     pub pawn_threat: Score,
     /// Each pawn another of the side's pawns defends.
     pub supported_pawn: Score,
@@ -502,9 +502,27 @@ mod tests {
     }
 
     #[test]
+    fn pawns_attack_diagonally_forward_and_not_across_the_board_edge() {
+        let squares = |color, names: &[Square]| {
+            let pawns = names.iter().fold(BitBoard::EMPTY, |b, &s| b | s.bitboard());
+            let mut attacked: Vec<Square> = pawn_attacks(color, pawns).into_iter().collect();
+            attacked.sort();
+            attacked
+        };
+        assert_eq!(squares(Color::White, &[Square::H2]), [Square::G3]);
+        assert_eq!(squares(Color::White, &[Square::A2, Square::D4]), [Square::B3, Square::C5, Square::E5]);
+        assert_eq!(squares(Color::Black, &[Square::A7]), [Square::B6]);
+        assert_eq!(squares(Color::Black, &[Square::H7, Square::E5]), [Square::D4, Square::F4, Square::G6]);
+        assert_eq!(distance(Square::A1, Square::H8), 7);
+        assert_eq!(distance(Square::E4, Square::F6), 2);
+    }
+
+    #[test]
     fn endgame_knowledge_points_the_right_way() {
         // A passed pawn on the seventh is worth more than one on the second.
         assert!(eval("4k3/P7/8/8/8/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1") + 50);
+        // A passed pawn is worth more with its own king before it than with the enemy's.
+        assert!(eval("8/8/1K6/8/P7/8/8/6k1 w - - 0 1") > eval("8/8/1k6/8/P7/8/8/6K1 w - - 0 1") + 100);
         // Against a bare king: its king in the corner is better for the queen's side than in the centre.
         let cornered = eval("k7/8/2K5/8/8/8/7Q/8 w - - 0 1");
         let central = eval("8/8/8/3k4/8/8/7Q/K7 w - - 0 1");
