@@ -55,7 +55,8 @@ def label(stockfish, fens, depth, out):
         for line in engine.stdout:
             if line.startswith("info") and " score " in line:
                 words = line.split()
-                kind, value = words[words.index("score") + 1 : words.index("score") + 3]
+                at = words.index("score")
+                kind, value = words[at + 1], words[at + 2]
                 score = int(value) if kind == "cp" else (3000 if int(value) > 0 else -3000)
             elif line.startswith("bestmove"):
                 break

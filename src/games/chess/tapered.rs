@@ -52,7 +52,8 @@ impl std::ops::Mul<i32> for Score {
 }
 
 /// Every weight of the evaluation, in centipawns, middlegame and endgame. The evaluation reads [`WEIGHTS`]; the
-/// tuner (`examples/tune_chess_eval.rs`) tries others, to fit them to the results of games.
+/// tuner (`examples/tune_chess_eval.rs`) tries others, starting from [`HAND_SET`], to fit them to games' results
+/// or to a stronger engine's scores.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// Pawn, knight, bishop, rook, queen (in the order of `Piece`, which indexes them).
