@@ -86,7 +86,8 @@ pub struct Weights {
     pub mobility: [Score; 4],
     /// The side to move's due.
     pub tempo: Score,
-    /// The attack on the enemy king, in 96ths of the square of its weight (see [`king_danger`]).
+    /// The attack on the enemy king, in 96ths of its weight: with two or more pieces reaching the king's zone, the
+    /// square of their reach, at most 2,400 (the private function `king_danger`).
     pub king_danger: Score,
     /// Each enemy piece other than a pawn (the king too: a check) one of the side's pawns attacks.
     pub pawn_threat: Score,
