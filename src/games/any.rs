@@ -147,6 +147,7 @@ pub trait ErasedGame: Send {
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String>;
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError>;
     fn position_text(&self) -> Option<String>;
+    fn position_hash(&self) -> u64;
     fn move_tree(&mut self, shape: super::move_tree::TreeShape) -> Result<crate::tree::model::Tree, String>;
     fn move_tree_nodes(&mut self, shape: super::move_tree::TreeShape, budget: usize) -> Option<usize>;
     fn think(&mut self, config: EngineConfig) -> Thought<AnyMove>;
@@ -241,6 +242,9 @@ where
     }
     fn position_text(&self) -> Option<String> {
         Playable::position_text(self)
+    }
+    fn position_hash(&self) -> u64 {
+        Game::position_hash(self)
     }
     fn move_tree(&mut self, shape: super::move_tree::TreeShape) -> Result<crate::tree::model::Tree, String> {
         super::move_tree::move_tree(self, shape)
@@ -343,6 +347,11 @@ impl AnyGame {
     /// The position in the family's notation (FEN), if it has one.
     pub fn position_text(&self) -> Option<String> {
         self.0.position_text()
+    }
+
+    /// The position's hash ([`Game::position_hash`]): equal for the same position reached by other move orders.
+    pub fn position_hash(&self) -> u64 {
+        self.0.position_hash()
     }
 
     /// The unit of the evaluation's scores (see [`Playable::score_unit`]).

@@ -3,7 +3,8 @@
 //! neighbours' Elo differences along the way, from level 1 (= 0) or, for chess, from the level that played
 //! Stockfish. The level picker shows it ("level 6 · ≈ 1250"); a game not in the table shows none.
 //!
-//! Each step's 95 % interval is about ±110 Elo at 40 games a pair, and a pair won or lost outright counts as ±400.
+//! Each step's 95 % interval is about ±40 Elo at 400 games a pair, ±110 at 40, and a pair won or lost outright
+//! counts as ±400.
 
 /// One game's measured ladder: the raw results, from which every figure is computed ([`figures`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,21 +61,20 @@ pub enum Scale {
     Stockfish { level: u8, uci_elo: i32, elo_difference: i32, games: u32 },
 }
 
-/// The ladders measured: the output of `bench/ladder.sh` (each level at its own node budget, so the figures hold on
-/// any machine), pasted here as data, each step's wins–draws–losses of the higher level.
+/// The ladders measured: the output of `bench/ladder.sh` (each level at its own node budget or depth, so the figures
+/// hold on any machine), pasted here as data, each step's wins–draws–losses of the higher level.
 ///
-/// Connect Four and Othello 6 × 6: `bench/ladder.sh 40 connect-four othello-6x6`, 2026-11-23. On 6 × 6 the levels
-/// from 5 up score about 50 % against each other, yet level 10 beat level 5 by 42–0–18: about 30 Elo a step, too
-/// little for 40 games to show. Draughts: `bench/ladder.sh 40 draughts`
+/// Connect Four and Othello 6 × 6: `bench/ladder.sh 400 connect-four othello-6x6`, 2026-11-25 (6 × 6 from its
+/// book of balanced openings, with its levels set by depth). Draughts: `bench/ladder.sh 40 draughts`
 /// (levels 8–10 measured in a run of the same binary's levels 8–10, which the later change to the lower levels'
-/// mistakes did not touch); its levels 8 and 9 drew 24 of 40 and split the rest. Chess: `bench/ladder.sh 24 chess`
+/// mistakes did not touch), and 9 v 8 over 160 games (`FIRST=8 LAST=9 bench/ladder.sh 160 draughts`, 2026-11-25),
+/// where 40 had drawn 24 and split the rest. Chess: `bench/ladder.sh 24 chess`
 /// (levels 4–10 again, `FIRST=3`, 2026-11-25, with the evaluation's weights fitted to Stockfish's scores), placed
 /// by level 8's three 40-game matches against Stockfish (`bench/strength.sh anchor`, with `ANCHOR_SEED` 11, 12 and
 /// 32: +21 =1 −18, +24 =2 −14 and +22 =3 −15, pooled). Below Stockfish's lowest setting, 1350, the figures are
 /// the ladder's extrapolation, and the two steps won outright (2 v 1, 4 v 3) count only +400 each (so levels 1–3,
 /// which the new weights did not touch, are likely weaker still than their figures). Othello:
-/// `bench/ladder.sh 20 othello`, with 60 games for 5 v 4 and 9 v 8 (`FIRST=4 LAST=5`, `FIRST=8 LAST=9`), whose
-/// first 20 games had been 8–0–12 and 10–1–9.
+/// `bench/ladder.sh 120 othello`, 2026-11-25, with the game's `mistakes` at 400 (at 60, 5 v 4 scored 54 %).
 pub const MEASURED: &[Ladder] = &[
     Ladder {
         game: "chess",
@@ -98,15 +98,15 @@ pub const MEASURED: &[Ladder] = &[
     Ladder {
         game: "connect-four",
         steps: [
-            Step(30, 4, 6),
-            Step(27, 4, 9),
-            Step(29, 2, 9),
-            Step(27, 4, 9),
-            Step(29, 1, 10),
-            Step(23, 2, 15),
-            Step(34, 0, 6),
-            Step(23, 4, 13),
-            Step(22, 5, 13),
+            Step(331, 21, 48),
+            Step(239, 61, 100),
+            Step(265, 34, 101),
+            Step(251, 29, 120),
+            Step(260, 24, 116),
+            Step(230, 22, 148),
+            Step(301, 35, 64),
+            Step(221, 23, 156),
+            Step(241, 46, 113),
         ],
         scale: Scale::LevelOne,
         check: None,
@@ -121,7 +121,7 @@ pub const MEASURED: &[Ladder] = &[
             Step(15, 20, 5),
             Step(19, 15, 6),
             Step(14, 22, 4),
-            Step(8, 24, 8),
+            Step(49, 89, 22),
             Step(13, 21, 6),
         ],
         scale: Scale::LevelOne,
@@ -130,15 +130,15 @@ pub const MEASURED: &[Ladder] = &[
     Ladder {
         game: "othello",
         steps: [
-            Step(20, 0, 0),
-            Step(19, 0, 1),
-            Step(14, 0, 6),
-            Step(36, 0, 24),
-            Step(16, 0, 4),
-            Step(13, 0, 7),
-            Step(17, 0, 3),
-            Step(36, 1, 23),
-            Step(12, 1, 7),
+            Step(117, 0, 3),
+            Step(115, 0, 5),
+            Step(102, 0, 18),
+            Step(85, 1, 34),
+            Step(98, 2, 20),
+            Step(72, 1, 47),
+            Step(93, 5, 22),
+            Step(84, 5, 31),
+            Step(72, 3, 45),
         ],
         scale: Scale::LevelOne,
         check: None,
@@ -146,15 +146,15 @@ pub const MEASURED: &[Ladder] = &[
     Ladder {
         game: "othello-6x6",
         steps: [
-            Step(37, 0, 3),
-            Step(26, 1, 13),
-            Step(25, 1, 14),
-            Step(22, 1, 17),
-            Step(19, 2, 19),
-            Step(19, 1, 20),
-            Step(20, 2, 18),
-            Step(21, 3, 16),
-            Step(21, 0, 19),
+            Step(326, 14, 60),
+            Step(272, 22, 106),
+            Step(339, 4, 57),
+            Step(254, 10, 136),
+            Step(274, 15, 111),
+            Step(233, 19, 148),
+            Step(272, 16, 112),
+            Step(233, 17, 150),
+            Step(238, 24, 138),
         ],
         scale: Scale::LevelOne,
         check: None,
@@ -235,7 +235,7 @@ pub fn provenance(ladder: &Ladder) -> String {
     let games = if fewest == most { fewest.to_string() } else { format!("{fewest}–{most}") };
     let steps = format!(
         "Measured with `match` (bench/ladder.sh): each level against the one below, {games} games a pair, each \
-         level at its own node budget, so the figure holds on any machine; the sum of the steps"
+         level at its own node budget or depth, so the figure holds on any machine; the sum of the steps"
     );
     let measured = match ladder.scale {
         Scale::LevelOne => format!("{steps} from level 1."),
@@ -298,8 +298,10 @@ mod tests {
             assert!(fewest_games(ladder) >= 2, "{}", ladder.game);
         }
         let figures_of = |game| figures(MEASURED.iter().find(|l| l.game == game).expect("measured"));
-        assert_eq!(figures_of("connect-four"), [0, 241, 409, 600, 768, 948, 1018, 1320, 1408, 1488]);
-        assert_eq!(figures_of("draughts"), [0, 382, 573, 827, 974, 1063, 1180, 1269, 1269, 1331]);
+        assert_eq!(figures_of("connect-four"), [0, 306, 432, 584, 702, 833, 905, 1142, 1199, 1314]);
+        assert_eq!(figures_of("othello"), [0, 400, 800, 1101, 1259, 1528, 1602, 1838, 2003, 2082]);
+        assert_eq!(figures_of("othello-6x6"), [0, 279, 432, 737, 842, 993, 1068, 1215, 1288, 1377]);
+        assert_eq!(figures_of("draughts"), [0, 382, 573, 827, 974, 1063, 1180, 1269, 1328, 1390]);
         let chess = [-134, 266, 420, 820, 1075, 1449, 1703, 1958, 2078, 2250];
         assert_eq!(figures_of("chess"), chess, "8 = 1900 + 58");
         assert_eq!(strength_words("no such game", 5), None);
