@@ -1,7 +1,8 @@
 //! Writes a book of balanced openings for `match --openings FILE`: every line of PLIES moves from the start of GAME
-//! (one line per position reached, the first in move-generation order where move orders transpose), searched to DEPTH plies by the AI's engine, kept when its value lies within
-//! MARGIN of even (in the game's evaluation units), and printed one line a row in the game's move names, in an
-//! order shuffled by SEED (so that the first N of the book are not N neighbours).
+//! (one line per position reached, the first in move-generation order where move orders transpose), searched to
+//! DEPTH plies by the AI's engine, kept when its value lies within MARGIN of even (in the game's evaluation units),
+//! and printed one line a row in the game's move names, in an order shuffled by SEED (so that the first N of the
+//! book are not N neighbours).
 //!
 //! ```sh
 //! cargo run --release --example balanced_openings -- othello-6x6 6 10 40 1 > bench/openings/othello-6x6.txt
@@ -12,7 +13,7 @@
 //! ten openings that level 10 and level 9 played from both sides, so the pair scored 50 % whatever their strengths
 //! (`bench/ladder.sh`). From a balanced position the better player wins.
 
-use alphabeta_studio::cli::game_arg::named_game;
+use alphabeta_studio::cli::game_arg::{named_game, position};
 use alphabeta_studio::engine::search::limits::Limits;
 use alphabeta_studio::games::any::AnyGame;
 use alphabeta_studio::games::levels::level_config;
@@ -30,7 +31,7 @@ fn main() {
     };
     let named = named_game(id).unwrap_or_else(|e| fail(&e.0));
     let Some(ai) = named.ai.as_ref() else { fail(&format!("{id} has no AI settings")) };
-    let start = alphabeta_studio::cli::game_arg::position(&named.rules, None, None).unwrap_or_else(|e| fail(&e.0));
+    let start = position(&named.rules, None, None).unwrap_or_else(|e| fail(&e.0));
     let mut config = level_config(ai, 10);
     config.limits = Limits { depth: Some(depth), time_ms: None, nodes: None };
     config.skill = None;

@@ -3,8 +3,8 @@
 //! neighbours' Elo differences along the way, from level 1 (= 0) or, for chess, from the level that played
 //! Stockfish. The level picker shows it ("level 6 · ≈ 1250"); a game not in the table shows none.
 //!
-//! Each step's 95 % interval is about ±40 Elo at 400 games a pair, ±110 at 40, and a pair won or lost outright
-//! counts as ±400.
+//! Each step's 95 % interval is about ±40 Elo at 400 games a pair, ±110 at 40, and a step's Elo is held to ±400
+//! (which a pair won or lost outright, or nearly so, reaches).
 
 /// One game's measured ladder: the raw results, from which every figure is computed ([`figures`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
