@@ -3,10 +3,10 @@
 
     python3 bench/label_positions.py GAMES.pgn LABELS.txt [DEPTH]
 
-Reads every game of GAMES.pgn (python-chess) in the order of their rounds, keeps about 30 % of the positions from the 17th ply on where the
-side to move is not in check (a seeded random choice, so the same games give the same positions), and has
-Stockfish search each one DEPTH plies deep (default 8), two Stockfish processes side by side, one for each half of
-the positions. Writes one line `FEN;centipawns` a position, the score from the side to move's point of view (a
+Reads every game of GAMES.pgn (python-chess) in the order of their rounds, keeps about 30 % of the positions from
+the 17th ply on where the side to move is not in check (a seeded random choice, so the same games give the same
+positions), and has Stockfish search each one DEPTH plies deep (default 8), two Stockfish processes side by side,
+one for each half of the positions. Writes one line `FEN;centipawns` a position, the score from the side to move's point of view (a
 mate counts as 3000). bench/tune_eval.sh runs it; it needs python-chess and `stockfish` on PATH or in /usr/games.
 """
 import random
@@ -74,7 +74,9 @@ def main():
     depth = int(sys.argv[3]) if len(sys.argv) == 4 else 8
     stockfish = shutil.which("stockfish") or "/usr/games/stockfish"
     fens = positions(pgn_path)
-    # Two halves of (nearly) equal size in bytes, split at a line's end.
+    # Two halves of (nearly) equal size in bytes, split at a line's end. Keep this split: each Stockfish keeps its
+    # table from one position to the next, so another split scores some positions slightly differently, and the
+    # labels behind WEIGHTS were made with this one.
     text = "".join(f + "\n" for f in fens)
     middle = text.count("\n", 0, text.index("\n", len(text) // 2 - 1) + 1)
     halves = [fens[:middle], fens[middle:]]

@@ -65,15 +65,15 @@ pub enum Scale {
 /// hold on any machine), pasted here as data, each step's wins–draws–losses of the higher level.
 ///
 /// Connect Four and Othello 6 × 6: `bench/ladder.sh 400 connect-four othello-6x6`, 2026-11-25 (6 × 6 from its
-/// book of balanced openings, with its levels set by depth). Draughts: `LAST=9 bench/ladder.sh 160 draughts` (2026-11-25, run in
-/// three parts; 9 v 8 had drawn 24 of 40 and split the rest) and `FIRST=9 LAST=10 bench/ladder.sh 80 draughts`,
-/// 53 %: the one step under 55 %. Chess: `bench/ladder.sh 24 chess`
-/// (levels 4–10 again, `FIRST=3`, 2026-11-25, with the evaluation's weights fitted to Stockfish's scores), placed
-/// by level 8's three 40-game matches against Stockfish (`bench/strength.sh anchor`, with `ANCHOR_SEED` 11, 12 and
-/// 32: +21 =1 −18, +24 =2 −14 and +22 =3 −15, pooled). Below Stockfish's lowest setting, 1350, the figures are
-/// the ladder's extrapolation, and the two steps won outright (2 v 1, 4 v 3) count only +400 each (so levels 1–3,
-/// which the new weights did not touch, are likely weaker still than their figures). Othello:
-/// `bench/ladder.sh 120 othello`, 2026-11-25, with the game's `mistakes` at 400 (at 60, 5 v 4 scored 54 %).
+/// book of balanced openings, with its levels set by depth). Othello: `bench/ladder.sh 120 othello`, 2026-11-25,
+/// with the game's `mistakes` at 400 (at 60, 5 v 4 scored 54 %). Draughts: `LAST=9 bench/ladder.sh 160 draughts`
+/// (2026-11-25, run in three parts; 9 v 8 had drawn 24 of 40 and split the rest) and `FIRST=9 LAST=10
+/// bench/ladder.sh 80 draughts`, 53 %: the one step under 55 %. Chess: `bench/ladder.sh 24 chess` (levels 4–10
+/// again, `FIRST=3`, 2026-11-25, with the evaluation's weights fitted to Stockfish's scores), placed by level 8's
+/// three 40-game matches against Stockfish (`bench/strength.sh anchor`, with `ANCHOR_SEED` 11, 12 and 32: +21 =1
+/// −18, +24 =2 −14 and +22 =3 −15, pooled). Below Stockfish's lowest setting, 1350, the figures are the ladder's
+/// extrapolation, and the two steps won outright (2 v 1, 4 v 3) count only +400 each (so levels 1–3, which the new
+/// weights did not touch, are likely weaker still than their figures).
 pub const MEASURED: &[Ladder] = &[
     Ladder {
         game: "chess",
