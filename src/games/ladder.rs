@@ -64,16 +64,19 @@ pub enum Scale {
 /// The ladders measured: the output of `bench/ladder.sh` (each level at its own node budget or depth, so the figures
 /// hold on any machine), pasted here as data, each step's wins–draws–losses of the higher level.
 ///
-/// Connect Four and Othello 6 × 6: `bench/ladder.sh 400 connect-four othello-6x6`, 2026-11-25 (6 × 6 from its
-/// book of balanced openings, with its levels set by depth). Othello: `bench/ladder.sh 120 othello`, 2026-11-25,
-/// with the game's `mistakes` at 400 (at 60, 5 v 4 scored 54 %). Draughts: `LAST=9 bench/ladder.sh 160 draughts`
-/// (2026-11-25, run in three parts; 9 v 8 had drawn 24 of 40 and split the rest) and `FIRST=9 LAST=10
-/// bench/ladder.sh 80 draughts`, 53 %: the one step under 55 %. Chess: `bench/ladder.sh 24 chess` (levels 4–10
-/// again, `FIRST=3`, 2026-11-25, with the evaluation's weights fitted to Stockfish's scores), placed by level 8's
-/// three 40-game matches against Stockfish (`bench/strength.sh anchor`, with `ANCHOR_SEED` 11, 12 and 32: +21 =1
-/// −18, +24 =2 −14 and +22 =3 −15, pooled). Below Stockfish's lowest setting, 1350, the figures are the ladder's
-/// extrapolation, and the two steps won outright (2 v 1, 4 v 3) count only +400 each (so levels 1–3, which the new
-/// weights did not touch, are likely weaker still than their figures).
+/// Connect Four and Othello 6 × 6: `bench/ladder.sh 400 connect-four othello-6x6`, 2026-11-25 (Connect Four from
+/// four random plies, a new position for every pair of games; 6 × 6 from its book of balanced openings, with its
+/// levels set by depth). Draughts: `bench/ladder.sh 160 draughts` and, for 2 v 1 to 4 v 3, `FIRST=1 LAST=4
+/// OPENING_PLIES=4 bench/ladder.sh 640 draughts` (2026-11-25, with repetition draws from level 4). Othello:
+/// `bench/ladder.sh 120 othello`, 2026-11-25, with the game's `mistakes` at 400 (at 60, 5 v 4 scored 54 %), from
+/// random plies drawn before `match` kept them apart: 54 different openings among 60 pairs, so its intervals are
+/// a little wider than the games suggest. Chess: `bench/ladder.sh 24 chess` (levels 4–10 again, `FIRST=3`,
+/// 2026-11-25, with the evaluation's weights fitted to Stockfish's scores), placed by level 8's three 40-game
+/// matches against Stockfish (`bench/strength.sh anchor`, with `ANCHOR_SEED` 11, 12 and 32: +21 =1 −18, +24 =2
+/// −14 and +22 =3 −15, pooled; seeds 11 and 12 share 19 of their 20 openings, and only Stockfish's own randomness
+/// makes their games differ). Below Stockfish's lowest setting, 1350, the figures are the ladder's extrapolation,
+/// and the two steps won outright (2 v 1, 4 v 3) count only +400 each (so levels 1–3, which the new weights did not
+/// touch, are likely weaker still than their figures).
 pub const MEASURED: &[Ladder] = &[
     Ladder {
         game: "chess",
@@ -97,15 +100,15 @@ pub const MEASURED: &[Ladder] = &[
     Ladder {
         game: "connect-four",
         steps: [
-            Step(331, 21, 48),
-            Step(239, 61, 100),
-            Step(265, 34, 101),
-            Step(251, 29, 120),
-            Step(260, 24, 116),
-            Step(230, 22, 148),
-            Step(301, 35, 64),
-            Step(221, 23, 156),
-            Step(241, 46, 113),
+            Step(310, 18, 72),
+            Step(240, 55, 105),
+            Step(255, 46, 99),
+            Step(261, 22, 117),
+            Step(256, 27, 117),
+            Step(227, 27, 146),
+            Step(305, 25, 70),
+            Step(215, 36, 149),
+            Step(232, 41, 127),
         ],
         scale: Scale::LevelOne,
         check: None,
@@ -113,15 +116,15 @@ pub const MEASURED: &[Ladder] = &[
     Ladder {
         game: "draughts",
         steps: [
-            Step(136, 21, 3),
-            Step(106, 40, 14),
-            Step(105, 43, 12),
-            Step(65, 76, 19),
-            Step(64, 78, 18),
-            Step(58, 76, 26),
-            Step(42, 101, 17),
-            Step(49, 89, 22),
-            Step(14, 57, 9),
+            Step(519, 115, 6),
+            Step(409, 183, 48),
+            Step(470, 141, 29),
+            Step(82, 59, 19),
+            Step(71, 67, 22),
+            Step(71, 65, 24),
+            Step(78, 59, 23),
+            Step(72, 58, 30),
+            Step(61, 70, 29),
         ],
         scale: Scale::LevelOne,
         check: None,
@@ -297,10 +300,10 @@ mod tests {
             assert!(fewest_games(ladder) >= 2, "{}", ladder.game);
         }
         let figures_of = |game| figures(MEASURED.iter().find(|l| l.game == game).expect("measured"));
-        assert_eq!(figures_of("connect-four"), [0, 306, 432, 584, 702, 833, 905, 1142, 1199, 1314]);
+        assert_eq!(figures_of("connect-four"), [0, 238, 360, 503, 634, 760, 832, 1066, 1123, 1217]);
         assert_eq!(figures_of("othello"), [0, 400, 800, 1101, 1259, 1528, 1602, 1838, 2003, 2082]);
         assert_eq!(figures_of("othello-6x6"), [0, 279, 432, 737, 842, 993, 1068, 1215, 1288, 1377]);
-        assert_eq!(figures_of("draughts"), [0, 400, 628, 858, 961, 1064, 1134, 1189, 1248, 1270]);
+        assert_eq!(figures_of("draughts"), [0, 383, 605, 899, 1044, 1154, 1259, 1383, 1477, 1547]);
         let chess = [-134, 266, 420, 820, 1075, 1449, 1703, 1958, 2078, 2250];
         assert_eq!(figures_of("chess"), chess, "8 = 1900 + 58");
         assert_eq!(strength_words("no such game", 5), None);

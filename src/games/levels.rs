@@ -13,8 +13,9 @@
 //! `mistakes` at level 1): see [`crate::engine::search::skill`]. Halving, not even steps: a measured ladder
 //! (Connect Four, 40 games a pair) showed that a margin's cost in strength is all in its last few halvings — level
 //! 8 beat level 7, whose margin was a seventh of level 1's, by 38–1–1, while levels 4, 5 and 6, whose margins were
-//! four, three and two sevenths, played as one. Chess levels from [`SELECTIVE_FROM`] up also search selectively
-//! (quiescence, null move, reductions …: [`SearchFeatures`]); below it they see no further than their depth.
+//! four, three and two sevenths, played as one. Levels from [`SELECTIVE_FROM`] up also search with the selective
+//! techniques ([`SearchFeatures`]) that the game's rules offer hooks for: chess all of them (quiescence, null
+//! move, reductions …), draughts repetition draws; below it they see no further than their depth.
 //!
 //! For example tic-tac-toe (depth 1 → 9, 100 ms → 1 s): level 1 looks one ply ahead, level 10 solves the game.
 
@@ -69,7 +70,8 @@ pub fn level_config(ai: &AiDefaults, level: u8) -> EngineConfig {
 /// The first level that never errs on purpose.
 pub const FLAWLESS_FROM: u8 = 8;
 
-/// The first level that searches with the selective techniques, in the games that offer them (chess).
+/// The first level that searches with the selective techniques, in the games that offer them (chess; draughts'
+/// repetition draws).
 pub const SELECTIVE_FROM: u8 = 4;
 
 /// How far below the best a level's move may score (see [`crate::engine::search::skill`]): the game's `mistakes`

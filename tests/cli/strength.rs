@@ -117,6 +117,44 @@ fn a_node_limited_match_plays_the_same_games_at_any_concurrency() {
     assert_eq!(games_at("1"), games_at("2"));
 }
 
+/// Two players held by depth play the same game again from the same opening, so a repeated opening would count one
+/// result twice: random openings reach a new position for every pair of games while the game has one.
+#[test]
+fn random_openings_differ_for_every_pair_while_the_game_has_new_ones() {
+    let dir = temp_dir("distinct-openings");
+    let openings_of = |plies: &str, games: &str| {
+        let pgn = dir.join(format!("games-{plies}.txt"));
+        let pgn_arg = pgn.display().to_string();
+        let args = ["match", "tic-tac-toe", "--a", "depth=1", "--b", "depth=1", "--games", games];
+        let (code, _, err) =
+            studio(&[&args[..], &["--openings", plies, "--seed", "1", "--pgn", &pgn_arg]].concat(), "");
+        assert_eq!(code, 0, "{err}");
+        let records = std::fs::read_to_string(&pgn).expect("records written");
+        let mut openings = std::collections::BTreeMap::new();
+        for record in records.split("[Event ").filter(|g| !g.trim().is_empty()) {
+            let round: usize =
+                record.split("[Round \"").nth(1).and_then(|r| r.split('"').next()?.parse().ok()).expect("a round");
+            let moves =
+                record.lines().filter(|l| !l.starts_with('[') && !l.starts_with('"')).collect::<Vec<_>>().join(" ");
+            let names: Vec<&str> = moves.split_whitespace().filter(|w| !w.ends_with('.')).collect();
+            let plies: usize = plies.trim_start_matches("random:").parse().expect("plies");
+            let opening = names[..plies].join(" ");
+            // Both games of a pair (rounds 1 and 2, 3 and 4 …) start from its opening.
+            let pair = (round - 1) / 2;
+            assert_eq!(openings.insert(pair, opening.clone()).unwrap_or(opening.clone()), opening);
+        }
+        openings.into_values().collect::<Vec<_>>()
+    };
+    // 72 two-ply openings, 60 pairs: every pair its own.
+    let two = openings_of("random:2", "120");
+    assert_eq!(two.len(), 60);
+    assert_eq!(two.iter().collect::<std::collections::HashSet<_>>().len(), 60, "{two:?}");
+    // 9 one-ply openings, 12 pairs: each of the 9 first, then repeats.
+    let one = openings_of("random:1", "24");
+    assert_eq!(one.iter().collect::<std::collections::HashSet<_>>().len(), 9, "{one:?}");
+    assert_eq!(one[..9].iter().collect::<std::collections::HashSet<_>>().len(), 9, "{one:?}");
+}
+
 #[test]
 fn the_perfect_player_never_loses_to_level_1_from_random_openings() {
     let args = ["match", "tic-tac-toe", "--a", "level:1", "--b", "level:10", "--games", "10", "--openings", "random:1"];

@@ -5,6 +5,7 @@
 use alphabeta_studio::engine::game::{Game, Side, Value};
 use alphabeta_studio::engine::search::context::{Searcher, StopWhen};
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig};
+use alphabeta_studio::engine::search::features::SearchFeatures;
 use alphabeta_studio::engine::search::limits::Limits;
 use alphabeta_studio::engine::search::memory::Memory;
 use alphabeta_studio::engine::search::observer::NoObserver;
@@ -124,6 +125,46 @@ fn a_third_repetition_draws() {
     // Taking back a move undoes the draw.
     game.undo(0);
     assert!(!game.is_drawn());
+}
+
+#[test]
+fn a_position_that_stood_before_is_a_repetition_for_the_search_until_a_man_moves() {
+    let after = |fen: &str, moves: &[&str]| {
+        let mut game = position(fen);
+        moves.iter().for_each(|name| play(&mut game, name));
+        game
+    };
+    let kings = ["4-8", "29-25", "8-4", "25-29"];
+    assert!(!position("B:WK29:BK4").repeats_a_position());
+    assert!(!after("B:WK29:BK4", &kings[..3]).repeats_a_position(), "each position so far is new");
+    let again = after("B:WK29:BK4", &kings);
+    assert!(again.repeats_a_position(), "the start again, Black to move");
+    assert!(!again.is_drawn(), "only the third occurrence draws");
+    // A man's move cannot be taken back, so what stood before it cannot come again.
+    let mut game = after("B:W32,K29:BK4", &kings);
+    assert!(game.repeats_a_position());
+    play(&mut game, "4-8");
+    play(&mut game, "32-28");
+    assert!(!game.repeats_a_position());
+    // Taking the man's move back restores what the position before knew: it stood so after the first 4-8.
+    game.undo(0);
+    assert!(game.repeats_a_position());
+}
+
+#[test]
+fn with_repetition_draws_a_won_king_ending_stays_won_and_shuffling_is_counted_a_draw() {
+    // Two kings against one in the open: a win in 25 plies, which the search must see through its own shuffles.
+    let search = |features: SearchFeatures| {
+        let config = EngineConfig { limits: Limits::depth(26), tt_mib: 4, features, ..EngineConfig::default() };
+        let thought = Engine::new(config).think(&mut position("W:WK22,K23:BK10"), None, |_| {});
+        (thought.last().map(|i| i.value), thought.total_stats().repetition_draws)
+    };
+    let (plain, none) = search(SearchFeatures::NONE);
+    let (rep, draws) = search(SearchFeatures::parse("rep").expect("a switch"));
+    assert_eq!(none, 0);
+    assert!(draws > 0, "lines that shuffle are scored draws");
+    assert_eq!(rep, Some(WIN - 25.0), "a win in 25 plies");
+    assert_eq!(rep, plain, "the fastest win never repeats a position");
 }
 
 #[test]

@@ -314,34 +314,38 @@ fn the_perft_and_games_commands_know_othello() {
     }
 }
 
-/// The 6 × 6 ladder's book of openings (`bench/openings/othello-6x6.txt`, from `examples/balanced_openings.rs`)
-/// keeps its promise: every line is six legal moves to a different position with the game still on, and the first
-/// lines searched to depth 10 are within 40 of even, the margin the book was cut at.
+/// The ladders' books of openings (`bench/openings/`, from `examples/balanced_openings.rs`) keep their promise:
+/// every line is six legal moves to a different position with the game still on, there are enough for the games
+/// `bench/ladder.sh` plays (one a pair of games), and the first lines searched to the book's depth are within 40 of
+/// even, the margin the book was cut at.
 #[test]
-fn the_6x6_opening_book_is_legal_distinct_and_balanced() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/openings/othello-6x6.txt");
-    let text = std::fs::read_to_string(path).expect("the book");
-    let registry = Registry::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games"));
-    let ai = &registry.find("othello-6x6").expect("6 × 6 is registered").variant.ai;
-    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
-    assert!(lines.len() >= 200, "enough openings for 400 games a pair: {}", lines.len());
-    let mut seen = std::collections::HashSet::new();
-    for (i, line) in lines.iter().enumerate() {
-        let mut game = AnyGame::new(Othello::new(6).expect("a 6 × 6 board"));
-        for name in line.split_whitespace() {
-            let mv = game.legal_moves().into_iter().find(|&m| game.move_name(m) == name);
-            let mv = mv.unwrap_or_else(|| panic!("line {i} '{line}': {name} is not legal"));
-            game.try_play(mv).expect("legal");
-        }
-        assert_eq!(line.split_whitespace().count(), 6, "{line}");
-        assert!(game.outcome().is_none(), "{line}");
-        let board = game.downcast_ref::<Othello>().expect("Othello").to_string();
-        assert!(seen.insert((board, game.side_to_move())), "line {i} repeats a position: {line}");
-        if i < 20 {
-            let config = EngineConfig { limits: Limits::depth(10), skill: None, ..level_config(ai, 10) };
-            let thought = game.think(config).expect("a search");
-            let value = thought.iterations.last().expect("depth 10").value;
-            assert!(value.abs() <= 40.0, "line {i} '{line}' is worth {value} at depth 10");
+fn the_opening_books_are_legal_distinct_and_balanced() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let registry = Registry::load(&root.join("games"));
+    // Game, board size, the book's search depth, and the openings the largest ladder run needs.
+    for (id, size, depth, needed) in [("othello-6x6", 6, 10, 200)] {
+        let text = std::fs::read_to_string(root.join(format!("bench/openings/{id}.txt"))).expect("the book");
+        let ai = &registry.find(id).expect("registered").variant.ai;
+        let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+        assert!(lines.len() >= needed, "{id}: {} openings, {needed} needed", lines.len());
+        let mut seen = std::collections::HashSet::new();
+        for (i, line) in lines.iter().enumerate() {
+            let mut game = AnyGame::new(Othello::new(size).expect("a board"));
+            for name in line.split_whitespace() {
+                let mv = game.legal_moves().into_iter().find(|&m| game.move_name(m) == name);
+                let mv = mv.unwrap_or_else(|| panic!("{id} line {i} '{line}': {name} is not legal"));
+                game.try_play(mv).expect("legal");
+            }
+            assert_eq!(line.split_whitespace().count(), 6, "{id}: {line}");
+            assert!(game.outcome().is_none(), "{id}: {line}");
+            let board = game.downcast_ref::<Othello>().expect("Othello").to_string();
+            assert!(seen.insert((board, game.side_to_move())), "{id} line {i} repeats a position: {line}");
+            if i < 20 {
+                let config = EngineConfig { limits: Limits::depth(depth), skill: None, ..level_config(ai, 10) };
+                let thought = game.think(config).expect("a search");
+                let value = thought.iterations.last().expect("the book's depth").value;
+                assert!(value.abs() <= 40.0, "{id} line {i} '{line}' is worth {value} at depth {depth}");
+            }
         }
     }
 }

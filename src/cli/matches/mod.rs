@@ -49,8 +49,8 @@ pub struct MatchArgs {
     /// A clock for each player: base+increment in seconds, such as `10+0.1`.
     #[arg(long)]
     pub tc: Option<String>,
-    /// `random:K` (K random plies from the start, one opening per pair of games) or a file of openings, one a
-    /// line, in the game's move names.
+    /// `random:K` (K random plies from the start, one opening per pair of games, each reaching a position no
+    /// earlier pair had while the game has new ones) or a file of openings, one a line, in the game's move names.
     #[arg(long)]
     pub openings: Option<String>,
     /// Seeds the random openings and the dice.
@@ -217,14 +217,15 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     Ok(())
 }
 
-/// One opening per pair of games: none, `random:K` plies drawn with the seed, or the lines of a file.
+/// One opening per pair of games: none, `random:K` plies drawn with the seed ([`distinct_random_openings`]), or
+/// the lines of a file.
 fn openings(start: &AnyGame, spec: Option<&str>, pairs: usize, seed: u64) -> Result<Vec<Vec<AnyMove>>, CommandError> {
     let Some(spec) = spec else { return Ok(vec![Vec::new()]) };
     if let Some(plies) = spec.strip_prefix("random:") {
         let plies: usize = plies
             .parse()
             .map_err(|_| CommandError(format!("--openings '{spec}': random:K wants a number of plies")))?;
-        return Ok((0..pairs as u64).map(|pair| random_opening(start, plies, seed.wrapping_add(pair))).collect());
+        return Ok(distinct_random_openings(start, plies, pairs, seed));
     }
     let text = super::read_input(std::path::Path::new(spec))?;
     let mut lines = Vec::new();
@@ -251,10 +252,36 @@ fn openings(start: &AnyGame, spec: Option<&str>, pairs: usize, seed: u64) -> Res
     Ok(lines)
 }
 
+/// `pairs` random openings of `plies` plies, pair `p` drawn from the seed `seed + p`. An opening whose position an
+/// earlier pair reached is drawn again (up to 100 times), because two players held by node budgets or depths play
+/// the same game again from the same position: a repeated opening would count one result twice, and a match's
+/// interval would claim more than its games show. Only a game with fewer positions `plies` in than there are pairs
+/// (Connect Four has 196 three plies in) repeats some.
+fn distinct_random_openings(start: &AnyGame, plies: usize, pairs: usize, seed: u64) -> Vec<Vec<AnyMove>> {
+    let mut reached = std::collections::HashSet::new();
+    let position_after = |line: &[AnyMove]| {
+        let mut game = start.clone();
+        line.iter().for_each(|&mv| drop(game.try_play(mv)));
+        game.position_hash()
+    };
+    (0..pairs as u64)
+        .map(|pair| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed.wrapping_add(pair));
+            let mut line = random_opening(start, plies, &mut rng);
+            for _ in 0..100 {
+                if reached.insert(position_after(&line)) {
+                    break;
+                }
+                line = random_opening(start, plies, &mut rng);
+            }
+            line
+        })
+        .collect()
+}
+
 /// `plies` random legal moves from the start; a line that would end the game is drawn again (up to 100 times,
 /// then the longest line short of the end is kept).
-fn random_opening(start: &AnyGame, plies: usize, seed: u64) -> Vec<AnyMove> {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+fn random_opening(start: &AnyGame, plies: usize, rng: &mut rand_chacha::ChaCha8Rng) -> Vec<AnyMove> {
     let mut best = Vec::new();
     for _ in 0..100 {
         let mut game = start.clone();

@@ -39,7 +39,7 @@ impl Draughts {
         if let Some(winner) = self.winner() {
             return Some(Ending::NoMoves { winner });
         }
-        if self.repeated {
+        if self.occurred_before >= 2 {
             Some(Ending::Repetition)
         } else if self.quiet_plies >= self.no_progress_plies {
             Some(Ending::NoProgress { plies: self.no_progress_plies })

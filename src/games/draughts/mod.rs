@@ -49,7 +49,7 @@ struct Saved {
     kings: u32,
     hash: u64,
     quiet_plies: u32,
-    repeated: bool,
+    occurred_before: u32,
 }
 
 /// An English draughts position and the history its draw rules need. Black is MAX.
@@ -64,8 +64,9 @@ pub struct Draughts {
     plies: u32,
     /// Plies since the last capture or man's move.
     quiet_plies: u32,
-    /// The position on the board has now occurred three times with the same side to move.
-    repeated: bool,
+    /// How often the position on the board (the same side to move) stood before since the last capture or man's
+    /// move: at 2 it has occurred three times, and the game is drawn.
+    occurred_before: u32,
     /// The position before each move played, for undo and for counting repetitions.
     history: Vec<Saved>,
     /// Search on past the depth limit while a capture is pending (see [`Game::is_quiet`]). On by default.
@@ -96,7 +97,7 @@ impl Draughts {
             hash: 0,
             plies: 0,
             quiet_plies: 0,
-            repeated: false,
+            occurred_before: 0,
             history: Vec::new(),
             quiescence: true,
             no_progress_plies: NO_PROGRESS_PLIES,
@@ -213,7 +214,7 @@ impl Draughts {
 
     /// True when a draw rule has ended the game.
     pub fn is_drawn(&self) -> bool {
-        self.repeated || self.quiet_plies >= self.no_progress_plies
+        self.occurred_before >= 2 || self.quiet_plies >= self.no_progress_plies
     }
 
     /// The winner: the opponent of a side that cannot move.
@@ -419,7 +420,7 @@ impl Game for Draughts {
             kings: self.kings,
             hash: self.hash,
             quiet_plies: self.quiet_plies,
-            repeated: self.repeated,
+            occurred_before: self.occurred_before,
         });
         let side = self.to_move;
         let from = (mv & 31) as usize;
@@ -451,12 +452,11 @@ impl Game for Draughts {
         self.quiet_plies = if captured != 0 || !was_king { 0 } else { self.quiet_plies + 1 };
         // Positions since the last capture or man's move with the same side to move: every second one back.
         let len = self.history.len();
-        let earlier = (2..=self.quiet_plies as usize)
+        self.occurred_before = (2..=self.quiet_plies as usize)
             .step_by(2)
             .take_while(|&back| back <= len)
             .filter(|&back| self.history[len - back].hash == self.hash)
-            .count();
-        self.repeated = earlier >= 2;
+            .count() as u32;
     }
 
     fn undo(&mut self, _mv: DraughtsMove) {
@@ -466,7 +466,7 @@ impl Game for Draughts {
             self.kings = saved.kings;
             self.hash = saved.hash;
             self.quiet_plies = saved.quiet_plies;
-            self.repeated = saved.repeated;
+            self.occurred_before = saved.occurred_before;
             self.to_move = self.to_move.opponent();
             self.plies -= 1;
         }
@@ -507,6 +507,12 @@ impl Game for Draughts {
         let from = (mv & 31) as usize;
         let crowns = self.kings & 1 << from == 0 && self.crown_row() & 1 << destination(mv) != 0;
         if crowns { 500 } else { 0 }
+    }
+
+    /// Since the last capture or man's move: the rules draw the third occurrence, so a search that scores the
+    /// second a draw (the repetition switch) lets a side that is ahead see that shuffling its kings wins nothing.
+    fn repeats_a_position(&self) -> bool {
+        self.occurred_before > 0
     }
 
     /// From and to squares.
