@@ -13,7 +13,8 @@
 # draughts (draughts tournaments' three-move ballot, which keeps games from all being drawn) and 4 otherwise (`match`
 # draws a new position for every pair of games, and Connect Four has only 196 three plies in), or the book of
 # balanced openings bench/openings/GAME_ID.txt where there is one (written by examples/balanced_openings.rs: for
-# Othello 6 × 6, whose random openings mostly decide the game whoever plays them). CONCURRENCY games at once
+# Othello 6 × 6, whose random openings mostly decide the game whoever plays them, and Othello, whose four random
+# plies reach too few positions for 1,200 games). CONCURRENCY games at once
 # (default: the cores). FIRST and LAST (default 1 and 10) measure only the pairs between those levels.
 set -eu
 GAMES=${1:-40}

@@ -323,7 +323,7 @@ fn the_opening_books_are_legal_distinct_and_balanced() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let registry = Registry::load(&root.join("games"));
     // Game, board size, the book's search depth, and the openings the largest ladder run needs.
-    for (id, size, depth, needed) in [("othello-6x6", 6, 10, 200)] {
+    for (id, size, depth, needed) in [("othello-6x6", 6, 10, 200), ("othello", 8, 8, 600)] {
         let text = std::fs::read_to_string(root.join(format!("bench/openings/{id}.txt"))).expect("the book");
         let ai = &registry.find(id).expect("registered").variant.ai;
         let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
