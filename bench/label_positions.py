@@ -6,8 +6,9 @@
 Reads every game of GAMES.pgn (python-chess) in the order of their rounds, keeps about 30 % of the positions from
 the 17th ply on where the side to move is not in check (a seeded random choice, so the same games give the same
 positions), and has Stockfish search each one DEPTH plies deep (default 8), two Stockfish processes side by side,
-one for each half of the positions. Writes one line `FEN;centipawns` a position, the score from the side to move's point of view (a
-mate counts as 3000). bench/tune_eval.sh runs it; it needs python-chess and `stockfish` on PATH or in /usr/games.
+one for each half of the positions. Writes one line `FEN;centipawns` a position, the score from the side to move's
+point of view (a mate counts as 3000). bench/tune_eval.sh runs it; it needs python-chess and `stockfish` on PATH or
+in /usr/games.
 """
 import random
 import shutil
