@@ -5,7 +5,9 @@
 #
 #   bench/ladder.sh [GAMES_PER_PAIR] [GAME_ID…]
 #
-# GAMES_PER_PAIR: default 40, an even number (each opening is played from both sides). Games default to five whose
+# GAMES_PER_PAIR: default 40, even numbers (each opening is played from both sides): one for every pair, or nine
+# separated by commas, for 2 v 1 … 10 v 9 in turn (a lopsided pair needs more games for the same interval in Elo,
+# and the cheap pairs can afford them). Games default to five whose
 # levels are held by node budgets or depths (Connect Four, draughts, Othello 6 × 6 and 8 × 8, chess). Each level
 # plays with its own limits — its node budget, depth limit and deliberate mistakes — so the figures do not depend on
 # the machine or its load: the same command gives the same games anywhere (the levels' times are only ceilings, far
@@ -18,6 +20,8 @@
 # measure only the pairs between those levels.
 set -eu
 GAMES=${1:-40}
+case $GAMES in *,*) [ "$(echo "$GAMES" | tr , '\n' | grep -c .)" -eq 9 ] ||
+  { echo "ladder.sh: GAMES_PER_PAIR wants one number or nine, for 2 v 1 … 10 v 9: '$GAMES'" >&2; exit 2; } ;; esac
 [ $# -ge 1 ] && shift
 IDS=${*:-"connect-four draughts othello-6x6 othello chess"}
 CONCURRENCY=${CONCURRENCY:-$(nproc)}
@@ -40,7 +44,9 @@ for id in $IDS; do
   low=$FIRST
   while [ $low -lt "$LAST" ]; do
     high=$((low + 1))
-    json=$($BIN match "$id" --a "level:$high" --b "level:$low" --games "$GAMES" \
+    games=$GAMES
+    case $GAMES in *,*) games=$(echo "$GAMES" | cut -d, -f"$low") ;; esac
+    json=$($BIN match "$id" --a "level:$high" --b "level:$low" --games "$games" \
       --openings "$openings" --seed 1 --concurrency "$CONCURRENCY" --json 2>/dev/null)
     echo "$id $low $high $json" >>"$OUT"
     echo "$json" | python3 -c '
