@@ -7,17 +7,16 @@
 #
 # GAMES_PER_PAIR: default 40, even numbers (each opening is played from both sides): one for every pair, or nine
 # separated by commas, for 2 v 1 … 10 v 9 in turn (a lopsided pair needs more games for the same interval in Elo,
-# and the cheap pairs can afford them). Games default to five whose
-# levels are held by node budgets or depths (Connect Four, draughts, Othello 6 × 6 and 8 × 8, chess). Each level
-# plays with its own limits — its node budget, depth limit and deliberate mistakes — so the figures do not depend on
-# the machine or its load: the same command gives the same games anywhere (the levels' times are only ceilings, far
-# above what their budgets take here). Random opening plies per game: OPENING_PLIES, or 3 for English draughts
-# (draughts tournaments' three-move ballot, which keeps games from all being drawn) and 4 otherwise (`match` draws a
-# new position for every pair of games, and Connect Four has only 196 three plies in), or the book of balanced
-# openings bench/openings/GAME_ID.txt where there is one (written by examples/balanced_openings.rs: for
-# Othello 6 × 6, whose random openings mostly decide the game whoever plays them, and Othello, whose four random
-# plies reach too few positions for 1,200 games). CONCURRENCY games at once (default: the cores). FIRST and LAST (default 1 and 10)
-# measure only the pairs between those levels.
+# and the cheap pairs can afford them). Games default to five whose levels are held by node budgets or depths
+# (Connect Four, draughts, Othello 6 × 6 and 8 × 8, chess). Each level plays with its own limits — its node budget,
+# depth limit and deliberate mistakes — so the figures do not depend on the machine or its load: the same command
+# gives the same games anywhere (the levels' times are only ceilings, far above what their budgets take here).
+# Random opening plies per game: OPENING_PLIES, or 3 for English draughts (draughts tournaments' three-move ballot,
+# which keeps games from all being drawn) and 4 otherwise (`match` draws a new position for every pair of games, and
+# Connect Four has only 196 three plies in), or the book of balanced openings bench/openings/GAME_ID.txt where there
+# is one (written by examples/balanced_openings.rs: for Othello 6 × 6, whose random openings mostly decide the game
+# whoever plays them, and Othello, whose four random plies reach too few positions for 1,200 games). CONCURRENCY
+# games at once (default: the cores). FIRST and LAST (default 1 and 10) measure only the pairs between those levels.
 set -eu
 GAMES=${1:-40}
 case $GAMES in *,*) [ "$(echo "$GAMES" | tr , '\n' | grep -c .)" -eq 9 ] ||
