@@ -64,19 +64,20 @@ pub enum Scale {
 /// The ladders measured: the output of `bench/ladder.sh` (each level at its own node budget or depth, so the figures
 /// hold on any machine), pasted here as data, each step's wins–draws–losses of the higher level.
 ///
-/// Connect Four and Othello 6 × 6: `bench/ladder.sh 400 connect-four othello-6x6`, 2026-11-25 (Connect Four from
-/// four random plies, a new position for every pair of games; 6 × 6 from its book of balanced openings, with its
-/// levels set by depth). Draughts: `bench/ladder.sh 160 draughts` and, for 2 v 1 to 4 v 3, `FIRST=1 LAST=4
-/// OPENING_PLIES=4 bench/ladder.sh 640 draughts` (2026-11-25, with repetition draws from level 4). Othello:
-/// `bench/ladder.sh 1200,1200,1200,400,400,400,400,400,400 othello`, 2026-11-25, from its book of balanced
-/// openings, with the game's `mistakes` at 400 (at 60, 5 v 4 scored 54 %; at 120 games 10 v 9 had scored 52 %, and
-/// the 280 games after them 61 %). Chess: `bench/ladder.sh 24 chess` (levels 4–10 again,
-/// `FIRST=3`, 2026-11-25, with the evaluation's weights fitted to Stockfish's scores), placed by level 8's three
-/// 40-game matches against Stockfish (`bench/strength.sh anchor`, with `ANCHOR_SEED` 11, 12 and 32: +21 =1 −18,
-/// +24 =2 −14 and +22 =3 −15, pooled; seeds 11 and 12 share 19 of their 20 openings, and only Stockfish's own
-/// randomness makes their games differ). Below Stockfish's lowest setting, 1350, the figures are the ladder's
-/// extrapolation, and the two steps won outright (2 v 1, 4 v 3) count only +400 each (so levels 1–3, which the new
-/// weights did not touch, are likely weaker still than their figures).
+/// Connect Four and Othello 6 × 6: `bench/ladder.sh 400 connect-four othello-6x6`, 2026-11-25 (Connect Four from four
+/// random plies, a new position for every pair of games; 6 × 6 from its book of balanced openings, with its levels set
+/// by depth). Draughts: `bench/ladder.sh 160 draughts` and, for 2 v 1 to 4 v 3, `FIRST=1 LAST=4 OPENING_PLIES=4
+/// bench/ladder.sh 640 draughts` (2026-11-25, with repetition draws from level 4). Othello: `bench/ladder.sh
+/// 1200,1200,1200,400,400,400,400,400,400 othello`, 2026-11-25, from its book of balanced openings, with the game's
+/// `mistakes` at 400 (at 60, 5 v 4 scored 54 %; at 120 games 10 v 9 had scored 52 %, and the 280 games after them
+/// 61 %). Chess: `bench/ladder.sh 600,400,600,400,600,400,300,160,24 chess` (2026-11-25, with the evaluation's weights
+/// fitted to Stockfish's scores; from 8 v 7 up, the 24 games a pair of an earlier run, then the rest with `match
+/// --seed 13`: the same games as one run), placed by level 8's three 40-game matches against Stockfish
+/// (`bench/strength.sh anchor`, with `ANCHOR_SEED` 11, 12 and 32: +21 =1 −18, +24 =2 −14 and +22 =3 −15, pooled; seeds
+/// 11 and 12 share 19 of their 20 openings, and only Stockfish's own randomness makes their games differ). Below
+/// Stockfish's lowest setting, 1350, the figures are the ladder's extrapolation, and the two steps won 99.4 % of their
+/// games (2 v 1, 4 v 3: +893 Elo, 95 %: above +771) count only +400 each (so levels 1–3 are weaker still than their
+/// figures).
 pub const MEASURED: &[Ladder] = &[
     Ladder {
         game: "chess",
