@@ -39,7 +39,7 @@ impl Draughts {
         if let Some(winner) = self.winner() {
             return Some(Ending::NoMoves { winner });
         }
-        if self.occurred_before >= 2 {
+        if self.occurred_three_times() {
             Some(Ending::Repetition)
         } else if self.quiet_plies >= self.no_progress_plies {
             Some(Ending::NoProgress { plies: self.no_progress_plies })

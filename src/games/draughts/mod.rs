@@ -214,7 +214,13 @@ impl Draughts {
 
     /// True when a draw rule has ended the game.
     pub fn is_drawn(&self) -> bool {
-        self.occurred_before >= 2 || self.quiet_plies >= self.no_progress_plies
+        self.occurred_three_times() || self.quiet_plies >= self.no_progress_plies
+    }
+
+    /// The position stands for the third time (the same side to move, since the last capture or man's move): the
+    /// rules' draw by repetition.
+    fn occurred_three_times(&self) -> bool {
+        self.occurred_before >= 2
     }
 
     /// The winner: the opponent of a side that cannot move.
