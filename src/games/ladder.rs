@@ -70,9 +70,10 @@ pub enum Scale {
 /// bench/ladder.sh 640 draughts` (2026-11-25, with repetition draws from level 4). Othello: `bench/ladder.sh
 /// 1200,1200,1200,400,400,400,400,400,400 othello`, 2026-11-25, from its book of balanced openings, with the game's
 /// `mistakes` at 400 (at 60, 5 v 4 scored 54 %; at 120 games 10 v 9 had scored 52 %, and the 280 games after them
-/// 61 %). Chess: `bench/ladder.sh 600,400,600,400,600,400,300,160,24 chess` (2026-11-25, with the evaluation's weights
-/// fitted to Stockfish's scores; from 8 v 7 up, the 24 games a pair of an earlier run, then the rest with `match
-/// --seed 13`: the same games as one run), placed by level 8's three 40-game matches against Stockfish
+/// 61 %). Chess: `bench/ladder.sh 600,400,600,400,600,400,300,160,160 chess` (2026-11-25, with the evaluation's
+/// weights fitted to Stockfish's scores; 8 v 7 and 9 v 8, the 24 games a pair of an earlier run, then the rest with
+/// `match --seed 13`: the same games as one run; 10 v 9 as one run of 160 games, 2026-11-26, whose first 24 and next
+/// 56 games scored as the earlier runs had), placed by level 8's three 40-game matches against Stockfish
 /// (`bench/strength.sh anchor`, with `ANCHOR_SEED` 11, 12 and 32: +21 =1 −18, +24 =2 −14 and +22 =3 −15, pooled; seeds
 /// 11 and 12 share 19 of their 20 openings, and only Stockfish's own randomness makes their games differ). Below
 /// Stockfish's lowest setting, 1350, the figures are the ladder's extrapolation, and the two steps won 99.4 % of their
@@ -90,7 +91,7 @@ pub const MEASURED: &[Ladder] = &[
             Step(271, 56, 73),
             Step(236, 45, 19),
             Step(83, 52, 25),
-            Step(12, 11, 1),
+            Step(71, 75, 14),
         ],
         scale: Scale::Stockfish { level: 8, uci_elo: 1900, elo_difference: 58, games: 120 },
         // At 1 s a move, with the fifth round's weights: `SF_GAMES=40 CONCURRENCY=2 bench/strength.sh stockfish`
@@ -305,7 +306,7 @@ mod tests {
         assert_eq!(figures_of("othello"), [0, 400, 800, 1133, 1324, 1469, 1573, 1834, 1937, 1996]);
         assert_eq!(figures_of("othello-6x6"), [0, 279, 432, 737, 842, 993, 1068, 1215, 1288, 1377]);
         assert_eq!(figures_of("draughts"), [0, 383, 605, 899, 1044, 1154, 1259, 1383, 1477, 1547]);
-        let chess = [240, 640, 746, 1146, 1277, 1452, 1640, 1958, 2090, 2262];
+        let chess = [240, 640, 746, 1146, 1277, 1452, 1640, 1958, 2090, 2219];
         assert_eq!(figures_of("chess"), chess, "8 = 1900 + 58");
         assert_eq!(strength_words("no such game", 5), None);
         assert_eq!(strength_words("no such game", 0), None);
