@@ -66,14 +66,15 @@ pub enum Scale {
 ///
 /// Connect Four and Othello 6 × 6: `bench/ladder.sh 400 connect-four othello-6x6`, 2026-11-25 (Connect Four from four
 /// random plies, a new position for every pair of games; 6 × 6 from its book of balanced openings, with its levels set
-/// by depth). Draughts: `bench/ladder.sh 160 draughts` and, for 2 v 1 to 4 v 3, `FIRST=1 LAST=4 OPENING_PLIES=4
-/// bench/ladder.sh 640 draughts` (2026-11-25, with repetition draws from level 4). Othello: `bench/ladder.sh
-/// 1200,1200,1200,400,400,400,400,400,400 othello`, 2026-11-25, from its book of balanced openings, with the game's
-/// `mistakes` at 400 (at 60, 5 v 4 scored 54 %; at 120 games 10 v 9 had scored 52 %, and the 280 games after them
-/// 61 %). Chess: `bench/ladder.sh 600,400,600,400,600,400,300,160,160 chess` (2026-11-25, with the evaluation's
-/// weights fitted to Stockfish's scores; 8 v 7 and 9 v 8, the 24 games a pair of an earlier run, then the rest with
-/// `match --seed 13`: the same games as one run; 10 v 9 as one run of 160 games, 2026-11-26, whose first 24 and next
-/// 56 games scored as the earlier runs had), placed by level 8's three 40-game matches against Stockfish
+/// by depth). Connect Four 8 × 7: `bench/ladder.sh 640,400,400,400,400,400,400,400,400 connect-four-8x7`, 2026-11-26,
+/// from four random plies. Draughts: `bench/ladder.sh 160 draughts` and, for 2 v 1 to 4 v 3, `FIRST=1 LAST=4
+/// OPENING_PLIES=4 bench/ladder.sh 640 draughts` (2026-11-25, with repetition draws from level 4). Othello:
+/// `bench/ladder.sh 1200,1200,1200,400,400,400,400,400,400 othello`, 2026-11-25, from its book of balanced openings,
+/// with the game's `mistakes` at 400 (at 60, 5 v 4 scored 54 %; at 120 games 10 v 9 had scored 52 %, and the 280 games
+/// after them 61 %). Chess: `bench/ladder.sh 600,400,600,400,600,400,300,160,160 chess` (2026-11-25, with the
+/// evaluation's weights fitted to Stockfish's scores; 8 v 7 and 9 v 8, the 24 games a pair of an earlier run, then the
+/// rest with `match --seed 13`: the same games as one run; 10 v 9 as one run of 160 games, 2026-11-26, whose first 24
+/// and next 56 games scored as the earlier runs had), placed by level 8's three 40-game matches against Stockfish
 /// (`bench/strength.sh anchor`, with `ANCHOR_SEED` 11, 12 and 32: +21 =1 −18, +24 =2 −14 and +22 =3 −15, pooled; seeds
 /// 11 and 12 share 19 of their 20 openings, and only Stockfish's own randomness makes their games differ). Below
 /// Stockfish's lowest setting, 1350, the figures are the ladder's extrapolation, and the two steps won 99.4 % of their
@@ -111,6 +112,22 @@ pub const MEASURED: &[Ladder] = &[
             Step(305, 25, 70),
             Step(215, 36, 149),
             Step(232, 41, 127),
+        ],
+        scale: Scale::LevelOne,
+        check: None,
+    },
+    Ladder {
+        game: "connect-four-8x7",
+        steps: [
+            Step(568, 5, 67),
+            Step(249, 13, 138),
+            Step(250, 16, 134),
+            Step(269, 11, 120),
+            Step(258, 8, 134),
+            Step(231, 14, 155),
+            Step(332, 6, 62),
+            Step(217, 17, 166),
+            Step(231, 18, 151),
         ],
         scale: Scale::LevelOne,
         check: None,
@@ -303,6 +320,7 @@ mod tests {
         }
         let figures_of = |game| figures(MEASURED.iter().find(|l| l.game == game).expect("measured"));
         assert_eq!(figures_of("connect-four"), [0, 238, 360, 503, 634, 760, 832, 1066, 1123, 1217]);
+        assert_eq!(figures_of("connect-four-8x7"), [0, 366, 465, 568, 704, 816, 883, 1167, 1212, 1282]);
         assert_eq!(figures_of("othello"), [0, 400, 800, 1133, 1324, 1469, 1573, 1834, 1937, 1996]);
         assert_eq!(figures_of("othello-6x6"), [0, 279, 432, 737, 842, 993, 1068, 1215, 1288, 1377]);
         assert_eq!(figures_of("draughts"), [0, 383, 605, 899, 1044, 1154, 1259, 1383, 1477, 1547]);
