@@ -59,9 +59,13 @@ function key(s)
   return k
 end
 
--- The compiled game's open lines: a line with n stones of one player only counts 4^(n-1) for them; the sum,
--- squashed by tanh into (−0.99, 0.99), from X's side.
+-- The compiled game's open lines: a line with n stones of one player only counts 4^(n-1) for them, the side to
+-- move's TEMPO times more (it places the next stone); the sum, squashed by tanh into (−0.99, 0.99), from X's side.
+local TEMPO = 1.5
+
 function evaluate(s)
+  local x_weight, o_weight = TEMPO, 1
+  if s.played % 2 == 1 then x_weight, o_weight = 1, TEMPO end
   local score = 0
   for _, line in ipairs(LINES) do
     local x, o = 0, 0
@@ -69,8 +73,8 @@ function evaluate(s)
       local v = s.cells[cell + 1]
       if v == 1 then x = x + 1 elseif v == 2 then o = o + 1 end
     end
-    if x > 0 and o == 0 then score = score + 4 ^ (x - 1) end
-    if o > 0 and x == 0 then score = score - 4 ^ (o - 1) end
+    if x > 0 and o == 0 then score = score + 4 ^ (x - 1) * x_weight end
+    if o > 0 and x == 0 then score = score - 4 ^ (o - 1) * o_weight end
   end
   local e = math.exp(2 * score / 256)
   return (e - 1) / (e + 1) * 0.99
