@@ -67,7 +67,9 @@ pub enum Scale {
 /// Connect Four and Othello 6 × 6: `bench/ladder.sh 400 connect-four othello-6x6`, 2026-11-25 (Connect Four from four
 /// random plies, a new position for every pair of games; 6 × 6 from its book of balanced openings, with its levels set
 /// by depth). Connect Four 8 × 7: `bench/ladder.sh 640,400,400,400,400,400,400,400,400 connect-four-8x7`, 2026-11-26,
-/// from four random plies. Draughts: `bench/ladder.sh 160 draughts` and, for 2 v 1 to 4 v 3, `FIRST=1 LAST=4
+/// from four random plies. Gomoku 9 × 9: `bench/ladder.sh 640,160,160,160,160,160,128,96,96 gomoku-9x9`, 2026-11-26,
+/// from four random plies (7 v 6 and 9 v 8 score under 55 %: its budgets step inside one ply; see the README's
+/// *Gomoku's ladder*). Draughts: `bench/ladder.sh 160 draughts` and, for 2 v 1 to 4 v 3, `FIRST=1 LAST=4
 /// OPENING_PLIES=4 bench/ladder.sh 640 draughts` (2026-11-25, with repetition draws from level 4). Othello:
 /// `bench/ladder.sh 1200,1200,1200,400,400,400,400,400,400 othello`, 2026-11-25, from its book of balanced openings,
 /// with the game's `mistakes` at 400 (at 60, 5 v 4 scored 54 %; at 120 games 10 v 9 had scored 52 %, and the 280 games
@@ -128,6 +130,22 @@ pub const MEASURED: &[Ladder] = &[
             Step(332, 6, 62),
             Step(217, 17, 166),
             Step(231, 18, 151),
+        ],
+        scale: Scale::LevelOne,
+        check: None,
+    },
+    Ladder {
+        game: "gomoku-9x9",
+        steps: [
+            Step(573, 17, 50),
+            Step(99, 29, 32),
+            Step(80, 38, 42),
+            Step(63, 55, 42),
+            Step(61, 58, 41),
+            Step(51, 66, 43),
+            Step(49, 59, 20),
+            Step(17, 63, 16),
+            Step(29, 58, 9),
         ],
         scale: Scale::LevelOne,
         check: None,
@@ -323,6 +341,7 @@ mod tests {
         assert_eq!(figures_of("connect-four-8x7"), [0, 366, 465, 568, 704, 816, 883, 1167, 1212, 1282]);
         assert_eq!(figures_of("othello"), [0, 400, 800, 1133, 1324, 1469, 1573, 1834, 1937, 1996]);
         assert_eq!(figures_of("othello-6x6"), [0, 279, 432, 737, 842, 993, 1068, 1215, 1288, 1377]);
+        assert_eq!(figures_of("gomoku-9x9"), [0, 399, 554, 638, 684, 728, 745, 825, 829, 902]);
         assert_eq!(figures_of("draughts"), [0, 383, 605, 899, 1044, 1154, 1259, 1383, 1477, 1547]);
         let chess = [240, 640, 746, 1146, 1277, 1452, 1640, 1958, 2090, 2219];
         assert_eq!(figures_of("chess"), chess, "8 = 1900 + 58");
