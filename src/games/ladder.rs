@@ -67,13 +67,15 @@ pub enum Scale {
 /// Connect Four and Othello 6 × 6: `bench/ladder.sh 400 connect-four othello-6x6`, 2026-11-25 (Connect Four from four
 /// random plies, a new position for every pair of games; 6 × 6 from its book of balanced openings, with its levels set
 /// by depth). Connect Four 8 × 7: `bench/ladder.sh 640,400,400,400,400,400,400,400,400 connect-four-8x7`, 2026-11-26,
-/// from four random plies. Gomoku 9 × 9: `bench/ladder.sh 640,160,160,160,160,160,128,96,96 gomoku-9x9`, 2026-11-26,
-/// from four random plies (7 v 6 and 9 v 8 score under 55 %: its budgets step inside one ply; see the README's
-/// *Gomoku's ladder*). Draughts: `bench/ladder.sh 160 draughts` and, for 2 v 1 to 4 v 3, `FIRST=1 LAST=4
-/// OPENING_PLIES=4 bench/ladder.sh 640 draughts` (2026-11-25, with repetition draws from level 4). Othello:
-/// `bench/ladder.sh 1200,1200,1200,400,400,400,400,400,400 othello`, 2026-11-25, from its book of balanced openings,
-/// with the game's `mistakes` at 400 (at 60, 5 v 4 scored 54 %; at 120 games 10 v 9 had scored 52 %, and the 280 games
-/// after them 61 %). Chess: `bench/ladder.sh 600,400,600,400,600,400,300,160,160 chess` (2026-11-25, with the
+/// from four random plies. Gomoku 9 × 9: `bench/ladder.sh 400,400,400,400,400,200,160,160,96 gomoku-9x9`, 2026-11-26,
+/// from four random plies, with its levels listed in its game file (8 v 7 to 10 v 9 from runs before the lower levels
+/// changed: a node-limited pair replays its games; see the README's *Gomoku's ladder*). Four in a row 5 × 5:
+/// `bench/ladder.sh 400,400,400,400,400,400,400,400,200 four-in-a-row-5x5`, 2026-11-26, from its book of balanced
+/// openings, with its levels listed in its game file. Draughts: `bench/ladder.sh 160 draughts` and, for 2 v 1 to 4 v 3,
+/// `FIRST=1 LAST=4 OPENING_PLIES=4 bench/ladder.sh 640 draughts` (2026-11-25, with repetition draws from level 4).
+/// Othello: `bench/ladder.sh 1200,1200,1200,400,400,400,400,400,400 othello`, 2026-11-25, from its book of balanced
+/// openings, with the game's `mistakes` at 400 (at 60, 5 v 4 scored 54 %; at 120 games 10 v 9 had scored 52 %, and the
+/// 280 games after them 61 %). Chess: `bench/ladder.sh 600,400,600,400,600,400,300,160,160 chess` (2026-11-25, with the
 /// evaluation's weights fitted to Stockfish's scores; 8 v 7 and 9 v 8, the 24 games a pair of an earlier run, then the
 /// rest with `match --seed 13`: the same games as one run; 10 v 9 as one run of 160 games, 2026-11-26, whose first 24
 /// and next 56 games scored as the earlier runs had), placed by level 8's three 40-game matches against Stockfish
@@ -137,15 +139,31 @@ pub const MEASURED: &[Ladder] = &[
     Ladder {
         game: "gomoku-9x9",
         steps: [
-            Step(573, 17, 50),
-            Step(99, 29, 32),
-            Step(80, 38, 42),
-            Step(63, 55, 42),
-            Step(61, 58, 41),
-            Step(51, 66, 43),
-            Step(49, 59, 20),
-            Step(17, 63, 16),
+            Step(324, 6, 70),
+            Step(281, 32, 87),
+            Step(202, 80, 118),
+            Step(233, 95, 72),
+            Step(157, 165, 78),
+            Step(89, 79, 32),
+            Step(52, 80, 28),
+            Step(48, 88, 24),
             Step(29, 58, 9),
+        ],
+        scale: Scale::LevelOne,
+        check: None,
+    },
+    Ladder {
+        game: "four-in-a-row-5x5",
+        steps: [
+            Step(223, 16, 161),
+            Step(220, 24, 156),
+            Step(270, 27, 103),
+            Step(228, 46, 126),
+            Step(181, 106, 113),
+            Step(158, 199, 43),
+            Step(169, 198, 33),
+            Step(128, 228, 44),
+            Step(38, 157, 5),
         ],
         scale: Scale::LevelOne,
         check: None,
@@ -341,7 +359,8 @@ mod tests {
         assert_eq!(figures_of("connect-four-8x7"), [0, 366, 465, 568, 704, 816, 883, 1167, 1212, 1282]);
         assert_eq!(figures_of("othello"), [0, 400, 800, 1133, 1324, 1469, 1573, 1834, 1937, 1996]);
         assert_eq!(figures_of("othello-6x6"), [0, 279, 432, 737, 842, 993, 1068, 1215, 1288, 1377]);
-        assert_eq!(figures_of("gomoku-9x9"), [0, 399, 554, 638, 684, 728, 745, 825, 829, 902]);
+        assert_eq!(figures_of("gomoku-9x9"), [0, 260, 444, 519, 667, 736, 838, 891, 943, 1017]);
+        assert_eq!(figures_of("four-in-a-row-5x5"), [0, 54, 110, 265, 355, 415, 518, 641, 715, 773]);
         assert_eq!(figures_of("draughts"), [0, 383, 605, 899, 1044, 1154, 1259, 1383, 1477, 1547]);
         let chess = [240, 640, 746, 1146, 1277, 1452, 1640, 1958, 2090, 2219];
         assert_eq!(figures_of("chess"), chess, "8 = 1900 + 58");

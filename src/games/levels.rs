@@ -17,6 +17,10 @@
 //! techniques ([`SearchFeatures`]) that the game's rules offer hooks for: chess all of them (quiescence, null
 //! move, reductions …), draughts repetition draws; below it they see no further than their depth.
 //!
+//! A game may also list its ten levels outright ([`AiDefaults::levels`]): what an entry gives — depth, nodes,
+//! margin — replaces what the ranges make of that level. Four in a row on 5 × 5 does, because its strength lies
+//! in its mistakes: from a depth-2 search to a million nodes it gains only 130 Elo.
+//!
 //! For example tic-tac-toe (depth 1 → 9, 100 ms → 1 s): level 1 looks one ply ahead, level 10 solves the game.
 
 use super::registry::AiDefaults;
@@ -51,9 +55,18 @@ fn geometric(low: u64, high: u64, level: u8) -> u64 {
 
 /// The search settings of `level` for a game with these defaults.
 pub fn level_config(ai: &AiDefaults, level: u8) -> EngineConfig {
-    let depth = between(ai.depth.0 as u64, ai.depth.1 as u64, level).max(1) as u32;
+    // A level the game lists outright keeps what it gives and takes the rest from the ranges.
+    let listed = ai.levels.get(usize::from(level.clamp(1, 10) - 1)).copied().unwrap_or_default();
+    let depth = listed.depth.unwrap_or_else(|| between(ai.depth.0 as u64, ai.depth.1 as u64, level) as u32).max(1);
     let time_ms = between(ai.time_ms.0, ai.time_ms.1, level).max(1);
-    let nodes = ai.nodes.map(|(low, high)| geometric(low, high, level));
+    // A level listed by its depth alone is held by that depth: the range's budget would only be a limit it never
+    // reaches, and the picker would name it.
+    let ranged_nodes = || ai.nodes.filter(|_| listed.depth.is_none()).map(|(low, high)| geometric(low, high, level));
+    let nodes = listed.nodes.or_else(ranged_nodes);
+    let margin = match listed.mistakes {
+        Some(margin) => (margin > 0.0).then_some(margin),
+        None => mistake_margin(ai, level),
+    };
     EngineConfig {
         algorithm: Algorithm::Pvs,
         limits: Limits { depth: Some(depth), time_ms: Some(time_ms), nodes },
@@ -61,7 +74,7 @@ pub fn level_config(ai: &AiDefaults, level: u8) -> EngineConfig {
         ordering: OrderingOptions::default(),
         aspiration: None,
         iterative_deepening: true,
-        skill: mistake_margin(ai, level).map(|margin| Skill { margin, seed: 1 }),
+        skill: margin.map(|margin| Skill { margin, seed: 1 }),
         // Null move, reductions, extensions, exchange quiescence …: only games that offer the hooks are changed.
         features: if level >= SELECTIVE_FROM { SearchFeatures::ALL } else { SearchFeatures::NONE },
     }
@@ -122,7 +135,7 @@ mod tests {
 
     #[test]
     fn levels_grow_from_the_first_to_the_last() {
-        let ai = AiDefaults { level: 5, depth: (1, 9), time_ms: (100, 1000), nodes: None, tt_mib: 4, mistakes: 0.7 };
+        let ai = AiDefaults { depth: (1, 9), time_ms: (100, 1000), tt_mib: 4, mistakes: 0.7, ..AiDefaults::default() };
         let first = level_config(&ai, 1);
         let last = level_config(&ai, 10);
         assert_eq!(first.limits.depth, Some(1));
@@ -142,6 +155,35 @@ mod tests {
         let chess = AiDefaults { mistakes: 80.0, ..ai.clone() };
         let text = describe(&level_config(&chess, 1), &crate::games::score_words::CHESS_AXIS);
         assert_eq!(text, "depth 1, 0.1 s per move, errs by up to 0.80 pawns");
+    }
+
+    #[test]
+    fn a_listed_level_replaces_what_it_gives() {
+        use crate::games::registry::LevelSetting;
+        let mut levels = vec![LevelSetting::default(); 10];
+        levels[0] = LevelSetting { depth: Some(1), mistakes: Some(0.9), nodes: None };
+        levels[8] = LevelSetting { nodes: Some(10_000), mistakes: Some(0.0), depth: None };
+        levels[9] = LevelSetting { mistakes: Some(0.01), ..LevelSetting::default() };
+        let ai = AiDefaults {
+            depth: (2, 20),
+            nodes: Some((1_000, 1_000_000)),
+            mistakes: 0.5,
+            levels,
+            ..AiDefaults::default()
+        };
+        let first = level_config(&ai, 1);
+        assert_eq!((first.limits.depth, first.limits.nodes), (Some(1), None), "held by its depth alone");
+        assert_eq!(first.skill.map(|s| s.margin), Some(0.9));
+        let second = level_config(&ai, 2);
+        assert_eq!(
+            (second.limits.depth, second.limits.nodes),
+            (Some(4), Some(2_200)),
+            "an empty entry keeps the ranges"
+        );
+        assert_eq!(second.skill.map(|s| s.margin), Some(0.25));
+        let ninth = level_config(&ai, 9);
+        assert_eq!((ninth.limits.depth, ninth.limits.nodes, ninth.skill), (Some(18), Some(10_000), None));
+        assert_eq!(level_config(&ai, 10).skill.map(|s| s.margin), Some(0.01), "even past the flawless levels");
     }
 
     #[test]

@@ -41,11 +41,36 @@ pub struct AiDefaults {
     /// shrinks to 0 at level 8; see `levels::mistake_margin`). In the evaluation's own units: Connect Four and m,n,k
     /// evaluate inside ±1; Othello and draughts count a corner or a man as 100.
     pub mistakes: f64,
+    /// The ten levels listed outright, level 1 first, or empty: each entry's settings replace what the ranges above
+    /// make of that level. For a game whose strength lies in its mistakes more than in its depth: four in a row on
+    /// 5 × 5 plays alike from 300 nodes to a million, so its levels differ by their margins at depth 1.
+    pub levels: Vec<LevelSetting>,
+}
+
+/// One level's own settings in [`AiDefaults::levels`]; a field left out keeps what the game's ranges make of it,
+/// except that a level given a depth and no nodes has no node budget (it is held by its depth).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LevelSetting {
+    /// The depth limit in plies.
+    pub depth: Option<u32>,
+    /// The nodes a move may search.
+    pub nodes: Option<u64>,
+    /// How far below the best score its move may score (0: never errs on purpose).
+    pub mistakes: Option<f64>,
 }
 
 impl Default for AiDefaults {
     fn default() -> Self {
-        AiDefaults { level: 5, depth: (1, 12), time_ms: (100, 2000), nodes: None, tt_mib: 16, mistakes: 0.5 }
+        AiDefaults {
+            level: 5,
+            depth: (1, 12),
+            time_ms: (100, 2000),
+            nodes: None,
+            tt_mib: 16,
+            mistakes: 0.5,
+            levels: Vec::new(),
+        }
     }
 }
 

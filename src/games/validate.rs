@@ -32,6 +32,21 @@ impl AiDefaults {
         }
         check("ai.tt_mib", self.tt_mib, &TABLE_MIB)?;
         check("ai.mistakes", self.mistakes, &MISTAKE_MARGIN)?;
+        if !self.levels.is_empty() && self.levels.len() != LEVELS.len() {
+            return Err(format!("ai.levels lists {} levels: list all ten, level 1 first, or none", self.levels.len()));
+        }
+        for (i, setting) in self.levels.iter().enumerate() {
+            let field = |name: &str| format!("ai.levels[{i}].{name}");
+            if let Some(depth) = setting.depth {
+                check(&field("depth"), depth, &DEPTH_PLIES)?;
+            }
+            if let Some(nodes) = setting.nodes {
+                check(&field("nodes"), nodes, &NODES)?;
+            }
+            if let Some(mistakes) = setting.mistakes {
+                check(&field("mistakes"), mistakes, &MISTAKE_MARGIN)?;
+            }
+        }
         Ok(())
     }
 }
@@ -81,6 +96,10 @@ mod tests {
     fn every_setting_out_of_range_is_refused_by_name() {
         let game = |ai: &str| format!(r#"(id: "m", name: "M", rules: Mnk(width: 3, height: 3, k: 3), ai: ({ai}))"#);
         assert_eq!(add(&game("level: 6, tt_mib: 4")), Ok(()));
+        // Nine good levels and a last one as given.
+        let ten_levels =
+            |last: &str| format!("levels: [{} {last}]", "(depth: Some(1), mistakes: Some(0.5)),".repeat(9));
+        assert_eq!(add(&game(&ten_levels("(nodes: Some(5000))"))), Ok(()));
         for (ai, field) in [
             ("tt_mib: 1000000000000", "ai.tt_mib is 1000000000000"),
             ("tt_mib: 0", "ai.tt_mib is 0"),
@@ -90,6 +109,10 @@ mod tests {
             ("mistakes: inf", "ai.mistakes is inf"),
             ("mistakes: NaN", "ai.mistakes is NaN"),
             ("mistakes: -1", "ai.mistakes is -1"),
+            ("levels: [(depth: Some(1))]", "ai.levels lists 1 levels"),
+            (&ten_levels("(depth: Some(0))"), "ai.levels[9].depth is 0"),
+            (&ten_levels("(nodes: Some(10))"), "ai.levels[9].nodes is 10"),
+            (&ten_levels("(mistakes: Some(-0.5))"), "ai.levels[9].mistakes is -0.5"),
         ] {
             let e = add(&game(ai)).expect_err(ai);
             assert!(e.starts_with(field), "{ai}: {e}");

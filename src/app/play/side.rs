@@ -8,7 +8,7 @@ use crate::engine::search::skill::Skill;
 use crate::engine::search::{Algorithm, ranges};
 use crate::engine::telemetry::records::SearchKind;
 use crate::games::ladder::{ladder, provenance, step_words, strength_words};
-use crate::games::levels::{LEVELS, describe, level_config, mistake_margin};
+use crate::games::levels::{LEVELS, describe, level_config};
 use eframe::egui;
 
 /// Draws the side panel, pushing what the user asks for onto `play.actions`.
@@ -104,11 +104,11 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
             ui.label(egui::RichText::new(text).weak());
         }
         let errs =
-            if player.custom { player.config.skill.is_some() } else { mistake_margin(ai, player.level).is_some() };
+            if player.custom { player.config.skill.is_some() } else { level_config(ai, player.level).skill.is_some() };
         if errs {
             ui.add(egui::DragValue::new(&mut player.seed).prefix("mistakes seed ")).on_hover_text(
-                "Below level 8 the AI plays a move close to its best, chosen by this seed: the same seed and the \
-                 same moves give the same game",
+                "A level that errs on purpose plays a move close to its best, chosen by this seed: the same seed \
+                 and the same moves give the same game",
             );
         }
     }

@@ -254,7 +254,7 @@ mod tests {
     use super::*;
 
     fn ai() -> AiDefaults {
-        AiDefaults { level: 5, depth: (1, 9), time_ms: (100, 1000), nodes: None, tt_mib: 4, mistakes: 0.5 }
+        AiDefaults { depth: (1, 9), time_ms: (100, 1000), tt_mib: 4, ..AiDefaults::default() }
     }
 
     #[test]
