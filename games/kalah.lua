@@ -8,7 +8,23 @@ name = "Kalah"
 description = "Mancala with 6 pits and 4 seeds each: extra turns when the last seed lands in your store, " ..
   "captures when it lands in an empty pit of yours. The larger store wins."
 sides = {"South", "North"}
-ai = { level = 5, depth = {1, 16}, time_ms = {100, 2000}, tt_mib = 32, mistakes = 4 }
+-- The levels are listed: budgets 1.7× apart play alike from 36,000 nodes up, so the top levels step by more and the
+-- weakest look one or two plies ahead and err (the README's *The level ladder*).
+ai = {
+  level = 5, depth = {1, 16}, time_ms = {100, 2000}, nodes = {1000, 100000}, tt_mib = 32, mistakes = 4,
+  levels = {
+    {depth = 1, mistakes = 4},
+    {depth = 1, mistakes = 2},
+    {depth = 2, mistakes = 2},
+    {depth = 3, nodes = 1700, mistakes = 2},
+    {depth = 4, nodes = 2800, mistakes = 1},
+    {depth = 6, nodes = 4600, mistakes = 0.5},
+    {depth = 8, nodes = 7700, mistakes = 0.25},
+    {depth = 11, nodes = 22000, mistakes = 0.0625},
+    {depth = 13, nodes = 36000, mistakes = 0},
+    {},
+  },
+}
 -- Scores are the difference of the stores, South's minus North's.
 bounds = {-48, 48}
 

@@ -71,19 +71,20 @@ pub enum Scale {
 /// from four random plies, with its levels listed in its game file (8 v 7 to 10 v 9 from runs before the lower levels
 /// changed: a node-limited pair replays its games; see the README's *Gomoku's ladder*). Four in a row 5 × 5:
 /// `bench/ladder.sh 400,400,400,400,400,400,400,400,200 four-in-a-row-5x5`, 2026-11-26, from its book of balanced
-/// openings, with its levels listed in its game file. Draughts: `bench/ladder.sh 160 draughts` and, for 2 v 1 to 4 v 3,
-/// `FIRST=1 LAST=4 OPENING_PLIES=4 bench/ladder.sh 640 draughts` (2026-11-25, with repetition draws from level 4).
-/// Othello: `bench/ladder.sh 1200,1200,1200,400,400,400,400,400,400 othello`, 2026-11-25, from its book of balanced
-/// openings, with the game's `mistakes` at 400 (at 60, 5 v 4 scored 54 %; at 120 games 10 v 9 had scored 52 %, and the
-/// 280 games after them 61 %). Chess: `bench/ladder.sh 600,400,600,400,600,400,300,160,160 chess` (2026-11-25, with the
-/// evaluation's weights fitted to Stockfish's scores; 8 v 7 and 9 v 8, the 24 games a pair of an earlier run, then the
-/// rest with `match --seed 13`: the same games as one run; 10 v 9 as one run of 160 games, 2026-11-26, whose first 24
-/// and next 56 games scored as the earlier runs had), placed by level 8's three 40-game matches against Stockfish
-/// (`bench/strength.sh anchor`, with `ANCHOR_SEED` 11, 12 and 32: +21 =1 −18, +24 =2 −14 and +22 =3 −15, pooled; seeds
-/// 11 and 12 share 19 of their 20 openings, and only Stockfish's own randomness makes their games differ). Below
-/// Stockfish's lowest setting, 1350, the figures are the ladder's extrapolation, and the two steps won 99.4 % of their
-/// games (2 v 1, 4 v 3: +893 Elo, 95 %: above +771) count only +400 each (so levels 1–3 are weaker still than their
-/// figures).
+/// openings, with its levels listed in its game file. Kalah (a script): `bench/ladder.sh
+/// 200,200,300,300,300,300,300,200,200 kalah`, 2026-11-26, from four random plies, with its levels listed in its file.
+/// Draughts: `bench/ladder.sh 160 draughts` and, for 2 v 1 to 4 v 3, `FIRST=1 LAST=4 OPENING_PLIES=4 bench/ladder.sh
+/// 640 draughts` (2026-11-25, with repetition draws from level 4). Othello: `bench/ladder.sh
+/// 1200,1200,1200,400,400,400,400,400,400 othello`, 2026-11-25, from its book of balanced openings, with the game's
+/// `mistakes` at 400 (at 60, 5 v 4 scored 54 %; at 120 games 10 v 9 had scored 52 %, and the 280 games after them
+/// 61 %). Chess: `bench/ladder.sh 600,400,600,400,600,400,300,160,160 chess` (2026-11-25, with the evaluation's weights
+/// fitted to Stockfish's scores; 8 v 7 and 9 v 8, the 24 games a pair of an earlier run, then the rest with `match
+/// --seed 13`: the same games as one run; 10 v 9 as one run of 160 games, 2026-11-26, whose first 24 and next 56 games
+/// scored as the earlier runs had), placed by level 8's three 40-game matches against Stockfish (`bench/strength.sh
+/// anchor`, with `ANCHOR_SEED` 11, 12 and 32: +21 =1 −18, +24 =2 −14 and +22 =3 −15, pooled; seeds 11 and 12 share 19
+/// of their 20 openings, and only Stockfish's own randomness makes their games differ). Below Stockfish's lowest
+/// setting, 1350, the figures are the ladder's extrapolation, and the two steps won 99.4 % of their games (2 v 1,
+/// 4 v 3: +893 Elo, 95 %: above +771) count only +400 each (so levels 1–3 are weaker still than their figures).
 pub const MEASURED: &[Ladder] = &[
     Ladder {
         game: "chess",
@@ -164,6 +165,22 @@ pub const MEASURED: &[Ladder] = &[
             Step(169, 198, 33),
             Step(128, 228, 44),
             Step(38, 157, 5),
+        ],
+        scale: Scale::LevelOne,
+        check: None,
+    },
+    Ladder {
+        game: "kalah",
+        steps: [
+            Step(106, 22, 72),
+            Step(180, 6, 14),
+            Step(203, 10, 87),
+            Step(198, 18, 84),
+            Step(193, 22, 85),
+            Step(190, 13, 97),
+            Step(185, 13, 102),
+            Step(107, 23, 70),
+            Step(104, 16, 80),
         ],
         scale: Scale::LevelOne,
         check: None,
@@ -360,6 +377,7 @@ mod tests {
         assert_eq!(figures_of("othello"), [0, 400, 800, 1133, 1324, 1469, 1573, 1834, 1937, 1996]);
         assert_eq!(figures_of("othello-6x6"), [0, 279, 432, 737, 842, 993, 1068, 1215, 1288, 1377]);
         assert_eq!(figures_of("gomoku-9x9"), [0, 260, 444, 519, 667, 736, 838, 891, 943, 1017]);
+        assert_eq!(figures_of("kalah"), [0, 60, 460, 601, 740, 871, 983, 1081, 1146, 1188]);
         assert_eq!(figures_of("four-in-a-row-5x5"), [0, 54, 110, 265, 355, 415, 518, 641, 715, 773]);
         assert_eq!(figures_of("draughts"), [0, 383, 605, 899, 1044, 1154, 1259, 1383, 1477, 1547]);
         let chess = [240, 640, 746, 1146, 1277, 1452, 1640, 1958, 2090, 2219];

@@ -92,6 +92,19 @@ fn wrong_shapes_are_reported_with_the_function_s_line() {
     assert!(broken("return { n = 0 }", "return 0").starts_with("games/test.lua:2: start returned number 0"));
     assert!(from_text(&format!("{GOOD}\nbounds = {{1, -1}}")).expect_err("bad bounds").contains("bounds"));
     assert!(from_text(&format!("{GOOD}\nai = {{ level = 12 }}")).expect_err("bad level").contains("ai.level"));
+    // Levels listed outright, as in the `.ron` files: all ten, each a table of depth, nodes and mistakes.
+    let levels = |entries: &str| from_text(&format!("{GOOD}\nai = {{ levels = {{ {entries} }} }}"));
+    let ten = "{depth = 1, mistakes = 2}, ".repeat(9) + "{nodes = 5000}";
+    let script = levels(&ten).expect("ten levels");
+    let ai = &script.ai;
+    assert_eq!((ai.levels.len(), ai.levels[0].depth, ai.levels[0].mistakes), (10, Some(1), Some(2.0)));
+    assert_eq!((ai.levels[9].depth, ai.levels[9].nodes), (None, Some(5000)));
+    let nine = "{depth = 1}, ".repeat(9);
+    assert!(levels(&nine).expect_err("nine").contains("`ai.levels` lists 9 levels"));
+    let odd = "{depth = 1}, ".repeat(9) + "{speed = 3}";
+    assert!(levels(&odd).expect_err("odd field").contains("`ai.levels[10].speed` is not a setting"));
+    let negative = "{depth = 1}, ".repeat(9) + "{depth = -1}";
+    assert!(levels(&negative).expect_err("negative").contains("`ai.levels` must be a list of ten tables"));
     // A `play` that returns nothing is found as soon as a move is played.
     let script = from_text(&GOOD.replace("return { n = s.n + m }", "s.n = s.n + m")).expect("loads");
     let mut game = script.new_game().expect("starts");

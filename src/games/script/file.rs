@@ -6,7 +6,7 @@ use super::ScriptError;
 use super::board::BoardShape;
 use super::sandbox::{Sandbox, describe, describe_in};
 use crate::engine::game::Value;
-use crate::games::registry::AiDefaults;
+use crate::games::registry::{AiDefaults, LevelSetting};
 use mlua::{Table, Value as LuaValue};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -160,7 +160,7 @@ fn read_bounds(globals: &Table) -> Result<(Value, Value), String> {
 }
 
 /// The `ai` table, every field optional, as in the `.ron` files: `ai = { level = 5, depth = {1, 12},
-/// time_ms = {100, 2000}, nodes = {1000, 1000000}, tt_mib = 16, mistakes = 0.5 }`.
+/// time_ms = {100, 2000}, nodes = {1000, 1000000}, tt_mib = 16, mistakes = 0.5 }`, and `levels` ([`read_levels`]).
 fn read_ai(globals: &Table) -> Result<AiDefaults, String> {
     let mut ai = AiDefaults::default();
     let table = match globals.raw_get::<LuaValue>("ai") {
@@ -201,10 +201,46 @@ fn read_ai(globals: &Table) -> Result<AiDefaults, String> {
                 Some(m) if m >= 0.0 && m.is_finite() => ai.mistakes = m,
                 _ => return Err(bad("mistakes", "a number, 0 or more")),
             },
+            "levels" => ai.levels = read_levels(&value)?,
             other => {
-                return Err(format!("`ai.{other}` is not a setting (level, depth, time_ms, nodes, tt_mib, mistakes)"));
+                return Err(format!(
+                    "`ai.{other}` is not a setting (level, depth, time_ms, nodes, tt_mib, mistakes, levels)"
+                ));
             }
         }
     }
     Ok(ai)
+}
+
+/// `ai.levels`: the ten levels listed outright, as in the `.ron` files — `{ {depth = 1, mistakes = 4}, …,
+/// {nodes = 100000} }`, each field optional. The ranges are checked with the rest of the settings
+/// ([`AiDefaults::validate`]); here only the shape.
+fn read_levels(value: &LuaValue) -> Result<Vec<LevelSetting>, String> {
+    let bad =
+        || "`ai.levels` must be a list of ten tables such as {depth = 1, nodes = 5000, mistakes = 0.5}".to_string();
+    let list = value.as_table().ok_or_else(bad)?;
+    let count = list.raw_len();
+    if count != 10 {
+        return Err(format!("`ai.levels` lists {count} levels: list all ten, level 1 first"));
+    }
+    let mut levels = Vec::with_capacity(10);
+    for i in 1..=10 {
+        let entry: Table = list.raw_get(i).map_err(|_| bad())?;
+        let mut level = LevelSetting::default();
+        for pair in entry.pairs::<String, LuaValue>() {
+            let (field, value) = pair.map_err(|e| describe(&e))?;
+            let whole = || value.as_integer().filter(|&n| n >= 0);
+            match field.as_str() {
+                "depth" => level.depth = Some(whole().and_then(|n| u32::try_from(n).ok()).ok_or_else(bad)?),
+                "nodes" => level.nodes = Some(whole().map(|n| n as u64).ok_or_else(bad)?),
+                "mistakes" => {
+                    level.mistakes =
+                        Some(value.as_number().or_else(|| value.as_integer().map(|n| n as f64)).ok_or_else(bad)?)
+                }
+                other => return Err(format!("`ai.levels[{i}].{other}` is not a setting (depth, nodes, mistakes)")),
+            }
+        }
+        levels.push(level);
+    }
+    Ok(levels)
 }
