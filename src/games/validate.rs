@@ -35,8 +35,9 @@ impl AiDefaults {
         if !self.levels.is_empty() && self.levels.len() != LEVELS.len() {
             return Err(format!("ai.levels lists {} levels: list all ten, level 1 first, or none", self.levels.len()));
         }
-        for (i, setting) in self.levels.iter().enumerate() {
-            let field = |name: &str| format!("ai.levels[{i}].{name}");
+        for (setting, level) in self.levels.iter().zip(LEVELS) {
+            // Named by the level, 1–10, as the script's 1-based lists name it too.
+            let field = |name: &str| format!("ai.levels[{level}].{name}");
             if let Some(depth) = setting.depth {
                 check(&field("depth"), depth, &DEPTH_PLIES)?;
             }
@@ -110,9 +111,9 @@ mod tests {
             ("mistakes: NaN", "ai.mistakes is NaN"),
             ("mistakes: -1", "ai.mistakes is -1"),
             ("levels: [(depth: Some(1))]", "ai.levels lists 1 levels"),
-            (&ten_levels("(depth: Some(0))"), "ai.levels[9].depth is 0"),
-            (&ten_levels("(nodes: Some(10))"), "ai.levels[9].nodes is 10"),
-            (&ten_levels("(mistakes: Some(-0.5))"), "ai.levels[9].mistakes is -0.5"),
+            (&ten_levels("(depth: Some(0))"), "ai.levels[10].depth is 0"),
+            (&ten_levels("(nodes: Some(10))"), "ai.levels[10].nodes is 10"),
+            (&ten_levels("(mistakes: Some(-0.5))"), "ai.levels[10].mistakes is -0.5"),
         ] {
             let e = add(&game(ai)).expect_err(ai);
             assert!(e.starts_with(field), "{ai}: {e}");

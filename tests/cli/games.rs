@@ -38,6 +38,8 @@ fn a_broken_file_is_listed_with_its_error_and_the_rest_still_load() {
     let dir = std::env::temp_dir().join(format!("abs-cli-games-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     std::fs::write(dir.join("broken.ron"), "(id: \"oops\"").expect("write");
+    // A script whose `ai` table is wrong on its line 2.
+    std::fs::write(dir.join("bad.lua"), "id = \"bad\"\nai = { level = 12 }\n").expect("write");
     std::fs::write(dir.join("mnk.ron"), r#"(id: "m44", name: "Four on 4×4", rules: Mnk(width: 4, height: 4, k: 4))"#)
         .expect("write");
     let (code, out, err) = games(&["--dir", dir.to_str().expect("utf-8 temp dir")]);
@@ -45,9 +47,13 @@ fn a_broken_file_is_listed_with_its_error_and_the_rest_still_load() {
     assert_eq!(code, 0, "{err}");
     assert!(out.lines().any(|l| l.starts_with("tic-tac-toe") && l.ends_with("built in")), "{out}");
     assert!(out.lines().any(|l| l.starts_with("m44") && l.contains("Four on 4×4")), "{out}");
-    let error = out.lines().find(|l| l.starts_with("error")).expect("an error line");
-    assert!(error.contains("broken.ron"), "{error}");
-    assert_eq!(out.lines().count(), 4, "{out}");
+    let error = |file: &str| out.lines().find(|l| l.starts_with("error") && l.contains(file)).expect("an error line");
+    assert!(error("broken.ron").starts_with(&format!("error  {}: ", dir.join("broken.ron").display())), "{out}");
+    // The script's message names its file once.
+    let script = error("bad.lua");
+    assert_eq!(script.matches("bad.lua").count(), 1, "{script}");
+    assert!(script.contains("ai.level"), "{script}");
+    assert_eq!(out.lines().count(), 5, "{out}");
 }
 
 /// Output piped into a reader that stops early (`… | head -1`) ends the command quietly, as with other command-line

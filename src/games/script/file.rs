@@ -6,6 +6,7 @@ use super::ScriptError;
 use super::board::BoardShape;
 use super::sandbox::{Sandbox, describe, describe_in};
 use crate::engine::game::Value;
+use crate::games::levels::LEVELS;
 use crate::games::registry::{AiDefaults, LevelSetting};
 use mlua::{Table, Value as LuaValue};
 use std::collections::BTreeMap;
@@ -220,11 +221,11 @@ fn read_levels(value: &LuaValue) -> Result<Vec<LevelSetting>, String> {
         || "`ai.levels` must be a list of ten tables such as {depth = 1, nodes = 5000, mistakes = 0.5}".to_string();
     let list = value.as_table().ok_or_else(bad)?;
     let count = list.raw_len();
-    if count != 10 {
+    if count != LEVELS.len() {
         return Err(format!("`ai.levels` lists {count} levels: list all ten, level 1 first"));
     }
-    let mut levels = Vec::with_capacity(10);
-    for i in 1..=10 {
+    let mut levels = Vec::with_capacity(count);
+    for i in 1..=count {
         let entry: Table = list.raw_get(i).map_err(|_| bad())?;
         let mut level = LevelSetting::default();
         for pair in entry.pairs::<String, LuaValue>() {
