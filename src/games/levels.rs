@@ -19,7 +19,8 @@
 //!
 //! A game may also list its ten levels outright ([`AiDefaults::levels`]): what an entry gives — depth, nodes,
 //! margin — replaces what the ranges make of that level. Four in a row on 5 × 5 does, because its strength lies
-//! in its mistakes: from a depth-2 search to a million nodes it gains only 130 Elo.
+//! in its mistakes (from a depth-2 search to a million nodes it gains only 130 Elo); so do gomoku and Kalah, whose
+//! budgets one step apart end inside the same ply and play alike.
 //!
 //! For example tic-tac-toe (depth 1 → 9, 100 ms → 1 s): level 1 looks one ply ahead, level 10 solves the game.
 
