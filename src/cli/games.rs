@@ -38,14 +38,7 @@ pub fn run(args: &GamesArgs) -> Result<(), CommandError> {
     }
     for error in &registry.errors {
         // One line per broken file, whatever the parser's message looks like.
-        let message = error.message.split_whitespace().collect::<Vec<_>>().join(" ");
-        let path = error.path.display().to_string();
-        // A script's message names its file already, with the line (`games/x.lua:3: …`): the path once.
-        if message.starts_with(&path) {
-            println!("error  {}", shown(&message));
-        } else {
-            println!("error  {}: {}", shown(&path), shown(&message));
-        }
+        println!("error  {}", shown(&error.line()));
     }
     Ok(())
 }

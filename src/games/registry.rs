@@ -121,6 +121,16 @@ pub struct LoadError {
     pub message: String,
 }
 
+impl LoadError {
+    /// `path: message` on one line, or the message alone where it names the file already (a script's
+    /// `games/x.lua:3: …`, which carries the line).
+    pub fn line(&self) -> String {
+        let message = self.message.split_whitespace().collect::<Vec<_>>().join(" ");
+        let path = self.path.display().to_string();
+        if message.starts_with(&path) { message } else { format!("{path}: {message}") }
+    }
+}
+
 /// Every game the studio offers, and the files that failed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Registry {
