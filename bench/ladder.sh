@@ -15,9 +15,10 @@
 # which keeps games from all being drawn) and 4 otherwise (`match` draws a new position for every pair of games, and
 # Connect Four has only 196 three plies in), or the book of balanced openings bench/openings/GAME_ID.txt where there
 # is one (written by examples/balanced_openings.rs: for Othello 6 × 6 and four in a row on 5 × 5, whose random
-# openings mostly decide the game whoever plays them, and Othello, whose four random plies reach too few positions for
-# 1,200 games). CONCURRENCY games at once (default: the cores). FIRST and LAST (default 1 and 10) measure only the
-# pairs between those levels.
+# openings mostly decide the game whoever plays them, Othello, whose four random plies reach too few positions for
+# 1,200 games, and tic-tac-toe and Nim, whose books hold every position three plies in, drawn ones for tic-tac-toe:
+# every game their levels can play from there). CONCURRENCY games at once (default: the cores). FIRST and LAST
+# (default 1 and 10) measure only the pairs between those levels.
 set -eu
 GAMES=${1:-40}
 case $GAMES in *,*) [ "$(echo "$GAMES" | tr , '\n' | grep -c .)" -eq 9 ] ||

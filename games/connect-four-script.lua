@@ -6,7 +6,26 @@ id = "connect-four-script"
 name = "Connect Four (script)"
 description = "Drop stones into 7 columns of 6; four in a row wins. Written in Lua: the compiled Connect Four's twin."
 sides = {"Red", "Yellow"}
-ai = { level = 5, depth = {2, 16}, time_ms = {100, 3000}, tt_mib = 64 }
+-- The levels are listed, held by depth or node budget: Lua searches this game at about 12,000 nodes a second here,
+-- a hundredth of the compiled game's speed, so its ladder keeps to small searches. Level 1 moves at random (a
+-- margin for mistakes of 40, more than any two scores differ), 2 and 3 look one ply ahead (with a margin of 0.2,
+-- then none), 4 and 5 two (0.5, then none), 6, 7 and 8 three, four and six plies; 9 and 10 search 4,000 and 12,000
+-- nodes (about 1 s a move here). The time is only a ceiling (the README's *The level ladder*).
+ai = {
+  level = 5, depth = {2, 16}, time_ms = {1000, 10000}, tt_mib = 64,
+  levels = {
+    {depth = 1, mistakes = 40},
+    {depth = 1, mistakes = 0.2},
+    {depth = 1, mistakes = 0},
+    {depth = 2, mistakes = 0.5},
+    {depth = 2, mistakes = 0},
+    {depth = 3, mistakes = 0},
+    {depth = 4, mistakes = 0},
+    {depth = 6, mistakes = 0},
+    {nodes = 4000, mistakes = 0},
+    {nodes = 12000, mistakes = 0},
+  },
+}
 -- Pons' scores: a win with the w-th stone of the game scores (44 − w) // 2; at most 18.
 bounds = {-18, 18}
 

@@ -7,7 +7,25 @@ name = "Hex 7 × 7"
 description = "Red joins the top and bottom edges, Blue the left and right. Hein (1942), Nash (1948); " ..
   "there are no draws, and the first player wins with perfect play (Nash's strategy-stealing argument)."
 sides = {"Red", "Blue"}
-ai = { level = 5, depth = {1, 8}, time_ms = {200, 3000}, tt_mib = 32, mistakes = 0.2 }
+-- The levels are listed, each by its depth and margin for mistakes: levels 1–4 look 1 ply ahead with margins of 2
+-- (nearly random moves), 0.5, 0.2 and none; 5 and 6 look 2 plies ahead (0.2, then none); 7 looks 3; 8 and 9
+-- look 4 (0.2, then none) and 10 looks 5 (90,000 nodes, 2–3 s, in the opening here). The time is only a
+-- ceiling (the README's *The level ladder*).
+ai = {
+  level = 5, depth = {1, 8}, time_ms = {1000, 10000}, tt_mib = 32, mistakes = 0.2,
+  levels = {
+    {depth = 1, mistakes = 2},
+    {depth = 1, mistakes = 0.5},
+    {depth = 1, mistakes = 0.2},
+    {depth = 1, mistakes = 0},
+    {depth = 2, mistakes = 0.2},
+    {depth = 2, mistakes = 0},
+    {depth = 3, mistakes = 0},
+    {depth = 4, mistakes = 0.2},
+    {depth = 4, mistakes = 0},
+    {depth = 5, mistakes = 0},
+  },
+}
 bounds = {-1, 1}
 
 local N = 7

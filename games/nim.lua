@@ -6,7 +6,25 @@ name = "Nim"
 description = "Take stones from one heap at a time; whoever takes the last stone wins. Bouton (1901) solved it: " ..
   "the player to move loses exactly when the heaps' sizes, xored together, give 0."
 sides = {"First", "Second"}
-ai = { level = 5, depth = {1, 30}, time_ms = {100, 1000}, tt_mib = 4 }
+-- The levels are listed (the README's *The level ladder*): level 1 moves at random, levels 2–9 look 1, 1, 2, 3, 3,
+-- 4, 5 and 6 plies ahead, and level 10 solves the game. Levels 2, 4, 5, 7, 8 and 9 choose at random among the moves
+-- they see as equally good (a margin of 0.5; a win scores 1), 3 and 6 take the first of them: which is stronger
+-- depends on the depth (taking the first at one and three plies, choosing at random at two).
+ai = {
+  level = 5, depth = {1, 30}, time_ms = {100, 1000}, tt_mib = 4,
+  levels = {
+    {depth = 1, mistakes = 1000},
+    {depth = 1, mistakes = 0.5},
+    {depth = 1, mistakes = 0},
+    {depth = 2, mistakes = 0.5},
+    {depth = 3, mistakes = 0.5},
+    {depth = 3, mistakes = 0},
+    {depth = 4, mistakes = 0.5},
+    {depth = 5, mistakes = 0.5},
+    {depth = 6, mistakes = 0.5},
+    {},
+  },
+}
 bounds = {-1, 1}
 
 -- The game's settings: change them here.

@@ -5,7 +5,24 @@ id = "tic-tac-toe-script"
 name = "Tic-tac-toe (script)"
 description = "Three in a row on 3 × 3, written in Lua: the compiled tic-tac-toe's twin. Perfect play draws."
 sides = {"X", "O"}
-ai = { level = 6, depth = {1, 9}, time_ms = {100, 1000}, tt_mib = 4 }
+-- Levels 1–9 look two plies ahead and err by a margin (a win scores up to 9), from 1,000 (random moves) down to 1;
+-- level 10 solves the game. Two plies, where the compiled game's levels look one: this twin has no shortcut that
+-- sees the opponent's win on the next move.
+ai = {
+  level = 6, depth = {1, 9}, time_ms = {100, 1000}, tt_mib = 4,
+  levels = {
+    {depth = 2, mistakes = 1000},
+    {depth = 2, mistakes = 30},
+    {depth = 2, mistakes = 16},
+    {depth = 2, mistakes = 11},
+    {depth = 2, mistakes = 8},
+    {depth = 2, mistakes = 6},
+    {depth = 2, mistakes = 4.5},
+    {depth = 2, mistakes = 3},
+    {depth = 2, mistakes = 1},
+    {},
+  },
+}
 -- As the compiled game: a win scores 10 − (stones on the board), from the winner's side.
 bounds = {-9, 9}
 board = { shape = "grid", width = 3, height = 3 }

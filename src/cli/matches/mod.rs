@@ -234,22 +234,38 @@ fn openings(start: &AnyGame, spec: Option<&str>, pairs: usize, seed: u64) -> Res
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let mut game = start.clone();
-        let mut moves = Vec::new();
-        for name in line.split_whitespace() {
-            let mv =
-                game.legal_moves().into_iter().find(|&mv| game.move_name(mv) == name).ok_or_else(|| {
-                    CommandError(format!("{spec}:{}: '{name}' is not a legal move there", number + 1))
-                })?;
-            let _ = game.try_play(mv);
-            moves.push(mv);
-        }
+        let moves = opening_line(start, line).map_err(|e| CommandError(format!("{spec}:{}: {e}", number + 1)))?;
         lines.push(moves);
     }
     if lines.is_empty() {
         return Err(CommandError(format!("{spec}: no openings in the file")));
     }
     Ok(lines)
+}
+
+/// The moves of one line of an openings file, played from `start`: names separated by spaces, where a name may hold
+/// spaces itself (Nim's "take 2 from heap 1"): at each point the longest legal move's name that the line continues
+/// with, up to a space or the line's end.
+fn opening_line(start: &AnyGame, line: &str) -> Result<Vec<AnyMove>, String> {
+    let mut game = start.clone();
+    let mut moves = Vec::new();
+    let mut rest = line.trim_start();
+    while !rest.is_empty() {
+        let named = game.legal_moves().into_iter().map(|mv| (mv, game.move_name(mv)));
+        let whole_name = |name: &String| {
+            rest.strip_prefix(name.as_str())
+                .is_some_and(|after| after.is_empty() || after.starts_with(char::is_whitespace))
+        };
+        let Some((mv, name)) =
+            named.filter(|(_, name)| !name.is_empty() && whole_name(name)).max_by_key(|(_, name)| name.len())
+        else {
+            return Err(format!("'{rest}' does not begin with a legal move's name"));
+        };
+        let _ = game.try_play(mv);
+        moves.push(mv);
+        rest = rest[name.len()..].trim_start();
+    }
+    Ok(moves)
 }
 
 /// `pairs` random openings of `plies` plies, pair `p` drawn from the seed `seed + p`. An opening whose position an
@@ -430,5 +446,46 @@ impl<'a> Records<'a> {
     fn add(&mut self, text: &str) -> Result<(), String> {
         use std::io::Write as _;
         self.file.write_all(text.as_bytes()).map_err(|e| format!("{}: {e}", self.path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::game_arg::{named_game, position};
+
+    fn start_of(id: &str) -> AnyGame {
+        let named = named_game(id).expect("a registered game");
+        position(&named.rules, None, None).expect("its start")
+    }
+
+    #[test]
+    fn an_opening_line_reads_move_names_that_hold_spaces() {
+        let nim = start_of("nim");
+        let line = "take 1 from heap 3  take 2 from heap 1 take 3 from heap 2";
+        let moves = opening_line(&nim, line).expect("three legal moves");
+        let mut game = nim.clone();
+        let names: Vec<String> = moves
+            .iter()
+            .map(|&mv| {
+                let name = game.move_name(mv);
+                let _ = game.try_play(mv);
+                name
+            })
+            .collect();
+        assert_eq!(names, ["take 1 from heap 3", "take 2 from heap 1", "take 3 from heap 2"]);
+        let error = opening_line(&nim, "take 1 from heap 3 take 9 from heap 1").expect_err("no heap holds nine");
+        assert_eq!(error, "'take 9 from heap 1' does not begin with a legal move's name");
+    }
+
+    #[test]
+    fn an_opening_line_of_short_names_is_read_word_by_word() {
+        let connect_four = start_of("connect-four");
+        assert_eq!(opening_line(&connect_four, "4 4 3").map(|moves| moves.len()), Ok(3));
+        assert_eq!(opening_line(&connect_four, " 4\t4 ").map(|moves| moves.len()), Ok(2));
+        assert_eq!(
+            opening_line(&connect_four, "4 44"),
+            Err("'44' does not begin with a legal move's name".to_string())
+        );
     }
 }
