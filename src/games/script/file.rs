@@ -4,6 +4,7 @@
 
 use super::ScriptError;
 use super::board::BoardShape;
+use super::game::as_real;
 use super::sandbox::{Sandbox, describe, describe_in};
 use crate::engine::game::Value;
 use crate::games::levels::LEVELS;
@@ -198,7 +199,7 @@ fn read_ai(globals: &Table) -> Result<AiDefaults, String> {
                 Some(mib @ 1..=4096) => ai.tt_mib = mib as usize,
                 _ => return Err(bad("tt_mib", "a size in MiB from 1 to 4096")),
             },
-            "mistakes" => match value.as_number().or_else(|| value.as_integer().map(|i| i as f64)) {
+            "mistakes" => match as_real(&value) {
                 Some(m) if m >= 0.0 && m.is_finite() => ai.mistakes = m,
                 _ => return Err(bad("mistakes", "a number, 0 or more")),
             },
@@ -234,10 +235,7 @@ fn read_levels(value: &LuaValue) -> Result<Vec<LevelSetting>, String> {
             match field.as_str() {
                 "depth" => level.depth = Some(whole().and_then(|n| u32::try_from(n).ok()).ok_or_else(bad)?),
                 "nodes" => level.nodes = Some(whole().map(|n| n as u64).ok_or_else(bad)?),
-                "mistakes" => {
-                    level.mistakes =
-                        Some(value.as_number().or_else(|| value.as_integer().map(|n| n as f64)).ok_or_else(bad)?)
-                }
+                "mistakes" => level.mistakes = Some(as_real(&value).ok_or_else(bad)?),
                 other => return Err(format!("`ai.levels[{i}].{other}` is not a setting (depth, nodes, mistakes)")),
             }
         }

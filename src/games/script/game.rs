@@ -314,7 +314,7 @@ impl ScriptGame {
         let values: Vec<LuaValue> = values.into_iter().collect();
         for (i, pair) in values.chunks(2).enumerate() {
             let outcome = pair.first().and_then(as_move);
-            let p = pair.get(1).and_then(|v| v.as_number().or_else(|| v.as_integer().map(|n| n as f64)));
+            let p = pair.get(1).and_then(as_real);
             match (outcome, p) {
                 (Some(outcome), Some(p)) if p > 0.0 && p <= 1.0 => {
                     total += p;
@@ -336,6 +336,12 @@ impl ScriptGame {
         }
         Some(outcomes)
     }
+}
+
+/// A Lua value as a real number: a float, or an integer (Lua keeps `2` and `2.0` apart).
+#[inline]
+pub(super) fn as_real(value: &LuaValue) -> Option<f64> {
+    value.as_number().or_else(|| value.as_integer().map(|n| n as f64))
 }
 
 /// A Lua value as a move: a whole number.
