@@ -80,7 +80,9 @@ pub enum Scale {
 /// 400,400,400,400,400,400,400,200,200 connect-four-script`, 2026-11-26, from four random plies, with its levels listed
 /// in its file (2 v 1 to 8 v 7 from a second run, at 400 games). Hex: `bench/ladder.sh
 /// 400,400,400,400,400,400,300,200,200 hex`, 2026-11-26, from four random plies, with its levels listed in its file
-/// (10 v 9 from a first run: levels 9 and 10 have not changed since). Draughts: `bench/ladder.sh 160 draughts` and, for
+/// (10 v 9 from a first run: levels 9 and 10 have not changed since). EinStein: `bench/ladder.sh
+/// 4000,4000,4000,4000,4000,4000,4000,4000,1000 einstein`, 2026-11-26, from the setup (the dice differ from pair to
+/// pair), with its levels listed in its file. Draughts: `bench/ladder.sh 160 draughts` and, for
 /// 2 v 1 to 4 v 3, `FIRST=1 LAST=4 OPENING_PLIES=4 bench/ladder.sh 640 draughts` (2026-11-25, with repetition draws
 /// from level 4). Othello: `bench/ladder.sh 1200,1200,1200,400,400,400,400,400,400 othello`, 2026-11-25, from its book
 /// of balanced openings, with the game's `mistakes` at 400 (at 60, 5 v 4 scored 54 %; at 120 games 10 v 9 had scored
@@ -306,6 +308,22 @@ pub const MEASURED: &[Ladder] = &[
         check: None,
     },
     Ladder {
+        game: "einstein",
+        steps: [
+            Step(2306, 0, 1694),
+            Step(2272, 0, 1728),
+            Step(2307, 0, 1693),
+            Step(2353, 0, 1647),
+            Step(2301, 0, 1699),
+            Step(2340, 0, 1660),
+            Step(2368, 0, 1632),
+            Step(2330, 0, 1670),
+            Step(586, 0, 414),
+        ],
+        scale: Scale::LevelOne,
+        check: None,
+    },
+    Ladder {
         game: "hex",
         steps: [
             Step(344, 0, 56),
@@ -473,6 +491,7 @@ mod tests {
         assert_eq!(figures_of("nim"), [0, 112, 173, 371, 476, 511, 641, 683, 718, 769]);
         assert_eq!(figures_of("connect-four-script"), [0, 133, 299, 535, 727, 890, 990, 1055, 1123, 1244]);
         assert_eq!(figures_of("hex"), [0, 315, 528, 714, 878, 1083, 1279, 1402, 1574, 1743]);
+        assert_eq!(figures_of("einstein"), [0, 54, 101, 155, 217, 270, 329, 394, 452, 512]);
         let chess = [240, 640, 746, 1146, 1277, 1452, 1640, 1958, 2090, 2219];
         assert_eq!(figures_of("chess"), chess, "8 = 1900 + 58");
         assert_eq!(strength_words("no such game", 5), None);

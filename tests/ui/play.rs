@@ -521,7 +521,7 @@ fn the_level_picker_shows_a_measured_levels_strength() {
             harness.get_by_label(&format!("level {level} · {words}"));
         }
     }
-    let mut harness = play_with("einstein", |play| play.players[1].kind = PlayerKind::Ai);
+    let mut harness = play_with("pig", |play| play.players[1].kind = PlayerKind::Ai);
     settle(&mut harness);
-    assert!(harness.query_by_label_contains("level 5 ·").is_none(), "EinStein's levels are not measured");
+    assert!(harness.query_by_label_contains("level 5 ·").is_none(), "Pig's levels are not measured");
 }

@@ -34,6 +34,8 @@ use crate::engine::game::{Game, IllegalMove, Side, Turn, Value};
 use crate::engine::hash::{GOLDEN_GAMMA, mix64};
 use std::fmt;
 
+mod race;
+
 /// A roll of face `f` is the move `ROLL | f`; stone steps have this bit clear.
 pub const ROLL: EinsteinMove = 1 << 15;
 
@@ -290,30 +292,26 @@ impl Einstein {
         step_parts(mv).map(|(_, _, from, to)| (from, to))
     }
 
-    /// The evaluation from Red's point of view, strictly inside ±[`EVAL_LIMIT`]: each side's expected distance to
-    /// its corner — for each die face the nearest of the stones that face lets it move, averaged over the six
-    /// faces (so a side with few stones moves its best one more often) — the opponent's less one's own, plus a
-    /// quarter step per stone more on the board and half a step for the side to move; squashed by x / (3 + |x|).
+    /// The evaluation from Red's point of view, strictly inside ±[`EVAL_LIMIT`]: Red's chance of winning the race to
+    /// the corners ([`race`]: each side's stones run alone, every roll moving the stone that finishes soonest, the
+    /// side to move first) as a value, `EVAL_LIMIT · (2p − 1)` shrunk a hair so that a certain race still scores
+    /// below a finished game.
     pub fn evaluate_for_red(&self) -> Value {
-        let expected = |side: Side| -> f64 {
+        let races = [Side::Max, Side::Min].map(|side| {
             let cells = self.stone_cells(side);
-            let on_board = self.numbers_on_board(side);
-            let mut total = 0u32;
-            for face in 1..=6 {
-                let movable = movable_bits(on_board, face);
-                let nearest = (1..=6)
-                    .filter(|&n| movable & 1 << n != 0)
-                    .map(|n| distance(side, cells[n as usize]))
-                    .min()
-                    .unwrap_or(8);
-                total += u32::from(nearest);
+            let mut distances = [race::GONE; 7];
+            for n in 1..=6 {
+                if cells[n] != GONE {
+                    distances[n] = distance(side, cells[n]);
+                }
             }
-            f64::from(total) / 6.0
-        };
-        let stones = |side: Side| f64::from(self.numbers_on_board(side).count_ones());
-        let tempo = if self.state.to_move == Side::Max { 0.5 } else { -0.5 };
-        let x = expected(Side::Min) - expected(Side::Max) + 0.25 * (stones(Side::Max) - stones(Side::Min)) + tempo;
-        EVAL_LIMIT * x / (3.0 + x.abs())
+            distances
+        });
+        let red_to_move = self.state.to_move == Side::Max;
+        let (mover, other) = if red_to_move { (&races[0], &races[1]) } else { (&races[1], &races[0]) };
+        let mover_wins = race::mover_wins(mover, other);
+        let red_wins = if red_to_move { mover_wins } else { 1.0 - mover_wins };
+        EVAL_LIMIT * 0.999 * (2.0 * red_wins - 1.0)
     }
 }
 
@@ -587,6 +585,23 @@ mod tests {
                 assert_eq!(movable_bits(on_board, face), expected, "stones {on_board:#b}, face {face}");
             }
         }
+    }
+
+    #[test]
+    fn the_evaluation_is_the_race_each_side_runs_alone() {
+        // Red's lone stone on c3 and Blue's on c2, each two steps from home: whoever rolls first wins.
+        let lone = [(Side::Max, 1, cell_of(2, 2)), (Side::Min, 4, cell_of(2, 1))];
+        let red = Einstein::from_stones(&lone, Side::Max, None).expect("fits");
+        let blue = Einstein::from_stones(&lone, Side::Min, None).expect("fits");
+        assert!((red.evaluate_for_red() - EVAL_LIMIT * 0.999).abs() < 1e-9, "{}", red.evaluate_for_red());
+        assert!((blue.evaluate_for_red() + EVAL_LIMIT * 0.999).abs() < 1e-9, "{}", blue.evaluate_for_red());
+        // Red's stone 1 one step out, moved by a roll of 1 alone (stone 2, four steps out, takes every other roll);
+        // Blue's lone stone two steps out arrives on Blue's second turn. So Red wins only by rolling a 1 on one of
+        // its two turns: 1/6 + 5/6 · 1/6.
+        let split = [(Side::Max, 1, cell_of(3, 3)), (Side::Max, 2, 0), (Side::Min, 4, cell_of(2, 1))];
+        let game = Einstein::from_stones(&split, Side::Max, None).expect("fits");
+        let red_wins = 1.0 / 6.0 + 5.0 / 6.0 * 1.0 / 6.0;
+        assert!((game.evaluate_for_red() - EVAL_LIMIT * 0.999 * (2.0 * red_wins - 1.0)).abs() < 1e-6);
     }
 
     #[test]
