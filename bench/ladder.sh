@@ -12,13 +12,14 @@
 # depth limit and deliberate mistakes — so the figures do not depend on the machine or its load: the same command
 # gives the same games anywhere (the levels' times are only ceilings, far above what their budgets take here).
 # Random opening plies per game: OPENING_PLIES, or 3 for English draughts (draughts tournaments' three-move ballot,
-# which keeps games from all being drawn), none for EinStein (its dice differ from one pair of games to the next) and 4
-# otherwise (`match` draws a new position for every pair of games, and Connect Four has only 196 three plies in), or the
-# book of balanced openings bench/openings/GAME_ID.txt where there is one (written by examples/balanced_openings.rs: for
-# Othello 6 × 6 and four in a row on 5 × 5, whose random openings mostly decide the game whoever plays them, Othello,
-# whose four random plies reach too few positions for 1,200 games, and tic-tac-toe and Nim, whose books hold every
-# position three plies in, drawn ones for tic-tac-toe: every game their levels can play from there). CONCURRENCY games
-# at once (default: the cores). FIRST and LAST (default 1 and 10) measure only the pairs between those levels.
+# which keeps games from all being drawn), none for EinStein and Pig (their dice differ from one pair of games to the
+# next) and 4 otherwise (`match` draws a new position for every pair of games, and Connect Four has only 196 three plies
+# in), or the book of balanced openings bench/openings/GAME_ID.txt where there is one (written by
+# examples/balanced_openings.rs: for Othello 6 × 6 and four in a row on 5 × 5, whose random openings mostly decide the
+# game whoever plays them, Othello, whose four random plies reach too few positions for 1,200 games, and tic-tac-toe and
+# Nim, whose books hold every position three plies in, drawn ones for tic-tac-toe: every game their levels can play from
+# there). CONCURRENCY games at once (default: the cores). FIRST and LAST (default 1 and 10) measure only the pairs
+# between those levels.
 set -eu
 GAMES=${1:-40}
 case $GAMES in *,*) [ "$(echo "$GAMES" | tr , '\n' | grep -c .)" -eq 9 ] ||
@@ -39,7 +40,11 @@ chmod +x "$BIN"
 echo "# $(date -u +%FT%TZ) on $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $GAMES games a pair, each level at its own limits"
 printf '%-14s %-9s %-10s %-7s %-22s\n' game pair "W-D-L" score "Elo (95 %)"
 for id in $IDS; do
-  case $id in draughts) plies=${OPENING_PLIES:-3} ;; einstein) plies=${OPENING_PLIES:-0} ;; *) plies=${OPENING_PLIES:-4} ;; esac
+  case $id in
+    draughts) plies=${OPENING_PLIES:-3} ;;
+    einstein | pig) plies=${OPENING_PLIES:-0} ;;
+    *) plies=${OPENING_PLIES:-4} ;;
+  esac
   openings=random:$plies
   [ -f "bench/openings/$id.txt" ] && openings=bench/openings/$id.txt
   low=$FIRST

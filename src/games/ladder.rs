@@ -82,7 +82,10 @@ pub enum Scale {
 /// 400,400,400,400,400,400,300,200,200 hex`, 2026-11-26, from four random plies, with its levels listed in its file
 /// (10 v 9 from a first run: levels 9 and 10 have not changed since). EinStein: `bench/ladder.sh
 /// 4000,4000,4000,4000,4000,4000,4000,4000,1000 einstein`, 2026-11-26, from the setup (the dice differ from pair to
-/// pair), with its levels listed in its file. Draughts: `bench/ladder.sh 160 draughts` and, for
+/// pair), with its levels listed in its file. Pig: `bench/ladder.sh 4000 pig`, 2026-11-26, from the start (the dice
+/// differ from pair to pair), with its levels listed in its file: its steps add up to more than its levels' direct
+/// results (level 10 against level 1 scored 91.1 %, +404 Elo, where the steps sum to +625; see the README's *Pig's
+/// levels*). Draughts: `bench/ladder.sh 160 draughts` and, for
 /// 2 v 1 to 4 v 3, `FIRST=1 LAST=4 OPENING_PLIES=4 bench/ladder.sh 640 draughts` (2026-11-25, with repetition draws
 /// from level 4). Othello: `bench/ladder.sh 1200,1200,1200,400,400,400,400,400,400 othello`, 2026-11-25, from its book
 /// of balanced openings, with the game's `mistakes` at 400 (at 60, 5 v 4 scored 54 %; at 120 games 10 v 9 had scored
@@ -324,6 +327,22 @@ pub const MEASURED: &[Ladder] = &[
         check: None,
     },
     Ladder {
+        game: "pig",
+        steps: [
+            Step(2479, 0, 1521),
+            Step(2393, 0, 1607),
+            Step(2350, 0, 1650),
+            Step(2439, 0, 1561),
+            Step(2454, 0, 1546),
+            Step(2398, 0, 1602),
+            Step(2371, 0, 1629),
+            Step(2351, 0, 1649),
+            Step(2312, 0, 1688),
+        ],
+        scale: Scale::LevelOne,
+        check: None,
+    },
+    Ladder {
         game: "hex",
         steps: [
             Step(344, 0, 56),
@@ -492,6 +511,7 @@ mod tests {
         assert_eq!(figures_of("connect-four-script"), [0, 133, 299, 535, 727, 890, 990, 1055, 1123, 1244]);
         assert_eq!(figures_of("hex"), [0, 315, 528, 714, 878, 1083, 1279, 1402, 1574, 1743]);
         assert_eq!(figures_of("einstein"), [0, 54, 101, 155, 217, 270, 329, 394, 452, 512]);
+        assert_eq!(figures_of("pig"), [0, 85, 154, 215, 293, 373, 443, 509, 570, 625]);
         let chess = [240, 640, 746, 1146, 1277, 1452, 1640, 1958, 2090, 2219];
         assert_eq!(figures_of("chess"), chess, "8 = 1900 + 58");
         assert_eq!(strength_words("no such game", 5), None);

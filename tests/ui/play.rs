@@ -521,7 +521,16 @@ fn the_level_picker_shows_a_measured_levels_strength() {
             harness.get_by_label(&format!("level {level} · {words}"));
         }
     }
-    let mut harness = play_with("pig", |play| play.players[1].kind = PlayerKind::Ai);
+    // Every game in games/ is measured; a game file of one's own is not, and its picker shows no figure.
+    let dir = std::env::temp_dir().join(format!("studio-unmeasured-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file =
+        r#"(id: "three-on-four", name: "Three on 4 × 4", rules: Mnk(width: 4, height: 4, k: 3), description: "")"#;
+    std::fs::write(dir.join("three-on-four.ron"), file).expect("written");
+    let registry = Registry::load(&dir);
+    let mut harness = play_in(registry, "three-on-four", |play| play.players[1].kind = PlayerKind::Ai);
     settle(&mut harness);
-    assert!(harness.query_by_label_contains("level 5 ·").is_none(), "Pig's levels are not measured");
+    harness.get_by_label("Custom settings");
+    assert!(harness.query_by_label_contains("level 5 ·").is_none(), "a game of one's own is not measured");
+    std::fs::remove_dir_all(&dir).ok();
 }

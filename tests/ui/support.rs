@@ -16,7 +16,12 @@ pub fn registry() -> Registry {
 
 /// The Play view on game `id`, set up further by `configure`, in a 1280 × 800 harness.
 pub fn play_with(id: &str, configure: impl FnOnce(&mut Play)) -> Harness<'static, Play> {
-    let mut play = Play::new(registry());
+    play_in(registry(), id, configure)
+}
+
+/// [`play_with`] over the games of `registry`.
+pub fn play_in(registry: Registry, id: &str, configure: impl FnOnce(&mut Play)) -> Harness<'static, Play> {
+    let mut play = Play::new(registry);
     assert!(play.select(id), "{id} is registered");
     configure(&mut play);
     Harness::builder().with_size(egui::vec2(1280.0, 800.0)).with_context_setup(install_fonts).build_ui_state(
