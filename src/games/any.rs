@@ -73,10 +73,10 @@ where
     /// A search's score (from the side to move's point of view) in words for people: "+0.62 (pawns)", "White mates
     /// in 3", "Red wins in 7 moves" (see [`super::score_words`]). The default writes the number and its unit.
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        let value = value + 0.0;
+        let value = plain_score(value);
         match Playable::score_unit(self) {
-            "" => format!("{value:+}"),
-            unit => format!("{value:+} ({unit})"),
+            "" => value,
+            unit => format!("{value} ({unit})"),
         }
     }
     /// How the scores are plotted: their unit, and from what size they are wins (see
@@ -575,5 +575,22 @@ impl AnyWorker {
     /// The next report, if one is waiting.
     pub fn try_report(&self) -> Option<Report<AnyMove>> {
         self.inner.as_ref().and_then(|w| w.try_report())
+    }
+}
+
+/// A score as a signed number of three decimals at most (Pig's 1/15 reads +0.067), none where it is whole (Kalah's
+/// seeds: +3), and never −0.
+pub fn plain_score(value: crate::engine::game::Value) -> String {
+    let rounded = format!("{:+.3}", value);
+    let trimmed = rounded.trim_end_matches('0').trim_end_matches('.');
+    if trimmed == "-0" { "+0".to_string() } else { trimmed.to_string() }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn plain_scores_keep_three_decimals_at_most_and_no_negative_zero() {
+        let shown: Vec<String> = [1.0 / 15.0, -0.5, 3.0, 0.0, -0.0001, 100.0].map(super::plain_score).to_vec();
+        assert_eq!(shown, ["+0.067", "-0.5", "+3", "+0", "+0", "+100"]);
     }
 }

@@ -4,6 +4,7 @@
 
 use alphabeta_studio::app::install_fonts;
 use alphabeta_studio::app::play::{Action, Play, PlayerKind};
+use alphabeta_studio::engine::game::{Side, Turn};
 use alphabeta_studio::engine::search::limits::Limits;
 use alphabeta_studio::games::registry::Registry;
 use eframe::egui;
@@ -443,6 +444,57 @@ fn a_scripted_game_is_played_by_clicks() {
     let message = harness.state().message().expect("a message").clone();
     assert!(message.text.contains(&format!("Kalah replayed into its new rules ({played} moves)")), "{message:?}");
     assert_eq!(moves(&harness), played);
+}
+
+/// A scripted dice game in the window: Pig's person rolls with the Roll button under the board (a click on *roll*
+/// sets the die rolling, the button rolls it), and the AI's rolls happen by themselves, because the side whose
+/// decision set the die rolling is the one to roll it.
+#[test]
+fn a_person_rolls_pigs_die_and_the_ai_rolls_its_own() {
+    let mut harness = play_with("pig", |play| {
+        play.players[0].kind = PlayerKind::Human;
+        play.players[1].kind = PlayerKind::Ai;
+    });
+    settle(&mut harness);
+    assert!(harness.query_by_label("Roll").is_none(), "nothing to roll before the first decision");
+    harness.get_by_label("cell 3").click();
+    settle(&mut harness);
+    harness.get_by_label("First rolls the die.");
+    harness.get_by_label("Roll").click();
+    settle(&mut harness);
+    // Roll, then the die (after a 1 the AI may already be playing on).
+    let record = harness.state().record();
+    let mut start = record.position_at(0);
+    let first = start.move_name(record.moves()[0]);
+    start.try_play(record.moves()[0]).expect("legal");
+    assert_eq!((first.as_str(), start.move_name(record.moves()[1]).starts_with("die ")), ("roll", true));
+    // Roll on until the turn passes (a 1) or bank the points; then the AI plays a whole turn, its rolls with it.
+    for _ in 0..20 {
+        let game = harness.state().record().position().clone();
+        if game.side_to_move() != Side::Max {
+            break;
+        }
+        harness.get_by_label(if game.turn() == Turn::Chance { "Roll" } else { "cell 7" }).click();
+        settle(&mut harness);
+    }
+    run_until(&mut harness, "the AI's turn, rolls and all", |p| {
+        let game = p.record().position();
+        p.record().moves().len() > 3 && game.side_to_move() == Side::Max && !p.thinking()
+    });
+    let names: Vec<String> = {
+        let record = harness.state().record();
+        let mut game = record.position_at(0);
+        record
+            .moves()
+            .iter()
+            .map(|&mv| {
+                let name = game.move_name(mv);
+                game.try_play(mv).expect("legal");
+                name
+            })
+            .collect()
+    };
+    assert!(names.iter().filter(|n| n.starts_with("die ")).count() >= 2, "{names:?}");
 }
 
 /// Issue 14: the window regaining focus after a game file changed reloads the games, the game in progress with

@@ -3,6 +3,7 @@
 //! a move, the first cell of a two-click move (remembered here until the second click), or why nothing happens.
 
 use super::board::{Marks, cell_size, clickable};
+use crate::engine::game::{Game, Turn};
 use crate::games::script::ScriptGame;
 use crate::games::script::board::{Board, Cell, Click, Colour, Layout, Piece};
 use eframe::egui;
@@ -70,6 +71,16 @@ fn show(ui: &mut egui::Ui, game: &ScriptGame, board: &Board, marks: &Marks) -> O
         let at = egui::pos2(origin.x + board_size.x / 2.0, origin.y + board_size.y + size * 0.4);
         let font = egui::FontId::proportional((size * 0.3).clamp(12.0, 18.0));
         painter.text(at, egui::Align2::CENTER_CENTER, caption, font, visuals.text_color());
+    }
+    // A person's chance turn: the die is theirs to roll (the AI's rolls happen by themselves).
+    if marks.interactive && game.turn() == Turn::Chance {
+        let at = egui::pos2(origin.x + board_size.x / 2.0, origin.y + board_size.y + size * 0.85);
+        let font = egui::FontId::proportional((size * 0.3).clamp(14.0, 22.0));
+        let button = egui::Button::new(egui::RichText::new("Roll").font(font).strong());
+        let rect = egui::Rect::from_center_size(at, egui::vec2((size * 1.2).max(80.0), (size * 0.45).max(28.0)));
+        if ui.put(rect, button).on_hover_text("Roll the die").clicked() {
+            action = Some(super::Action::RollDie);
+        }
     }
     action
 }
