@@ -518,6 +518,19 @@ mod tests {
         assert_eq!(strength_words("no such game", 0), None);
     }
 
+    /// Issue 18: every game the studio ships (`games/`, compiled families and scripts alike) has a measured ladder, so
+    /// every level picker shows its figures.
+    #[test]
+    fn every_shipped_game_is_measured() {
+        let registry =
+            crate::games::registry::Registry::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games"));
+        assert!(registry.entries.len() >= 16, "{} games", registry.entries.len());
+        for entry in &registry.entries {
+            let id = &entry.variant.id;
+            assert!(MEASURED.iter().any(|l| &l.game == id), "{id} has no ladder");
+        }
+    }
+
     /// Issue 18's bar: every level scores at least 55 % against the level below it, in every laddered game.
     #[test]
     fn every_measured_level_scores_at_least_55_percent_against_the_one_below() {
