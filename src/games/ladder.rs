@@ -527,7 +527,7 @@ mod tests {
         assert!(registry.entries.len() >= 16, "{} games", registry.entries.len());
         for entry in &registry.entries {
             let id = &entry.variant.id;
-            assert!(MEASURED.iter().any(|l| &l.game == id), "{id} has no ladder");
+            assert!(MEASURED.iter().any(|l| l.game == id), "{id} has no ladder");
         }
     }
 
