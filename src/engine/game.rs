@@ -44,6 +44,16 @@ impl Turn {
         }
     }
 
+    /// The side that decides here; `None` at a chance node.
+    #[inline]
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Turn::Max => Some(Side::Max),
+            Turn::Min => Some(Side::Min),
+            Turn::Chance => None,
+        }
+    }
+
     /// The word the lecture's trace table uses.
     pub fn name(self) -> &'static str {
         match self {

@@ -52,10 +52,7 @@ where
     /// The player to move (meaningful while the game is not over). At a chance node the default says MAX; a dice
     /// game where a player rolls and then moves says who rolls.
     fn side_to_move(&self) -> Side {
-        match Game::turn(self) {
-            Turn::Min => Side::Min,
-            Turn::Max | Turn::Chance => Side::Max,
-        }
+        Game::turn(self).side().unwrap_or(Side::Max)
     }
     /// The legal move called `name` (as [`Game::move_name`] names it), if any. The default asks every legal move
     /// its name; a family may accept other spellings too.

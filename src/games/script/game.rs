@@ -585,14 +585,7 @@ impl Playable for ScriptGame {
     /// At a chance turn, the side whose decision led to it (Pig's roller rolls on its own die); before any
     /// decision, the first side.
     fn side_to_move(&self) -> crate::engine::game::Side {
-        use crate::engine::game::Side;
-        let side_of = |turn: Turn| match turn {
-            Turn::Max => Some(Side::Max),
-            Turn::Min => Some(Side::Min),
-            Turn::Chance => None,
-        };
-        side_of(self.turn())
-            .or_else(|| self.nodes.iter().rev().skip(1).find_map(|node| side_of(node.turn)))
-            .unwrap_or(Side::Max)
+        // `nodes` ends with the position itself; before it, the positions the line passed through.
+        self.nodes.iter().rev().find_map(|node| node.turn.side()).unwrap_or(crate::engine::game::Side::Max)
     }
 }
