@@ -297,20 +297,12 @@ impl Einstein {
     /// side to move first) as a value, `EVAL_LIMIT · (2p − 1)` shrunk a hair so that a certain race still scores
     /// below a finished game.
     pub fn evaluate_for_red(&self) -> Value {
-        let races = [Side::Max, Side::Min].map(|side| {
-            let cells = self.stone_cells(side);
-            let mut distances = [race::GONE; 7];
-            for n in 1..=6 {
-                if cells[n] != GONE {
-                    distances[n] = distance(side, cells[n]);
-                }
-            }
-            distances
-        });
-        let red_to_move = self.state.to_move == Side::Max;
-        let (mover, other) = if red_to_move { (&races[0], &races[1]) } else { (&races[1], &races[0]) };
-        let mover_wins = race::mover_wins(mover, other);
-        let red_wins = if red_to_move { mover_wins } else { 1.0 - mover_wins };
+        let race_of = |side: Side| {
+            self.stone_cells(side).map(|cell| if cell == GONE { race::NO_STONE } else { distance(side, cell) })
+        };
+        let mover = self.state.to_move;
+        let mover_wins = race::mover_wins(&race_of(mover), &race_of(mover.opponent()));
+        let red_wins = if mover == Side::Max { mover_wins } else { 1.0 - mover_wins };
         EVAL_LIMIT * 0.999 * (2.0 * red_wins - 1.0)
     }
 }

@@ -10,13 +10,13 @@
 use super::movable_bits;
 use std::sync::OnceLock;
 
-/// A stone's distance that means it is gone.
-pub const GONE: u8 = 5;
+/// The distance that stands for a stone no longer on the board.
+pub const NO_STONE: u8 = 5;
 
 /// The most turns a race can take: six stones four steps out can take three steps each before one arrives.
 const LONGEST: usize = 19;
 
-/// Where each number 1–6 stands: the distance from the corner, or [`GONE`] (index 0 unused).
+/// Where each number 1–6 stands: the distance from the corner, or [`NO_STONE`] (index 0 unused).
 pub type Distances = [u8; 7];
 
 /// For each race, the chance that its first stone arrives on the side's `t`-th turn from now, `t` = 0 …
@@ -36,7 +36,7 @@ fn table() -> &'static [Arrival] {
 fn build() -> Vec<Arrival> {
     let mut order: Vec<Distances> = (0..6usize.pow(6))
         .map(|mut i| {
-            let mut d = [GONE; 7];
+            let mut d = [NO_STONE; 7];
             for slot in d.iter_mut().skip(1) {
                 *slot = (i % 6) as u8;
                 i /= 6;
@@ -44,13 +44,13 @@ fn build() -> Vec<Arrival> {
             d
         })
         .collect();
-    let steps = |d: &Distances| d[1..].iter().filter(|&&x| x != GONE).map(|&x| u32::from(x)).sum::<u32>();
+    let steps = |d: &Distances| d[1..].iter().filter(|&&x| x != NO_STONE).map(|&x| u32::from(x)).sum::<u32>();
     order.sort_by_key(steps);
     let mut arrival = vec![[0.0f32; LONGEST + 1]; order.len()];
     let mut expected = vec![f32::INFINITY; order.len()];
     for d in order {
         let here = index(&d);
-        let on_board = (1..=6u8).filter(|&n| d[n as usize] != GONE).fold(0u8, |bits, n| bits | 1 << n);
+        let on_board = (1..=6u8).filter(|&n| d[n as usize] != NO_STONE).fold(0u8, |bits, n| bits | 1 << n);
         if on_board == 0 {
             continue;
         }
@@ -99,7 +99,7 @@ mod tests {
     use super::*;
 
     fn race(stones: &[(usize, u8)]) -> Distances {
-        let mut d = [GONE; 7];
+        let mut d = [NO_STONE; 7];
         for &(n, distance) in stones {
             d[n] = distance;
         }
