@@ -21,10 +21,10 @@
 //! margin — replaces what the ranges make of that level. Four in a row on 5 × 5 does, because its strength lies
 //! in its mistakes (from a depth-2 search to a million nodes it gains only 130 Elo); so do gomoku and Kalah, whose
 //! budgets one step apart end inside the same ply and play alike; tic-tac-toe, which from depth 2 up is played
-//! perfectly, so that its levels can differ only by their mistakes; and EinStein, whose die leaves a search ten
-//! plies deep only about 120 Elo above a one-move search, so that most of its levels differ by their mistakes; and
-//! Pig, whose one-move search banks every roll (the most timid play) and whose three-ply search already plays as
-//! its twelve-ply one does.
+//! perfectly, so that its levels can differ only by their mistakes; EinStein, whose die leaves a search ten plies
+//! deep only about 120 Elo above a one-move search, so that most of its levels differ by their mistakes; and Pig,
+//! whose one-move search banks every roll (the most timid play) and whose three-ply search already plays as its
+//! twelve-ply one does.
 //!
 //! For example Connect Four (1,000 → 2,000,000 nodes): level 1 searches 1,000 nodes a move, level 10 two million,
 //! each level about 2.3 times the one below.
