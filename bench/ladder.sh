@@ -1,7 +1,7 @@
 #!/bin/sh
 # The level ladder (issue 18): every neighbouring pair of levels (2 vs 1, 3 vs 2 … 10 vs 9) of each game plays a
 # `match`, and the table says how each level scored against the one below it and its Elo relative to level 1 (the
-# sum of the neighbours' differences). The last block is the steps as Rust data for src/games/ladder/measured.rs, to
+# sum of the neighbours' differences). The last block is the steps as Rust data for crates/alphabeta-core/src/games/ladder/measured.rs, to
 # paste.
 #
 #   bench/ladder.sh [GAMES_PER_PAIR] [GAME_ID…]
@@ -68,7 +68,7 @@ print("%-14s %-9s %-10s %-7s %-22s" % (sys.argv[1], sys.argv[2] + " v " + sys.ar
   done
 done
 echo
-echo "// Paste into src/games/ladder/measured.rs (MEASURED): each step's wins, draws and losses of the higher level;"
+echo "// Paste into crates/alphabeta-core/src/games/ladder/measured.rs (MEASURED): each step's wins, draws and losses of the higher level;"
 echo "// the level picker computes the figures from them (games::ladder::figures)."
 python3 - "$OUT" <<'EOF'
 import json, sys

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The fit that gave the chess evaluation's weights (`WEIGHTS` in src/games/chess/tapered.rs; README, "A fifth
+# The fit that gave the chess evaluation's weights (`WEIGHTS` in crates/alphabeta-core/src/games/chess/tapered.rs; README, "A fifth
 # round"): games of the engine with the hand-set weights against itself, Stockfish 15.1's score of about a third of
 # their positions, and Texel's method fitting the weights to those scores. About 35 minutes on two cores.
 #

@@ -3,7 +3,7 @@
 //! or down while that brings the expectations closer (in mean squared error) to the targets. A position's target is
 //! either the result its game reached (from a PGN file) or a stronger engine's score of it (from a file of lines
 //! `FEN;centipawns`, on the logistic curve of scale 1). Starts from the hand-set weights (`HAND_SET`) and prints
-//! the weights found, as Rust, for `WEIGHTS` in `src/games/chess/tapered.rs`.
+//! the weights found, as Rust, for `WEIGHTS` in `crates/alphabeta-core/src/games/chess/tapered.rs`.
 //!
 //! ```sh
 //! cargo run --release --example tune_chess_eval -- [--keep-material] [--rescale F] games.pgn | labels.txt ...

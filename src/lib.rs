@@ -1,13 +1,10 @@
 //! Alpha-Beta Studio: play, see and understand game-tree search.
 //!
-//! The dependency direction is one way: `engine` knows nothing else; `tree` and `games` build on `engine`; `cli`
-//! and `app` (the window) use them all. `families` is the one list of rule families, each beside its painter.
+//! This crate is the window (`app`) and the command line (`cli`). Everything that needs no window — the engine,
+//! explicit trees, the games, records, levels, ladders, telemetry data and file I/O — is the `alphabeta-core` crate,
+//! re-exported here under its own module names so both halves read `crate::engine`, `crate::games`, ….
 
 pub mod app;
 pub mod cli;
-pub mod engine;
-pub mod families;
-pub mod files;
-pub mod games;
-pub mod messages;
-pub mod tree;
+
+pub use alphabeta_core::{engine, files, games, messages, tree};

@@ -22,7 +22,7 @@ pub fn named_game(id: &str) -> Result<NamedGame, CommandError> {
     if let Some(entry) = registry.find(id) {
         return Ok(NamedGame { rules: entry.variant.rules.clone(), ai: Some(entry.variant.ai.clone()) });
     }
-    let families = crate::families::rule_families();
+    let families = crate::games::families::FAMILIES;
     if let Some(rules) = families.iter().find_map(|family| family.command_line_rules(id)) {
         return Ok(NamedGame { rules: rules.map_err(|e| CommandError(format!("game '{id}': {e}")))?, ai: None });
     }

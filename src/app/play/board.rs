@@ -42,7 +42,7 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         flipped: play.flipped,
     };
     let family = play.entry().variant.rules.family();
-    match crate::families::painter(family) {
+    match super::painters::painter(family) {
         Some(paint) => {
             if let Some(action) = paint(ui, &position, &marks) {
                 play.actions.push(action);

@@ -15,6 +15,7 @@ pub mod einstein_board;
 pub mod engines;
 pub mod grid_board;
 pub mod open_tree;
+pub mod painters;
 pub mod othello_board;
 pub mod piece_art;
 pub mod record;

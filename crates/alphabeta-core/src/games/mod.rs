@@ -6,6 +6,7 @@ pub mod chess;
 pub mod connect_four;
 pub mod draughts;
 pub mod einstein;
+pub mod families;
 pub mod family;
 pub mod ladder;
 pub mod levels;

@@ -1,4 +1,4 @@
-//! The script family as the one list of families sees it (`crate::families`): it reads `games/*.lua` itself
+//! The script family as the one list of families sees it (`games::families`): it reads `games/*.lua` itself
 //! ([`Family::file_extension`]), one game per file, and a loaded script is its [`RuleSet`].
 
 use super::Script;

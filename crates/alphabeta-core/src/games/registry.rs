@@ -75,7 +75,7 @@ impl Default for AiDefaults {
 }
 
 /// One playable game: a rule family with its parameters. In a game file, `rules:` names the family as
-/// `crate::families` lists it, with its parameters (`Mnk(width: 3, height: 3, k: 3)`, or a bare `Chess`).
+/// `games::families` lists it, with its parameters (`Mnk(width: 3, height: 3, k: 3)`, or a bare `Chess`).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
@@ -144,7 +144,7 @@ pub struct Registry {
 /// The games compiled into the program: the shipped files of tic-tac-toe and Connect Four, so the studio can play
 /// even without its `games/` folder.
 pub fn built_in() -> Vec<Variant> {
-    [include_str!("../../games/tic-tac-toe.ron"), include_str!("../../games/connect-four.ron")]
+    [include_str!("../../../../games/tic-tac-toe.ron"), include_str!("../../../../games/connect-four.ron")]
         .into_iter()
         .filter_map(|text| ron::from_str(text).ok())
         .collect()
@@ -162,7 +162,7 @@ impl Registry {
         let Ok(listing) = std::fs::read_dir(dir) else {
             return registry;
         };
-        let families = crate::families::rule_families();
+        let families = super::families::FAMILIES;
         // A family that reads its own kind of file (a script), by the file's extension.
         let reader_of = |path: &Path| {
             let ext = path.extension()?.to_str()?;
@@ -255,7 +255,12 @@ impl Fingerprint {
 /// program was built from (so `cargo run` from anywhere in the repository finds them).
 pub fn default_dir() -> PathBuf {
     let local = PathBuf::from("games");
-    if local.is_dir() { local } else { Path::new(env!("CARGO_MANIFEST_DIR")).join("games") }
+    if local.is_dir() { local } else { shipped_dir() }
+}
+
+/// The repository's own `games/` folder, the one this crate was built beside (the workspace root's).
+pub fn shipped_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games")
 }
 
 #[cfg(test)]
@@ -297,7 +302,7 @@ mod tests {
 
     #[test]
     fn the_shipped_games_all_load() {
-        let registry = Registry::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("games"));
+        let registry = Registry::load(&shipped_dir());
         assert!(registry.errors.is_empty(), "{:?}", registry.errors);
         for id in [
             "tic-tac-toe",

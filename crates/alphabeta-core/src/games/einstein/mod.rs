@@ -461,7 +461,7 @@ impl fmt::Display for Einstein {
     }
 }
 
-// The family: what the rest of the studio knows of EinStein (listed once in `crate::families`).
+// The family: what the rest of the studio knows of EinStein (listed once in `games::families`).
 
 /// The EinStein würfelt nicht! family: `rules: Einstein` in a game file.
 pub struct EinsteinFamily;

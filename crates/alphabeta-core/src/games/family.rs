@@ -2,7 +2,7 @@
 //! its parameters, the extra ids the command line accepts, and — for families whose games are built at run time —
 //! the game files it reads itself), and [`Rules`], a family with its parameters, ready to make games.
 //!
-//! Every family is listed once, in `crate::families` (the one list, beside its painter); the rest of the program
+//! Every family is listed once, in `games::families` (the one list; the window keeps a painter for each); the rest of the program
 //! reaches families only through that list, [`Rules`] and [`super::any::AnyGame`].
 
 use super::any::AnyGame;
@@ -14,7 +14,7 @@ use std::sync::Arc;
 /// the parentheses (empty for a bare name such as `rules: Chess`).
 pub type Params = ron::Map;
 
-/// A rule family, compiled in or built at run time. One value per family, listed once in `crate::families`.
+/// A rule family, compiled in or built at run time. One value per family, listed once in `games::families`.
 pub trait Family: Sync {
     /// The name game files use in `rules:` (`Mnk`, `ConnectFour`, `Chess`). Unique among families.
     fn name(&self) -> &'static str;
@@ -117,11 +117,11 @@ pub fn find<'a>(families: &[&'a dyn Family], name: &str) -> Option<&'a dyn Famil
     families.iter().copied().find(|f| f.name() == name)
 }
 
-/// A game file's `rules:` is read by the family's name among every family of `crate::families`.
+/// A game file's `rules:` is read by the family's name among every family of `games::families`.
 impl<'de> serde::Deserialize<'de> for Rules {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
         use serde::de::DeserializeSeed;
-        RulesSeed(&crate::families::rule_families()).deserialize(deserializer)
+        RulesSeed(super::families::FAMILIES).deserialize(deserializer)
     }
 }
 

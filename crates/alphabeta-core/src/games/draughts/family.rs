@@ -1,4 +1,4 @@
-//! The English draughts family: what the rest of the studio knows of draughts (listed once in `crate::families`)
+//! The English draughts family: what the rest of the studio knows of draughts (listed once in `games::families`)
 //! — its name in game files and [`Playable`]: moves as numbers, scores in words, records in PDN.
 
 use super::{Draughts, DraughtsMove, is_well_formed, pdn};

@@ -417,7 +417,7 @@ impl fmt::Display for Mnk {
     }
 }
 
-// The family: what the rest of the studio knows of m,n,k (listed once in `crate::families`).
+// The family: what the rest of the studio knows of m,n,k (listed once in `games::families`).
 
 /// The m,n,k family: `rules: Mnk(width: 3, height: 3, k: 3)` in a game file.
 pub struct MnkFamily;

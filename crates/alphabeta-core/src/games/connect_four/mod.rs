@@ -491,7 +491,7 @@ impl fmt::Display for ConnectFour {
     }
 }
 
-// The family: what the rest of the studio knows of Connect Four (listed once in `crate::families`).
+// The family: what the rest of the studio knows of Connect Four (listed once in `games::families`).
 
 /// The Connect Four family: `rules: ConnectFour(width: 7, height: 6)` in a game file.
 pub struct ConnectFourFamily;

@@ -1,4 +1,4 @@
-//! The chess family: what the rest of the studio knows of chess (listed once in `crate::families`) — its name in
+//! The chess family: what the rest of the studio knows of chess (listed once in `games::families`) — its name in
 //! game files, the command line's `kiwipete`, and [`Playable`]: moves as numbers, scores in words, records in PGN.
 
 use super::{Chess, ChessMove, KIWIPETE, decode, encode, pgn};

@@ -439,7 +439,7 @@ impl fmt::Display for Othello {
     }
 }
 
-// The family: what the rest of the studio knows of Othello (listed once in `crate::families`).
+// The family: what the rest of the studio knows of Othello (listed once in `games::families`).
 
 /// The Othello family: `rules: Othello(size: 8)` in a game file.
 pub struct OthelloFamily;

@@ -1,0 +1,23 @@
+//! The one list of rule families the core knows. The registry reads game files through it, the command line finds
+//! games by it, and the window keeps its own list of painters keyed by [`Family::name`] (a test checks every family
+//! here has one). Adding a family is its folder under `games/` and one line here.
+
+use super::family::Family;
+use super::{chess, connect_four, draughts, einstein, mnk, othello, script};
+
+/// Every family the studio knows, compiled in or read at run time. Game files name a family by its
+/// [`Family::name`]; the order is the order of lists and of error messages.
+pub static FAMILIES: &[&dyn Family] = &[
+    &mnk::MnkFamily,
+    &connect_four::ConnectFourFamily,
+    &othello::OthelloFamily,
+    &draughts::DraughtsFamily,
+    &einstein::EinsteinFamily,
+    &chess::ChessFamily,
+    &script::family::ScriptFamily,
+];
+
+/// The family called `name` ([`Family::name`]).
+pub fn family(name: &str) -> Option<&'static dyn Family> {
+    FAMILIES.iter().copied().find(|f| f.name() == name)
+}
