@@ -226,8 +226,7 @@ mod tests {
     /// every level picker shows its figures.
     #[test]
     fn every_shipped_game_is_measured() {
-        let registry =
-            crate::games::registry::Registry::load(&crate::games::registry::shipped_dir());
+        let registry = crate::games::registry::Registry::load(&crate::games::registry::shipped_dir());
         assert!(registry.entries.len() >= 16, "{} games", registry.entries.len());
         for entry in &registry.entries {
             let id = &entry.variant.id;
