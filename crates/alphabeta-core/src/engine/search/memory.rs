@@ -103,73 +103,11 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 child_sign * s.alphabeta_memory(memory, Some(mv), full_low, full_high, child_depth, scout)
             });
         }
-        if let Some(value) = self.repetition_draw(features) {
-            return value;
-        }
-        // What the game knows of this position's value narrows the window, and may settle it.
-        let (alpha, beta) = match self.game.value_range() {
-            Some((low, high)) => {
-                let decided = if high <= alpha {
-                    Some((high, Bound::Upper))
-                } else if low >= beta {
-                    Some((low, Bound::Lower))
-                } else if low >= high {
-                    Some((low, Bound::Exact))
-                } else {
-                    None
-                };
-                if let Some((value, bound)) = decided {
-                    self.stats.range_cutoffs += 1;
-                    self.observer.leave(self.game, sign * value, bound);
-                    return value;
-                }
-                (alpha.max(low), beta.min(high))
-            }
-            None => (alpha, beta),
-        };
-        let (alpha, beta) = match self.mate_distance_window(features, sign, alpha, beta) {
-            Ok(window) => window,
-            Err(value) => return value,
-        };
-        let key = self.game.position_hash();
-        // The children's slots start on their way from memory while this node's own slot is read.
-        self.game.for_each_child_hash(|child| memory.tt.prefetch(child));
-        self.stats.tt_probes += 1;
-        let mut hash_move = None;
-        if let Some(entry) = memory.tt.probe(key) {
-            self.stats.tt_hits += 1;
-            hash_move = entry.best_move;
-            let decides = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => entry.value >= beta,
-                Bound::Upper => entry.value <= alpha,
+        let Settled { alpha, beta, key, hash_move, mut static_eval } =
+            match self.settle_before_expanding(memory, via, sign, (alpha, beta), depth, scout) {
+                Ok(settled) => settled,
+                Err(value) => return value,
             };
-            // Never at the root: each search of the root searches its moves, so an iteration's counts are the work
-            // that depth took, and its line is the one searched (issue 15, defect 2).
-            if decides && entry.depth >= stored_depth(depth) && self.ply > 0 {
-                self.stats.tt_cutoffs += 1;
-                if entry.depth != FINAL_DEPTH {
-                    self.horizon_table_uses += 1;
-                }
-                self.observer.leave(self.game, sign * entry.value, entry.bound);
-                return entry.value;
-            }
-        }
-        // Read at most once for the node, and only if a pruning step needs it.
-        let mut static_eval = None;
-        if features.futility {
-            // Only futility asks whether the position is improving (`Searcher::improving`).
-            self.note_static_eval(Value::NAN);
-        }
-        if let Some(value) = self.reverse_futility_cutoff(features, sign, (alpha, beta), depth, &mut static_eval) {
-            return value;
-        }
-        if features.null_move
-            && via.is_some()
-            && let Some(value) = self.null_move_cutoff(memory, sign, beta, depth, scout, &mut static_eval)
-        {
-            return value;
-        }
         let moves = match self.expand_with(G::generate_search_moves) {
             Ok(moves) => moves,
             Err(value) => return value,
@@ -186,15 +124,7 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
             let late = i - node.moves.start;
             memory.orderer.pick(&mut self.moves[node.moves.clone()], ranks, late);
             let mv = self.moves[i];
-            let skipped = if futile && late > 0 && self.game.is_reducible(mv) && !self.game.gives_check(mv) {
-                Some(&mut self.stats.futility_skips)
-            } else if exchange_pruning && late > 0 && self.loses_by_exchange(mv, depth) {
-                Some(&mut self.stats.exchange_prunes)
-            } else {
-                None
-            };
-            if let Some(count) = skipped {
-                *count += 1;
+            if late > 0 && self.skips_at_horizon(mv, depth, futile, exchange_pruning) {
                 // The static evaluation or the exchange count, not a search, dropped the move: a horizon judgment,
                 // so the node's value is not final.
                 if !skipped_at_horizon {
@@ -203,55 +133,9 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 }
                 continue;
             }
-            let reducible = features.late_move_reductions
-                && depth >= 3
-                && late >= 3
-                && !in_check
-                && self.game.is_reducible(self.moves[i]);
-            let mv = self.advance(i);
-            let flip = sign * self.game.turn().sign();
-            let a = node.alpha;
-            let gives_check =
-                (features.check_extensions || reducible) && depth > 0 && self.ply < 64 && self.game.in_check();
-            let mut child_depth = child_depth;
-            if features.check_extensions && gives_check {
-                self.stats.check_extensions += 1;
-                child_depth += 1;
-            }
-            let mut reduced_value = None;
-            if reducible && !gives_check {
-                let reduction = if late >= 6 && depth >= 5 { 2 } else { 1 };
-                self.stats.late_move_reductions += 1;
-                let (na, nb) = child_window(flip, a, a.next_up());
-                let shallow = child_depth - reduction;
-                let probe = flip * self.alphabeta_memory(memory, Some(mv), na, nb, shallow, scout);
-                if probe > a && !self.stopped {
-                    self.stats.reduction_researches += 1;
-                } else {
-                    reduced_value = Some(probe);
-                }
-            }
-            let value = if let Some(value) = reduced_value {
-                value
-            } else if scout && i > node.moves.start {
-                let before = (self.stats.nodes_visited, self.stats.leaves_evaluated);
-                let (na, nb) = child_window(flip, a, a.next_up());
-                let probe = flip * self.alphabeta_memory(memory, Some(mv), na, nb, child_depth, scout);
-                // Exact without a re-search: a single leaf read (one node, but not a table hit, which may be only a
-                // bound), or a chance node (always searched exactly).
-                let single_leaf =
-                    (self.stats.nodes_visited, self.stats.leaves_evaluated) == (before.0 + 1, before.1 + 1);
-                let exact = single_leaf || self.game.turn() == Turn::Chance;
-                if probe > a && probe < beta && !exact && !self.stopped {
-                    let (ca, cb) = child_window(flip, a, beta);
-                    flip * self.alphabeta_memory(memory, Some(mv), ca, cb, child_depth, scout)
-                } else {
-                    probe
-                }
-            } else {
-                let (ca, cb) = child_window(flip, a, beta);
-                flip * self.alphabeta_memory(memory, Some(mv), ca, cb, child_depth, scout)
-            };
+            let child = self.enter_child(i, late, depth, in_check, features, sign, scout);
+            let mv = child.mv;
+            let value = self.search_child(memory, child, (node.alpha, beta), scout);
             self.retreat(mv);
             if self.stopped {
                 break;
@@ -276,4 +160,215 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         }
         self.close(node)
     }
+
+    /// Everything that may decide a node before its moves are generated — a repetition draw, the game's value
+    /// range, mate distance, the table, reverse futility, a null move — in that order: `Err(value)` when one does,
+    /// else the narrowed window, the position's key, the table's move and the static evaluation if one was read.
+    fn settle_before_expanding(
+        &mut self,
+        memory: &mut Memory<G::Move>,
+        via: Option<G::Move>,
+        sign: Value,
+        (alpha, beta): (Value, Value),
+        depth: u32,
+        scout: bool,
+    ) -> Result<Settled<G::Move>, Value> {
+        let features = memory.features;
+        if let Some(value) = self.repetition_draw(features) {
+            return Err(value);
+        }
+        let (alpha, beta) = self.narrow_to_value_range(sign, alpha, beta)?;
+        let (alpha, beta) = self.mate_distance_window(features, sign, alpha, beta)?;
+        let key = self.game.position_hash();
+        // The children's slots start on their way from memory while this node's own slot is read.
+        self.game.for_each_child_hash(|child| memory.tt.prefetch(child));
+        let hash_move = self.probe_table(memory, key, sign, (alpha, beta), depth)?;
+        // Read at most once for the node, and only if a pruning step needs it.
+        let mut static_eval = None;
+        if features.futility {
+            // Only futility asks whether the position is improving (`Searcher::improving`).
+            self.note_static_eval(Value::NAN);
+        }
+        if let Some(value) = self.reverse_futility_cutoff(features, sign, (alpha, beta), depth, &mut static_eval) {
+            return Err(value);
+        }
+        if features.null_move
+            && via.is_some()
+            && let Some(value) = self.null_move_cutoff(memory, sign, beta, depth, scout, &mut static_eval)
+        {
+            return Err(value);
+        }
+        Ok(Settled { alpha, beta, key, hash_move, static_eval })
+    }
+
+    /// Plays the `late`-th move in order (at index `i`) and says how to search the child: one ply less deep, one
+    /// more if the move gives check (check extensions), and with a late-move reduction for a late reducible quiet
+    /// move far enough from the horizon; scouted with a null window after the first move when `scout` (PVS).
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the node's facts the child's plan reads; a struct would only rename them"
+    )]
+    fn enter_child(
+        &mut self,
+        i: usize,
+        late: usize,
+        depth: u32,
+        in_check: bool,
+        features: SearchFeatures,
+        sign: Value,
+        scout: bool,
+    ) -> Child<G::Move> {
+        let reducible = features.late_move_reductions
+            && depth >= 3
+            && late >= 3
+            && !in_check
+            && self.game.is_reducible(self.moves[i]);
+        let mv = self.advance(i);
+        let flip = sign * self.game.turn().sign();
+        let gives_check =
+            (features.check_extensions || reducible) && depth > 0 && self.ply < 64 && self.game.in_check();
+        // At depth 0 only a position that is not quiet gets here: its children stay at depth 0 (quiescence).
+        let mut child_depth = depth.saturating_sub(1);
+        if features.check_extensions && gives_check {
+            self.stats.check_extensions += 1;
+            child_depth += 1;
+        }
+        let reduction = match reducible && !gives_check {
+            true if late >= 6 && depth >= 5 => 2,
+            true => 1,
+            false => 0,
+        };
+        Child { mv, flip, depth: child_depth, reduction, scouted: scout && late > 0 }
+    }
+
+    /// What the game knows of this position's value ([`Game::value_range`]) narrows the window (α, β), and may
+    /// settle the node: `Err(value)` when the range alone decides it (counted as a range cut-off).
+    fn narrow_to_value_range(&mut self, sign: Value, alpha: Value, beta: Value) -> Result<(Value, Value), Value> {
+        let Some((low, high)) = self.game.value_range() else {
+            return Ok((alpha, beta));
+        };
+        let decided = if high <= alpha {
+            Some((high, Bound::Upper))
+        } else if low >= beta {
+            Some((low, Bound::Lower))
+        } else if low >= high {
+            Some((low, Bound::Exact))
+        } else {
+            None
+        };
+        if let Some((value, bound)) = decided {
+            self.stats.range_cutoffs += 1;
+            self.observer.leave(self.game, sign * value, bound);
+            return Err(value);
+        }
+        Ok((alpha.max(low), beta.min(high)))
+    }
+
+    /// Reads the table for the position `key`: `Err(value)` when an entry searched deep enough decides the node
+    /// within (α, β) (a table cut-off), else `Ok` with the move the entry remembers, to be searched first.
+    fn probe_table(
+        &mut self,
+        memory: &Memory<G::Move>,
+        key: u64,
+        sign: Value,
+        (alpha, beta): (Value, Value),
+        depth: u32,
+    ) -> Result<Option<G::Move>, Value> {
+        self.stats.tt_probes += 1;
+        let Some(entry) = memory.tt.probe(key) else {
+            return Ok(None);
+        };
+        self.stats.tt_hits += 1;
+        let decides = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => entry.value >= beta,
+            Bound::Upper => entry.value <= alpha,
+        };
+        // Never at the root: each search of the root searches its moves, so an iteration's counts are the work
+        // that depth took, and its line is the one searched.
+        if decides && entry.depth >= stored_depth(depth) && self.ply > 0 {
+            self.stats.tt_cutoffs += 1;
+            if entry.depth != FINAL_DEPTH {
+                self.horizon_table_uses += 1;
+            }
+            self.observer.leave(self.game, sign * entry.value, entry.bound);
+            return Err(entry.value);
+        }
+        Ok(entry.best_move)
+    }
+
+    /// True when a move after the first is dropped without a search: a quiet reducible move of a futile node, or
+    /// one that loses material by the exchange count; each counted in its own statistic.
+    fn skips_at_horizon(&mut self, mv: G::Move, depth: u32, futile: bool, exchange_pruning: bool) -> bool {
+        if futile && self.game.is_reducible(mv) && !self.game.gives_check(mv) {
+            self.stats.futility_skips += 1;
+            true
+        } else if exchange_pruning && self.loses_by_exchange(mv, depth) {
+            self.stats.exchange_prunes += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The value of the child just entered, for the parent (`flip` turns it to the parent's point of view), with
+    /// the parent's window (α, β): a late reducible move is first searched `reduction` plies shallower with the
+    /// null window (α, α⁺) and kept if it fails low; a scouted child is searched with the null window and again
+    /// with (α, β) only when it lands inside; any other child with (α, β).
+    fn search_child(
+        &mut self,
+        memory: &mut Memory<G::Move>,
+        child: Child<G::Move>,
+        window: (Value, Value),
+        scout: bool,
+    ) -> Value {
+        let Child { mv, flip, depth, reduction, scouted } = child;
+        let (a, beta) = window;
+        if reduction > 0 {
+            self.stats.late_move_reductions += 1;
+            let (na, nb) = child_window(flip, a, a.next_up());
+            let probe = flip * self.alphabeta_memory(memory, Some(mv), na, nb, depth - reduction, scout);
+            let fails_high = probe > a && !self.stopped;
+            if !fails_high {
+                return probe;
+            }
+            self.stats.reduction_researches += 1;
+        }
+        if scouted {
+            let before = (self.stats.nodes_visited, self.stats.leaves_evaluated);
+            let (na, nb) = child_window(flip, a, a.next_up());
+            let probe = flip * self.alphabeta_memory(memory, Some(mv), na, nb, depth, scout);
+            // Exact without a re-search: a single leaf read (one node, but not a table hit, which may be only a
+            // bound), or a chance node (always searched exactly).
+            let single_leaf = (self.stats.nodes_visited, self.stats.leaves_evaluated) == (before.0 + 1, before.1 + 1);
+            let exact = single_leaf || self.game.turn() == Turn::Chance;
+            let lands_inside = probe > a && probe < beta && !exact && !self.stopped;
+            if !lands_inside {
+                return probe;
+            }
+        }
+        let (ca, cb) = child_window(flip, a, beta);
+        flip * self.alphabeta_memory(memory, Some(mv), ca, cb, depth, scout)
+    }
+}
+
+/// A child about to be searched from its parent: the move that led to it, the sign that turns its value to the
+/// parent's point of view, its depth, how many plies a late-move reduction takes off (0: none) and whether it is
+/// scouted with a null window first (PVS).
+#[derive(Clone, Copy)]
+struct Child<M> {
+    mv: M,
+    flip: Value,
+    depth: u32,
+    reduction: u32,
+    scouted: bool,
+}
+
+/// What [`Searcher::settle_before_expanding`] leaves to the search of a node's moves.
+struct Settled<M> {
+    alpha: Value,
+    beta: Value,
+    key: u64,
+    hash_move: Option<M>,
+    static_eval: Option<Value>,
 }
