@@ -26,7 +26,10 @@ pub enum ReadError {
     /// It is a FIFO, a device, a socket or a folder (the words say which).
     NotRegular(&'static str),
     /// It holds more bytes than the cap.
-    TooLarge { cap: u64 },
+    TooLarge {
+        /// The cap, in bytes.
+        cap: u64,
+    },
     /// Reading failed part-way.
     Read(std::io::Error),
     /// The bytes are not UTF-8.
@@ -232,7 +235,9 @@ fn temporary_path(path: &Path) -> PathBuf {
 /// A [`Sink`] that fails once `budget` bytes have been written, as a full disk does: for fault-injection tests.
 /// The budget is shared, so one budget runs out across every file a save writes (a session and its backup).
 pub struct FailAfter {
+    /// The file written to, until the budget runs out.
     pub file: File,
+    /// Bytes that may still be written, shared by every `FailAfter` of one save.
     pub budget: std::rc::Rc<std::cell::Cell<usize>>,
 }
 

@@ -11,7 +11,9 @@ pub type Value = f64;
 /// One of the two players. MAX moves first in every game and sits at the root of every tree by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Side {
+    /// The player who moves first and maximizes the value.
     Max,
+    /// The player who minimizes the value (maximizes it from its own point of view in negamax form).
     Min,
 }
 
@@ -28,8 +30,11 @@ impl Side {
 /// Who acts at a position: a player, or chance (a die, a coin).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Turn {
+    /// MAX decides.
     Max,
+    /// MIN decides.
     Min,
+    /// Chance decides: the moves are outcomes, weighted by [`Game::probability`].
     Chance,
 }
 

@@ -29,11 +29,26 @@ pub type RequestId = u64;
 #[derive(Debug)]
 pub enum Report<M> {
     /// An iteration finished (or was cut short by a stop).
-    Iteration { id: RequestId, iteration: Iteration<M> },
+    Iteration {
+        /// The request searched.
+        id: RequestId,
+        /// What the iteration found.
+        iteration: Iteration<M>,
+    },
     /// The search is over: its whole result.
-    Done { id: RequestId, thought: Thought<M> },
+    Done {
+        /// The request searched.
+        id: RequestId,
+        /// Every iteration and the search's totals.
+        thought: Thought<M>,
+    },
     /// The search panicked; the message says where. The worker is ready for the next request.
-    Failed { id: RequestId, message: String },
+    Failed {
+        /// The request whose search panicked.
+        id: RequestId,
+        /// The panic's message and where it happened.
+        message: String,
+    },
 }
 
 impl<M> Report<M> {
@@ -161,7 +176,7 @@ const STOP_GRACE: Duration = Duration::from_secs(2);
 
 impl<G: Game> Drop for Worker<G> {
     /// Stops any search at once and waits for the thread, so closing the window never leaves a search running.
-    /// A thread that is still busy after [`STOP_GRACE`] is left to end on its own, and with the process: whatever
+    /// A thread that is still busy after `STOP_GRACE` is left to end on its own, and with the process: whatever
     /// holds a worker (the window, a match) never hangs on its search.
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);

@@ -104,7 +104,9 @@ where
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// The side won.
     Win(Side),
+    /// Neither side won.
     Draw,
 }
 
@@ -119,36 +121,67 @@ pub fn outcome_of(winner: Option<Side>, over: bool) -> Option<Outcome> {
 /// A position of some [`Playable`] game with its moves erased to [`AnyMove`]. Implemented for every `Playable` below;
 /// code outside this file uses it through [`AnyGame`].
 pub trait ErasedGame: Send {
+    /// The position as `Any`, for [`AnyGame::downcast_ref`] and [`ErasedGame::equals`].
     fn as_any(&self) -> &dyn Any;
+    /// A boxed copy of the position.
     fn clone_box(&self) -> Box<dyn ErasedGame>;
+    /// True when `other` is of the same family and the same position.
     fn equals(&self, other: &dyn ErasedGame) -> bool;
+    /// The position's `Debug` output.
     fn debug(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result;
+    /// Whose turn it is, chance included.
     fn turn(&self) -> Turn;
+    /// See [`AnyGame::side_to_move`].
     fn side_to_move(&self) -> Side;
+    /// The names of MAX and MIN in this game ([`Playable::side_names`]).
     fn side_names(&self) -> [&str; 2];
+    /// See [`AnyGame::score_unit`].
     fn score_unit(&self) -> &str;
+    /// See [`AnyGame::has_chance`].
     fn has_chance(&self) -> bool;
+    /// See [`AnyGame::has_selective_search`].
     fn has_selective_search(&self) -> bool;
+    /// See [`AnyGame::legal_moves`].
     fn legal_moves(&self) -> Vec<AnyMove>;
+    /// See [`AnyGame::probability`]; 0 for a move of another game.
     fn probability(&self, mv: AnyMove) -> f64;
+    /// See [`AnyGame::try_play`]; a move of another game is illegal.
     fn try_play(&mut self, mv: AnyMove) -> Result<(), IllegalMove>;
+    /// See [`AnyGame::undo`]; a move of another game is ignored.
     fn undo(&mut self, mv: AnyMove);
+    /// See [`AnyGame::move_name`]; a move of another game is `?` and its number.
     fn move_name(&self, mv: AnyMove) -> String;
+    /// See [`AnyGame::find_move`].
     fn find_move(&self, name: &str) -> Option<AnyMove>;
+    /// See [`AnyGame::outcome`].
     fn outcome(&self) -> Option<Outcome>;
+    /// See [`AnyGame::moves_played`].
     fn moves_played(&self) -> usize;
+    /// The leaves `depth` plies deep (see [`AnyGame::perft`], which also reports a fault).
     fn perft(&mut self, depth: u32) -> u64;
+    /// See [`AnyGame::score_in_words`].
     fn score_in_words(&self, value: crate::engine::game::Value) -> String;
+    /// See [`AnyGame::score_axis`].
     fn score_axis(&self) -> super::score_words::ScoreAxis;
+    /// See [`AnyGame::ending`].
     fn ending(&self) -> Option<String>;
+    /// See [`AnyGame::write_record`]; refused when a move is of another game.
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String>;
+    /// See [`AnyGame::read_record`].
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError>;
+    /// See [`AnyGame::position_text`].
     fn position_text(&self) -> Option<String>;
+    /// See [`AnyGame::position_hash`].
     fn position_hash(&self) -> u64;
+    /// The move tree below this position (played on and taken back; see [`AnyGame::move_tree`]).
     fn move_tree(&mut self, shape: super::move_tree::TreeShape) -> Result<crate::tree::model::Tree, String>;
+    /// See [`AnyGame::move_tree_nodes`].
     fn move_tree_nodes(&mut self, shape: super::move_tree::TreeShape, budget: usize) -> Option<usize>;
+    /// An iterative-deepening search from an empty table (see [`AnyGame::think`], which also reports a fault).
     fn think(&mut self, config: EngineConfig) -> Thought<AnyMove>;
+    /// See [`AnyGame::fault`].
     fn fault(&self) -> Option<String>;
+    /// Starts a search thread for this family; `wake` is called after every report it sends.
     fn spawn_worker(&self, wake: Box<dyn Fn() + Send>) -> std::io::Result<Box<dyn ErasedWorker>>;
 }
 
@@ -481,7 +514,9 @@ impl AnyGame {
 pub trait ErasedWorker {
     /// Starts a search of `game`, or returns `None` when `game` is of another family than this worker's.
     fn think(&mut self, game: &AnyGame, config: EngineConfig) -> Option<RequestId>;
+    /// Asks the running search, if any, to stop; it reports what it has (see [`Worker::stop`]).
     fn stop(&self);
+    /// The next report, if one is waiting, its moves erased.
     fn try_report(&self) -> Option<Report<AnyMove>>;
     /// Builds the engine for `config` ahead of the first search (see [`Worker::prepare`]); false when `game` is of
     /// another family than this worker's.

@@ -15,10 +15,12 @@ pub const WIDTH: RangeInclusive<usize> = 1..=256;
 pub const MAX_NODES: usize = 100_000;
 
 /// The shape of a move tree: `depth` plies below the position, at most `width` moves at each MAX or MIN node, the
-/// best-looking first (see [`ordered_moves`]). A chance node keeps every outcome, so its odds still add up to 1.
+/// best-looking first (see `ordered_moves`). A chance node keeps every outcome, so its odds still add up to 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeShape {
+    /// Plies below the position.
     pub depth: u32,
+    /// The most moves kept at a MAX or MIN node.
     pub width: usize,
 }
 

@@ -83,10 +83,13 @@ pub struct Variant {
     pub id: String,
     /// What the window shows.
     pub name: String,
+    /// The rule family and its parameters.
     pub rules: Rules,
     #[serde(default)]
+    /// The AI's default level and what its levels mean in this game.
     pub ai: AiDefaults,
     #[serde(default)]
+    /// One line on the game, shown where games are listed.
     pub description: String,
 }
 
@@ -95,6 +98,7 @@ pub struct Variant {
 pub enum Source {
     /// Compiled into the program, so the studio can play even without its `games/` folder.
     BuiltIn,
+    /// Read from this game file.
     File(PathBuf),
 }
 
@@ -110,14 +114,18 @@ impl std::fmt::Display for Source {
 /// A variant and where it was found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
+    /// The game.
     pub variant: Variant,
+    /// Built in, or the file it was read from.
     pub source: Source,
 }
 
 /// A game file that did not load, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoadError {
+    /// The game file.
     pub path: PathBuf,
+    /// Why it did not load.
     pub message: String,
 }
 
@@ -136,6 +144,7 @@ impl LoadError {
 pub struct Registry {
     /// Built-in games first, then files in name order; a file with a built-in game's id replaces it in place.
     pub entries: Vec<Entry>,
+    /// The game files that did not load, in name order.
     pub errors: Vec<LoadError>,
     /// The folder the game files were read from (`None`: built-in games only), to read them again.
     pub dir: Option<PathBuf>,

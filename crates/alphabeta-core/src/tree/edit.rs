@@ -10,7 +10,9 @@ use crate::engine::game::Value;
 /// A tree after an edit, and the node to select next (where the edited node now is).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Edited {
+    /// The tree with the edit made.
     pub tree: Tree,
+    /// The path of child indices from the root to the node to select.
     pub selection: Vec<usize>,
 }
 

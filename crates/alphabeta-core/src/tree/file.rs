@@ -11,11 +11,15 @@ pub const TREE_FILE_VERSION: u32 = 1;
 /// The studio's own tree file: the tree plus a title and notes, versioned.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TreeFile {
+    /// The format version the file was written in (at most [`TREE_FILE_VERSION`]).
     pub version: u32,
+    /// A title for the tree, shown with it; may be empty.
     #[serde(default)]
     pub title: String,
+    /// Free text about the tree (where it comes from, what it shows); may be empty.
     #[serde(default)]
     pub notes: String,
+    /// The tree itself.
     pub tree: Tree,
 }
 

@@ -13,7 +13,9 @@ pub struct FlatNode {
     pub turn: Turn,
     /// A leaf's value from MAX's point of view (NaN for inner nodes).
     pub value: Value,
+    /// The id of the first child (0 for a leaf: read `child_count`).
     pub first_child: u32,
+    /// How many children the node has (0 for a leaf).
     pub child_count: u32,
     /// The parent's id (`u32::MAX` for the root).
     pub parent: u32,
@@ -26,9 +28,11 @@ pub struct FlatNode {
 /// A tree ready to be searched.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FlatTree {
+    /// Every node, the root first, indexed by id.
     pub nodes: Vec<FlatNode>,
     /// The labels written on nodes, by id.
     pub labels: HashMap<u32, String>,
+    /// How many leaves the tree has.
     pub leaf_count: usize,
     /// The smallest and largest leaf value (MAX's point of view): the bounds Star1 uses.
     pub bounds: (Value, Value),
@@ -80,6 +84,7 @@ impl FlatTree {
         Ok(flat)
     }
 
+    /// The node with id `id`.
     pub fn node(&self, id: u32) -> &FlatNode {
         &self.nodes[id as usize]
     }
@@ -90,6 +95,7 @@ impl FlatTree {
         n.first_child..n.first_child + n.child_count
     }
 
+    /// True when the node has no children.
     pub fn is_leaf(&self, id: u32) -> bool {
         self.node(id).child_count == 0
     }
@@ -160,7 +166,9 @@ fn flat_node(node: &Node, turn: Turn, parent: u32, probability: f64, depth: u32)
 /// A place in a compiled tree, searched like a game position. A move is a child index (0-based, as written).
 #[derive(Clone, Copy, Debug)]
 pub struct TreePosition<'t> {
+    /// The compiled tree.
     pub tree: &'t FlatTree,
+    /// The id of the node this position stands at.
     pub node: u32,
 }
 

@@ -12,10 +12,15 @@ use serde::{Deserialize, Serialize};
 /// are whole numbers drawn uniformly from `low..=high`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UniformSpec {
+    /// Children of every inner node.
     pub branching: usize,
+    /// Levels below the root, where every leaf is.
     pub depth: usize,
+    /// The smallest leaf value.
     pub low: i64,
+    /// The largest leaf value.
     pub high: i64,
+    /// The ChaCha8 seed: the same seed, the same tree.
     pub seed: u64,
 }
 
@@ -24,12 +29,19 @@ pub struct UniformSpec {
 /// is a chance node with random probabilities.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnbalancedSpec {
+    /// The most children an inner node has.
     pub max_branching: usize,
+    /// The deepest level; every node there is a leaf.
     pub max_depth: usize,
+    /// The probability that a node below the root (and above `max_depth`) is a leaf.
     pub leaf_probability: f64,
+    /// The smallest leaf value.
     pub low: i64,
+    /// The largest leaf value.
     pub high: i64,
+    /// Make every other inner level a chance level, with random probabilities.
     pub chance: bool,
+    /// The ChaCha8 seed: the same seed, the same tree.
     pub seed: u64,
 }
 

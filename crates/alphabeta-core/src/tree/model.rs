@@ -13,8 +13,11 @@ pub const PROBABILITY_TOLERANCE: f64 = 1e-9;
 /// The kind a node is marked with in the notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum NodeKind {
+    /// A MAX node: MAX chooses among the children.
     Max,
+    /// A MIN node: MIN chooses among the children.
     Min,
+    /// A chance node: one child happens, with its probability.
     Chance,
 }
 
@@ -28,6 +31,7 @@ impl NodeKind {
         }
     }
 
+    /// Who acts at a node of this kind.
     pub fn turn(self) -> Turn {
         match self {
             NodeKind::Max => Turn::Max,
@@ -46,6 +50,7 @@ pub struct Node {
     /// The probability written on the edge from a chance parent (`0.5: ...`), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub probability: Option<f64>,
+    /// A leaf's value, or the node's kind and children.
     pub body: Body,
 }
 
@@ -56,8 +61,10 @@ pub enum Body {
     Leaf(Value),
     /// An inner node. `kind: None` means unmarked: its kind follows from the levels above it.
     Inner {
+        /// The kind written on the node, if any.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         kind: Option<NodeKind>,
+        /// The children, in the order written (at least one in a valid tree).
         children: Vec<Node>,
     },
 }
@@ -65,6 +72,7 @@ pub enum Body {
 /// A whole tree: its root node.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tree {
+    /// The root node.
     pub root: Node,
 }
 
@@ -73,6 +81,7 @@ pub struct Tree {
 pub struct TreeError {
     /// The path of the offending node (`1.0`; empty for the root).
     pub path: String,
+    /// What is wrong there, in words.
     pub message: String,
 }
 
@@ -111,6 +120,7 @@ impl Node {
         }
     }
 
+    /// True for a leaf.
     pub fn is_leaf(&self) -> bool {
         matches!(self.body, Body::Leaf(_))
     }
@@ -164,6 +174,7 @@ pub fn child_path(parent: &str, index: usize) -> String {
 }
 
 impl Tree {
+    /// The tree with `root` as its root.
     pub fn new(root: Node) -> Tree {
         Tree { root }
     }

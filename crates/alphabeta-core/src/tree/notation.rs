@@ -11,8 +11,11 @@ use std::fmt::Write as _;
 /// A syntax error at a place in the text (1-based line and column, columns counted in characters).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
+    /// The line of the mistake, 1-based.
     pub line: usize,
+    /// The column of the mistake, 1-based, in characters.
     pub column: usize,
+    /// What is wrong there.
     pub message: String,
 }
 

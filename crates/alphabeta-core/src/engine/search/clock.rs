@@ -40,7 +40,9 @@ pub fn move_budget_ms(clock: ClockState, overhead_ms: u64) -> u64 {
 /// `increment_ms` to the mover's clock after it is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TimeControl {
+    /// Each player's time at the start of the game.
     pub base_ms: u64,
+    /// Added to the mover's clock after each move.
     pub increment_ms: u64,
 }
 
@@ -68,7 +70,9 @@ impl TimeControl {
 /// One player's running clock in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameClock {
+    /// Time left on the clock.
     pub remaining_ms: u64,
+    /// Added to the clock after each move.
     pub increment_ms: u64,
 }
 
@@ -77,6 +81,7 @@ pub struct GameClock {
 pub struct Flagged;
 
 impl GameClock {
+    /// A clock at the start of a game played at `control`.
     pub fn new(control: TimeControl) -> Self {
         GameClock { remaining_ms: control.base_ms, increment_ms: control.increment_ms }
     }

@@ -89,11 +89,16 @@ impl<M: Copy> PvTable<M> {
 
 /// One search in progress over a game, with its observer.
 pub struct Searcher<'a, G: Game, O: Observer<G>> {
+    /// The position being searched; moves are played on it and taken back, so it is the root again when the
+    /// search returns.
     pub game: &'a mut G,
+    /// Told of every node, bound and cut-off (the trace, the Tree lab, telemetry).
     pub observer: &'a mut O,
+    /// The counts of this search so far.
     pub stats: SearchStats,
     /// One buffer for the moves of every ply: each node appends its moves and truncates them when done.
     pub moves: Vec<G::Move>,
+    /// The principal variation of each ply of the current line.
     pub pv: PvTable<G::Move>,
     /// The distance from the root of the node being searched.
     pub ply: u32,
@@ -109,6 +114,7 @@ pub struct Searcher<'a, G: Game, O: Observer<G>> {
 }
 
 impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
+    /// A search of `game` from its current position, stopping when `stop_when` says.
     pub fn new(game: &'a mut G, observer: &'a mut O, stop_when: StopWhen<'a>) -> Self {
         Searcher {
             game,
@@ -241,6 +247,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     }
 
     #[inline(always)]
+    /// Takes back `mv`, played by [`Searcher::advance`], and returns to the parent.
     pub fn retreat(&mut self, mv: G::Move) {
         self.ply -= 1;
         self.game.undo(mv);
@@ -338,12 +345,15 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
 
 /// The running state of an interior node of a negamax-form search, values from its player's point of view.
 pub struct NegamaxNode {
+    /// Who decides at the node.
     pub turn: Turn,
     /// +1 for MAX (and chance), −1 for MIN: turns this node's values into MAX's.
     pub sign: Value,
     /// The node's window as it was entered, in MAX's view (to classify its result).
     pub window: Window,
+    /// The lower end of the node's window, from its player's point of view; rises as children improve.
     pub alpha: Value,
+    /// The upper end of the node's window, from its player's point of view: a child value here cuts off.
     pub beta: Value,
     /// The best child value so far (−∞ before the first).
     pub best: Value,

@@ -29,15 +29,17 @@ pub struct EngineConfig {
     /// `negamax` and `pvs` run α-β with memory (without and with null-window scouting), `mtdf` its null-window
     /// passes; every other algorithm runs as it does on trees, without table or ordering.
     pub algorithm: Algorithm,
+    /// When the search must end: depth, time, nodes (none set: search to the end of the game).
     pub limits: Limits,
     /// The transposition table's size in MiB.
     pub tt_mib: usize,
+    /// Which move-ordering sources the memory searches use.
     pub ordering: OrderingOptions,
     /// Half-width of the aspiration window around the previous iteration's value (`None`: the full window).
     pub aspiration: Option<Value>,
     /// Search depth 1, 2, 3 …; off, one search straight to the depth limit (or the end of the game).
     pub iterative_deepening: bool,
-    /// Play deliberately weaker than the search (see [`skill`](super::skill)): every root move is scored after
+    /// Play deliberately weaker than the search (see [`skill`]): every root move is scored after
     /// the search and one close to the best is chosen. `None` (or a zero margin) plays the best.
     pub skill: Option<Skill>,
     /// The selective-search techniques on (see [`features`](super::features)); none by default, and the memory
@@ -67,7 +69,9 @@ pub struct Iteration<M> {
     pub depth: u32,
     /// From the point of view of the player to move at the root.
     pub value: Value,
+    /// The move this iteration would play; `None` only when the root has no move.
     pub best_move: Option<M>,
+    /// The line both players are expected to follow, starting with `best_move`.
     pub principal_variation: Vec<M>,
     /// This iteration's own counts (aspiration re-searches included).
     pub stats: SearchStats,
@@ -89,10 +93,10 @@ pub struct Thought<M> {
     /// The iteration a limit or stop request cut short, if any.
     pub partial: Option<Iteration<M>>,
     /// The move to play: the searched best (any legal move if none was found), or with a skill
-    /// margin the one [`skill::choose`](super::skill::choose) picked; `None` only when the game is over.
+    /// margin the one [`skill::choose`] picked; `None` only when the game is over.
     pub best_move: Option<M>,
     /// The move the search judged best: the last completed iteration's, or the one an iteration cut short found
-    /// better than it (see [`Engine::partial_best`]). Differs from `best_move` when a weaker move was chosen on
+    /// better than it (see `Engine::partial_best`). Differs from `best_move` when a weaker move was chosen on
     /// purpose.
     #[serde(default)]
     pub searched_best: Option<M>,
@@ -153,11 +157,14 @@ impl<M> Thought<M> {
 /// An AI player's search state: its settings and what it remembers between moves.
 #[derive(Clone, Debug)]
 pub struct Engine<M> {
+    /// The settings every search of this engine runs with.
     pub config: EngineConfig,
+    /// The table, killers and history, kept from one search to the next.
     pub memory: Memory<M>,
 }
 
 impl<M: Copy + Eq> Engine<M> {
+    /// An engine with `config` and an empty memory (a table of `config.tt_mib` MiB).
     pub fn new(config: EngineConfig) -> Self {
         let mut memory = Memory::new(config.tt_mib, config.ordering);
         memory.features = config.features;

@@ -46,14 +46,21 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SearchFeatures {
+    /// Null-move pruning: a pass followed by a shallower search that still fails high cuts off.
     pub null_move: bool,
+    /// Late-move reductions: quiet moves ordered late are searched shallower first.
     pub late_move_reductions: bool,
+    /// Check extensions: a move that gives check is searched one ply deeper.
     pub check_extensions: bool,
     /// Stand-pat quiescence with losing captures skipped by the static exchange count, and exchange-aware ordering.
     pub exchange_quiescence: bool,
+    /// Tapered evaluation: the game blends its middlegame and endgame evaluations by the material left.
     pub tapered_eval: bool,
+    /// Mate-distance pruning: a window no mate from here can reach settles the node.
     pub mate_distance: bool,
+    /// Futility and reverse-futility pruning near the horizon, by the game's margin.
     pub futility: bool,
+    /// Repetition draws: a position repeated in the game or the line is scored a draw at once.
     pub repetition: bool,
 }
 

@@ -13,13 +13,16 @@ use crate::engine::game::{Game, Turn, Value};
 /// What a search with memory keeps between nodes, passes and iterations.
 #[derive(Clone, Debug)]
 pub struct Memory<M> {
+    /// What earlier nodes, passes and iterations learned, by position.
     pub tt: TranspositionTable<M>,
+    /// Killers, history and countermoves, and the options that say which are used.
     pub orderer: MoveOrderer<M>,
     /// The selective-search techniques on (all off unless set: the search as the textbooks write it).
     pub features: SearchFeatures,
 }
 
 impl<M: Copy + Eq> Memory<M> {
+    /// An empty memory: a table of `tt_mib` MiB and an orderer using the sources `ordering` allows.
     pub fn new(tt_mib: usize, ordering: OrderingOptions) -> Self {
         Memory {
             tt: TranspositionTable::with_mib(tt_mib),
@@ -73,10 +76,10 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// does not give check is first searched 1 (2 from the seventh move at 5 plies) plies shallower with the null
     /// window (α, α⁺), and again as usual only if it fails high; with futility pruning, a null-window node near the
     /// horizon fails high on its static evaluation alone, or skips its quiet moves after the first (see
-    /// [`Searcher::reverse_futility_cutoff`], [`Searcher::quiet_moves_are_futile`]); with exchange quiescence, such
+    /// `Searcher::reverse_futility_cutoff`, `Searcher::quiet_moves_are_futile`); with exchange quiescence, such
     /// a node also skips the moves after the first that lose material by the exchange count
-    /// ([`Searcher::loses_by_exchange`]); with repetition draws, a node below the root whose position stood before
-    /// is a draw ([`Searcher::repetition_draw`]). Each is counted in its own statistics field.
+    /// (`Searcher::loses_by_exchange`); with repetition draws, a node below the root whose position stood before
+    /// is a draw (`Searcher::repetition_draw`). Each is counted in its own statistics field.
     pub fn alphabeta_memory(
         &mut self,
         memory: &mut Memory<G::Move>,

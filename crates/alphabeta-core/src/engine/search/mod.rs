@@ -37,13 +37,21 @@ use std::time::Instant;
 /// Every search the engine offers, by the names the command line and the window use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Algorithm {
+    /// Plain minimax (expectation at chance nodes): every node visited, the oracle the others must agree with.
     Minimax,
+    /// α-β as the lecture writes it: MAX-VALUE / MIN-VALUE from MAX's point of view, fail-hard.
     Alphabeta,
+    /// α-β in negamax form with fail-soft returns: the same leaves as `Alphabeta`.
     Negamax,
+    /// Hart & Edwards' 1961 shallow pruning: only the parent's value prunes, so no deep cut-offs.
     Shallow,
+    /// Principal-variation search (NegaScout): a full window for the first move, null windows after it.
     Pvs,
+    /// Plaat's MTD(f): a sequence of null-window α-β searches with a transposition table, closing in on the value.
     Mtdf,
+    /// Exact expectiminimax: minimax with expectation at chance nodes, nothing pruned.
     Expectiminimax,
+    /// Ballard's *-1 (Star1): α-β that also prunes at chance nodes, using the game's value bounds.
     Star1,
 }
 
@@ -132,6 +140,7 @@ impl Default for SearchOptions {
 /// What one search found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchResult<M> {
+    /// The algorithm that ran.
     pub algorithm: Algorithm,
     /// The value from the point of view of the player to move at the root (MAX at a chance root).
     pub value: Value,
@@ -141,6 +150,7 @@ pub struct SearchResult<M> {
     pub best_move: Option<M>,
     /// The principal variation, starting with `best_move`.
     pub principal_variation: Vec<M>,
+    /// What the search counted (nodes, cut-offs, time).
     pub stats: SearchStats,
     /// False when a stop condition ended the search early; then the value and moves are not to be trusted.
     pub complete: bool,

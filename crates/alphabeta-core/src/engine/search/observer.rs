@@ -11,7 +11,9 @@ use std::collections::HashMap;
 /// along the path, β the value MIN is already assured of. Negamax searches convert before reporting.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Window {
+    /// The value MAX is already assured of along the path.
     pub alpha: Value,
+    /// The value MIN is already assured of along the path.
     pub beta: Value,
 }
 
@@ -85,15 +87,20 @@ impl<G: Game> Observer<G> for NoObserver {}
 /// A node the recorded search reached, identified by its parent and the move from it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VisitedNode<M> {
+    /// The index of the node it was reached from; `None` for the root.
     pub parent: Option<usize>,
+    /// The move from the parent; `None` for the root.
     pub via: Option<M>,
+    /// Who decides at the node.
     pub turn: Turn,
 }
 
 /// One event of a recorded search, about `node` (an index into [`Recorder::nodes`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Step {
+    /// The node the event is about, an index into [`Recorder::nodes`].
     pub node: usize,
+    /// What happened.
     pub event: StepEvent,
     /// The window in force at the node after the event.
     pub window: Window,
@@ -102,18 +109,43 @@ pub struct Step {
 /// What happened at a step.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum StepEvent {
+    /// The node was entered.
     Enter,
-    Leaf { value: Value },
-    BackedUp { child_value: Value },
-    Cutoff { kind: CutKind, value: Value, pruned: usize },
-    Leave { value: Value, bound: Bound },
+    /// The node is a leaf and its value was read.
+    Leaf {
+        /// The leaf's value, from MAX's point of view.
+        value: Value,
+    },
+    /// A child's value was backed up into the node.
+    BackedUp {
+        /// The child's value, from MAX's point of view.
+        child_value: Value,
+    },
+    /// The node was cut off: its remaining children are pruned.
+    Cutoff {
+        /// Which bound cut it off.
+        kind: CutKind,
+        /// The node's value when it was cut off, from MAX's point of view (a bound).
+        value: Value,
+        /// How many children were left unsearched.
+        pruned: usize,
+    },
+    /// The node was left with its value.
+    Leave {
+        /// The node's value, from MAX's point of view.
+        value: Value,
+        /// Whether `value` is exact or a bound.
+        bound: Bound,
+    },
 }
 
 /// Keeps every event of a search. A node reached again by the same moves (a re-search, a later MTD(f) pass) keeps
 /// its index, so the steps can be drawn on one tree.
 #[derive(Clone, Debug)]
 pub struct Recorder<M> {
+    /// Every node reached, the root first; a node reached again keeps its index.
     pub nodes: Vec<VisitedNode<M>>,
+    /// Every event in the order the search made it (up to `step_limit`).
     pub steps: Vec<Step>,
     /// Stop recording (but keep the search going) after this many steps, so a runaway search cannot fill memory.
     pub step_limit: usize,
@@ -137,6 +169,7 @@ impl<M> Default for Recorder<M> {
 }
 
 impl<M: Copy + Eq + std::hash::Hash> Recorder<M> {
+    /// An empty recorder with no step limit.
     pub fn new() -> Self {
         Self::default()
     }
@@ -333,9 +366,13 @@ impl<G: Game> Observer<G> for Recorder<G::Move> {
 /// One row of the lecture's solution table: NODE, TYPE, ALPHA, BETA, VALUE.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TraceRow {
+    /// The node's name (its label, or its path).
     pub node: String,
+    /// Who decides at the node: the TYPE column.
     pub turn: Turn,
+    /// α at the node on this row, from MAX's point of view.
     pub alpha: Value,
+    /// β at the node on this row, from MAX's point of view.
     pub beta: Value,
     /// Set on a leaf's row and on the row where a node is left.
     pub value: Option<Value>,
@@ -421,6 +458,7 @@ impl Default for TraceWidths {
 }
 
 impl TraceWidths {
+    /// Widens each column to fit its cell of `cells`.
     pub fn widen(&mut self, cells: &[String; 5]) {
         for (w, c) in self.0.iter_mut().zip(cells) {
             *w = (*w).max(c.chars().count());

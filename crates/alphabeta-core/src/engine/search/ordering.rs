@@ -20,9 +20,13 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct OrderingOptions {
+    /// Search the move the transposition table remembers first.
     pub hash_move: bool,
+    /// Rank the two killer moves of the ply (and the countermove) early.
     pub killers: bool,
+    /// Rank by the game's static hint ([`Game::move_hint`]).
     pub hints: bool,
+    /// Rank the remaining moves by the history heuristic.
     pub history: bool,
 }
 
@@ -41,6 +45,7 @@ impl OrderingOptions {
 /// The ordering state a search carries from node to node and iteration to iteration.
 #[derive(Clone, Debug)]
 pub struct MoveOrderer<M> {
+    /// Which sources are used.
     pub options: OrderingOptions,
     killers: Vec<[Option<M>; 2]>,
     history: Vec<u32>,
@@ -68,6 +73,7 @@ fn key(is_hash_move: bool, hint: i32, killer: u8, history: u32) -> Key {
 }
 
 impl<M: Copy + Eq> MoveOrderer<M> {
+    /// An orderer that has learned nothing yet, using the sources `options` allows.
     pub fn new(options: OrderingOptions) -> Self {
         MoveOrderer {
             options,

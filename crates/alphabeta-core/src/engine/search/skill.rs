@@ -58,7 +58,9 @@ pub fn choose(scores: &[Value], skill: &Skill, position_hash: u64) -> Option<usi
 /// move, the searched best first, and how deep they were scored (in plies from the root).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RootScores<M> {
+    /// Each root move with its score, the searched best first.
     pub scores: Vec<(M, Value)>,
+    /// The depth of the round the scores come from, in plies from the root.
     pub depth: u32,
 }
 

@@ -17,7 +17,9 @@ use crate::engine::hash::splitmix64;
 /// What the table remembers of one position, from the point of view of the player to move there.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entry<M> {
+    /// The position's 64-bit hash (stored xor-ed with the table's salt; a probe returns it plain).
     pub key: u64,
+    /// The value found, from the point of view of the player to move there.
     pub value: Value,
     /// Whether `value` is exact or a bound (same meaning as a fail-soft search result).
     pub bound: Bound,
@@ -69,6 +71,7 @@ impl<M: Copy> TranspositionTable<M> {
         TranspositionTable { slots, salt: splitmix64(0), clears: 0 }
     }
 
+    /// How many positions the table can hold at once.
     pub fn slot_count(&self) -> usize {
         self.slots.len()
     }

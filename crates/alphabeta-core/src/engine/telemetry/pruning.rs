@@ -22,12 +22,14 @@ pub struct TreeProfile {
 /// A minimax tree's node count.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TreeSize {
+    /// Every ply counted: the exact number of nodes.
     Exact(u64),
     /// Plies past the counted ones extrapolated with the last counted ply's branching: N_k+1 = N_k · (N_k / N_k−1).
     Estimate(f64),
 }
 
 impl TreeSize {
+    /// The node count, exact or estimated.
     pub fn nodes(self) -> f64 {
         match self {
             TreeSize::Exact(n) => n as f64,
@@ -35,6 +37,7 @@ impl TreeSize {
         }
     }
 
+    /// True when every ply was counted.
     pub fn is_exact(self) -> bool {
         matches!(self, TreeSize::Exact(_))
     }

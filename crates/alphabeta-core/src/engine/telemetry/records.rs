@@ -24,6 +24,7 @@ pub struct SearchRecord {
     pub ply: usize,
     /// The side to move in the position searched.
     pub side: Side,
+    /// A move the AI played, or a hint.
     pub kind: SearchKind,
     /// The settings searched with (`config.algorithm` is the algorithm).
     pub config: EngineConfig,
@@ -40,6 +41,7 @@ impl SearchRecord {
         self.ply + 1
     }
 
+    /// The algorithm searched with.
     pub fn algorithm(&self) -> Algorithm {
         self.config.algorithm
     }
@@ -111,6 +113,7 @@ pub fn depth_of(iteration: &Iteration<u64>) -> u32 {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Telemetry {
+    /// The searches of the game so far, in the order they ended.
     pub records: Vec<SearchRecord>,
     /// Records of moves taken back, kept for redo.
     pub undone: Vec<SearchRecord>,

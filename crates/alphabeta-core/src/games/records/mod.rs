@@ -22,11 +22,14 @@ use std::fmt;
 /// Why a record was refused: the line of the text (1-based) where the problem is, and what it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
+    /// The line of the text where the problem is, 1-based.
     pub line: usize,
+    /// What is wrong there, in words.
     pub reason: String,
 }
 
 impl RecordError {
+    /// The error at `line` (1-based) for `reason`.
     pub fn new(line: usize, reason: impl Into<String>) -> Self {
         RecordError { line, reason: reason.into() }
     }
@@ -44,8 +47,11 @@ impl std::error::Error for RecordError {}
 /// draughts: `1-0` is a win for the side that moved first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RecordResult {
+    /// `1-0`: the side that moved first won.
     FirstWins,
+    /// `0-1`: the side that moved second won.
     SecondWins,
+    /// `1/2-1/2`: a draw.
     Draw,
     /// `*`: unfinished or unknown.
     Unknown,

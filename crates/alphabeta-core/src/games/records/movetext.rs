@@ -11,11 +11,14 @@ use super::{RecordError, RecordResult};
 /// One piece of a record, with the line it starts on (1-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token {
+    /// The line the token starts on, 1-based.
     pub line: usize,
+    /// What the token is.
     pub kind: TokenKind,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// What a [`Token`] is.
 pub enum TokenKind {
     /// `[Name "value"]`, the value unescaped.
     Tag(String, String),
