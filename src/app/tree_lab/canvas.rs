@@ -6,7 +6,7 @@ use super::editing::Edit;
 use super::quiz::{self, Verdict};
 use super::quiz_panel::{MARK_COLOUR, verdict_colour};
 use super::replay::{NodeState, describe_pruned, fmt_bounded, fmt_value, node_name};
-use super::{Action, TreeLab};
+use super::{Action, CanvasView, TreeLab};
 use crate::engine::game::Turn;
 use crate::tree::flat::FlatTree;
 use eframe::egui;
@@ -70,6 +70,115 @@ impl Palette {
 
 /// Draws the canvas with its toolbar.
 pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
+    toolbar(lab, ui);
+    // A fixed id: the bar above changes its widgets with the selection, and the context menu, drags and double
+    // clicks are remembered by the canvas's id from one frame to the next.
+    let (rect, _) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
+    let response = ui.interact(rect, ui.scope_id().with("tree_lab_canvas"), Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Tree canvas"));
+    lab.view.rect = rect;
+    let Some(analysis) = &lab.analysis else { return };
+    fit_and_navigate(&mut lab.view, analysis.layout.extent(), rect, &response, ui);
+    lab.view.origin = rect.min + lab.view.offset;
+    // Quiz mode hides the replay: the tree is drawn as if unsearched, with the user's marks on it instead.
+    let replay = analysis.run.as_ref().map(|run| (run, &lab.snapshot)).filter(|_| !lab.quiz.on);
+    let scene = Scene {
+        flat: &analysis.flat,
+        layout: &analysis.layout,
+        origin: lab.view.origin,
+        zoom: lab.view.zoom,
+        stretch: lab.view.stretch,
+        // Nodes shrink with the zoom, so a tree of thousands still shows its shape, not a smear.
+        r: (RADIUS * lab.view.zoom.min(1.5)).max(1.2),
+        snapshot: replay.map(|(_, s)| s),
+        finished: replay.is_some_and(|(run, s)| s.cursor >= run.steps.len()),
+    };
+    let drop = handle_pointer(&scene, &mut lab.view, &mut lab.actions, lab.quiz.on, &response, ui);
+    let palette = Palette::new(ui.visuals());
+    let painter = ui.painter_at(rect);
+    let quiz = lab.quiz.on.then(|| QuizMarks::by_id(scene.flat, &lab.quiz.marks, lab.quiz.grade.as_ref()));
+    let visible = rect.expand(2.0 * scene.r + 30.0 * scene.zoom);
+    // Edges first, so the nodes sit on top of them.
+    let cut_bars = paint_edges(&scene, &painter, &palette, visible);
+    let bar = (7.0 * scene.zoom.min(1.4)).max(2.0);
+    if let Some(quiz) = &quiz {
+        paint_quiz_edges(&scene, &painter, quiz, visible, bar);
+    }
+    let selected = lab.editor.selected.as_deref().and_then(|p| scene.flat.node_at(p));
+    paint_nodes(&scene, &painter, &palette, visible, selected, quiz.as_ref());
+    if let Some(inline) = &mut lab.editor.inline
+        && let Some(id) = scene.flat.node_at(&inline.path)
+    {
+        let below = scene.at(id) + vec2(0.0, scene.r * 1.3 + 34.0);
+        let field = Rect::from_center_size(below, vec2(130.0, 24.0));
+        if let Some(action) = super::inline::show(ui, field, inline) {
+            lab.actions.push(action);
+        }
+    }
+    if lab.error.is_some() {
+        paint_stale_warning(&painter, rect, ui.visuals());
+    }
+    if let Some((pointer, target)) = drop {
+        paint_drop(&scene, &painter, &palette, lab.view.dragging.as_deref(), pointer, target.as_ref());
+    }
+    if let Some(pointer) = response.hover_pos()
+        && lab.view.dragging.is_none()
+    {
+        let at = |id: u32| scene.at(id);
+        hover(&response, scene.flat, scene.layout, pointer, scene.r, &at, &cut_bars, bar, scene.snapshot);
+    }
+    let facts = lab.view.menu.as_ref().and_then(|path| MenuFacts::of(lab, path));
+    let mut chosen = Vec::new();
+    if let Some(facts) = facts {
+        response.context_menu(|ui| context_menu(ui, &facts, &mut chosen));
+    }
+    lab.actions.extend(chosen);
+}
+
+/// The tree as this frame draws it: where each node is on the screen, how big, and what the replay knows.
+struct Scene<'a> {
+    flat: &'a FlatTree,
+    layout: &'a super::layout::Layout,
+    origin: Pos2,
+    zoom: f32,
+    stretch: f32,
+    /// A node's radius on the screen.
+    r: f32,
+    /// The replay's state, `None` before a search or in quiz mode.
+    snapshot: Option<&'a super::replay::Snapshot>,
+    /// True when the replay has reached its last step.
+    finished: bool,
+}
+
+impl Scene<'_> {
+    /// Where node `id` is drawn.
+    fn at(&self, id: u32) -> Pos2 {
+        let (x, y) = self.layout.positions[id as usize];
+        self.origin + vec2(x * SLOT, y * LEVEL * self.stretch) * self.zoom
+    }
+
+    fn state(&self, id: u32) -> Option<NodeState> {
+        self.snapshot.map(|s| s.nodes[id as usize])
+    }
+
+    /// True when the search has entered the node so far (every node, before a search).
+    fn reached(&self, id: u32) -> bool {
+        self.state(id).is_none_or(|s| s.entered)
+    }
+
+    /// The node under the point `p`.
+    fn hit(&self, p: Pos2) -> Option<u32> {
+        node_under(self.flat, self.layout, &|id| self.at(id), p, self.r)
+    }
+
+    /// True when labels and values are drawn: below this zoom they would only overlap.
+    fn shows_text(&self) -> bool {
+        self.zoom >= 0.3
+    }
+}
+
+/// The row above the canvas: Fit, the zoom, the legend, and how to pan and zoom where it fits.
+fn toolbar(lab: &mut TreeLab, ui: &mut egui::Ui) {
     // Wrapped, so a narrow canvas pushes the legend to a second line instead of widening the panel.
     ui.horizontal_wrapped(|ui| {
         if ui.button("Fit").on_hover_text("Show the whole tree").clicked() {
@@ -90,16 +199,12 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
             });
         }
     });
-    // A fixed id: the bar above changes its widgets with the selection, and the context menu, drags and double
-    // clicks are remembered by the canvas's id from one frame to the next.
-    let (rect, _) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
-    let response = ui.interact(rect, ui.scope_id().with("tree_lab_canvas"), Sense::click_and_drag());
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Tree canvas"));
-    lab.view.rect = rect;
-    let Some(analysis) = &lab.analysis else { return };
-    let flat = &analysis.flat;
-    let view = &mut lab.view;
-    let (width, height) = analysis.layout.extent();
+}
+
+/// Fits the tree to the canvas when asked (or when a fitted canvas changes size), pans on a drag and zooms about
+/// the pointer on a scroll or pinch. `extent` is the layout's width and height in slots and levels.
+fn fit_and_navigate(view: &mut CanvasView, extent: (f32, f32), rect: Rect, response: &egui::Response, ui: &egui::Ui) {
+    let (width, height) = extent;
     if view.fitted && rect.size() != view.size {
         view.fit_pending = true;
     }
@@ -116,8 +221,8 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         view.fit_pending = false;
         view.fitted = true;
     }
-    // Not on the frame a drag starts: it may start on a node (a move, see below), and panning first would carry
-    // the node away from under the pointer before that is checked.
+    // Not on the frame a drag starts: it may start on a node (a move, see `handle_pointer`), and panning first
+    // would carry the node away from under the pointer before that is checked.
     if response.dragged() && view.dragging.is_none() && !response.drag_started() {
         view.offset += response.drag_delta();
         view.fitted = false;
@@ -133,83 +238,85 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
             view.fitted = false;
         }
     }
-    let (zoom, stretch) = (view.zoom, view.stretch);
-    let origin = rect.min + view.offset;
-    view.origin = origin;
-    let at = |id: u32| {
-        let (x, y) = analysis.layout.positions[id as usize];
-        origin + vec2(x * SLOT, y * LEVEL * stretch) * zoom
-    };
-    let r = (RADIUS * zoom.min(1.5)).max(1.2);
-    let layout = &analysis.layout;
-    let hit_at = |p: Pos2| node_under(flat, layout, &at, p, r);
+}
+
+/// A subtree's drop: where the pointer is, and the (parent's path, index) it would go to there, if anywhere.
+type Drop = (Pos2, Option<(Vec<usize>, usize)>);
+
+/// Turns clicks on the canvas into actions: select (or, in quiz mode, mark an edge pruned), edit in place,
+/// open the context menu, drag a subtree to a new place. Returns the drop under way, to be drawn.
+fn handle_pointer(
+    scene: &Scene,
+    view: &mut CanvasView,
+    actions: &mut Vec<Action>,
+    quiz_on: bool,
+    response: &egui::Response,
+    ui: &egui::Ui,
+) -> Option<Drop> {
+    let flat = scene.flat;
     if response.clicked() {
         // A click on the canvas hands the keyboard back to the shortcuts, and selects the node under it.
         ui.memory_mut(|m| m.surrender_focus(m.focused().unwrap_or(egui::Id::NULL)));
         let pointer = response.interact_pointer_pos();
-        let hit = pointer.and_then(hit_at);
+        let hit = pointer.and_then(|p| scene.hit(p));
         // In quiz mode a click on an edge (not on a node) marks it pruned, or unmarks it.
-        let edge = pointer.filter(|_| lab.quiz.on && hit.is_none()).and_then(|p| edge_under(flat, &at, p, r));
+        let at = |id: u32| scene.at(id);
+        let edge = pointer.filter(|_| quiz_on && hit.is_none()).and_then(|p| edge_under(flat, &at, p, scene.r));
         match edge {
-            Some(id) => lab.actions.push(Action::QuizTogglePruned(flat.path(id))),
-            None => lab.actions.push(Action::Select(hit.map(|id| flat.path(id)))),
+            Some(id) => actions.push(Action::QuizTogglePruned(flat.path(id))),
+            None => actions.push(Action::Select(hit.map(|id| flat.path(id)))),
         }
     }
     if response.double_clicked()
-        && !lab.quiz.on
-        && let Some(id) = response.interact_pointer_pos().and_then(hit_at)
+        && !quiz_on
+        && let Some(id) = response.interact_pointer_pos().and_then(|p| scene.hit(p))
     {
         // Double-click edits in place what Enter would: a leaf's value, a chance node's odds, else the label.
-        lab.actions.push(Action::Select(Some(flat.path(id))));
-        lab.actions.push(Action::StartInline(None));
+        actions.push(Action::Select(Some(flat.path(id))));
+        actions.push(Action::StartInline(None));
     }
     if response.secondary_clicked() {
-        let hit = response.interact_pointer_pos().and_then(hit_at);
+        let hit = response.interact_pointer_pos().and_then(|p| scene.hit(p));
         view.menu = hit.map(|id| flat.path(id));
         if let Some(path) = &view.menu {
-            lab.actions.push(Action::Select(Some(path.clone())));
+            actions.push(Action::Select(Some(path.clone())));
         }
     }
     // A drag that starts on a node (not the root) moves its subtree; anywhere else it pans.
-    if response.drag_started() && !lab.quiz.on {
+    if response.drag_started() && !quiz_on {
         let origin = ui.input(|i| i.pointer.press_origin());
-        view.dragging = origin.and_then(hit_at).filter(|&id| id != 0).map(|id| flat.path(id));
+        view.dragging = origin.and_then(|p| scene.hit(p)).filter(|&id| id != 0).map(|id| flat.path(id));
     }
-    let mut drop = None;
-    if let Some(from) = &view.dragging {
-        let pointer = response.interact_pointer_pos().or(response.hover_pos()).or(ui.input(|i| i.pointer.latest_pos()));
-        if let Some(p) = pointer {
-            let target = drop_target(flat, layout, &at, p, r, zoom, from);
-            view.drop_target = target.clone();
-            drop = Some((p, target));
-        }
+    let Some(from) = &view.dragging else {
         if response.drag_stopped() {
-            // Where the pointer last was over the canvas (it may be gone by the release).
-            if let Some((parent, index)) = view.drop_target.take() {
-                lab.actions.push(Action::Select(Some(from.clone())));
-                lab.actions.push(Action::Edit(Edit::MoveTo { parent, index }));
-            }
             view.dragging = None;
         }
-    } else if response.drag_stopped() {
+        return None;
+    };
+    let mut drop = None;
+    let pointer = response.interact_pointer_pos().or(response.hover_pos()).or(ui.input(|i| i.pointer.latest_pos()));
+    if let Some(p) = pointer {
+        let at = |id: u32| scene.at(id);
+        let target = drop_target(flat, scene.layout, &at, p, scene.r, scene.zoom, from);
+        view.drop_target = target.clone();
+        drop = Some((p, target));
+    }
+    if response.drag_stopped() {
+        // Where the pointer last was over the canvas (it may be gone by the release).
+        if let Some((parent, index)) = view.drop_target.take() {
+            actions.push(Action::Select(Some(from.clone())));
+            actions.push(Action::Edit(Edit::MoveTo { parent, index }));
+        }
         view.dragging = None;
     }
-    let palette = Palette::new(ui.visuals());
-    let painter = ui.painter_at(rect);
-    // Quiz mode hides the replay: the tree is drawn as if unsearched, with the user's marks on it instead.
-    let replay = analysis.run.as_ref().map(|run| (run, &lab.snapshot)).filter(|_| !lab.quiz.on);
-    let quiz = lab.quiz.on.then(|| QuizMarks::by_id(flat, &lab.quiz.marks, lab.quiz.grade.as_ref()));
-    let finished = replay.is_some_and(|(run, s)| s.cursor >= run.steps.len());
-    let state = |id: u32| -> Option<NodeState> { replay.map(|(_, s)| s.nodes[id as usize]) };
-    let reached = |id: u32| state(id).is_none_or(|s| s.entered);
-    // Nodes shrink with the zoom (`r` above), so a tree of thousands still shows its shape, not a smear.
-    let visible = rect.expand(2.0 * r + 30.0 * zoom);
-    let show_text = zoom >= 0.3;
-    let font = FontId::proportional((13.0 * zoom).clamp(11.0, 17.0));
-    let small = FontId::proportional((11.0 * zoom).clamp(10.0, 14.0));
+    drop
+}
 
-    // Edges first, so the nodes sit on top of them.
-    // Where each pruned edge is crossed out: the point, the direction across the edge, the pruned child.
+/// Draws every edge, with the odds of a chance node's edges, and crosses out the pruned ones. Returns where each
+/// cut is drawn (the point, the direction across the edge, the pruned child), for the tooltips.
+fn paint_edges(scene: &Scene, painter: &egui::Painter, palette: &Palette, visible: Rect) -> Vec<(Pos2, Vec2, u32)> {
+    let (flat, r, zoom) = (scene.flat, scene.r, scene.zoom);
+    let small = FontId::proportional((11.0 * zoom).clamp(10.0, 14.0));
     let mut cut_bars: Vec<(Pos2, Vec2, u32)> = Vec::new();
     // Zoomed out on a large tree, hundreds of edges fall on the same pixels: an edge whose ends round to the
     // pixels of the edge drawn just before it, in the same stroke, would add nothing but triangles. Nodes are in
@@ -217,24 +324,24 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     let mut last_edge: Option<([Pixel; 2], Stroke)> = None;
     for (id, node) in flat.nodes.iter().enumerate().skip(1) {
         let id = id as u32;
-        if layout.is_hidden(id) {
+        if scene.layout.is_hidden(id) {
             continue;
         }
-        let (from, to) = (at(node.parent), at(id));
+        let (from, to) = (scene.at(node.parent), scene.at(id));
         if !visible.intersects(Rect::from_two_pos(from, to)) {
             continue;
         }
         let (a, b) = (from + vec2(0.0, r * 0.9), to - vec2(0.0, r * 0.9));
-        let active = state(id).is_some_and(|s| s.active) && state(node.parent).is_some_and(|s| s.active);
+        let active = scene.state(id).is_some_and(|s| s.active) && scene.state(node.parent).is_some_and(|s| s.active);
         let stroke = if active {
             Stroke::new(2.5 * zoom.clamp(0.5, 1.2), palette.current)
-        } else if reached(id) {
+        } else if scene.reached(id) {
             Stroke::new(1.5 * zoom.clamp(0.5, 1.2), palette.edge)
         } else {
             Stroke::new(1.0, palette.faded)
         };
         // Dashes only where they can be seen: on a zoomed-out tree they cost thousands of shapes for nothing.
-        if reached(id) || !finished || !show_text {
+        if scene.reached(id) || !scene.finished || !scene.shows_text() {
             let key = ([pixel(a), pixel(b)], stroke);
             if last_edge != Some(key) {
                 painter.line_segment([a, b], stroke);
@@ -245,11 +352,11 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         }
         // Once the search is over, a cut only marks what it never entered: a node an earlier MTD(f) pass or a
         // PVS re-search did enter is not "pruned" in the final picture, though a later pass skipped it.
-        let pruned = replay.is_some_and(|(_, s)| s.pruned[id as usize].is_some());
-        if pruned && (!finished || !reached(id)) {
+        let pruned = scene.snapshot.is_some_and(|s| s.pruned[id as usize].is_some());
+        if pruned && (!scene.finished || !scene.reached(id)) {
             cut_bars.push((a + (b - a) * 0.45, (b - a).normalized().rot90(), id));
         }
-        if show_text && flat.node(node.parent).turn == Turn::Chance {
+        if scene.shows_text() && flat.node(node.parent).turn == Turn::Chance {
             let mid = a + (b - a) * 0.5;
             let p = format!("{:.2}", node.probability);
             let p = p.trim_end_matches('0').trim_end_matches('.');
@@ -264,41 +371,53 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
             last_bar = Some(pixel(p));
         }
     }
-    if let Some(quiz) = &quiz {
-        // The user's pruned marks, and after Check the pruned edges they missed, crossed out like cuts.
-        for (&id, &(marked, verdict)) in &quiz.edges {
-            let node = flat.node(id);
-            let (a, b) = (at(node.parent) + vec2(0.0, r * 0.9), at(id) - vec2(0.0, r * 0.9));
-            if !visible.intersects(Rect::from_two_pos(a, b)) {
-                continue;
-            }
-            let colour = verdict.map_or(MARK_COLOUR, verdict_colour);
-            let (p, across) = (a + (b - a) * 0.45, (b - a).normalized().rot90());
-            let stroke = Stroke::new(3.0, colour);
-            if marked {
-                painter.line_segment([p - across * bar, p + across * bar], stroke);
-            } else {
-                painter.extend(Shape::dashed_line(&[p - across * bar, p + across * bar], stroke, 2.0, 2.0));
-            }
-            if verdict.is_some_and(|v| v != Verdict::Right) {
-                painter.circle_stroke(p, bar + 3.0, Stroke::new(1.5, colour));
-            }
+    cut_bars
+}
+
+/// The user's pruned marks in quiz mode, and after Check the pruned edges they missed, crossed out like cuts.
+fn paint_quiz_edges(scene: &Scene, painter: &egui::Painter, quiz: &QuizMarks, visible: Rect, bar: f32) {
+    for (&id, &(marked, verdict)) in &quiz.edges {
+        let node = scene.flat.node(id);
+        let (a, b) = (scene.at(node.parent) + vec2(0.0, scene.r * 0.9), scene.at(id) - vec2(0.0, scene.r * 0.9));
+        if !visible.intersects(Rect::from_two_pos(a, b)) {
+            continue;
+        }
+        let colour = verdict.map_or(MARK_COLOUR, verdict_colour);
+        let (p, across) = (a + (b - a) * 0.45, (b - a).normalized().rot90());
+        let stroke = Stroke::new(3.0, colour);
+        if marked {
+            painter.line_segment([p - across * bar, p + across * bar], stroke);
+        } else {
+            painter.extend(Shape::dashed_line(&[p - across * bar, p + across * bar], stroke, 2.0, 2.0));
+        }
+        if verdict.is_some_and(|v| v != Verdict::Right) {
+            painter.circle_stroke(p, bar + 3.0, Stroke::new(1.5, colour));
         }
     }
+}
 
-    // Then the nodes, and what the replay knows of them.
-    let current = replay.and_then(|(_, s)| s.current);
-    let selected = lab.editor.selected.as_deref().and_then(|p| flat.node_at(p));
+/// Draws the nodes, ringing the current and the selected one, each with its label and what the replay (or the
+/// user, in quiz mode) says of it.
+fn paint_nodes(
+    scene: &Scene,
+    painter: &egui::Painter,
+    palette: &Palette,
+    visible: Rect,
+    selected: Option<u32>,
+    quiz: Option<&QuizMarks>,
+) {
+    let r = scene.r;
+    let current = scene.snapshot.and_then(|s| s.current);
     // As with the edges: a dot on the pixel of the dot just drawn, in the same colour, is not drawn again.
     let mut last_dot: Option<(Pixel, Color32)> = None;
-    for (id, node) in flat.nodes.iter().enumerate() {
+    for (id, node) in scene.flat.nodes.iter().enumerate() {
         let id = id as u32;
-        let c = at(id);
-        if !visible.contains(c) || layout.is_hidden(id) {
+        let c = scene.at(id);
+        if !visible.contains(c) || scene.layout.is_hidden(id) {
             continue;
         }
         let leaf = node.child_count == 0;
-        let seen = reached(id);
+        let seen = scene.reached(id);
         let colour = palette.of(node.turn, leaf);
         let (fill, stroke) = if seen {
             (colour, Stroke::new(1.0, colour))
@@ -312,7 +431,7 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
                 last_dot = Some((pixel(c), colour));
             }
         } else {
-            paint_node(&painter, c, r, node.turn, leaf, fill, stroke);
+            paint_node(painter, c, r, node.turn, leaf, fill, stroke);
         }
         if current == Some(id) {
             painter.circle_stroke(c, r * 1.7, Stroke::new(3.0, palette.current));
@@ -321,106 +440,113 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
             let ring = Rect::from_center_size(c, Vec2::splat((r * 2.6).max(10.0)));
             painter.rect_stroke(ring, 4.0, Stroke::new(2.5, palette.selected), egui::StrokeKind::Outside);
         }
-        let marks = quiz.as_ref().and_then(|q| q.nodes.get(&id));
+        let marks = quiz.and_then(|q| q.nodes.get(&id));
         if let Some(&(_, Some(verdict))) = marks {
             painter.circle_stroke(c, r * 1.75, Stroke::new(3.0, verdict_colour(verdict)));
         }
-        let text_colour = if seen { palette.text } else { palette.weak_text };
         // Beside the node, clear of the ring that marks the current one.
         let gap = if current == Some(id) { r * 1.7 + 6.0 } else { r * 1.3 };
-        if let Some(&count) = layout.folded.get(&id) {
-            // A collapsed node shows how much it hides.
-            let text = format!("+{count}");
-            painter.text(c + vec2(0.0, r * 1.1), Align2::CENTER_TOP, text, small.clone(), palette.weak_text);
-        }
-        if let Some(label) = flat.labels.get(&id) {
-            // Level of detail: a label is drawn when it fits in the room its subtree has on the canvas (so the
-            // upper moves of a large tree stay named when zoomed out); the tooltip names any node.
-            let room = label_room(flat, layout, id) * SLOT * zoom;
-            let label_font = if show_text { font.clone() } else { FontId::proportional(11.0) };
-            let wide = label.chars().count() as f32 * label_font.size * 0.55;
-            if wide + gap <= 0.5 * room + r {
-                painter.text(c - vec2(gap, 0.0), Align2::RIGHT_CENTER, label, label_font, text_colour);
-            }
-        }
-        if !show_text {
-            continue;
-        }
-        let gap = if marks.is_some_and(|m| m.1.is_some()) { r * 1.75 + 5.0 } else { gap };
-        if let Some((Some(written), verdict)) = marks {
-            // The user's marks: the value beside the node (as the replay shows it), α and β above it.
-            let colour = verdict.map_or(MARK_COLOUR, verdict_colour);
-            if !written.value.trim().is_empty() {
-                let side = if leaf { c + vec2(gap, -r * 0.4) } else { c + vec2(gap, 0.0) };
-                painter.text(side, Align2::LEFT_CENTER, quiz::tidy(&written.value), font.clone(), colour);
-            }
-            let window: Vec<String> = [("α", &written.alpha), ("β", &written.beta)]
-                .iter()
-                .filter(|(_, t)| !t.trim().is_empty())
-                .map(|(name, t)| format!("{name} {}", quiz::tidy_plain(t)))
-                .collect();
-            if !window.is_empty() {
-                let above = c + vec2(gap, -r * 1.2);
-                painter.text(above, Align2::LEFT_BOTTOM, window.join("  "), small.clone(), colour);
-            }
-        }
-        if leaf {
-            painter.text(c + vec2(0.0, r * 1.1), Align2::CENTER_TOP, fmt_value(node.value), font.clone(), text_colour);
-            continue;
-        }
-        let beside = c + vec2(gap, 0.0);
-        match state(id) {
-            Some(NodeState { value: Some((v, bound)), active: false, .. }) => {
-                painter.text(beside, Align2::LEFT_CENTER, fmt_bounded(v, bound), font.clone(), palette.text);
-            }
-            Some(NodeState { active: true, window: Some(w), .. }) => {
-                let text = format!("α {}  β {}", fmt_value(w.alpha), fmt_value(w.beta));
-                painter.text(beside, Align2::LEFT_CENTER, text, small.clone(), palette.current);
-            }
-            _ => {}
-        }
+        paint_node_text(scene, painter, palette, id, gap, marks);
     }
+}
 
-    if let Some(inline) = &mut lab.editor.inline
-        && let Some(id) = flat.node_at(&inline.path)
-    {
-        let below = at(id) + vec2(0.0, r * 1.3 + 34.0);
-        let field = Rect::from_center_size(below, vec2(130.0, 24.0));
-        if let Some(action) = super::inline::show(ui, field, inline) {
-            lab.actions.push(action);
+/// A node's texts: how much a collapsed node hides, its label where it fits, the user's quiz marks, a leaf's
+/// value, and an inner node's value or window as the replay has it.
+fn paint_node_text(
+    scene: &Scene,
+    painter: &egui::Painter,
+    palette: &Palette,
+    id: u32,
+    gap: f32,
+    marks: Option<&(Option<&super::quiz::NodeMarks>, Option<Verdict>)>,
+) {
+    let (flat, r, zoom) = (scene.flat, scene.r, scene.zoom);
+    let node = flat.node(id);
+    let c = scene.at(id);
+    let leaf = node.child_count == 0;
+    let font = FontId::proportional((13.0 * zoom).clamp(11.0, 17.0));
+    let small = FontId::proportional((11.0 * zoom).clamp(10.0, 14.0));
+    let text_colour = if scene.reached(id) { palette.text } else { palette.weak_text };
+    if let Some(&count) = scene.layout.folded.get(&id) {
+        // A collapsed node shows how much it hides.
+        let text = format!("+{count}");
+        painter.text(c + vec2(0.0, r * 1.1), Align2::CENTER_TOP, text, small.clone(), palette.weak_text);
+    }
+    if let Some(label) = flat.labels.get(&id) {
+        // Level of detail: a label is drawn when it fits in the room its subtree has on the canvas (so the
+        // upper moves of a large tree stay named when zoomed out); the tooltip names any node.
+        let room = label_room(flat, scene.layout, id) * SLOT * zoom;
+        let label_font = if scene.shows_text() { font.clone() } else { FontId::proportional(11.0) };
+        let wide = label.chars().count() as f32 * label_font.size * 0.55;
+        if wide + gap <= 0.5 * room + r {
+            painter.text(c - vec2(gap, 0.0), Align2::RIGHT_CENTER, label, label_font, text_colour);
         }
     }
-    if lab.error.is_some() {
-        // The drawing is of the last tree that parsed, not of the text as it is now: say so on the drawing itself.
-        let warning = "showing the last valid tree: the text has an error";
-        let font = FontId::proportional(14.0);
-        let at = rect.left_top() + vec2(10.0, 8.0);
-        let galley = painter.layout_no_wrap(warning.to_string(), font, ui.visuals().warn_fg_color);
-        painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(5.0), 4.0, ui.visuals().extreme_bg_color);
-        painter.galley(at, galley, ui.visuals().warn_fg_color);
+    if !scene.shows_text() {
+        return;
     }
-    if let Some((pointer, target)) = drop {
-        // The subtree being dragged: a line from it to the pointer, the place it would go ringed.
-        if let Some(from) = lab.view.dragging.as_ref().and_then(|p| flat.node_at(p)) {
-            let colour = if target.is_some() { palette.selected } else { palette.cut };
-            painter.line_segment([at(from), pointer], Stroke::new(2.0, colour));
-            painter.circle_stroke(pointer, r.max(6.0), Stroke::new(2.0, colour));
+    let gap = if marks.is_some_and(|m| m.1.is_some()) { r * 1.75 + 5.0 } else { gap };
+    if let Some((Some(written), verdict)) = marks {
+        // The user's marks: the value beside the node (as the replay shows it), α and β above it.
+        let colour = verdict.map_or(MARK_COLOUR, verdict_colour);
+        if !written.value.trim().is_empty() {
+            let side = if leaf { c + vec2(gap, -r * 0.4) } else { c + vec2(gap, 0.0) };
+            painter.text(side, Align2::LEFT_CENTER, quiz::tidy(&written.value), font.clone(), colour);
         }
-        if let Some(parent) = target.as_ref().and_then(|(p, _)| flat.node_at(p)) {
-            painter.circle_stroke(at(parent), r * 1.9, Stroke::new(2.5, palette.selected));
+        let window: Vec<String> = [("α", &written.alpha), ("β", &written.beta)]
+            .iter()
+            .filter(|(_, t)| !t.trim().is_empty())
+            .map(|(name, t)| format!("{name} {}", quiz::tidy_plain(t)))
+            .collect();
+        if !window.is_empty() {
+            let above = c + vec2(gap, -r * 1.2);
+            painter.text(above, Align2::LEFT_BOTTOM, window.join("  "), small.clone(), colour);
         }
     }
-    if let Some(pointer) = response.hover_pos()
-        && lab.view.dragging.is_none()
-    {
-        hover(&response, flat, layout, pointer, r, &at, &cut_bars, bar, replay.map(|(_, s)| s));
+    if leaf {
+        painter.text(c + vec2(0.0, r * 1.1), Align2::CENTER_TOP, fmt_value(node.value), font, text_colour);
+        return;
     }
-    let facts = lab.view.menu.as_ref().and_then(|path| MenuFacts::of(lab, path));
-    let mut chosen = Vec::new();
-    if let Some(facts) = facts {
-        response.context_menu(|ui| context_menu(ui, &facts, &mut chosen));
+    let beside = c + vec2(gap, 0.0);
+    match scene.state(id) {
+        Some(NodeState { value: Some((v, bound)), active: false, .. }) => {
+            painter.text(beside, Align2::LEFT_CENTER, fmt_bounded(v, bound), font, palette.text);
+        }
+        Some(NodeState { active: true, window: Some(w), .. }) => {
+            let text = format!("α {}  β {}", fmt_value(w.alpha), fmt_value(w.beta));
+            painter.text(beside, Align2::LEFT_CENTER, text, small, palette.current);
+        }
+        _ => {}
     }
-    lab.actions.extend(chosen);
+}
+
+/// The drawing is of the last tree that parsed, not of the text as it is now: say so on the drawing itself.
+fn paint_stale_warning(painter: &egui::Painter, rect: Rect, visuals: &egui::Visuals) {
+    let warning = "showing the last valid tree: the text has an error";
+    let font = FontId::proportional(14.0);
+    let at = rect.left_top() + vec2(10.0, 8.0);
+    let galley = painter.layout_no_wrap(warning.to_string(), font, visuals.warn_fg_color);
+    painter.rect_filled(Rect::from_min_size(at, galley.size()).expand(5.0), 4.0, visuals.extreme_bg_color);
+    painter.galley(at, galley, visuals.warn_fg_color);
+}
+
+/// The subtree being dragged: a line from it to the pointer, the place it would go ringed.
+fn paint_drop(
+    scene: &Scene,
+    painter: &egui::Painter,
+    palette: &Palette,
+    dragging: Option<&[usize]>,
+    pointer: Pos2,
+    target: Option<&(Vec<usize>, usize)>,
+) {
+    if let Some(from) = dragging.and_then(|p| scene.flat.node_at(p)) {
+        let colour = if target.is_some() { palette.selected } else { palette.cut };
+        painter.line_segment([scene.at(from), pointer], Stroke::new(2.0, colour));
+        painter.circle_stroke(pointer, scene.r.max(6.0), Stroke::new(2.0, colour));
+    }
+    if let Some(parent) = target.and_then(|(p, _)| scene.flat.node_at(p)) {
+        painter.circle_stroke(scene.at(parent), scene.r * 1.9, Stroke::new(2.5, palette.selected));
+    }
 }
 
 /// A point rounded to the pixel grid, to tell when two shapes would cover the same pixels.
