@@ -79,7 +79,7 @@ pub fn show(ui: &mut egui::Ui, game: &ConnectFour, marks: &Marks) -> Option<AnyM
     }
     // The winning four, joined by a line through their centres.
     let last = marks.last.and_then(|mv| u8::try_from(mv).ok());
-    if let Some(line) = crate::games::winning_line::connect_four(game, last)
+    if let Some(line) = crate::games::connect_four::winning_line(game, last)
         && let (Some(&(c0, r0)), Some(&(c1, r1))) = (line.first(), line.last())
     {
         let stroke =

@@ -83,7 +83,7 @@ pub fn show(ui: &mut egui::Ui, game: &Mnk, marks: &Marks) -> Option<AnyMove> {
     }
     // The winning line, struck through from its first stone to its last.
     let last = marks.last.and_then(|mv| u8::try_from(mv).ok());
-    if let Some(cells) = crate::games::winning_line::mnk(game, last)
+    if let Some(cells) = crate::games::mnk::winning_line(game, last)
         && let (Some(&(c0, r0)), Some(&(c1, r1))) = (cells.first(), cells.last())
     {
         let stroke = egui::Stroke::new((size * 0.1).max(3.0), egui::Color32::from_rgb(230, 60, 50));
