@@ -1,7 +1,7 @@
 //! The one list of families: every game of the registry counted through it (perft against the published tables),
 //! every move's name read back to the move in every family, and the `search` command's contract.
 
-use alphabeta_studio::app::play::painters::painter;
+use alphabeta_studio::app::play::boards::painter;
 use alphabeta_studio::cli::game_arg::{named_game, position};
 use alphabeta_studio::games::any::AnyGame;
 use alphabeta_studio::games::families::FAMILIES;

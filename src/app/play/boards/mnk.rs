@@ -1,15 +1,15 @@
 //! The m,n,k board painter: a grid of cells, stones placed anywhere, coordinates as in the move names (`a1` is
 //! the bottom left). The first player's stones are crosses, the second's rings, in the sides' colours.
 
-use super::board::{Marks, cell_size, clickable, stone_color};
+use super::view::{Marks, cell_size, clickable, stone_color};
 use crate::engine::game::{Game, Side};
 use crate::games::any::AnyMove;
 use crate::games::mnk::Mnk;
 use eframe::egui;
 
 /// The painter as the list of families holds it (see `crate::families`).
-pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<super::Action> {
-    show(ui, game.downcast_ref::<Mnk>()?, marks).map(super::Action::Play)
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<crate::app::play::Action> {
+    show(ui, game.downcast_ref::<Mnk>()?, marks).map(crate::app::play::Action::Play)
 }
 
 /// Draws `game` and returns the cell clicked, if any.
