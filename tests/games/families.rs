@@ -54,6 +54,28 @@ fn every_registered_game_is_of_a_listed_family_and_has_a_painter() {
     assert_eq!(names.len(), count, "family names are unique");
 }
 
+/// Issue 41: a compiled family is one folder of one layout and one painter file, named alike (`ConnectFour`:
+/// `games/connect_four/` in the core, `boards/connect_four.rs` in the window).
+#[test]
+fn every_compiled_family_has_one_home_and_a_painter_file() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for family in FAMILIES.iter().filter(|f| f.file_extension().is_none()) {
+        let mut folder = String::new();
+        for (i, c) in family.name().chars().enumerate() {
+            if c.is_ascii_uppercase() && i > 0 {
+                folder.push('_');
+            }
+            folder.push(c.to_ascii_lowercase());
+        }
+        let home = root.join("crates/alphabeta-core/src/games").join(&folder);
+        for file in ["mod.rs", "family.rs", "words.rs", "tests.rs"] {
+            assert!(home.join(file).is_file(), "{}: no {}", family.name(), home.join(file).display());
+        }
+        let painter_file = root.join("src/app/play/boards").join(format!("{folder}.rs"));
+        assert!(painter_file.is_file(), "{}: no {}", family.name(), painter_file.display());
+    }
+}
+
 #[test]
 fn every_legal_moves_name_reads_back_to_that_move_in_every_family() {
     let registry = Registry::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games"));
