@@ -1,8 +1,11 @@
 #!/bin/sh
 # The level ladder (issue 18): every neighbouring pair of levels (2 vs 1, 3 vs 2 … 10 vs 9) of each game plays a
 # `match`, and the table says how each level scored against the one below it and its Elo relative to level 1 (the
-# sum of the neighbours' differences). The last block is the steps as Rust data for crates/alphabeta-core/src/games/ladder/measured.rs, to
-# paste.
+# sum of the neighbours' differences). Then each game's ladder file (the format of games/*.ladder.ron, read by the
+# studio: crates/alphabeta-core/src/games/ladder/file.rs) is printed and, when all nine pairs were measured, written
+# to LADDER_OUT/GAME_ID.ladder.ron (default target/ladders/): copy it over games/GAME_ID.ladder.ron, keeping a chess
+# ladder's `scale` and `check` and the `note`. A run of some pairs (FIRST, LAST) prints only their step lines, to
+# put over the same lines of the game's file.
 #
 #   bench/ladder.sh [GAMES_PER_PAIR] [GAME_ID…]
 #
@@ -68,15 +71,33 @@ print("%-14s %-9s %-10s %-7s %-22s" % (sys.argv[1], sys.argv[2] + " v " + sys.ar
   done
 done
 echo
-echo "// Paste into crates/alphabeta-core/src/games/ladder/measured.rs (MEASURED): each step's wins, draws and losses of the higher level;"
-echo "// the level picker computes the figures from them (games::ladder::figures)."
-python3 - "$OUT" <<'EOF'
+# The command as typed, with the settings that change the games, for each step's `command`.
+COMMAND="bench/ladder.sh $GAMES $IDS"
+[ -n "${OPENING_PLIES:-}" ] && COMMAND="OPENING_PLIES=$OPENING_PLIES $COMMAND"
+[ "$FIRST" != 1 ] || [ "$LAST" != 10 ] && COMMAND="FIRST=$FIRST LAST=$LAST $COMMAND"
+LADDER_OUT=${LADDER_OUT:-target/ladders}
+mkdir -p "$LADDER_OUT"
+python3 - "$OUT" "$COMMAND" "$(date -u +%F)" "$LADDER_OUT" <<'EOF'
 import json, sys
+out, command, date, folder = sys.argv[1:5]
+def quoted(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 rows = {}
-for line in open(sys.argv[1]):
+for line in open(out):
     game, low, high, text = line.split(" ", 3)
     r = json.loads(text)
-    rows.setdefault(game, []).append("Step(%d, %d, %d)" % (r["wins"], r["draws"], r["losses"]))
+    games = r["wins"] + r["draws"] + r["losses"]
+    rows.setdefault(game, []).append(
+        "        (levels: (%s, %s), wins: %d, draws: %d, losses: %d, games: %d, command: %s, date: %s),"
+        % (high, low, r["wins"], r["draws"], r["losses"], games, quoted(command), quoted(date)))
 for game, steps in rows.items():
-    print('    Ladder { game: "%s", steps: [%s], scale: Scale::LevelOne, check: None },' % (game, ", ".join(steps)))
+    if len(steps) == 9:
+        text = "(\n    game: %s,\n    steps: [\n%s\n    ],\n)\n" % (quoted(game), "\n".join(steps))
+        path = "%s/%s.ladder.ron" % (folder, game)
+        open(path, "w").write(text)
+        print("# %s, written to %s:" % (game, path))
+        print(text)
+    else:
+        print("# %s: these steps, over the same lines of games/%s.ladder.ron:" % (game, game))
+        print("\n".join(steps) + "\n")
 EOF

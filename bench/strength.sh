@@ -13,7 +13,7 @@
 # plays openings S, S + 1 … one a pair of games), CONCURRENCY (default 1: the figures are per
 # core); for the anchor ANCHOR_LEVEL (default 8), ANCHOR_NODES (default 220000, level 8's node budget in
 # games/chess.ron), ANCHOR_ELO (default 1900), ANCHOR_GAMES (default 40) and ANCHOR_SEED (the openings, default 11;
-# the figures in crates/alphabeta-core/src/games/ladder/measured.rs pool seeds 11, 12 and 32).
+# the figures in games/chess.ladder.ron pool seeds 11, 12 and 32).
 #
 # The anchor gives both players the same number of nodes a move (Stockfish hears `go nodes N`), so it does not
 # depend on the machine either: Stockfish's UCI_LimitStrength picks its move at a shallow depth (about 4 plies at

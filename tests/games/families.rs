@@ -1,7 +1,7 @@
 //! The one list of families: every game of the registry counted through it (perft against the published tables),
 //! every move's name read back to the move in every family, and the `search` command's contract.
 
-use alphabeta_studio::app::play::painters::painter;
+use alphabeta_studio::app::play::boards::painter;
 use alphabeta_studio::cli::game_arg::{named_game, position};
 use alphabeta_studio::games::any::AnyGame;
 use alphabeta_studio::games::families::FAMILIES;
@@ -52,6 +52,28 @@ fn every_registered_game_is_of_a_listed_family_and_has_a_painter() {
     let count = names.len();
     names.dedup();
     assert_eq!(names.len(), count, "family names are unique");
+}
+
+/// Issue 41: a compiled family is one folder of one layout and one painter file, named alike (`ConnectFour`:
+/// `games/connect_four/` in the core, `boards/connect_four.rs` in the window).
+#[test]
+fn every_compiled_family_has_one_home_and_a_painter_file() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for family in FAMILIES.iter().filter(|f| f.file_extension().is_none()) {
+        let mut folder = String::new();
+        for (i, c) in family.name().chars().enumerate() {
+            if c.is_ascii_uppercase() && i > 0 {
+                folder.push('_');
+            }
+            folder.push(c.to_ascii_lowercase());
+        }
+        let home = root.join("crates/alphabeta-core/src/games").join(&folder);
+        for file in ["mod.rs", "family.rs", "words.rs", "tests.rs"] {
+            assert!(home.join(file).is_file(), "{}: no {}", family.name(), home.join(file).display());
+        }
+        let painter_file = root.join("src/app/play/boards").join(format!("{folder}.rs"));
+        assert!(painter_file.is_file(), "{}: no {}", family.name(), painter_file.display());
+    }
 }
 
 #[test]

@@ -543,19 +543,20 @@ fn selective_search_switches_show_only_for_chess() {
 /// a ladder shows none.
 #[test]
 fn the_level_picker_shows_a_measured_levels_strength() {
-    use alphabeta_studio::games::ladder::{MEASURED, ladder, strength_words};
-    let shown: Vec<_> = MEASURED.iter().filter(|l| ladder(l.game).is_some()).collect();
+    use alphabeta_studio::games::ladder::{shown, strength_words};
+    let standard = Registry::standard();
+    let shown: Vec<_> = standard.entries.iter().filter_map(|e| shown(e.ladder.as_ref())).collect();
     assert!(shown.iter().any(|l| l.game == "chess") && shown.len() >= 2, "chess and another game are measured");
     for measured in shown {
         for level in [1, 6, 10] {
-            let mut harness = play_with(measured.game, |play| {
+            let mut harness = play_with(&measured.game, |play| {
                 play.players[0].kind = PlayerKind::Human;
                 play.players[1].kind = PlayerKind::Ai;
                 play.players[1].custom = false;
                 play.players[1].level = level;
             });
             settle(&mut harness);
-            let words = strength_words(measured.game, level).expect("a measured level");
+            let words = strength_words(Some(measured), level).expect("a measured level");
             harness.get_by_label(&format!("level {level} · {words}"));
         }
     }

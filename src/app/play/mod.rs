@@ -5,24 +5,15 @@
 //! while drawing; [`Play::apply`] carries them out afterwards, then [`Play::drive`] starts a search when it is an
 //! AI's turn.
 
-pub mod board;
-pub mod chess_board;
+pub mod boards;
 pub mod clocks;
-pub mod column_board;
 pub mod dice;
-pub mod draughts_board;
-pub mod einstein_board;
 pub mod engines;
-pub mod grid_board;
 pub mod open_tree;
-pub mod othello_board;
-pub mod painters;
-pub mod piece_art;
 pub mod record;
 pub mod records_window;
 pub mod reload;
 pub mod saved;
-pub mod script_board;
 mod search_panel;
 mod searching;
 mod side;
@@ -318,7 +309,7 @@ impl Play {
         });
         egui::CentralPanel::default().show(ui, |ui| {
             self.status_line(ui);
-            board::show(self, ui);
+            boards::show(self, ui);
         });
         records_window::window(self, ui.ctx());
         open_tree::window(self, ui.ctx());

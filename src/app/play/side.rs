@@ -7,7 +7,7 @@ use crate::engine::search::clock::TimeControl;
 use crate::engine::search::skill::Skill;
 use crate::engine::search::{Algorithm, ranges};
 use crate::engine::telemetry::records::SearchKind;
-use crate::games::ladder::{ladder, provenance, step_words, strength_words};
+use crate::games::ladder::{provenance, shown, step_words, strength_words};
 use crate::games::levels::{LEVELS, describe, level_config};
 use eframe::egui;
 
@@ -79,9 +79,9 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
             ui.add(egui::Slider::new(&mut player.level, *LEVELS.start()..=*LEVELS.end()).text("level"));
         });
         // The level's measured strength (bench/ladder.sh), when its game was measured.
-        let game = &play.entry().variant.id;
+        let measured = play.entry().ladder.as_ref();
         if !player.custom
-            && let (Some(words), Some(ladder)) = (strength_words(game, player.level), ladder(game))
+            && let (Some(words), Some(ladder)) = (strength_words(measured, player.level), shown(measured))
         {
             let step = step_words(ladder, player.level).map(|s| format!("\n{s}")).unwrap_or_default();
             ui.label(format!("level {} · {words}", player.level)).on_hover_text(provenance(ladder) + &step);

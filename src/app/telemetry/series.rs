@@ -254,7 +254,7 @@ mod tests {
     use super::*;
     use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
     use crate::engine::telemetry::records::SearchKind;
-    use crate::games::score_words::{CHESS_AXIS, chess};
+    use crate::games::chess::words::{AXIS as CHESS_AXIS, score_in_words as chess};
 
     /// A search at `ply` whose one iteration scored `value` from the side to move's view.
     fn searched(id: u64, ply: usize, value: Value) -> SearchRecord {

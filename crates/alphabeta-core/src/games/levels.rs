@@ -159,7 +159,7 @@ mod tests {
         assert_eq!(level_config(&ai, 4).features, SearchFeatures::ALL);
         assert_eq!(describe(&first, &ScoreAxis::PLAIN), "depth 1, 0.1 s per move, errs by up to 0.70");
         let chess = AiDefaults { mistakes: 80.0, ..ai.clone() };
-        let text = describe(&level_config(&chess, 1), &crate::games::score_words::CHESS_AXIS);
+        let text = describe(&level_config(&chess, 1), &crate::games::chess::words::AXIS);
         assert_eq!(text, "depth 1, 0.1 s per move, errs by up to 0.80 pawns");
     }
 

@@ -12,10 +12,14 @@
 //! )
 //! ```
 //!
+//! A game's measured ladder is a data file beside it, `<name>.ladder.ron` beside `<name>.ron` or `<name>.lua` (see
+//! [`super::ladder::file`]), read with the game.
+//!
 //! Loading never fails as a whole: a file that cannot be read, parsed or played is kept as a [`LoadError`] with its
 //! path and message, and every other file still loads.
 
 pub use super::family::Rules;
+use super::ladder::{Ladder, file as ladder_file};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -118,6 +122,8 @@ pub struct Entry {
     pub variant: Variant,
     /// Built in, or the file it was read from.
     pub source: Source,
+    /// Its measured ladder, from the ladder file beside its game file, if there is one.
+    pub ladder: Option<Ladder>,
 }
 
 /// A game file that did not load, and why.
@@ -153,21 +159,33 @@ pub struct Registry {
 /// The games compiled into the program: the shipped files of tic-tac-toe and Connect Four, so the studio can play
 /// even without its `games/` folder.
 pub fn built_in() -> Vec<Variant> {
-    [include_str!("../../../../games/tic-tac-toe.ron"), include_str!("../../../../games/connect-four.ron")]
-        .into_iter()
-        .filter_map(|text| ron::from_str(text).ok())
-        .collect()
+    built_in_entries().into_iter().map(|entry| entry.variant).collect()
+}
+
+/// [`built_in`]'s games with their shipped ladders.
+fn built_in_entries() -> Vec<Entry> {
+    [
+        (include_str!("../../../../games/tic-tac-toe.ron"), include_str!("../../../../games/tic-tac-toe.ladder.ron")),
+        (include_str!("../../../../games/connect-four.ron"), include_str!("../../../../games/connect-four.ladder.ron")),
+    ]
+    .into_iter()
+    .filter_map(|(game, ladder)| {
+        let variant = ron::from_str(game).ok()?;
+        Some(Entry { variant, source: Source::BuiltIn, ladder: ladder_file::parse(ladder).ok() })
+    })
+    .collect()
+}
+
+/// True for a ladder file's path (`chess.ladder.ron`): data about a game, not a game.
+fn is_ladder_file(path: &Path) -> bool {
+    path.file_name().and_then(|name| name.to_str()).is_some_and(|name| name.ends_with(ladder_file::SUFFIX))
 }
 
 impl Registry {
     /// The built-in games and every `*.ron` file in `dir`. A missing folder is not an error: the built-in games
     /// remain.
     pub fn load(dir: &Path) -> Registry {
-        let mut registry = Registry {
-            entries: built_in().into_iter().map(|variant| Entry { variant, source: Source::BuiltIn }).collect(),
-            errors: Vec::new(),
-            dir: Some(dir.to_path_buf()),
-        };
+        let mut registry = Registry { entries: built_in_entries(), errors: Vec::new(), dir: Some(dir.to_path_buf()) };
         let Ok(listing) = std::fs::read_dir(dir) else {
             return registry;
         };
@@ -177,11 +195,12 @@ impl Registry {
             let ext = path.extension()?.to_str()?;
             families.iter().copied().find(|f| f.file_extension() == Some(ext))
         };
-        let mut paths: Vec<PathBuf> = listing
+        let (mut ladders, mut paths): (Vec<PathBuf>, Vec<PathBuf>) = listing
             .filter_map(|entry| entry.ok().map(|e| e.path()))
             .filter(|path| path.extension().is_some_and(|ext| ext == "ron") || reader_of(path).is_some())
-            .collect();
+            .partition(|path| is_ladder_file(path));
         paths.sort();
+        ladders.sort();
         for path in paths {
             // Bounded, regular files only: a link to /dev/zero or a FIFO named `*.ron` must not stall the list.
             let text = match crate::files::read_text_raw(&path, super::validate::MAX_FILE_BYTES) {
@@ -202,7 +221,32 @@ impl Registry {
                 registry.errors.push(LoadError { path, message });
             }
         }
+        for path in ladders {
+            if let Err(message) = registry.add_ladder(&path) {
+                registry.errors.push(LoadError { path, message });
+            }
+        }
         registry
+    }
+
+    /// Reads the ladder file at `path` and gives it to its game, which must come from a game file beside it of the
+    /// same name (`chess.ladder.ron`: `chess.ron` or `chess.lua`); or says why not.
+    fn add_ladder(&mut self, path: &Path) -> Result<(), String> {
+        let ladder = ladder_file::read(path)?;
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let stem = name.strip_suffix(ladder_file::SUFFIX).unwrap_or(name);
+        let beside = |source: &Source| match source {
+            Source::File(game) => game.parent() == path.parent() && game.file_stem().is_some_and(|s| s == stem),
+            Source::BuiltIn => false,
+        };
+        let Some(entry) = self.entries.iter_mut().find(|e| e.variant.id == ladder.game && beside(&e.source)) else {
+            return Err(format!(
+                "the ladder of game '{}', which no game file beside it named {stem}.ron or {stem}.lua describes",
+                ladder.game
+            ));
+        };
+        entry.ladder = Some(ladder);
+        Ok(())
     }
 
     /// The registry the window and the command line use: [`default_dir`].
@@ -219,7 +263,7 @@ impl Registry {
     /// Adds one variant, or says why not (impossible parameters, settings out of range, a duplicate id).
     pub fn add_variant(&mut self, variant: Variant, source: Source) -> Result<(), String> {
         variant.validate()?;
-        let entry = Entry { variant, source };
+        let entry = Entry { variant, source, ladder: None };
         match self.entries.iter_mut().find(|e| e.variant.id == entry.variant.id) {
             Some(existing) if existing.source == Source::BuiltIn => *existing = entry,
             Some(existing) => {
@@ -297,6 +341,33 @@ mod tests {
         assert!(registry.errors[0].path.ends_with("b-broken.ron"));
         assert!(registry.errors[1].message.contains("does not fit"), "{}", registry.errors[1].message);
         assert_eq!(registry.find("mnk-4").map(|e| e.variant.ai.level), Some(5), "defaults fill in");
+    }
+
+    /// A ladder file is read with the game beside it, never as a game; a broken or stray one is an error naming
+    /// it, and its game still loads (without a ladder).
+    #[test]
+    fn ladder_files_go_to_the_game_beside_them() {
+        let dir = std::env::temp_dir().join(format!("abs-registry-ladders-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let shipped = shipped_dir();
+        for name in ["gomoku-9x9.ron", "gomoku-9x9.ladder.ron", "nim.lua", "nim.ladder.ron", "hex.lua"] {
+            std::fs::copy(shipped.join(name), dir.join(name)).expect("copied");
+        }
+        std::fs::write(dir.join("hex.ladder.ron"), "(game: \"hex\", steps: [])").expect("write");
+        std::fs::copy(shipped.join("pig.ladder.ron"), dir.join("pig.ladder.ron")).expect("copied");
+        let registry = Registry::load(&dir);
+        std::fs::remove_dir_all(&dir).ok();
+        let ids: Vec<&str> = registry.entries.iter().map(|e| e.variant.id.as_str()).collect();
+        assert_eq!(ids, ["tic-tac-toe", "connect-four", "gomoku-9x9", "hex", "nim"]);
+        let ladder_of = |id| registry.find(id).and_then(|e| e.ladder.as_ref()).map(|l| l.steps[0]);
+        assert_eq!(ladder_of("gomoku-9x9"), Some(super::super::ladder::Step(324, 6, 70)));
+        assert_eq!(ladder_of("nim"), Some(super::super::ladder::Step(143, 0, 75)));
+        assert_eq!(ladder_of("tic-tac-toe").map(|s| s.games()), Some(276), "the built-in game's own ladder");
+        assert_eq!(ladder_of("hex"), None);
+        let errors: Vec<String> = registry.errors.iter().map(LoadError::line).collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].contains("hex.ladder.ron") && errors[0].contains("9 steps"), "{}", errors[0]);
+        assert!(errors[1].contains("pig.ladder.ron") && errors[1].contains("no game file beside it"), "{}", errors[1]);
     }
 
     #[test]

@@ -78,10 +78,10 @@ impl Playable for Chess {
         "centipawns"
     }
     fn score_axis(&self) -> score_words::ScoreAxis {
-        score_words::CHESS_AXIS
+        super::words::AXIS
     }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        score_words::chess(value, self.moves_played(), self.side_to_move())
+        super::words::score_in_words(value, self.moves_played(), self.side_to_move())
     }
     fn ending(&self) -> Option<String> {
         Chess::ending(self).map(|e| e.describe())

@@ -28,6 +28,7 @@
 
 pub mod ending;
 mod family;
+pub mod words;
 pub use family::{ChessFamily, ChessRules};
 pub mod eval;
 pub mod pgn;
@@ -573,18 +574,4 @@ impl fmt::Display for Chess {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn encoding_round_trips_every_legal_move_of_kiwipete() {
-        let game = Chess::from_fen(KIWIPETE).expect("valid");
-        for mv in game.legal_moves() {
-            assert_eq!(decode(encode(mv)), Some(mv));
-        }
-        let promotion = Move { from: Square::E7, to: Square::E8, promotion: Some(Piece::Queen) };
-        assert_eq!(decode(encode(promotion)), Some(promotion));
-        assert_eq!(decode(5 << 12), None);
-        assert_eq!(decode(1 << 15), None);
-    }
-}
+mod tests;

@@ -491,107 +491,11 @@ impl fmt::Display for ConnectFour {
     }
 }
 
-// The family: what the rest of the studio knows of Connect Four (listed once in `games::families`).
-
-/// The Connect Four family: `rules: ConnectFour(width: 7, height: 6)` in a game file.
-pub struct ConnectFourFamily;
-
-/// The Connect Four rules with their board size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ConnectFourRules {
-    pub width: usize,
-    pub height: usize,
-}
-
-impl super::family::Family for ConnectFourFamily {
-    fn name(&self) -> &'static str {
-        "ConnectFour"
-    }
-    fn has_params(&self) -> bool {
-        true
-    }
-    fn rules(&self, params: &super::family::Params) -> Result<super::family::Rules, String> {
-        let rules: ConnectFourRules = super::family::read_params(params)?;
-        ConnectFour::new(rules.width, rules.height).map_err(|e| e.to_string())?;
-        Ok(super::family::Rules::new(rules))
-    }
-    /// `connect-four-WxH`: any board size, e.g. `connect-four-8x7`.
-    fn command_line_rules(&self, id: &str) -> Option<Result<super::family::Rules, String>> {
-        let (width, height) = id.strip_prefix("connect-four-")?.split_once('x')?;
-        let rules = ConnectFourRules { width: width.parse().ok()?, height: height.parse().ok()? };
-        Some(
-            ConnectFour::new(rules.width, rules.height)
-                .map(|_| super::family::Rules::new(rules))
-                .map_err(|e| e.to_string()),
-        )
-    }
-    fn command_line_ids(&self) -> &'static [&'static str] {
-        &["connect-four-WxH"]
-    }
-}
-
-impl super::family::RuleSet for ConnectFourRules {
-    fn family(&self) -> &'static str {
-        "ConnectFour"
-    }
-    fn describe(&self) -> String {
-        format!("ConnectFour(width: {}, height: {})", self.width, self.height)
-    }
-    fn new_game(&self) -> Result<super::any::AnyGame, String> {
-        ConnectFour::new(self.width, self.height).map(super::any::AnyGame::new).map_err(|e| e.to_string())
-    }
-    /// The 1-based columns played, e.g. `4453` (Pons' notation).
-    fn read_position(&self, text: &str) -> Result<super::any::AnyGame, String> {
-        let game = ConnectFour::new(self.width, self.height).map_err(|e| e.to_string())?;
-        game.with_moves(text).map(super::any::AnyGame::new).map_err(|e| e.to_string())
-    }
-}
-
-impl super::any::Playable for ConnectFour {
-    fn encode(mv: u8) -> super::any::AnyMove {
-        super::any::AnyMove::from(mv)
-    }
-    fn decode(mv: super::any::AnyMove) -> Option<u8> {
-        u8::try_from(mv).ok()
-    }
-    fn outcome(&self) -> Option<super::any::Outcome> {
-        super::any::outcome_of(self.winner(), self.is_over())
-    }
-    fn moves_played(&self) -> usize {
-        ConnectFour::moves_played(self)
-    }
-    fn side_names(&self) -> [&str; 2] {
-        ["Red", "Yellow"]
-    }
-    fn score_unit(&self) -> &str {
-        "Pons' score (a win: the stones the winner has left; before the end: inside ± 1)"
-    }
-    fn score_axis(&self) -> super::score_words::ScoreAxis {
-        super::score_words::CONNECT_FOUR_AXIS
-    }
-    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        let names = super::any::Playable::side_names(self);
-        let cells = self.width() * self.height();
-        super::score_words::connect_four(
-            value,
-            self.moves_played(),
-            cells,
-            super::any::Playable::side_to_move(self),
-            names,
-        )
-    }
-    /// Pons' move string, `4453…`.
-    fn write_record(&self, moves: &[u8]) -> (String, &'static str) {
-        match super::records::connect_four::write(moves) {
-            Ok(text) => (text + "\n", "txt"),
-            Err(_) => (super::records::write_names(self, moves), "txt"),
-        }
-    }
-    fn read_record(&self, text: &str) -> Result<(Self, Vec<u8>), super::records::RecordError> {
-        Ok((*self, super::records::connect_four::read(self, text)?))
-    }
-}
+// The family: its name and parameters in game files, and its `Playable` side.
+mod family;
+pub mod record;
+pub mod words;
+pub use family::{ConnectFourFamily, ConnectFourRules, winning_line};
 
 #[cfg(test)]
 mod tests;

@@ -172,3 +172,59 @@ fn names_hints_and_bounds() {
     assert_eq!(game.turn(), Turn::Max);
     assert_eq!(game.to_string(), ".......\n.......\n.......\n.......\n...O...\n..OXX..\n");
 }
+
+#[test]
+fn connect_four_wins_in_moves() {
+    use crate::games::connect_four::ConnectFour;
+    let names = ["Red", "Yellow"];
+    // First player to move with three in column 1: wins with this move.
+    let game = ConnectFour::from_moves("121212").unwrap();
+    assert_eq!(
+        words::score_in_words(crate::games::score_words::solve(&game, 2), 6, 42, Side::Max, names),
+        "Red wins in 1 move"
+    );
+    // Second player to move after 5 plies, losing to a four made with the 7th stone: Pons' score 18.
+    assert_eq!(words::score_in_words(-18.0, 5, 42, Side::Min, names), "Red wins in 1 move");
+    // First player to move after 4 plies, winning with the 9th stone (its 3rd move from here): score 17.
+    assert_eq!(words::score_in_words(17.0, 4, 42, Side::Max, names), "Red wins in 3 moves");
+    assert_eq!(words::score_in_words(0.25, 0, 42, Side::Max, names), "+0.250 (threats)");
+}
+
+#[test]
+fn connect_four_strings_round_trip() {
+    let start = ConnectFour::standard();
+    let moves = record::read(&start, "4453 3\n2").expect("legal");
+    assert_eq!(moves, vec![3, 3, 4, 2, 2, 1]);
+    assert_eq!(record::write(&moves).unwrap(), "445332");
+    assert_eq!(record::read(&start, &record::write(&moves).unwrap()).unwrap(), moves);
+}
+
+#[test]
+fn connect_four_refuses_bad_strings_with_line_and_reason() {
+    let start = ConnectFour::standard();
+    for (text, line, words) in [
+        ("44a", 1, "move 3 'a': not a column"),
+        ("44\n8", 2, "move 3 '8'"),
+        ("1111111", 1, "move 7 '1'"),
+        ("1212121 3", 1, "move 8 '3'"),
+    ] {
+        let error = record::read(&start, text).expect_err(text);
+        assert_eq!(error.line, line, "{text}");
+        assert!(error.reason.contains(words), "{text}: {error}");
+    }
+    assert!(record::write(&[9]).is_err());
+}
+
+#[test]
+fn connect_four_lines_in_every_direction() {
+    for (moves, line) in [
+        ("1212121", vec![(0, 0), (0, 1), (0, 2), (0, 3)]),
+        ("1122334", vec![(0, 0), (1, 0), (2, 0), (3, 0)]),
+        ("12233434474", vec![(0, 0), (1, 1), (2, 2), (3, 3)]),
+    ] {
+        let game = ConnectFour::from_moves(moves).unwrap();
+        let last = moves.chars().last().and_then(|c| c.to_digit(10)).map(|d| d as u8 - 1);
+        assert_eq!(winning_line(&game, last), Some(line), "{moves}");
+    }
+    assert_eq!(winning_line(&ConnectFour::from_moves("4455").unwrap(), Some(4)), None, "no winner yet");
+}

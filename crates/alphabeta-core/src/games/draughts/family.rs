@@ -62,10 +62,10 @@ impl Playable for Draughts {
         "hundredths of a man"
     }
     fn score_axis(&self) -> score_words::ScoreAxis {
-        score_words::DRAUGHTS_AXIS
+        super::words::AXIS
     }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        score_words::draughts(value, self.moves_played(), self.side_to_move())
+        super::words::score_in_words(value, self.moves_played(), self.side_to_move())
     }
     fn ending(&self) -> Option<String> {
         Draughts::ending(self).map(|e| e.describe())

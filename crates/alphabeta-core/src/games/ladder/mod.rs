@@ -1,35 +1,56 @@
-//! What each level's strength was measured to be: the level ladder of `bench/ladder.sh`, pasted here as data. Each
-//! game's levels 1–10 played their neighbours (2 vs 1, 3 vs 2 …) in `match`; a level's figure is the sum of the
-//! neighbours' Elo differences along the way, from level 1 (= 0) or, for chess, from the level that played
-//! Stockfish. The level picker shows it ("level 6 · ≈ 1250"); a game not in the table shows none.
+//! What each level's strength was measured to be: the level ladder of `bench/ladder.sh`, read from the ladder file
+//! beside each game ([`file`]: `games/chess.ladder.ron`). Each game's levels 1–10 played their neighbours (2 vs 1,
+//! 3 vs 2 …) in `match`; a level's figure is the sum of the neighbours' Elo differences along the way, from level 1
+//! (= 0) or, for chess, from the level that played Stockfish. The level picker shows it ("level 6 · ≈ 1250"); a
+//! game without a ladder file shows none.
 //!
 //! Each step's 95 % interval is about ±40 Elo at 400 games a pair, ±110 at 40, and a step's Elo is held to ±400
 //! (which a pair won or lost outright, or nearly so, reaches).
 
-mod measured;
-pub use measured::MEASURED;
+pub mod file;
 
-/// One game's measured ladder: the raw results, from which every figure is computed ([`figures`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// One game's measured ladder: the raw results, from which every figure is computed ([`figures`]), and how they were
+/// measured.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Ladder {
     /// The game's id in the registry.
-    pub game: &'static str,
+    pub game: String,
     /// How each level from 2 to 10 did against the one below it.
     pub steps: [Step; 9],
+    /// The command and date that measured each step.
+    pub runs: [Run; 9],
+    /// What the figures are measured against.
     pub scale: Scale,
     /// A level played directly against Stockfish at a time per move, as a check on the figures: shown beside them,
     /// since a scale anchored at a fixed node count may not hold at a time control.
     pub check: Option<TimedCheck>,
+    /// How the measurement went, in words: openings, reruns, caveats.
+    pub note: String,
+}
+
+/// How a measurement was made: the command that played it and the day.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Run {
+    /// The command, as typed (`bench/ladder.sh 400 connect-four`).
+    pub command: String,
+    /// The day, `2026-11-25`.
+    pub date: String,
 }
 
 /// A level's match against Stockfish 15.1 (`UCI_LimitStrength`) at a fixed time per move (`match`): the
 /// level's wins, draws and losses against Stockfish set to `uci_elo`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TimedCheck {
+    /// The level that played.
     pub level: u8,
+    /// Stockfish's `UCI_Elo` setting.
     pub uci_elo: i32,
+    /// The time each side had per move.
     pub ms_per_move: u32,
+    /// The level's wins, draws and losses.
     pub result: Step,
+    /// How the match was played.
+    pub run: Run,
 }
 
 impl TimedCheck {
@@ -40,10 +61,11 @@ impl TimedCheck {
 }
 
 /// A level's games against the level below it: wins, draws and losses of the higher level.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Step(pub u16, pub u16, pub u16);
 
 impl Step {
+    /// The games played.
     pub fn games(self) -> u32 {
         u32::from(self.0) + u32::from(self.1) + u32::from(self.2)
     }
@@ -55,9 +77,10 @@ impl Step {
 }
 
 /// What a ladder's figures are measured against.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Deserialize)]
 pub enum Scale {
     /// Level 1 is 0: the figures say how far above level 1 a level is.
+    #[default]
     LevelOne,
     /// Stockfish 15.1's `UCI_Elo` scale (with `UCI_LimitStrength`): `level` played Stockfish set to `uci_elo` and
     /// scored `elo_difference` against it; the other levels are placed by the neighbours' steps from there.
@@ -69,9 +92,9 @@ pub enum Scale {
 /// more than it informs. (The README still lists every measurement, however rough, with its game count.)
 pub const SHOWN_FROM_GAMES: u32 = 20;
 
-/// The measured ladder of the game with this id, if every step was measured with enough games to be shown.
-pub fn ladder(game: &str) -> Option<&'static Ladder> {
-    MEASURED.iter().find(|l| l.game == game && fewest_games(l) >= SHOWN_FROM_GAMES)
+/// `ladder`, if every step was measured with enough games to be shown ([`SHOWN_FROM_GAMES`]).
+pub fn shown(ladder: Option<&Ladder>) -> Option<&Ladder> {
+    ladder.filter(|l| fewest_games(l) >= SHOWN_FROM_GAMES)
 }
 
 /// The fewest games any step of `ladder` played.
@@ -97,8 +120,8 @@ pub fn figures(ladder: &Ladder) -> [i32; 10] {
 
 /// `level`'s measured strength in a few words, "≈ +410 vs level 1", or `None` when the game was not measured (or
 /// not with enough games: [`SHOWN_FROM_GAMES`]).
-pub fn strength_words(game: &str, level: u8) -> Option<String> {
-    words(ladder(game)?, level)
+pub fn strength_words(ladder: Option<&Ladder>, level: u8) -> Option<String> {
+    words(shown(ladder)?, level)
 }
 
 /// `level`'s figure on `ladder`, in words.
@@ -107,7 +130,7 @@ fn words(ladder: &Ladder, level: u8) -> Option<String> {
     Some(match ladder.scale {
         Scale::LevelOne if level == 1 => "the ladder's foot (0)".to_string(),
         Scale::LevelOne => format!("≈ {elo:+} vs level 1"),
-        Scale::Stockfish { .. } => match ladder.check.filter(|check| check.level == level) {
+        Scale::Stockfish { .. } => match ladder.check.as_ref().filter(|check| check.level == level) {
             // The direct match beside the ladder's figure: where they differ, a player should see both.
             Some(check) => format!(
                 "≈ {elo} by the ladder, ≈ {} played at {} s a move (Stockfish's UCI_Elo scale)",
@@ -148,7 +171,7 @@ pub fn provenance(ladder: &Ladder) -> String {
             signed(elo_difference)
         ),
     };
-    match ladder.check {
+    match &ladder.check {
         None => measured,
         Some(check) => {
             let Step(wins, draws, losses) = check.result;
@@ -191,16 +214,24 @@ pub fn step_elo(score: f64) -> f64 {
 mod tests {
     use super::*;
 
-    /// Every pasted ladder names a game, and its figures are the README's: the sums of its steps from level 1, or
+    /// The ladders of the games the studio ships, as the registry reads them from `games/*.ladder.ron`.
+    fn measured() -> Vec<Ladder> {
+        let registry = crate::games::registry::Registry::load(&crate::games::registry::shipped_dir());
+        assert!(registry.errors.is_empty(), "{:?}", registry.errors);
+        registry.entries.into_iter().filter_map(|e| e.ladder).collect()
+    }
+
+    /// Every ladder file names a game, and its figures are the README's: the sums of its steps from level 1, or
     /// chess's from level 8 at Stockfish's 1900 + 0.
     #[test]
     fn every_measured_ladder_names_a_game_and_gives_the_readmes_figures() {
         let registry = crate::games::registry::Registry::standard();
-        for ladder in MEASURED {
-            assert!(registry.find(ladder.game).is_some(), "{} is a game", ladder.game);
+        let measured = measured();
+        for ladder in &measured {
+            assert!(registry.find(&ladder.game).is_some(), "{} is a game", ladder.game);
             assert!(fewest_games(ladder) >= 2, "{}", ladder.game);
         }
-        let figures_of = |game| figures(MEASURED.iter().find(|l| l.game == game).expect("measured"));
+        let figures_of = |game| figures(measured.iter().find(|l| l.game == game).expect("measured"));
         assert_eq!(figures_of("connect-four"), [0, 238, 360, 503, 634, 760, 832, 1066, 1123, 1217]);
         assert_eq!(figures_of("connect-four-8x7"), [0, 366, 465, 568, 704, 816, 883, 1167, 1212, 1282]);
         assert_eq!(figures_of("othello"), [0, 400, 800, 1133, 1324, 1469, 1573, 1834, 1937, 1996]);
@@ -218,8 +249,8 @@ mod tests {
         assert_eq!(figures_of("pig"), [0, 85, 154, 215, 293, 373, 443, 509, 570, 625]);
         let chess = [240, 640, 746, 1146, 1277, 1452, 1640, 1958, 2090, 2219];
         assert_eq!(figures_of("chess"), chess, "8 = 1900 + 58");
-        assert_eq!(strength_words("no such game", 5), None);
-        assert_eq!(strength_words("no such game", 0), None);
+        assert_eq!(strength_words(None, 5), None);
+        assert_eq!(strength_words(None, 0), None);
     }
 
     /// Issue 18: every game the studio ships (`games/`, compiled families and scripts alike) has a measured ladder, so
@@ -230,14 +261,14 @@ mod tests {
         assert!(registry.entries.len() >= 16, "{} games", registry.entries.len());
         for entry in &registry.entries {
             let id = &entry.variant.id;
-            assert!(MEASURED.iter().any(|l| l.game == id), "{id} has no ladder");
+            assert!(entry.ladder.as_ref().is_some_and(|l| &l.game == id), "{id} has no ladder");
         }
     }
 
     /// Issue 18's bar: every level scores at least 55 % against the level below it, in every laddered game.
     #[test]
     fn every_measured_level_scores_at_least_55_percent_against_the_one_below() {
-        for ladder in MEASURED {
+        for ladder in measured() {
             for (i, step) in ladder.steps.iter().enumerate() {
                 let pair = format!("{} {} v {}", ladder.game, i + 2, i + 1);
                 assert!(step.score() >= 0.55, "{pair}: {:?} scores {:.4}", step, step.score());
@@ -247,14 +278,14 @@ mod tests {
 
     #[test]
     fn a_ladder_of_too_few_games_is_not_shown_and_a_shown_one_reads_in_words() {
-        for ladder in MEASURED.iter().filter(|l| fewest_games(l) < SHOWN_FROM_GAMES) {
-            assert_eq!(strength_words(ladder.game, 5), None, "{} has too few games", ladder.game);
+        for ladder in measured().iter().filter(|l| fewest_games(l) < SHOWN_FROM_GAMES) {
+            assert_eq!(strength_words(Some(ladder), 5), None, "{} has too few games", ladder.game);
         }
         // 75 % (+191) and then 50 %: 0, +191, +191 …
         let mut steps = [Step(20, 0, 20); 9];
         steps[0] = Step(30, 0, 10);
         steps[8] = Step(10, 5, 5);
-        let ladder = Ladder { game: "g", steps, scale: Scale::LevelOne, check: None };
+        let ladder = Ladder { game: "g".into(), steps, ..Ladder::default() };
         assert_eq!(figures(&ladder), [0, 191, 191, 191, 191, 191, 191, 191, 191, 280]);
         assert_eq!(words(&ladder, 3).as_deref(), Some("≈ +191 vs level 1"));
         assert_eq!(words(&ladder, 1).as_deref(), Some("the ladder's foot (0)"));
@@ -266,7 +297,7 @@ mod tests {
         assert_eq!(step_words(&ladder, 1), None);
         assert_eq!(step_words(&ladder, 11), None);
         let scale = Scale::Stockfish { level: 10, uci_elo: 2000, elo_difference: -35, games: 20 };
-        let chess = Ladder { scale, steps: [Step(15, 0, 5); 9], ..ladder };
+        let chess = Ladder { scale, steps: [Step(15, 0, 5); 9], ..ladder.clone() };
         assert_eq!(figures(&chess)[9], 1965);
         assert_eq!(words(&chess, 10).as_deref(), Some("≈ 1965 (Stockfish's UCI_Elo scale)"));
         assert_eq!(words(&chess, 9).as_deref(), Some("≈ 1774 (Stockfish's UCI_Elo scale)"));
@@ -274,9 +305,9 @@ mod tests {
         assert_eq!([signed(-35), signed(0), signed(98)], ["−35", "0", "+98"]);
         assert!(!provenance(&chess).contains("directly"), "no timed check, none named");
         let result = Step(4, 3, 13);
-        let check = TimedCheck { level: 10, uci_elo: 2000, ms_per_move: 1000, result };
+        let check = TimedCheck { level: 10, uci_elo: 2000, ms_per_move: 1000, result, run: Run::default() };
         assert_eq!(check.figure(), 1832, "27.5 % is −168 Elo");
-        let checked = Ladder { check: Some(check), ..chess };
+        let checked = Ladder { check: Some(check), ..chess.clone() };
         assert_eq!(
             words(&checked, 10).as_deref(),
             Some("≈ 1965 by the ladder, ≈ 1832 played at 1 s a move (Stockfish's UCI_Elo scale)")

@@ -417,81 +417,11 @@ impl fmt::Display for Mnk {
     }
 }
 
-// The family: what the rest of the studio knows of m,n,k (listed once in `games::families`).
-
-/// The m,n,k family: `rules: Mnk(width: 3, height: 3, k: 3)` in a game file.
-pub struct MnkFamily;
-
-/// The m,n,k rules with their parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MnkRules {
-    pub width: usize,
-    pub height: usize,
-    pub k: usize,
-}
-
-impl super::family::Family for MnkFamily {
-    fn name(&self) -> &'static str {
-        "Mnk"
-    }
-    fn has_params(&self) -> bool {
-        true
-    }
-    fn rules(&self, params: &super::family::Params) -> Result<super::family::Rules, String> {
-        let rules: MnkRules = super::family::read_params(params)?;
-        Mnk::new(rules.width, rules.height, rules.k).map_err(|e| e.to_string())?;
-        Ok(super::family::Rules::new(rules))
-    }
-}
-
-impl super::family::RuleSet for MnkRules {
-    fn family(&self) -> &'static str {
-        "Mnk"
-    }
-    fn describe(&self) -> String {
-        format!("Mnk(width: {}, height: {}, k: {})", self.width, self.height, self.k)
-    }
-    fn new_game(&self) -> Result<super::any::AnyGame, String> {
-        Mnk::new(self.width, self.height, self.k).map(super::any::AnyGame::new).map_err(|e| e.to_string())
-    }
-}
-
-impl super::any::Playable for Mnk {
-    fn encode(mv: u8) -> super::any::AnyMove {
-        super::any::AnyMove::from(mv)
-    }
-    fn decode(mv: super::any::AnyMove) -> Option<u8> {
-        u8::try_from(mv).ok()
-    }
-    fn outcome(&self) -> Option<super::any::Outcome> {
-        super::any::outcome_of(self.winner(), self.is_over())
-    }
-    fn moves_played(&self) -> usize {
-        Mnk::moves_played(self)
-    }
-    fn side_names(&self) -> [&str; 2] {
-        ["X", "O"]
-    }
-    fn score_unit(&self) -> &str {
-        "points (a win: 1 + the empty cells left; a position before the end: inside ± 1)"
-    }
-    fn score_axis(&self) -> super::score_words::ScoreAxis {
-        super::score_words::MNK_AXIS
-    }
-    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        let names = super::any::Playable::side_names(self);
-        let cells = self.width() * self.height();
-        super::score_words::mnk(value, self.moves_played(), cells, super::any::Playable::side_to_move(self), names)
-    }
-    /// Cell names separated by spaces.
-    fn write_record(&self, moves: &[u8]) -> (String, &'static str) {
-        (super::records::mnk::write(self, moves) + "\n", "txt")
-    }
-    fn read_record(&self, text: &str) -> Result<(Self, Vec<u8>), super::records::RecordError> {
-        Ok((self.clone(), super::records::mnk::read(self, text)?))
-    }
-}
+// The family: its name and parameters in game files, and its `Playable` side.
+mod family;
+pub mod record;
+pub mod words;
+pub use family::{MnkFamily, MnkRules, winning_line};
 
 #[cfg(test)]
 mod tests;

@@ -246,3 +246,34 @@ fn moves_are_named_like_a_chess_board() {
     assert_eq!(game.move_name(6), "a1");
     assert_eq!(game.move_name(2), "c3");
 }
+
+#[test]
+fn mnk_wins() {
+    use crate::games::mnk::Mnk;
+    let mut game = Mnk::tic_tac_toe();
+    for cell in [0u8, 3, 1, 4] {
+        game.play(cell);
+    }
+    assert_eq!(
+        words::score_in_words(crate::games::score_words::solve(&game, 2), 4, 9, Side::Max, ["X", "O"]),
+        "X wins in 1 move"
+    );
+}
+
+#[test]
+fn mnk_cell_names_round_trip() {
+    let start = Mnk::tic_tac_toe();
+    let moves = record::read(&start, "b2 A1, c3").expect("legal");
+    assert_eq!(record::write(&start, &moves), "b2 a1 c3");
+    let error = record::read(&start, "b2\nb2").expect_err("taken");
+    assert_eq!((error.line, error.reason.contains("move 2")), (2, true));
+}
+
+#[test]
+fn tic_tac_toe_anti_diagonal() {
+    let mut game = Mnk::tic_tac_toe();
+    for cell in [2u8, 0, 4, 1, 6] {
+        game.play(cell);
+    }
+    assert_eq!(winning_line(&game, Some(6)), Some(vec![(0, 2), (1, 1), (2, 0)]));
+}

@@ -138,3 +138,38 @@ fn stable_edges_are_counted_from_owned_corners_and_full_edges() {
     assert_eq!(black.count_ones(), 4 + 2, "{black:#x}");
     assert_eq!(white.count_ones(), 6, "{white:#x}");
 }
+
+#[test]
+fn othello_margins() {
+    assert_eq!(words::score_in_words(10_000.0 + 100.0 * 12.0, Side::Min), "White wins by 12 discs");
+    assert_eq!(words::score_in_words(-(10_000.0 + 100.0 * 64.0), Side::Min), "Black wins by 64 discs");
+    assert_eq!(words::score_in_words(35.0, Side::Max), "+35 (evaluation points)");
+}
+
+#[test]
+fn othello_transcripts_round_trip_with_passes_implied() {
+    let start = Othello::standard();
+    let moves = record::read(&start, "f5d6C3\nd3 c4").expect("legal");
+    assert_eq!(record::write(&start, &moves), "f5d6c3d3c4");
+    // A game with a pass: the shortest Othello game in which a side must pass is found by playing it out.
+    let mut game = Othello::standard();
+    let mut played = Vec::new();
+    while !game.is_over() {
+        let mut legal = Vec::new();
+        game.generate_moves(&mut legal);
+        let mv = legal[played.len() * 7 % legal.len()];
+        game.play(mv);
+        played.push(mv);
+    }
+    let text = record::write(&start, &played);
+    assert_eq!(record::read(&start, &text).unwrap(), played);
+    assert_eq!(text.len(), 2 * played.iter().filter(|&&m| m != PASS).count());
+}
+
+#[test]
+fn othello_refuses_an_illegal_square() {
+    let error = record::read(&Othello::standard(), "f5\nf5").expect_err("f5 is taken");
+    assert_eq!(error.line, 2);
+    assert!(error.reason.contains("move 2 'f5'"), "{error}");
+    assert!(record::read(&Othello::standard(), "z9").is_err());
+}

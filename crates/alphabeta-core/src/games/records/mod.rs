@@ -3,9 +3,9 @@
 //!
 //! - chess: PGN and FEN ([`crate::games::chess::pgn`]; FEN through `cozy-chess`),
 //! - English draughts: PDN and its FEN ([`crate::games::draughts::pdn`]),
-//! - Connect Four: Pons' move string, one digit per move, `4453…` ([`connect_four`]),
-//! - Othello: the transcript, square names run together, `f5d6c3…` ([`othello`]),
-//! - m,n,k: cell names separated by spaces, `b2 a1 c3` ([`mnk`]),
+//! - Connect Four: Pons' move string, one digit per move, `4453…` ([`crate::games::connect_four::record`]),
+//! - Othello: the transcript, square names run together, `f5d6c3…` ([`crate::games::othello::record`]),
+//! - m,n,k: cell names separated by spaces, `b2 a1 c3` ([`crate::games::mnk::record`]),
 //! - any family: its move names one a line ([`write_names`], [`read_names`]).
 //!
 //! **Contract of every reader.** It returns the moves only if the whole record is well formed and every move is
@@ -15,7 +15,7 @@
 pub mod movetext;
 pub mod simple;
 
-pub use simple::{connect_four, mnk, othello, read_names, write_names};
+pub use simple::{read_names, write_names};
 
 use std::fmt;
 

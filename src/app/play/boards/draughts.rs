@@ -7,7 +7,7 @@
 //! Escape, or a click anywhere else, cancels the selection. The partial path lives in egui's memory, keyed to the
 //! position, so it is dropped when the position changes.
 
-use super::board::{Marks, cell_size, clickable};
+use super::view::{Marks, cell_size, clickable};
 use crate::engine::game::{Game, Side};
 use crate::games::any::AnyMove;
 use crate::games::draughts::{Draughts, coordinates, path};
@@ -27,11 +27,11 @@ const MARK_HINT: egui::Color32 = egui::Color32::from_rgb(46, 204, 113);
 const MARK_SELECT: egui::Color32 = egui::Color32::from_rgb(80, 160, 255);
 
 /// The painter as the list of families holds it (see `crate::families`).
-pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<super::Action> {
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<crate::app::play::Action> {
     let game = game.downcast_ref::<Draughts>()?;
     let mut refusal = None;
     let played = show(ui, game, marks, &mut refusal);
-    played.map(super::Action::Play).or(refusal.map(super::Action::Refuse))
+    played.map(crate::app::play::Action::Play).or(refusal.map(crate::app::play::Action::Refuse))
 }
 
 /// Draws `game` and returns the move the clicks complete, if any.

@@ -1,13 +1,13 @@
 //! The board area: picks the position on view (the game, or an earlier position read-only) and hands it to the
 //! painter of its rule family. Painters draw, and turn a click into a move; whether the move may be played is
-//! decided in one place ([`super::Play::apply`]), which also says why when it may not.
+//! decided in one place ([`crate::app::play::Play::apply`]), which also says why when it may not.
 
-use super::{Action, Play, PlayerKind};
+use crate::app::play::{Action, Play, PlayerKind};
 use crate::engine::game::Side;
 use crate::games::any::{AnyGame, AnyMove};
 use eframe::egui;
 
-/// A family's painter (listed beside the family in `crate::families`): draws the position and returns what a
+/// A family's painter (listed beside the family in [`super::PAINTERS`]): draws the position and returns what a
 /// click asks for. It gets the position erased and takes its own game back with [`AnyGame::downcast_ref`].
 pub type Painter = fn(&mut egui::Ui, &AnyGame, &Marks) -> Option<Action>;
 
@@ -22,7 +22,7 @@ pub struct Marks {
     /// True when the position is the game's own, not an earlier one on view.
     pub live: bool,
     /// How the dice games' die is rolled.
-    pub dice: super::dice::Dice,
+    pub dice: crate::app::play::dice::Dice,
     /// The board turned round: the second side at the bottom (chess, draughts).
     pub flipped: bool,
 }
@@ -32,7 +32,7 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
     let record = &play.record;
     let ply = play.viewing.unwrap_or(record.moves().len());
     let position = if play.viewing.is_some() { record.position_at(ply) } else { record.position().clone() };
-    let human_to_move = play.players[super::index(position.side_to_move())].kind == PlayerKind::Human;
+    let human_to_move = play.players[crate::app::play::index(position.side_to_move())].kind == PlayerKind::Human;
     let marks = Marks {
         last: ply.checked_sub(1).and_then(|i| record.moves().get(i).copied()),
         hint: play.hint.filter(|_| play.viewing.is_none()),
@@ -42,7 +42,7 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         flipped: play.flipped,
     };
     let family = play.entry().variant.rules.family();
-    match super::painters::painter(family) {
+    match super::painter(family) {
         Some(paint) => {
             if let Some(action) = paint(ui, &position, &marks) {
                 play.actions.push(action);

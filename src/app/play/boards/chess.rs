@@ -9,7 +9,7 @@
 //! are labelled with their names (`e2`) for screen readers and tests. The selection lives in egui's memory, keyed
 //! to the position, so it is dropped when the position changes.
 
-use super::board::{Marks, cell_size, clickable};
+use super::view::{Marks, cell_size, clickable};
 use crate::engine::game::Game;
 use crate::games::any::{AnyMove, Playable};
 use crate::games::chess::cozy_chess::{Color, Move, Piece, Square};
@@ -49,8 +49,8 @@ fn piece_name(piece: Piece) -> &'static str {
 }
 
 /// The painter as the list of families holds it (see `crate::families`).
-pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<super::Action> {
-    show(ui, game.downcast_ref::<Chess>()?, marks).map(super::Action::Play)
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<crate::app::play::Action> {
+    show(ui, game.downcast_ref::<Chess>()?, marks).map(crate::app::play::Action::Play)
 }
 
 /// Draws `game` and returns the move the clicks complete, if any.

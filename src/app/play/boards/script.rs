@@ -2,14 +2,14 @@
 //! hexagons in offset rows; stones, glyphs, labels, backgrounds) and asks the script's `click` what a click means —
 //! a move, the first cell of a two-click move (remembered here until the second click), or why nothing happens.
 
-use super::board::{Marks, cell_size, clickable};
+use super::view::{Marks, cell_size, clickable};
 use crate::engine::game::{Game, Turn};
 use crate::games::script::ScriptGame;
 use crate::games::script::board::{Board, Cell, Click, Colour, Layout, Piece};
 use eframe::egui;
 
 /// The painter as the list of families holds it (see `crate::families`).
-pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<super::Action> {
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<crate::app::play::Action> {
     let game = game.downcast_ref::<ScriptGame>()?;
     let board = match game.board() {
         Ok(board) => board,
@@ -32,7 +32,7 @@ fn ink_on(background: egui::Color32) -> egui::Color32 {
     if light > 140.0 { egui::Color32::BLACK } else { egui::Color32::WHITE }
 }
 
-fn show(ui: &mut egui::Ui, game: &ScriptGame, board: &Board, marks: &Marks) -> Option<super::Action> {
+fn show(ui: &mut egui::Ui, game: &ScriptGame, board: &Board, marks: &Marks) -> Option<crate::app::play::Action> {
     let shape = &board.shape;
     let (width, height) = (shape.width, shape.height);
     let span = width as f32 + shape.shift.abs() as f32 * (height.saturating_sub(1)) as f32;
@@ -79,7 +79,7 @@ fn show(ui: &mut egui::Ui, game: &ScriptGame, board: &Board, marks: &Marks) -> O
         let button = egui::Button::new(egui::RichText::new("Roll").font(font).strong());
         let rect = egui::Rect::from_center_size(at, egui::vec2((size * 1.2).max(80.0), (size * 0.45).max(28.0)));
         if ui.put(rect, button).on_hover_text("Roll the die").clicked() {
-            action = Some(super::Action::RollDie);
+            action = Some(crate::app::play::Action::RollDie);
         }
     }
     action
@@ -92,17 +92,17 @@ fn click(
     cell: usize,
     selected: Option<usize>,
     selected_id: egui::Id,
-) -> super::Action {
+) -> crate::app::play::Action {
     let answer = game.click(cell, selected);
     ui.data_mut(|d| d.remove::<usize>(selected_id));
     match answer {
-        Ok(Click::Move(mv)) => super::Action::Play(mv as crate::games::any::AnyMove),
+        Ok(Click::Move(mv)) => crate::app::play::Action::Play(mv as crate::games::any::AnyMove),
         Ok(Click::Select) => {
             ui.data_mut(|d| d.insert_temp(selected_id, cell));
-            super::Action::Refuse(String::new())
+            crate::app::play::Action::Refuse(String::new())
         }
-        Ok(Click::Refused(why)) => super::Action::Refuse(why),
-        Err(error) => super::Action::Refuse(error.message),
+        Ok(Click::Refused(why)) => crate::app::play::Action::Refuse(why),
+        Err(error) => crate::app::play::Action::Refuse(error.message),
     }
 }
 

@@ -1,15 +1,15 @@
 //! The Connect Four painter: a blue frame with round holes, red and gold stones, column numbers on top. Hovering a
 //! column shows where a stone would land; a click anywhere in a column drops one there.
 
-use super::board::{Marks, cell_size, clickable, stone_color};
+use super::view::{Marks, cell_size, clickable, stone_color};
 use crate::engine::game::Side;
 use crate::games::any::AnyMove;
 use crate::games::connect_four::ConnectFour;
 use eframe::egui;
 
 /// The painter as the list of families holds it (see `crate::families`).
-pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<super::Action> {
-    show(ui, game.downcast_ref::<ConnectFour>()?, marks).map(super::Action::Play)
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<crate::app::play::Action> {
+    show(ui, game.downcast_ref::<ConnectFour>()?, marks).map(crate::app::play::Action::Play)
 }
 
 /// Draws `game` and returns the column clicked, if any.
@@ -79,7 +79,7 @@ pub fn show(ui: &mut egui::Ui, game: &ConnectFour, marks: &Marks) -> Option<AnyM
     }
     // The winning four, joined by a line through their centres.
     let last = marks.last.and_then(|mv| u8::try_from(mv).ok());
-    if let Some(line) = crate::games::winning_line::connect_four(game, last)
+    if let Some(line) = crate::games::connect_four::winning_line(game, last)
         && let (Some(&(c0, r0)), Some(&(c1, r1))) = (line.first(), line.last())
     {
         let stroke =

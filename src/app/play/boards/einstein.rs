@@ -2,14 +2,14 @@
 //! numbered stones, each side's target corner tinted in its colour, and the die beside the board, large, with its
 //! face's pips.
 //!
-//! Input: at a roll, the "Roll" button (the seeded die of [`super::dice`]) or, in the analysis mode that enters the
+//! Input: at a roll, the "Roll" button (the seeded die of [`crate::app::play::dice`]) or, in the analysis mode that enters the
 //! die by hand, the buttons "1"–"6". After the roll the stones that may move are ringed; click one (it is selected
 //! at once when it is the only one), then its destination — or a destination directly when only one move lands
 //! there. The selection lives in egui's memory, keyed to the position, so it is dropped when the position changes.
 
-use super::Action;
-use super::board::{Marks, cell_size, clickable};
-use super::dice::Dice;
+use super::view::{Marks, cell_size, clickable};
+use crate::app::play::Action;
+use crate::app::play::dice::Dice;
 use crate::engine::game::{Game, Side, Turn};
 use crate::games::any::AnyMove;
 use crate::games::einstein::{Einstein, EinsteinMove, ROLL, square_name, target};

@@ -13,7 +13,7 @@ use vello_cpu::peniko::Color;
 use vello_cpu::{Pixmap, RenderContext, Resources};
 
 /// The converted Chessnut set.
-const CHESSNUT: &str = include_str!("../../../assets/pieces/chessnut/pieces.txt");
+const CHESSNUT: &str = include_str!("../../../../assets/pieces/chessnut/pieces.txt");
 
 /// The side of the square the set was drawn in (its SVG viewBox).
 const DRAWN_SIZE: f64 = 800.0;

@@ -1,15 +1,15 @@
 //! The m,n,k board painter: a grid of cells, stones placed anywhere, coordinates as in the move names (`a1` is
 //! the bottom left). The first player's stones are crosses, the second's rings, in the sides' colours.
 
-use super::board::{Marks, cell_size, clickable, stone_color};
+use super::view::{Marks, cell_size, clickable, stone_color};
 use crate::engine::game::{Game, Side};
 use crate::games::any::AnyMove;
 use crate::games::mnk::Mnk;
 use eframe::egui;
 
 /// The painter as the list of families holds it (see `crate::families`).
-pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<super::Action> {
-    show(ui, game.downcast_ref::<Mnk>()?, marks).map(super::Action::Play)
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<crate::app::play::Action> {
+    show(ui, game.downcast_ref::<Mnk>()?, marks).map(crate::app::play::Action::Play)
 }
 
 /// Draws `game` and returns the cell clicked, if any.
@@ -83,7 +83,7 @@ pub fn show(ui: &mut egui::Ui, game: &Mnk, marks: &Marks) -> Option<AnyMove> {
     }
     // The winning line, struck through from its first stone to its last.
     let last = marks.last.and_then(|mv| u8::try_from(mv).ok());
-    if let Some(cells) = crate::games::winning_line::mnk(game, last)
+    if let Some(cells) = crate::games::mnk::winning_line(game, last)
         && let (Some(&(c0, r0)), Some(&(c1, r1))) = (cells.first(), cells.last())
     {
         let stroke = egui::Stroke::new((size * 0.1).max(3.0), egui::Color32::from_rgb(230, 60, 50));

@@ -3,7 +3,7 @@
 //! hovering one shows the disc; a click on a square plays there. With no legal move, a "Pass" button under the
 //! board is the only way on. The last move has a red dot, the hint a ring; the disc count is under the board.
 
-use super::board::{Marks, cell_size, clickable};
+use super::view::{Marks, cell_size, clickable};
 use crate::engine::game::{Game, Side};
 use crate::games::any::AnyMove;
 use crate::games::othello::{Othello, PASS};
@@ -30,8 +30,8 @@ pub fn colour_name(side: Side) -> &'static str {
 }
 
 /// The painter as the list of families holds it (see `crate::families`).
-pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<super::Action> {
-    show(ui, game.downcast_ref::<Othello>()?, marks).map(super::Action::Play)
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<crate::app::play::Action> {
+    show(ui, game.downcast_ref::<Othello>()?, marks).map(crate::app::play::Action::Play)
 }
 
 /// Draws `game` and returns the square clicked (or [`PASS`] from the button), if any.

@@ -1,0 +1,114 @@
+//! The Connect Four family: what the rest of the studio knows of it (listed once in `games::families`) — its
+//! name and parameters in game files, and [`Playable`](crate::games::any::Playable): moves as numbers, side
+//! names, scores in words, records.
+
+use super::*;
+
+/// The Connect Four family: `rules: ConnectFour(width: 7, height: 6)` in a game file.
+pub struct ConnectFourFamily;
+
+/// The Connect Four rules with their board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConnectFourRules {
+    pub width: usize,
+    pub height: usize,
+}
+
+impl crate::games::family::Family for ConnectFourFamily {
+    fn name(&self) -> &'static str {
+        "ConnectFour"
+    }
+    fn has_params(&self) -> bool {
+        true
+    }
+    fn rules(&self, params: &crate::games::family::Params) -> Result<crate::games::family::Rules, String> {
+        let rules: ConnectFourRules = crate::games::family::read_params(params)?;
+        ConnectFour::new(rules.width, rules.height).map_err(|e| e.to_string())?;
+        Ok(crate::games::family::Rules::new(rules))
+    }
+    /// `connect-four-WxH`: any board size, e.g. `connect-four-8x7`.
+    fn command_line_rules(&self, id: &str) -> Option<Result<crate::games::family::Rules, String>> {
+        let (width, height) = id.strip_prefix("connect-four-")?.split_once('x')?;
+        let rules = ConnectFourRules { width: width.parse().ok()?, height: height.parse().ok()? };
+        Some(
+            ConnectFour::new(rules.width, rules.height)
+                .map(|_| crate::games::family::Rules::new(rules))
+                .map_err(|e| e.to_string()),
+        )
+    }
+    fn command_line_ids(&self) -> &'static [&'static str] {
+        &["connect-four-WxH"]
+    }
+}
+
+impl crate::games::family::RuleSet for ConnectFourRules {
+    fn family(&self) -> &'static str {
+        "ConnectFour"
+    }
+    fn describe(&self) -> String {
+        format!("ConnectFour(width: {}, height: {})", self.width, self.height)
+    }
+    fn new_game(&self) -> Result<crate::games::any::AnyGame, String> {
+        ConnectFour::new(self.width, self.height).map(crate::games::any::AnyGame::new).map_err(|e| e.to_string())
+    }
+    /// The 1-based columns played, e.g. `4453` (Pons' notation).
+    fn read_position(&self, text: &str) -> Result<crate::games::any::AnyGame, String> {
+        let game = ConnectFour::new(self.width, self.height).map_err(|e| e.to_string())?;
+        game.with_moves(text).map(crate::games::any::AnyGame::new).map_err(|e| e.to_string())
+    }
+}
+
+impl crate::games::any::Playable for ConnectFour {
+    fn encode(mv: u8) -> crate::games::any::AnyMove {
+        crate::games::any::AnyMove::from(mv)
+    }
+    fn decode(mv: crate::games::any::AnyMove) -> Option<u8> {
+        u8::try_from(mv).ok()
+    }
+    fn outcome(&self) -> Option<crate::games::any::Outcome> {
+        crate::games::any::outcome_of(self.winner(), self.is_over())
+    }
+    fn moves_played(&self) -> usize {
+        ConnectFour::moves_played(self)
+    }
+    fn side_names(&self) -> [&str; 2] {
+        ["Red", "Yellow"]
+    }
+    fn score_unit(&self) -> &str {
+        "Pons' score (a win: the stones the winner has left; before the end: inside ± 1)"
+    }
+    fn score_axis(&self) -> crate::games::score_words::ScoreAxis {
+        super::words::AXIS
+    }
+    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
+        let names = crate::games::any::Playable::side_names(self);
+        let cells = self.width() * self.height();
+        super::words::score_in_words(
+            value,
+            self.moves_played(),
+            cells,
+            crate::games::any::Playable::side_to_move(self),
+            names,
+        )
+    }
+    /// Pons' move string, `4453…`.
+    fn write_record(&self, moves: &[u8]) -> (String, &'static str) {
+        match super::record::write(moves) {
+            Ok(text) => (text + "\n", "txt"),
+            Err(_) => (crate::games::records::write_names(self, moves), "txt"),
+        }
+    }
+    fn read_record(&self, text: &str) -> Result<(Self, Vec<u8>), crate::games::records::RecordError> {
+        Ok((*self, super::record::read(self, text)?))
+    }
+}
+
+/// Connect Four's winning four (or more), cells as (column, row from the bottom); `last` is the column played last.
+pub fn winning_line(game: &ConnectFour, last: Option<u8>) -> Option<Vec<(usize, usize)>> {
+    let winner = game.winner()?;
+    let through = last.map(usize::from).and_then(|column| {
+        (0..game.height()).rev().find(|&row| game.cell(column, row).is_some()).map(|row| (column, row))
+    });
+    crate::games::winning_line::find(game.width(), game.height(), 4, winner, through, |c, r| game.cell(c, r))
+}

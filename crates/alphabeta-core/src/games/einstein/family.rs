@@ -1,0 +1,76 @@
+//! The EinStein family: what the rest of the studio knows of it (listed once in `games::families`) — its
+//! name and parameters in game files, and [`Playable`](crate::games::any::Playable): moves as numbers, side
+//! names, scores in words, records.
+
+use super::*;
+
+/// The EinStein würfelt nicht! family: `rules: Einstein` in a game file.
+pub struct EinsteinFamily;
+
+/// EinStein takes no parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EinsteinRules;
+
+impl crate::games::family::Family for EinsteinFamily {
+    fn name(&self) -> &'static str {
+        "Einstein"
+    }
+    fn has_params(&self) -> bool {
+        false
+    }
+    fn rules(&self, _params: &crate::games::family::Params) -> Result<crate::games::family::Rules, String> {
+        Ok(crate::games::family::Rules::new(EinsteinRules))
+    }
+}
+
+impl crate::games::family::RuleSet for EinsteinRules {
+    fn family(&self) -> &'static str {
+        "Einstein"
+    }
+    fn describe(&self) -> String {
+        "Einstein".into()
+    }
+    fn new_game(&self) -> Result<crate::games::any::AnyGame, String> {
+        Ok(crate::games::any::AnyGame::new(Einstein::new()))
+    }
+    /// Move names separated by commas, e.g. `die 5, 5:b2-c3`.
+    fn read_position(&self, text: &str) -> Result<crate::games::any::AnyGame, String> {
+        Einstein::new().with_moves(text).map(crate::games::any::AnyGame::new).map_err(|e| e.to_string())
+    }
+}
+
+/// An EinStein move is a `u16` that names itself; decoding checks its shape.
+impl crate::games::any::Playable for Einstein {
+    fn encode(mv: EinsteinMove) -> crate::games::any::AnyMove {
+        crate::games::any::AnyMove::from(mv)
+    }
+    fn decode(mv: crate::games::any::AnyMove) -> Option<EinsteinMove> {
+        u16::try_from(mv).ok().filter(|&m| is_well_formed(m))
+    }
+    fn outcome(&self) -> Option<crate::games::any::Outcome> {
+        crate::games::any::outcome_of(self.winner(), self.is_over())
+    }
+    fn moves_played(&self) -> usize {
+        Einstein::moves_played(self)
+    }
+    fn side_names(&self) -> [&str; 2] {
+        ["Red", "Blue"]
+    }
+    fn score_unit(&self) -> &str {
+        "the expected result (a win 1, a loss −1)"
+    }
+    fn score_axis(&self) -> crate::games::score_words::ScoreAxis {
+        super::words::AXIS
+    }
+    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
+        let names = crate::games::any::Playable::side_names(self);
+        super::words::score_in_words(value, self.moves_played(), crate::games::any::Playable::side_to_move(self), names)
+    }
+    fn has_chance(&self) -> bool {
+        true
+    }
+    /// At a roll: the player who rolls the die and then moves.
+    fn side_to_move(&self) -> Side {
+        self.to_move()
+    }
+}

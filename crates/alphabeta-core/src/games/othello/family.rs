@@ -1,0 +1,93 @@
+//! The Othello family: what the rest of the studio knows of it (listed once in `games::families`) — its
+//! name and parameters in game files, and [`Playable`](crate::games::any::Playable): moves as numbers, side
+//! names, scores in words, records.
+
+use super::*;
+
+/// The Othello family: `rules: Othello(size: 8)` in a game file.
+pub struct OthelloFamily;
+
+/// The Othello rules with their board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OthelloRules {
+    pub size: usize,
+}
+
+impl crate::games::family::Family for OthelloFamily {
+    fn name(&self) -> &'static str {
+        "Othello"
+    }
+    fn has_params(&self) -> bool {
+        true
+    }
+    fn rules(&self, params: &crate::games::family::Params) -> Result<crate::games::family::Rules, String> {
+        let rules: OthelloRules = crate::games::family::read_params(params)?;
+        Othello::new(rules.size).map_err(|e| e.to_string())?;
+        Ok(crate::games::family::Rules::new(rules))
+    }
+    /// `othello-NxN` for any even size, e.g. `othello-4x4`.
+    fn command_line_rules(&self, id: &str) -> Option<Result<crate::games::family::Rules, String>> {
+        let (a, b) = id.strip_prefix("othello-")?.split_once('x')?;
+        let size: usize = a.parse().ok().filter(|&s| b.parse() == Ok(s))?;
+        Some(
+            Othello::new(size)
+                .map(|_| crate::games::family::Rules::new(OthelloRules { size }))
+                .map_err(|e| e.to_string()),
+        )
+    }
+    fn command_line_ids(&self) -> &'static [&'static str] {
+        &["othello-NxN"]
+    }
+}
+
+impl crate::games::family::RuleSet for OthelloRules {
+    fn family(&self) -> &'static str {
+        "Othello"
+    }
+    fn describe(&self) -> String {
+        format!("Othello(size: {})", self.size)
+    }
+    fn new_game(&self) -> Result<crate::games::any::AnyGame, String> {
+        Othello::new(self.size).map(crate::games::any::AnyGame::new).map_err(|e| e.to_string())
+    }
+    /// The moves' names one after the other, a pass as `pass`, e.g. `f5d6c3`.
+    fn read_position(&self, text: &str) -> Result<crate::games::any::AnyGame, String> {
+        let game = Othello::new(self.size).map_err(|e| e.to_string())?;
+        game.with_moves(text).map(crate::games::any::AnyGame::new).map_err(|e| e.to_string())
+    }
+}
+
+impl crate::games::any::Playable for Othello {
+    fn encode(mv: u8) -> crate::games::any::AnyMove {
+        crate::games::any::AnyMove::from(mv)
+    }
+    fn decode(mv: crate::games::any::AnyMove) -> Option<u8> {
+        u8::try_from(mv).ok()
+    }
+    fn outcome(&self) -> Option<crate::games::any::Outcome> {
+        crate::games::any::outcome_of(self.winner(), self.is_over())
+    }
+    fn moves_played(&self) -> usize {
+        Othello::moves_played(self)
+    }
+    fn side_names(&self) -> [&str; 2] {
+        ["Black", "White"]
+    }
+    fn score_unit(&self) -> &str {
+        "hundredths of a corner (a finished game: 10,000 + 100 × the disc margin)"
+    }
+    fn score_axis(&self) -> crate::games::score_words::ScoreAxis {
+        super::words::AXIS
+    }
+    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
+        super::words::score_in_words(value, crate::games::any::Playable::side_to_move(self))
+    }
+    /// The transcript, `f5d6c3…`.
+    fn write_record(&self, moves: &[u8]) -> (String, &'static str) {
+        (super::record::write(self, moves) + "\n", "txt")
+    }
+    fn read_record(&self, text: &str) -> Result<(Self, Vec<u8>), crate::games::records::RecordError> {
+        Ok((self.clone(), super::record::read(self, text)?))
+    }
+}

@@ -1,0 +1,39 @@
+//! The board painters, one file per rule family (named as the family's folder in the core), and the window's list
+//! of them keyed by the family's name ([`Family::name`](crate::games::family::Family::name)). The rules live in the
+//! GUI-free core (`alphabeta_core::games::families`); a test checks every family listed there has a painter here.
+//! [`view`] is what they share: the board area that picks the position and hands it to the family's painter.
+
+pub mod chess;
+pub mod connect_four;
+pub mod draughts;
+pub mod einstein;
+pub mod mnk;
+pub mod othello;
+pub mod piece_art;
+pub mod script;
+pub mod view;
+
+use crate::games::family::Family;
+pub use view::{Marks, Painter, show};
+
+/// A family and the painter that draws its positions and turns clicks into moves.
+pub struct Listed {
+    pub rules: &'static dyn Family,
+    pub painter: Painter,
+}
+
+/// Every family's painter, in the core's order.
+pub static PAINTERS: &[Listed] = &[
+    Listed { rules: &crate::games::mnk::MnkFamily, painter: mnk::paint },
+    Listed { rules: &crate::games::connect_four::ConnectFourFamily, painter: connect_four::paint },
+    Listed { rules: &crate::games::othello::OthelloFamily, painter: othello::paint },
+    Listed { rules: &crate::games::draughts::DraughtsFamily, painter: draughts::paint },
+    Listed { rules: &crate::games::einstein::EinsteinFamily, painter: einstein::paint },
+    Listed { rules: &crate::games::chess::ChessFamily, painter: chess::paint },
+    Listed { rules: &crate::games::script::family::ScriptFamily, painter: script::paint },
+];
+
+/// The painter of the family called `name` ([`Family::name`]).
+pub fn painter(name: &str) -> Option<Painter> {
+    PAINTERS.iter().find(|listed| listed.rules.name() == name).map(|listed| listed.painter)
+}
