@@ -13,7 +13,7 @@ use crate::engine::search::observer::{NoObserver, Recorder};
 use crate::engine::search::{Algorithm, SearchOptions, SearchResult, search};
 use crate::tree::flat::{FlatTree, ROOT, TreePosition};
 use crate::tree::generate::{UniformSpec, uniform};
-use crate::tree::model::MAX_TREE_DEPTH;
+use crate::tree::model::{MAX_TREE_DEPTH, MAX_TREE_NODES};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -66,9 +66,14 @@ pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
             args.depth
         )));
     }
-    let leaves = u32::try_from(args.depth).ok().and_then(|depth| args.branching.checked_pow(depth));
-    if args.branching == 0 || leaves.is_none_or(|n| n > 50_000_000) {
-        return Err(CommandError("choose --branching ≥ 1 and a tree of at most 50 million leaves".into()));
+    // Held to the nodes any tree may have, counted before anything is built: 50 million leaves were once
+    // admitted, and 2^25 or 50,000,000 × 1 needed over 4 GB.
+    let nodes = uniform_node_count(args.branching, args.depth).filter(|&n| n <= MAX_TREE_NODES);
+    if args.branching == 0 || nodes.is_none() {
+        return Err(CommandError(format!(
+            "choose --branching ≥ 1 and a tree of at most {} nodes, leaves and inner nodes together",
+            crate::messages::thousands(MAX_TREE_NODES as u64)
+        )));
     }
     let spec = UniformSpec { branching: args.branching, depth: args.depth, low: -100, high: 100, seed: args.seed };
     let flat = FlatTree::compile(&uniform(&spec))?;
@@ -132,6 +137,16 @@ pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
     let cost = 100.0 * (lines[2].seconds / lines[1].seconds - 1.0);
     println!("the switched-off recorder costs {cost:+.1} % against no observer");
     Ok(())
+}
+
+/// The nodes of a uniform tree, 1 + b + … + b^depth, or `None` past `usize`.
+fn uniform_node_count(branching: usize, depth: usize) -> Option<usize> {
+    let (mut level, mut total) = (1usize, 1usize);
+    for _ in 0..depth {
+        level = level.checked_mul(branching)?;
+        total = total.checked_add(level)?;
+    }
+    Some(total)
 }
 
 /// α-β on the compiled tree with nothing but the recursion: the same leaves as the engine's `alphabeta`.

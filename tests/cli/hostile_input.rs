@@ -93,7 +93,7 @@ fn f2_f3_impossible_sizes_are_refused_by_name() {
     refused(&["solve", "--tt-mib", "99999999999999999999"], b"", "--tt-mib");
     refused(&["bench", "--branching", "1", "--depth", "50000", "--runs", "1"], b"", "--depth 50000");
     refused(&["bench", "--branching", "2", "--depth", "4294967298", "--runs", "1"], b"", "--depth 4294967298");
-    refused(&["bench", "--branching", "2", "--depth", "40", "--runs", "1"], b"", "50 million leaves");
+    refused(&["bench", "--branching", "2", "--depth", "40", "--runs", "1"], b"", "at most 4,000,000 nodes");
 }
 
 #[test]

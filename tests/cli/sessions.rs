@@ -412,3 +412,106 @@ fn a_dice_game_keeps_its_rolls_and_its_seed() {
     assert_eq!(fresh.play.dice.seed, 7, "the rolls to come are the ones that would have come");
     assert_eq!(fresh.play.record().position(), app.play.record().position());
 }
+
+/// Issue 42, point 3: numbers no control could show, in the search records a session carries, once reached the
+/// Telemetry view as they were (a ply of 10¹² asked for an 8.8 GB grid, an iteration depth of 10⁹ for a 2.7 GB
+/// ladder). Each is refused by name when the file is opened, and the window keeps what it had.
+#[test]
+fn search_records_beyond_the_views_ranges_are_refused_by_name() {
+    let dir = folder("records");
+    let good = studio_with_telemetry().to_session();
+    type Edit = fn(&mut Session);
+    let cases: [(&str, Edit, &str); 4] = [
+        (
+            "ply.ron",
+            |s| s.play.telemetry.records[0].ply = 1_000_000_000_000,
+            "play.telemetry.records[0].ply is 1000000000000, outside 0..=",
+        ),
+        (
+            "depth.ron",
+            |s| s.play.telemetry.records[0].thought.iterations[0].depth = 1_000_000_000,
+            "play.telemetry.records[0].thought.iterations[0].depth is 1000000000, outside 0..=1000",
+        ),
+        (
+            "to-the-end.ron",
+            |s| {
+                let iteration = &mut s.play.telemetry.records[0].thought.iterations[0];
+                iteration.depth = u32::MAX;
+                iteration.stats.max_ply = 1_000_000_000;
+            },
+            "iterations[0].stats.max_ply is 1000000000",
+        ),
+        (
+            "undone.ron",
+            |s| {
+                let mut record = s.play.telemetry.records[0].clone();
+                record.ply = 5_000;
+                s.play.telemetry.undone.push(record);
+            },
+            "play.telemetry.undone[0].ply is 5000",
+        ),
+    ];
+    let mut app = StudioApp::default();
+    app.tree_lab.set_text("max(7, 8)");
+    let before = app.to_session();
+    for (name, edit, expected) in cases {
+        let mut session = good.clone();
+        edit(&mut session);
+        let path = dir.join(name);
+        std::fs::write(&path, to_ron(&session)).expect("write");
+        let notice = open(&mut app, &path);
+        assert!(notice.contains(expected), "{name}: {notice}");
+        assert!(notice.starts_with("Nothing was changed"), "{name}: {notice}");
+        assert_eq!(app.to_session(), before, "{name} changed the window");
+    }
+}
+
+/// Issue 42, point 3: a Tree-lab zoom of 3e38 was taken as it was ("inf %", an empty canvas). A saved view is held
+/// to what the controls can set: zoom 0.001–4, a finite pan within a million points, levels spread at most 1000×.
+#[test]
+fn a_saved_view_is_held_to_the_canvas_s_ranges() {
+    let dir = folder("view");
+    let mut session = busy_studio().to_session();
+    let lab = &mut session.tree_lab;
+    (lab.fitted, lab.zoom, lab.offset, lab.stretch) = (false, 3e38, [3e38, -3e38], 1e30);
+    let path = dir.join("zoom.ron");
+    std::fs::write(&path, to_ron(&session)).expect("write");
+    let mut app = StudioApp::default();
+    app.tree_lab.set_text("max(7, 8)");
+    let notice = open(&mut app, &path);
+    assert!(!notice.starts_with("Nothing was changed"), "{notice}");
+    let restored = app.to_session().tree_lab;
+    assert_eq!(restored.zoom, 4.0);
+    assert_eq!(restored.offset, [1.0e6, -1.0e6]);
+    assert_eq!(restored.stretch, 1_000.0);
+    // The smallest zoom the wheel allows is kept too, not mistaken for nothing.
+    let mut small = session.clone();
+    small.tree_lab.zoom = 1e-30;
+    std::fs::write(&path, to_ron(&small)).expect("write");
+    app.tree_lab.set_text("max(7, 9)");
+    open(&mut app, &path);
+    assert_eq!(app.to_session().tree_lab.zoom, 0.001);
+}
+
+/// Issue 42, point 3: a 30 MB session (under the 32 MiB cap) holding a flat tree of 15 million leaves once took
+/// 2.9 GB and aborted. A tree from a session obeys the cap a typed tree does: the lab shows why it was refused.
+#[test]
+fn a_session_tree_over_the_node_cap_is_refused_in_the_lab() {
+    let dir = folder("huge-tree");
+    let mut session = busy_studio().to_session();
+    let mut text = String::with_capacity(30_000_002);
+    text.push('(');
+    text.push_str(&"0 ".repeat(14_999_999));
+    text.push_str("0)");
+    session.tree_lab.settings.text = text;
+    session.tree_lab.valid_tree = None;
+    let ron = to_ron(&session);
+    assert!(ron.len() as u64 <= MAX_BYTES, "{} bytes", ron.len());
+    let path = dir.join("huge-tree.ron");
+    std::fs::write(&path, ron).expect("write");
+    let mut app = StudioApp::default();
+    app.tree_lab.set_text("max(7, 8)");
+    open(&mut app, &path);
+    let error = app.tree_lab.error().unwrap_or_default().to_string();
+    assert!(error.contains("the tree has more than 4,000,000 nodes"), "{error}");
+}

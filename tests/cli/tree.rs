@@ -84,3 +84,77 @@ fn mtdf_on_a_long_ascending_line_stops_at_the_node_limit_with_one_line() {
     assert_eq!(code, 0);
     assert!(out.contains("value: 99999"), "{out}");
 }
+
+/// Runs the studio with its address space held to 2 GB (`ulimit -v`), so a command that would allocate gigabytes
+/// fails here at once instead of swapping the machine: what is refused must be refused before the allocation.
+fn studio_in_2_gb(args: &[&str], stdin: Vec<u8>) -> (i32, String, String) {
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2000000; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_alphabeta-studio"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    let mut pipe = child.stdin.take().expect("stdin");
+    let feeder = std::thread::spawn(move || {
+        let _ = std::io::Write::write_all(&mut pipe, &stdin);
+    });
+    let out = child.wait_with_output().expect("the command ends");
+    let _ = feeder.join();
+    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
+    (out.status.code().unwrap_or(-1), text(out.stdout), text(out.stderr))
+}
+
+fn refused_in_2_gb(args: &[&str], stdin: Vec<u8>, says: &str) {
+    let (code, out, err) = studio_in_2_gb(args, stdin);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert!(out.is_empty(), "{args:?}: {out}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: one line: {err}");
+    assert!(err.contains(says), "{args:?}: {err}");
+}
+
+/// Issue 42, point 4: 64 MiB of '(' (under the input cap) once became 67 million tokens before the depth was
+/// checked (a 7.5 GB allocation). Now the parser reads a token at a time and stops at the depth limit.
+#[test]
+fn sixty_four_mib_of_open_brackets_are_refused_at_the_depth_limit() {
+    let input = vec![b'('; (64 << 20) - 16];
+    refused_in_2_gb(&["tree", "-"], input, "deeper than 1000 levels");
+}
+
+/// Issue 42, point 4: a flat tree of 33 million leaves (66 MB, under the 64 MiB cap) once took over 2 GB and
+/// aborted. The parser stops at the node cap, before the node past it is made.
+#[test]
+fn a_flat_tree_of_33_million_leaves_is_refused_at_the_node_cap() {
+    let mut input = Vec::with_capacity(66_000_002);
+    input.push(b'(');
+    for _ in 0..32_999_999 {
+        input.extend_from_slice(b"0 ");
+    }
+    input.extend_from_slice(b"0)");
+    assert!(input.len() <= 64 << 20);
+    refused_in_2_gb(&["tree", "-"], input, "more than 4,000,000 nodes");
+    // A tree of exactly the cap is searched: the root and 3,999,999 leaves.
+    let mut at_cap = String::from("(");
+    at_cap.push_str(&"1 ".repeat(3_999_998));
+    at_cap.push_str("1)");
+    let (code, out, err) = studio_in_2_gb(&["tree", "-"], at_cap.into_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: 1"), "{out}");
+}
+
+/// Issue 42, point 4: `bench` admitted 50 million leaves, but 2^25, 7^9 or 50,000,000 × 1 needed over 4 GB. The
+/// node count is now held to the trees' cap and checked before the tree is built.
+#[test]
+fn bench_refuses_trees_over_the_node_cap_before_building_them() {
+    for (b, d) in [("2", "25"), ("7", "9"), ("50000000", "1"), ("2", "21")] {
+        let args = ["bench", "--branching", b, "--depth", d, "--runs", "1"];
+        refused_in_2_gb(&args, Vec::new(), "at most 4,000,000 nodes");
+    }
+    // 2^20: 2,097,151 nodes, within the cap.
+    let (code, out, err) = studio_in_2_gb(&["bench", "--branching", "2", "--depth", "20", "--runs", "1"], Vec::new());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2097151 nodes"), "{out}");
+}

@@ -10,6 +10,7 @@ mod connect_four_solve;
 mod draughts;
 mod einstein;
 mod families;
+mod mtdf;
 mod othello;
 mod script_faults;
 mod scripts;

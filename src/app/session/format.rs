@@ -121,11 +121,15 @@ pub fn check_settings(session: &Session) -> Result<(), String> {
         check_engine_config(&format!("play.players[{i}].config"), &player.config)?;
     }
     let telemetry = &session.play.telemetry;
+    // A record is of a position of this game: the start, a move played, or one that can be redone.
+    let positions = 1 + session.play.moves.len() + session.play.redo.len();
     for (i, record) in telemetry.records.iter().enumerate() {
         check_engine_config(&format!("play.telemetry.records[{i}].config"), &record.config)?;
+        record.check(&format!("play.telemetry.records[{i}]"), positions)?;
     }
     for (i, record) in telemetry.undone.iter().enumerate() {
         check_engine_config(&format!("play.telemetry.undone[{i}].config"), &record.config)?;
+        record.check(&format!("play.telemetry.undone[{i}]"), positions)?;
     }
     let settings = &session.tree_lab.settings;
     check("tree_lab.settings.speed", settings.speed, &SPEEDS)?;

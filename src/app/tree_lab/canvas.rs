@@ -19,6 +19,9 @@ use context_menu::{MenuFacts, context_menu};
 use legend::{RichZoom, legend};
 use quiz_marks::QuizMarks;
 
+/// The canvas's zoom, as the wheel and pinch may set it (and a session may restore it).
+pub const ZOOM: std::ops::RangeInclusive<f32> = 0.001..=4.0;
+
 /// Screen points between neighbouring leaves, and between levels, at zoom 1.
 const SLOT: f32 = 46.0;
 const LEVEL: f32 = 80.0;
@@ -213,7 +216,7 @@ fn fit_and_navigate(view: &mut CanvasView, extent: (f32, f32), rect: Rect, respo
         let margin = 36.0;
         let zx = (rect.width() - 2.0 * margin) / (width * SLOT).max(1.0);
         let zy = (rect.height() - 2.0 * margin - 24.0) / (height * LEVEL).max(1.0);
-        view.zoom = zx.min(zy).clamp(0.001, 1.6);
+        view.zoom = zx.min(zy).clamp(*ZOOM.start(), 1.6);
         // A wide, shallow tree would leave the canvas mostly empty: spread its levels out, up to 160 points apart.
         view.stretch = (zy / view.zoom).clamp(1.0, (160.0 / (LEVEL * view.zoom)).max(1.0));
         let size = vec2(width * SLOT, height * LEVEL * view.stretch) * view.zoom;
@@ -231,7 +234,7 @@ fn fit_and_navigate(view: &mut CanvasView, extent: (f32, f32), rect: Rect, respo
         let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta().y, i.zoom_delta()));
         let factor = pinch * (scroll * 0.003).exp();
         if factor != 1.0 {
-            let new_zoom = (view.zoom * factor).clamp(0.001, 4.0);
+            let new_zoom = (view.zoom * factor).clamp(*ZOOM.start(), *ZOOM.end());
             let anchor = pointer - rect.min;
             view.offset = anchor - (anchor - view.offset) * (new_zoom / view.zoom);
             view.zoom = new_zoom;

@@ -2,6 +2,7 @@
 //! text has an error), the algorithm and the other settings, and the view — pan, zoom, selected node, replay step.
 //! The quiz's marks are saved too. The undo history is not: it belongs to the sitting, as in most editors.
 
+use super::canvas::ZOOM;
 use super::quiz::Marks;
 use super::{CanvasView, Seek, TreeLab, TreeLabSettings};
 use crate::tree::notation;
@@ -90,10 +91,13 @@ impl TreeLab {
         lab.on_run = Seek::To(session.step);
         lab.seek(Seek::To(session.step));
         if !session.fitted && session.zoom.is_finite() && session.zoom > 0.0 {
+            // Held to what the controls can set: a zoom of 3e38 once showed "inf %" and an empty canvas.
+            let zoom = session.zoom.clamp(*ZOOM.start(), *ZOOM.end());
+            let stretch = if session.stretch.is_finite() { session.stretch.clamp(1.0, MAX_STRETCH) } else { 1.0 };
             lab.view = CanvasView {
-                offset: egui::vec2(finite_or_zero(session.offset[0]), finite_or_zero(session.offset[1])),
-                zoom: session.zoom,
-                stretch: if session.stretch.is_finite() && session.stretch > 0.0 { session.stretch } else { 1.0 },
+                offset: egui::vec2(coordinate(session.offset[0]), coordinate(session.offset[1])),
+                zoom,
+                stretch,
                 fit_pending: false,
                 fitted: false,
                 ..CanvasView::default()
@@ -103,7 +107,14 @@ impl TreeLab {
     }
 }
 
-/// A coordinate from a file, which may hold anything.
-fn finite_or_zero(x: f32) -> f32 {
-    if x.is_finite() { x } else { 0.0 }
+/// The most a saved view may spread the levels apart: the fit's own limit at the smallest zoom is far less.
+const MAX_STRETCH: f32 = 1_000.0;
+
+/// How far a saved pan may place the tree from the canvas's corner, in points: far beyond any screen, and small
+/// enough that the layout's arithmetic stays exact.
+const MAX_OFFSET: f32 = 1.0e6;
+
+/// A coordinate from a file, which may hold anything: finite and within [`MAX_OFFSET`].
+fn coordinate(x: f32) -> f32 {
+    if x.is_finite() { x.clamp(-MAX_OFFSET, MAX_OFFSET) } else { 0.0 }
 }

@@ -46,12 +46,17 @@ impl FlatTree {
     pub fn compile(tree: &Tree) -> Result<FlatTree, TreeError> {
         tree.validate()?;
         let root_turn = resolve_turn(&tree.root, Side::Max);
-        let mut flat = FlatTree {
-            nodes: vec![flat_node(&tree.root, root_turn, u32::MAX, 1.0, 0)],
-            labels: HashMap::new(),
-            leaf_count: 0,
-            bounds: (Value::INFINITY, Value::NEG_INFINITY),
-        };
+        // The whole array at once, and fallibly: a tree within the node cap still gets a message, not an abort,
+        // where memory is short.
+        let count = tree.root.node_count();
+        let mut nodes = Vec::new();
+        nodes.try_reserve_exact(count).map_err(|_| TreeError {
+            path: String::new(),
+            message: format!("not enough memory to search a tree of {count} nodes"),
+        })?;
+        nodes.push(flat_node(&tree.root, root_turn, u32::MAX, 1.0, 0));
+        let mut flat =
+            FlatTree { nodes, labels: HashMap::new(), leaf_count: 0, bounds: (Value::INFINITY, Value::NEG_INFINITY) };
         // The player that comes after the root's (imaginary) parent is MAX, so that a chance root has MAX children.
         let mut stack: Vec<(&Node, u32, Side)> = vec![(&tree.root, ROOT, Side::Max)];
         while let Some((node, id, after_parent)) = stack.pop() {

@@ -4,8 +4,9 @@
 //! The parser keeps its own stack of open nodes instead of recursing, so no input, however deep, can overflow
 //! the thread's stack; depth beyond [`MAX_TREE_DEPTH`] is reported like any other error.
 
-use super::model::{Body, MAX_TREE_DEPTH, Node, NodeKind, Tree};
+use super::model::{Body, MAX_TREE_DEPTH, MAX_TREE_NODES, Node, NodeKind, Tree, too_many_nodes};
 use crate::engine::game::Value;
+use std::collections::VecDeque;
 use std::fmt::Write as _;
 
 /// A syntax error at a place in the text (1-based line and column, columns counted in characters).
@@ -30,7 +31,7 @@ impl std::error::Error for ParseError {}
 /// Parses one tree, then checks it with [`Tree::validate`]. A problem found there is reported at the start of
 /// the offending node. Nothing but blanks and comments may follow the tree.
 pub fn parse(text: &str) -> Result<Tree, ParseError> {
-    let mut parser = Parser { tokens: tokenize(text), next: 0, starts: Vec::new() };
+    let mut parser = Parser { lexer: Lexer::new(text), ahead: VecDeque::new(), starts: Vec::new() };
     let root = parser.tree()?;
     let end = parser.peek(0);
     if end.tok != Tok::End {
@@ -148,71 +149,86 @@ fn is_label_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '\''
 }
 
-/// Splits the text into tokens, the last always `End`. Lexing never fails: a malformed number becomes a
-/// `BadNumber` token, reported only when the parser reaches it, so errors come in reading order.
-fn tokenize(text: &str) -> Vec<Token<'_>> {
-    let mut tokens = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    let mut pos = Pos { line: 1, column: 1 };
-    // Moves past one character, keeping the line and column up to date.
-    let advance = |pos: &mut Pos, c: char| {
-        if c == '\n' {
-            *pos = Pos { line: pos.line + 1, column: 1 };
-        } else {
-            pos.column += 1;
+/// Splits the text into tokens on demand, ending with `End` (and `End` again if asked further). Lexing never
+/// fails: a malformed number becomes a `BadNumber` token, reported only when the parser reaches it, so errors come
+/// in reading order. On demand, so that the memory a parse takes follows the nodes it has read (held to
+/// [`MAX_TREE_NODES`]) and not the length of the text: 64 MiB of '(' once made 67 million tokens up front.
+struct Lexer<'a> {
+    text: &'a str,
+    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+    pos: Pos,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(text: &'a str) -> Self {
+        Lexer { text, chars: text.char_indices().peekable(), pos: Pos { line: 1, column: 1 } }
+    }
+
+    /// Moves past one character, keeping the line and column up to date.
+    fn bump(&mut self) {
+        if let Some((_, c)) = self.chars.next() {
+            if c == '\n' {
+                self.pos = Pos { line: self.pos.line + 1, column: 1 };
+            } else {
+                self.pos.column += 1;
+            }
         }
-    };
-    loop {
-        let Some(&(start, c)) = chars.peek() else {
-            tokens.push(Token { tok: Tok::End, text: "", pos });
-            return tokens;
-        };
-        let token_pos = pos;
-        chars.next();
-        advance(&mut pos, c);
-        let mut take_while = |keep: fn(char) -> bool, pos: &mut Pos| {
-            while let Some(&(_, c)) = chars.peek().filter(|&&(_, c)| keep(c)) {
-                chars.next();
-                advance(pos, c);
-            }
-        };
-        let tok = match c {
-            '#' => {
-                take_while(|c| c != '\n', &mut pos);
-                continue;
-            }
-            c if c.is_whitespace() => continue,
-            '(' => Tok::Open,
-            ')' => Tok::Close,
-            ':' => Tok::Colon,
-            ',' => Tok::Comma,
-            c if is_label_start(c) => {
-                take_while(is_label_char, &mut pos);
-                // A chess move's check or mate belongs to the label when the label's ':' follows on the same line
-                // (`Nxd4+:`, `Qh7# :`); anywhere else '#' still starts a comment.
-                let mut ahead = chars.clone();
-                if let Some((_, mark @ ('+' | '#'))) = ahead.next()
-                    && ahead.find(|&(_, c)| c != ' ' && c != '\t').is_some_and(|(_, c)| c == ':')
-                {
-                    chars.next();
-                    advance(&mut pos, mark);
+    }
+
+    fn take_while(&mut self, keep: fn(char) -> bool) {
+        while self.chars.peek().is_some_and(|&(_, c)| keep(c)) {
+            self.bump();
+        }
+    }
+
+    fn offset(&mut self) -> usize {
+        self.chars.peek().map_or(self.text.len(), |&(i, _)| i)
+    }
+
+    fn next_token(&mut self) -> Token<'a> {
+        loop {
+            let Some(&(start, c)) = self.chars.peek() else {
+                return Token { tok: Tok::End, text: "", pos: self.pos };
+            };
+            let token_pos = self.pos;
+            self.bump();
+            let tok = match c {
+                '#' => {
+                    self.take_while(|c| c != '\n');
+                    continue;
                 }
-                Tok::Word
-            }
-            c if c.is_ascii_digit() || matches!(c, '+' | '-' | '.') => {
-                // Take the whole run that could belong to a number, so that `1e5x` or `--3` is one bad token
-                // rather than a number followed by a surprise.
-                take_while(|c| is_label_char(c) || matches!(c, '.' | '+' | '-'), &mut pos);
-                let end = chars.peek().map_or(text.len(), |&(i, _)| i);
-                match number(&text[start..end]) {
-                    Ok(value) => Tok::Number(value),
-                    Err(message) => Tok::BadNumber(message),
+                c if c.is_whitespace() => continue,
+                '(' => Tok::Open,
+                ')' => Tok::Close,
+                ':' => Tok::Colon,
+                ',' => Tok::Comma,
+                c if is_label_start(c) => {
+                    self.take_while(is_label_char);
+                    // A chess move's check or mate belongs to the label when the label's ':' follows on the same
+                    // line (`Nxd4+:`, `Qh7# :`); anywhere else '#' still starts a comment.
+                    let mut ahead = self.chars.clone();
+                    if let Some((_, '+' | '#')) = ahead.next()
+                        && ahead.find(|&(_, c)| c != ' ' && c != '\t').is_some_and(|(_, c)| c == ':')
+                    {
+                        self.bump();
+                    }
+                    Tok::Word
                 }
-            }
-            _ => Tok::Other,
-        };
-        let end = chars.peek().map_or(text.len(), |&(i, _)| i);
-        tokens.push(Token { tok, text: &text[start..end], pos: token_pos });
+                c if c.is_ascii_digit() || matches!(c, '+' | '-' | '.') => {
+                    // Take the whole run that could belong to a number, so that `1e5x` or `--3` is one bad token
+                    // rather than a number followed by a surprise.
+                    self.take_while(|c| is_label_char(c) || matches!(c, '.' | '+' | '-'));
+                    let end = self.offset();
+                    match number(&self.text[start..end]) {
+                        Ok(value) => Tok::Number(value),
+                        Err(message) => Tok::BadNumber(message),
+                    }
+                }
+                _ => Tok::Other,
+            };
+            let end = self.offset();
+            return Token { tok, text: &self.text[start..end], pos: token_pos };
+        }
     }
 }
 
@@ -273,26 +289,30 @@ enum Head {
 }
 
 struct Parser<'a> {
-    tokens: Vec<Token<'a>>,
-    next: usize,
+    lexer: Lexer<'a>,
+    /// The tokens read but not yet consumed (two at most: the parser looks one token past the next).
+    ahead: VecDeque<Token<'a>>,
     /// Where each node starts, in pre-order (the order nodes begin in the text): validation errors name a node
     /// by its path, and this turns the path back into a place.
     starts: Vec<Pos>,
 }
 
 impl<'a> Parser<'a> {
-    fn peek(&self, ahead: usize) -> &Token<'a> {
-        let last = self.tokens.len() - 1; // never empty: `tokenize` always ends with `End`
-        &self.tokens[(self.next + ahead).min(last)]
+    fn peek(&mut self, ahead: usize) -> &Token<'a> {
+        while self.ahead.len() <= ahead {
+            let token = self.lexer.next_token();
+            self.ahead.push_back(token);
+        }
+        &self.ahead[ahead]
     }
 
     fn advance(&mut self) -> Token<'a> {
-        let token = self.peek(0).clone();
-        self.next = (self.next + 1).min(self.tokens.len() - 1);
-        token
+        self.peek(0);
+        // `peek` filled the slot; the lexer answers `End` for ever once the text is read.
+        self.ahead.pop_front().unwrap_or_else(|| self.lexer.next_token())
     }
 
-    fn colon_follows(&self) -> bool {
+    fn colon_follows(&mut self) -> bool {
         self.peek(1).tok == Tok::Colon
     }
 
@@ -346,26 +366,34 @@ impl<'a> Parser<'a> {
                 return Err(self.peek(0).pos.error(outside_chance));
             }
             probability = Some(p);
-            self.next += 2;
+            self.advance();
+            self.advance();
             expected = "a value or '('";
         }
         let start = self.peek(0).pos;
         if stack.len() > MAX_TREE_DEPTH {
             return Err(start.error(format!("the tree is deeper than {MAX_TREE_DEPTH} levels")));
         }
+        // Checked before the node is made, so a tree too large is refused having taken no more than the cap's
+        // memory (about 200 bytes a node while parsing and compiling).
+        if self.starts.len() >= MAX_TREE_NODES {
+            return Err(start.error(too_many_nodes()));
+        }
         self.starts.push(start);
         let mut label = None;
         if self.peek(0).tok == Tok::Word && self.colon_follows() {
             label = Some(self.peek(0).text.to_string());
-            self.next += 2;
+            self.advance();
+            self.advance();
             expected = "a value or '('";
         }
         let token = self.advance();
+        let colon_next = self.peek(0).tok == Tok::Colon;
         let leaf = |value| Ok(Head::Leaf(Node { label: label.clone(), probability, body: Body::Leaf(value) }));
         let open =
             |kind, paren| Ok(Head::Open(Open { label: label.clone(), probability, kind, paren, children: vec![] }));
         match token.tok {
-            Tok::Number(_) if self.peek(0).tok == Tok::Colon => Err(token.pos.error(if !in_chance {
+            Tok::Number(_) if colon_next => Err(token.pos.error(if !in_chance {
                 outside_chance
             } else if label.is_some() {
                 "a probability must come before the label"
@@ -375,7 +403,7 @@ impl<'a> Parser<'a> {
             Tok::Number(value) => leaf(value),
             Tok::Open => open(None, token.pos),
             Tok::BadNumber(message) => Err(token.pos.error(message)),
-            Tok::Word if self.peek(0).tok == Tok::Colon => {
+            Tok::Word if colon_next => {
                 Err(token.pos.error(format!("a node has one label at most, found a second, '{}'", token.text)))
             }
             Tok::Word if token.text == "inf" => leaf(Value::INFINITY),

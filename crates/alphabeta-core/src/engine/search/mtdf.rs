@@ -6,32 +6,71 @@ use super::memory::Memory;
 use super::observer::Observer;
 use crate::engine::game::{Game, Value};
 
+/// The least a pass of [`Searcher::mtdf`] must move a bound by to count as progress: one unit, the step of every
+/// game whose values are whole numbers. On those a pass always moves a bound by a whole unit or more, so this never
+/// changes their passes; a game with fractional values (chess's tapered evaluation, EinStein's averages over the
+/// die) may see a pass move a bound by one ulp, and then the next test point is chosen by bisection.
+pub const MTDF_STEP: Value = 1.0;
+
 impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// MTD(f): the value of the current position from the point of view of the player to move, found by
     /// null-window passes of [`Searcher::alphabeta_memory`] starting from `first_guess`. Each pass tests "is the
     /// value at least β?" with the window (β⁻, β), β⁻ being the float just below β: a pass returning g < β
     /// proves value ≤ g, otherwise value ≥ g. Ends when the bounds meet (or a stop condition fires). Returns the
     /// value and the principal variation of the last pass that proved the lower bound (its first move achieves
-    /// the value).
+    /// the value). Each pass is counted in the stats' `mtd_passes`.
+    ///
+    /// Plain MTD(f) tests next at the last result, which on fractional values may move a bound by one ulp a pass
+    /// (billions of passes). So after a pass that moves a bound by less than [`MTDF_STEP`], the next test point
+    /// is the midpoint of the bounds (or one step past the finite bound while the other is infinite): the passes
+    /// are then bounded by the score range in steps plus the bisection of one step down to the float spacing
+    /// (under 64 passes), not by the number of floats between the first guess and the value.
     pub fn mtdf(&mut self, memory: &mut Memory<G::Move>, first_guess: Value, depth: u32) -> (Value, Vec<G::Move>) {
         let (mut lower, mut upper) = (Value::NEG_INFINITY, Value::INFINITY);
         let mut guess = first_guess;
         let mut line = Vec::new();
+        let mut crawling = false;
         while lower < upper && !self.stopped {
-            let beta = if guess == lower { guess.next_up() } else { guess };
+            let beta = if crawling {
+                bisection_point(lower, upper)
+            } else if guess == lower {
+                guess.next_up()
+            } else {
+                guess
+            };
+            self.stats.mtd_passes += 1;
             guess = self.alphabeta_memory(memory, None, beta.next_down(), beta, depth, false);
             if self.stopped {
                 break;
             }
-            if guess < beta {
+            let moved = if guess < beta {
+                let moved = upper - guess;
                 upper = guess;
+                moved
             } else {
+                let moved = guess - lower;
                 lower = guess;
                 line = self.root_line_or_remembered(memory);
-            }
+                moved
+            };
+            // NaN (never from a sound game) counts as progress, so the plain rule, which always ends, applies.
+            crawling = moved < MTDF_STEP;
         }
         (guess, line)
     }
+}
+
+/// The next test point β of [`Searcher::mtdf`] once a pass has crawled, for bounds `lower < upper`: the midpoint
+/// when both are finite (never `lower` itself, so a pass failing high moves it), else one step past the finite
+/// bound, else 0. Always in (lower, upper], so either outcome of the pass moves a bound.
+fn bisection_point(lower: Value, upper: Value) -> Value {
+    let point = match (lower.is_finite(), upper.is_finite()) {
+        (true, true) => lower + (upper - lower) / 2.0,
+        (true, false) => lower + MTDF_STEP,
+        (false, true) => upper - MTDF_STEP,
+        (false, false) => 0.0,
+    };
+    point.max(lower.next_up()).min(upper)
 }
 
 impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {

@@ -61,6 +61,8 @@ pub struct SearchStats {
     pub repetition_draws: u64,
     /// Moves not searched because they lose material by the exchange count near the horizon (exchange pruning).
     pub exchange_prunes: u64,
+    /// Null-window passes of MTD(f) ([`super::Algorithm::Mtdf`]) at the root; 0 for the other algorithms.
+    pub mtd_passes: u64,
     /// The deepest ply entered (root = 0).
     pub max_ply: u32,
     /// Wall-clock time of the search, in seconds.
@@ -121,6 +123,7 @@ impl SearchStats {
         self.reverse_futility_cutoffs += other.reverse_futility_cutoffs;
         self.futility_skips += other.futility_skips;
         self.exchange_prunes += other.exchange_prunes;
+        self.mtd_passes += other.mtd_passes;
         self.repetition_draws += other.repetition_draws;
         self.max_ply = self.max_ply.max(other.max_ply);
         self.elapsed_seconds += other.elapsed_seconds;

@@ -99,6 +99,37 @@ impl SearchRecord {
     }
 }
 
+/// The deepest iteration (or ply entered) a record read from a file may claim, and the most iterations and tree
+/// levels it may hold: the views draw a rung or a row per depth, so a depth of 10⁹ once asked for a 2.7 GB ladder.
+/// Far beyond any search's ([`crate::engine::search::ranges::DEPTH_PLIES`] ends at 64; quiescence and
+/// extensions go a little past it).
+pub const MAX_RECORDED_DEPTH: u32 = 1_000;
+
+impl SearchRecord {
+    /// Checks a record read from a file against what the views will draw from it, before any of it is drawn:
+    /// its position must be one of the game's `positions` (moves played and redoable, plus the start), and its
+    /// depths, iterations and tree levels within [`MAX_RECORDED_DEPTH`]. `field` names the record in messages
+    /// (`play.telemetry.records[3]`); the first value out of range is named with its range.
+    pub fn check(&self, field: &str, positions: usize) -> Result<(), String> {
+        use crate::engine::search::ranges::check;
+        check(&format!("{field}.ply"), self.ply, &(0..=positions.saturating_sub(1)))?;
+        let most = MAX_RECORDED_DEPTH as usize;
+        check(&format!("{field}.thought.iterations (count)"), self.thought.iterations.len(), &(0..=most))?;
+        let iterations = self.thought.iterations.iter().chain(&self.thought.partial);
+        for (i, iteration) in iterations.enumerate() {
+            let at = format!("{field}.thought.iterations[{i}]");
+            if iteration.depth != u32::MAX {
+                check(&format!("{at}.depth"), iteration.depth, &(0..=MAX_RECORDED_DEPTH))?;
+            }
+            check(&format!("{at}.stats.max_ply"), iteration.stats.max_ply, &(0..=MAX_RECORDED_DEPTH))?;
+        }
+        if let Some(tree) = &self.tree {
+            check(&format!("{field}.tree.per_ply (count)"), tree.per_ply.len(), &(0..=most + 1))?;
+        }
+        Ok(())
+    }
+}
+
 /// An iteration's depth, "to the end" read as the deepest ply it entered.
 pub fn depth_of(iteration: &Iteration<u64>) -> u32 {
     if iteration.depth == u32::MAX { iteration.stats.max_ply } else { iteration.depth }
