@@ -52,7 +52,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
     if args.scripts {
         let lines = crate::games::script::speed::measure(&crate::games::registry::default_dir())?;
         if args.json {
-            println!("{}", serde_json::to_string_pretty(&lines)?);
+            outln!("{}", serde_json::to_string_pretty(&lines)?)?;
         } else {
             crate::games::script::speed::print(&lines);
         }
@@ -114,28 +114,28 @@ pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
         )));
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&lines)?);
+        outln!("{}", serde_json::to_string_pretty(&lines)?)?;
         return Ok(());
     }
-    println!(
+    outln!(
         "uniform tree b = {}, d = {}, seed {}: {} nodes, {} leaves; best of {runs} runs",
         args.branching,
         args.depth,
         args.seed,
         flat.nodes.len(),
         flat.leaf_count
-    );
+    )?;
     for line in &lines {
-        println!(
+        outln!(
             "{:<48} {:>9} nodes {:>8.3} ms {:>8.2} M nodes/s",
             line.variant,
             line.nodes,
             line.seconds * 1e3,
             line.nodes_per_second / 1e6,
-        );
+        )?;
     }
     let cost = 100.0 * (lines[2].seconds / lines[1].seconds - 1.0);
-    println!("the switched-off recorder costs {cost:+.1} % against no observer");
+    outln!("the switched-off recorder costs {cost:+.1} % against no observer")?;
     Ok(())
 }
 

@@ -34,11 +34,11 @@ pub fn run(args: &GamesArgs) -> Result<(), CommandError> {
     for entry in &registry.entries {
         let variant = &entry.variant;
         let source = shown(&entry.source.to_string());
-        println!("{}  {}  {source}", pad(&shown(&variant.id), id_width), pad(&shown(&variant.name), name_width));
+        outln!("{}  {}  {source}", pad(&shown(&variant.id), id_width), pad(&shown(&variant.name), name_width))?;
     }
     for error in &registry.errors {
         // One line per broken file, whatever the parser's message looks like.
-        println!("error  {}", shown(&error.line()));
+        outln!("error  {}", shown(&error.line()))?;
     }
     Ok(())
 }

@@ -1,11 +1,19 @@
 //! The headless subcommands (see `docs/cli.md`). Each prints its results on stdout; a bad argument or a bad
 //! input prints one line on stderr and exits with status 2.
 
+/// `println!` through [`output::write`]: evaluates to a `Result` that a command passes on with `?`.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cli::output::write(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 pub mod bench;
 pub mod game_arg;
 pub mod games;
 pub mod lines;
 pub mod matches;
+pub mod output;
 pub mod perft;
 pub mod search;
 pub mod solve;
@@ -60,7 +68,10 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version: clap's own text on stdout, success.
-            print!("{e}");
+            if let Err(CommandError(message)) = output::write(&e.to_string()) {
+                eprintln!("error: {message}");
+                return Some(ExitCode::from(2));
+            }
             return Some(ExitCode::SUCCESS);
         }
         Err(e) => {

@@ -30,7 +30,7 @@ pub fn run(args: &PerftArgs) -> Result<(), CommandError> {
     let started = Instant::now();
     let leaves = start.perft(args.depth).map_err(CommandError)?;
     let seconds = started.elapsed().as_secs_f64();
-    println!("{leaves}");
+    outln!("{leaves}")?;
     if args.time {
         eprintln!(
             "perft {}: {leaves} leaves in {seconds:.3} s, {:.1} M leaves/s",

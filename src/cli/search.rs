@@ -111,27 +111,27 @@ pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
             "seconds": seconds,
             "iterations": thought.iterations.iter().map(|i| iteration_json(&game, i)).collect::<Vec<_>>(),
         });
-        println!("{object}");
+        outln!("{object}")?;
     } else {
         let side = game.side_name(game.side_to_move());
-        println!("game      {} ({} to move), {}", args.game, side, config.algorithm.name());
+        outln!("game      {} ({} to move), {}", args.game, side, config.algorithm.name())?;
         let unit = game.score_unit();
         let unit = if unit.is_empty() { String::new() } else { format!("  [{unit}]") };
-        println!("value     {:+}{unit}", value + 0.0);
-        println!("best      {}", best_name.as_deref().unwrap_or("-"));
-        println!("pv        {}", pv.join(" "));
-        println!("depth     {depth}");
-        println!("nodes     {nodes}");
-        println!("seconds   {seconds:.3}");
+        outln!("value     {:+}{unit}", value + 0.0)?;
+        outln!("best      {}", best_name.as_deref().unwrap_or("-"))?;
+        outln!("pv        {}", pv.join(" "))?;
+        outln!("depth     {depth}")?;
+        outln!("nodes     {nodes}")?;
+        outln!("seconds   {seconds:.3}")?;
         for i in &thought.iterations {
             let best = i.best_move.map(|mv| game.move_name(mv)).unwrap_or_else(|| "-".into());
-            println!(
+            outln!(
                 "  depth {:>3}  value {:+}  best {best}  nodes {}  {:.3} s",
                 i.depth,
                 i.value + 0.0,
                 i.stats.nodes_visited,
                 i.elapsed_seconds
-            );
+            )?;
         }
     }
     Ok(())

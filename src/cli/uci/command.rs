@@ -24,7 +24,29 @@ pub struct Go {
     pub infinite: bool,
     /// Searching the opponent's expected move: treated as `infinite` until `stop` or `ponderhit`.
     pub ponder: bool,
+    /// `searchmoves`: only these root moves are searched (as sent; the session keeps the legal ones).
+    pub searchmoves: Vec<String>,
+    /// What was not understood and ignored, as the protocol asks (a `go` is searched whatever it holds), in the
+    /// words the session reports as `info string`.
+    pub ignored: Vec<String>,
 }
+
+/// The words of `go` that start a parameter; `searchmoves` takes every word up to the next of them.
+const GO_WORDS: [&str; 13] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "nodes",
+    "depth",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "perft",
+];
 
 /// One line from the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +85,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "quit" => Ok(Command::Quit),
         "setoption" => parse_setoption(rest),
         "position" => parse_position(rest),
-        "go" => parse_go(rest).map(Command::Go),
+        "go" => Ok(Command::Go(parse_go(rest))),
         other => Err(format!("unknown command '{}'", shorten(other))),
     }
 }
@@ -96,32 +118,48 @@ fn parse_position(words: &[&str]) -> Result<Command, String> {
     Ok(Command::Position { start, moves: moves.iter().map(|m| m.to_string()).collect() })
 }
 
-fn parse_go(words: &[&str]) -> Result<Go, String> {
+/// Never fails: every `go` must be answered with a `bestmove`, so a word not understood (an unknown one, or a
+/// number that is not one) is noted in [`Go::ignored`] and skipped.
+fn parse_go(words: &[&str]) -> Go {
     let mut go = Go::default();
-    let mut words = words.iter();
+    let mut words = words.iter().peekable();
     while let Some(&word) = words.next() {
-        let mut number = |what: &str| -> Result<i64, String> {
-            let text = words.next().ok_or_else(|| format!("go: '{what}' wants a number"))?;
-            text.parse::<i64>().map_err(|_| format!("go: '{what}' wants a number, not '{}'", shorten(text)))
+        let mut number = |what: &str, ignored: &mut Vec<String>| -> Option<i64> {
+            let Some(text) = words.next_if(|w| !GO_WORDS.contains(w)) else {
+                ignored.push(format!("go: '{what}' wants a number"));
+                return None;
+            };
+            let parsed = text.parse::<i64>().ok();
+            if parsed.is_none() {
+                ignored.push(format!("go: '{what}' wants a number, not '{}'", shorten(text)));
+            }
+            parsed
         };
         let clock = |n: i64| n.max(0) as u64;
+        let ignored = &mut go.ignored;
         match word {
-            "wtime" => go.wtime = Some(clock(number(word)?)),
-            "btime" => go.btime = Some(clock(number(word)?)),
-            "winc" => go.winc = Some(clock(number(word)?)),
-            "binc" => go.binc = Some(clock(number(word)?)),
-            "movestogo" => go.movestogo = Some(clock(number(word)?)),
-            "movetime" => go.movetime = Some(clock(number(word)?)),
-            "nodes" => go.nodes = Some(clock(number(word)?).max(1)),
-            "depth" => go.depth = Some(number(word)?.clamp(1, i64::from(u16::MAX)) as u32),
-            "mate" => go.depth = Some((number(word)?.clamp(1, 1000) * 2) as u32),
+            "wtime" => go.wtime = number(word, ignored).map(clock).or(go.wtime),
+            "btime" => go.btime = number(word, ignored).map(clock).or(go.btime),
+            "winc" => go.winc = number(word, ignored).map(clock).or(go.winc),
+            "binc" => go.binc = number(word, ignored).map(clock).or(go.binc),
+            "movestogo" => go.movestogo = number(word, ignored).map(clock).or(go.movestogo),
+            "movetime" => go.movetime = number(word, ignored).map(clock).or(go.movetime),
+            "nodes" => go.nodes = number(word, ignored).map(|n| clock(n).max(1)).or(go.nodes),
+            "depth" => {
+                go.depth = number(word, ignored).map(|n| n.clamp(1, i64::from(u16::MAX)) as u32).or(go.depth);
+            }
+            "mate" => go.depth = number(word, ignored).map(|n| (n.clamp(1, 1000) * 2) as u32).or(go.depth),
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
-            "searchmoves" => return Err("go: 'searchmoves' is not supported".into()),
-            other => return Err(format!("go: unknown word '{}'", shorten(other))),
+            "searchmoves" => {
+                while let Some(mv) = words.next_if(|w| !GO_WORDS.contains(w)) {
+                    go.searchmoves.push(mv.to_string());
+                }
+            }
+            other => go.ignored.push(format!("go: unknown word '{}' ignored", shorten(other))),
         }
     }
-    Ok(go)
+    go
 }
 
 /// A word quoted in a message, cut to a readable length.
@@ -176,14 +214,40 @@ mod tests {
         assert_eq!(parse("go depth 0"), Ok(Command::Go(Go { depth: Some(1), ..Go::default() })));
     }
 
+    /// Issue 42: `go depth 6 searchmoves a2a3 h2h3` and `go depth 4 foo` were refused, so no `bestmove` came.
+    #[test]
+    fn every_go_parses_searchmoves_are_read_and_what_is_not_understood_is_noted() {
+        let go = |line: &str| match parse(line) {
+            Ok(Command::Go(go)) => go,
+            other => panic!("{line}: {other:?}"),
+        };
+        let searching = go("go depth 6 searchmoves a2a3 h2h3 movetime 100");
+        assert_eq!(searching.searchmoves, ["a2a3", "h2h3"]);
+        assert_eq!((searching.depth, searching.movetime), (Some(6), Some(100)));
+        assert!(searching.ignored.is_empty());
+        for (line, depth, ignored) in [
+            ("go depth 4 foo", Some(4), "go: unknown word 'foo' ignored"),
+            ("go depth", None, "go: 'depth' wants a number"),
+            ("go depth five", None, "go: 'depth' wants a number, not 'five'"),
+            ("go depth infinite", None, "go: 'depth' wants a number"),
+            (
+                "go movetime 99999999999999999999999 depth 2",
+                Some(2),
+                "go: 'movetime' wants a number, not '99999999999999999999999'",
+            ),
+            ("go sideways depth 3", Some(3), "go: unknown word 'sideways' ignored"),
+        ] {
+            let parsed = go(line);
+            assert_eq!(parsed.depth, depth, "{line}");
+            assert_eq!(parsed.ignored, [ignored], "{line}");
+        }
+        assert!(go("go depth infinite").infinite, "the keyword after a missing number is still read");
+    }
+
     #[test]
     fn garbage_is_refused_with_a_reason() {
         for (line, reason) in [
             ("xyzzy", "unknown command 'xyzzy'"),
-            ("go depth", "go: 'depth' wants a number"),
-            ("go depth five", "go: 'depth' wants a number, not 'five'"),
-            ("go movetime 99999999999999999999999", "go: 'movetime' wants a number, not '99999999999999999999999'"),
-            ("go sideways", "go: unknown word 'sideways'"),
             ("position", "position: expected 'startpos' or 'fen <FEN>'"),
             ("position fen", "position: the FEN is missing"),
             ("position fen moves e2e4", "position: the FEN is missing"),

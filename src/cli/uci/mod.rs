@@ -3,15 +3,25 @@
 //! thread, so `stop`, `isready` and `quit` are answered while it thinks. A line that is not a command, a FEN that
 //! is not a position or a move that is not legal is reported as `info string …` and otherwise ignored.
 //!
-//! Options: `Hash` (the table's MiB), `Skill Level` (the studio's chess levels 1–10: the level's depth limit and
-//! deliberate mistakes, with the time the GUI gives), `Move Overhead` (milliseconds kept back from each move for
-//! the GUI and the transport).
+//! Options: `Hash` (the table's MiB, allocated fallibly: a size the machine cannot give keeps the old table),
+//! `Skill Level` (the studio's chess levels 1–10: the level's depth limit and deliberate mistakes, with the time
+//! the GUI gives), `Move Overhead` (milliseconds kept back from each move for the GUI and the transport), `MultiPV`
+//! (the best lines to report, each as its own `info … multipv k … pv …`).
+//!
+//! A draw a player has to claim (threefold repetition, 50 moves) or bare material with moves left does not end
+//! the game here: the GUI decides that, and every `go` is answered with a legal move while one exists (`0000` only
+//! after checkmate or stalemate). Input lines are read with a cap ([`MAX_LINE_BYTES`]); the end of the input means
+//! the GUI has gone: a running search is stopped, answered, and the session ends.
 
 pub mod command;
+mod think;
 
+use super::lines::{Line, Lines};
 use crate::engine::search::clock::{ClockState, move_budget_ms};
-use crate::engine::search::deepening::{Engine, EngineConfig, Iteration};
+use crate::engine::search::deepening::{Engine, EngineConfig};
 use crate::engine::search::limits::Limits;
+use crate::engine::search::memory::Memory;
+use crate::engine::search::tt::TranspositionTable;
 use crate::games::chess::ChessFamily;
 use crate::games::chess::{Chess, ChessMove, WIN};
 use crate::games::family::Family;
@@ -22,7 +32,6 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 /// `uci` takes no arguments: everything comes through the protocol.
 #[derive(clap::Args, Debug)]
@@ -40,21 +49,38 @@ pub const ENGINE_NAME: &str = concat!("Alpha-Beta Studio ", env!("CARGO_PKG_VERS
 const HASH_MIB: (usize, usize, usize) = (64, 1, 4096);
 const SKILL_LEVEL: (u8, u8, u8) = (10, 1, 10);
 const MOVE_OVERHEAD_MS: (u64, u64, u64) = (30, 0, 5000);
+const MULTI_PV: (usize, usize, usize) = (1, 1, 256);
 
-/// Runs the protocol until `quit` or the end of the input, then returns once any search has ended. At the end of
-/// the input a search with a limit is let finish (a script's last `go depth 6` still gets its `bestmove`); an
-/// infinite one is stopped.
-pub fn serve<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) -> std::io::Result<()> {
+/// The longest input line read (1 MiB: a `position` of 5,000 moves is 25 KiB); the rest of a longer one is
+/// skipped unread, with an `info string`.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Runs the protocol until `quit` or the end of the input, then returns once any search has ended. The end of the
+/// input (the GUI is gone, or a script ended) stops a running search as `quit` does — it still answers its
+/// `bestmove` — so that nothing searches on for nobody: pipe a script with its `go` and wait for the `bestmove`
+/// before closing the input.
+pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> std::io::Result<()> {
     let mut session = Session::new(output);
-    let mut line = Vec::new();
+    let mut lines = Lines::new(input, MAX_LINE_BYTES);
     loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            session.finish(false);
-            return Ok(());
-        }
-        if session.handle(&String::from_utf8_lossy(&line)) == Flow::Quit {
-            return Ok(());
+        let line = match lines.next_line() {
+            Ok(line) => line,
+            Err(e) => {
+                session.finish(true);
+                return Err(e);
+            }
+        };
+        match line {
+            None => {
+                session.finish(true);
+                return Ok(());
+            }
+            Some(Line::Text(text)) => {
+                if session.handle(&text) == Flow::Quit {
+                    return Ok(());
+                }
+            }
+            Some(Line::Unreadable(why)) => session.say(&format!("info string a line {why}: skipped")),
         }
     }
 }
@@ -84,6 +110,7 @@ pub struct Session<W: Write + Send + 'static> {
     hash_mib: usize,
     level: u8,
     overhead_ms: u64,
+    multipv: usize,
     chess_ai: AiDefaults,
     running: Option<Running>,
 }
@@ -106,6 +133,7 @@ impl<W: Write + Send + 'static> Session<W> {
             hash_mib,
             level,
             overhead_ms: MOVE_OVERHEAD_MS.0,
+            multipv: MULTI_PV.0,
             chess_ai,
             running: None,
         }
@@ -123,7 +151,7 @@ impl<W: Write + Send + 'static> Session<W> {
         match command {
             Command::Nothing | Command::Debug => {}
             Command::Uci => {
-                let (h, s, o) = (HASH_MIB, SKILL_LEVEL, MOVE_OVERHEAD_MS);
+                let (h, s, o, m) = (HASH_MIB, SKILL_LEVEL, MOVE_OVERHEAD_MS, MULTI_PV);
                 self.say(
                     &[
                         format!("id name {ENGINE_NAME}"),
@@ -131,6 +159,7 @@ impl<W: Write + Send + 'static> Session<W> {
                         format!("option name Hash type spin default {} min {} max {}", h.0, h.1, h.2),
                         format!("option name Skill Level type spin default {} min {} max {}", s.0, s.1, s.2),
                         format!("option name Move Overhead type spin default {} min {} max {}", o.0, o.1, o.2),
+                        format!("option name MultiPV type spin default {} min {} max {}", m.0, m.1, m.2),
                         "uciok".to_string(),
                     ]
                     .join("\n"),
@@ -153,6 +182,9 @@ impl<W: Write + Send + 'static> Session<W> {
                 Err(message) => self.say(&format!("info string {message}; the position is unchanged")),
             },
             Command::Go(go) => {
+                for note in &go.ignored {
+                    self.say(&format!("info string {note}"));
+                }
                 if self.running.as_ref().is_some_and(|r| !r.answered.load(Ordering::Acquire)) {
                     self.say("info string go: a search is already running; send stop first");
                 } else {
@@ -193,15 +225,24 @@ impl<W: Write + Send + 'static> Session<W> {
             "hash" => {
                 let mib = number((HASH_MIB.0 as u64, HASH_MIB.1 as u64, HASH_MIB.2 as u64))? as usize;
                 if mib != self.hash_mib {
+                    // Allocated here, not on the first `go`, so the first move keeps to its time; fallibly, so
+                    // that a size the machine cannot give is refused with the old table kept.
+                    let config = engine_config(&self.chess_ai, self.level, mib);
+                    let tt = TranspositionTable::try_with_mib(mib)
+                        .map_err(|why| format!("setoption Hash: {why}; the table stays at {} MiB", self.hash_mib))?;
+                    let mut memory = Memory { tt, ..Memory::new(0, config.ordering) };
+                    memory.features = config.features;
+                    *self.lock_engine() = Engine { config, memory };
                     self.hash_mib = mib;
-                    // Allocated here, not on the first `go`, so the first move keeps to its time.
-                    *self.lock_engine() = Engine::new(engine_config(&self.chess_ai, self.level, mib));
                 }
             }
             "skill level" => {
                 self.level = number((SKILL_LEVEL.0.into(), SKILL_LEVEL.1.into(), SKILL_LEVEL.2.into()))? as u8;
             }
             "move overhead" => self.overhead_ms = number(MOVE_OVERHEAD_MS)?,
+            "multipv" => {
+                self.multipv = number((MULTI_PV.0 as u64, MULTI_PV.1 as u64, MULTI_PV.2 as u64))? as usize;
+            }
             _ => return Err(format!("setoption: no option named '{name}'")),
         }
         Ok(())
@@ -213,32 +254,22 @@ impl<W: Write + Send + 'static> Session<W> {
             EngineConfig { limits: self.limits(&go), ..engine_config(&self.chess_ai, self.level, self.hash_mib) };
         let waits_for_stop = go.infinite || go.ponder;
         let stop = Arc::new(AtomicBool::new(false));
-        let (engine, out, mut position) = (Arc::clone(&self.engine), Arc::clone(&self.out), self.position.clone());
-        let flag = Arc::clone(&stop);
         let answered = Arc::new(AtomicBool::new(false));
-        let done = Arc::clone(&answered);
-        let thread = std::thread::spawn(move || {
-            let mut engine = engine.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            engine.config.limits = config.limits;
-            engine.config.skill = config.skill;
-            let root = position.clone();
-            let mut nodes = 0u64;
-            let thought = engine.think(&mut position, Some(&*flag), |iteration| {
-                nodes += iteration.stats.nodes_visited;
-                if iteration.complete {
-                    write_line(&out, &info_line(&root, iteration, nodes));
-                }
-            });
-            drop(engine);
-            // The protocol: after `go infinite` (or `ponder`) the answer waits for `stop`, however soon the search ends.
-            while waits_for_stop && !flag.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(2));
-            }
-            let best = thought.best_move.map_or("0000".to_string(), |mv| root.uci_name(mv));
-            // Marked answered before the line goes out: a GUI that reads it may send the next `go` at once.
-            done.store(true, Ordering::Release);
-            write_line(&out, &format!("bestmove {best}"));
-        });
+        // The legal ones among the moves named; all moves when none is legal, as when none is named.
+        let searchmoves = (!go.searchmoves.is_empty())
+            .then(|| go.searchmoves.iter().filter_map(|name| self.position.parse_move(name).ok()).collect::<Vec<_>>());
+        let job = think::Job {
+            engine: Arc::clone(&self.engine),
+            out: Arc::clone(&self.out),
+            root: self.position.clone(),
+            searchmoves,
+            lines: self.multipv,
+            config,
+            stop: Arc::clone(&stop),
+            waits_for_stop,
+            answered: Arc::clone(&answered),
+        };
+        let thread = std::thread::spawn(move || job.run());
         self.running = Some(Running { stop, waits_for_stop, answered, thread });
     }
 
@@ -298,36 +329,15 @@ fn set_up(start: &Start, moves: &[String]) -> Result<Chess, String> {
         Start::StartPos => Chess::new(),
         Start::Fen(fen) => Chess::from_fen(fen).map_err(|e| format!("position: {}", e.0.trim_end_matches('.')))?,
     };
+    // Only the rules of moving refuse a move: the GUI, not the engine, ends a game on a claimable draw.
     for (i, name) in moves.iter().enumerate() {
+        position.play_on_here(None);
         let mv =
             position.parse_move(name).map_err(|_| format!("position: move {} '{name}' is not legal there", i + 1))?;
         crate::engine::game::Game::play(&mut position, mv);
     }
+    position.play_on_here(None);
     Ok(position)
-}
-
-/// One `info` line for a completed iteration. `nodes` counts every iteration so far.
-fn info_line(root: &Chess, iteration: &Iteration<ChessMove>, nodes: u64) -> String {
-    let ms = (iteration.elapsed_seconds * 1000.0).round() as u64;
-    let nps = (nodes as f64 / iteration.elapsed_seconds.max(1e-6)).round() as u64;
-    let seldepth = iteration.stats.max_ply.max(iteration.depth);
-    let score = score_text(iteration.value, root.moves_played());
-    let mut line =
-        format!("info depth {} seldepth {seldepth} score {score} nodes {nodes} nps {nps} time {ms}", iteration.depth);
-    let mut position = root.clone();
-    let mut pv = Vec::new();
-    for &mv in &iteration.principal_variation {
-        if !position.legal_moves().contains(&mv) {
-            break;
-        }
-        pv.push(position.uci_name(mv));
-        crate::engine::game::Game::play(&mut position, mv);
-    }
-    if !pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&pv.join(" "));
-    }
-    line
 }
 
 /// `cp N`, or `mate N` (moves, negative when the side to move is mated) for a value that is a mate: the game

@@ -1,6 +1,7 @@
 //! The UCI session driven over in-memory input and output.
 
 use super::*;
+use std::time::Duration;
 
 /// An output both the session and the test hold.
 #[derive(Clone, Default)]
@@ -22,10 +23,29 @@ impl Shared {
     }
 }
 
+/// Runs the lines as a GUI would: each `go` with a limit is waited for (the end of the input would stop it).
 fn run_script(script: &str) -> String {
     let out = Shared::default();
-    serve(script.as_bytes(), out.clone()).expect("in-memory input cannot fail");
+    let mut session = Session::new(out.clone());
+    for line in script.lines() {
+        let answers = lines_starting(&out.text(), "bestmove").len();
+        if session.handle(line) == Flow::Quit {
+            break;
+        }
+        if line.starts_with("go") && !line.contains("infinite") && !line.contains("ponder") {
+            wait_for_bestmoves(&out, answers + 1);
+        }
+    }
+    session.finish(true);
     out.text()
+}
+
+fn wait_for_bestmoves(out: &Shared, count: usize) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while lines_starting(&out.text(), "bestmove").len() < count {
+        assert!(std::time::Instant::now() < deadline, "no bestmove {count}: {}", out.text());
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }
 
 fn lines_starting<'a>(text: &'a str, prefix: &str) -> Vec<&'a str> {
@@ -45,12 +65,16 @@ fn a_script_with_garbage_is_answered_line_by_line_and_ends_with_a_legal_bestmove
         position startpos moves e2e4 e7e5\n\
         position startpos moves e2e4 e5e4\n\
         position fen not/a/position w - - 0 1\n\
-        go depth banana\n\
-        go depth 3\n\
+        go depth banana depth 3 sideways\n\
         isready\n";
     let out = run_script(script);
     assert!(out.starts_with(&format!("id name {ENGINE_NAME}\n")), "{out}");
-    for option in ["option name Hash type spin", "option name Skill Level type spin", "option name Move Overhead"] {
+    for option in [
+        "option name Hash type spin",
+        "option name Skill Level type spin",
+        "option name Move Overhead",
+        "option name MultiPV",
+    ] {
         assert!(out.contains(option), "{option}: {out}");
     }
     assert_eq!(lines_starting(&out, "uciok").len(), 1, "{out}");
@@ -66,6 +90,7 @@ fn a_script_with_garbage_is_answered_line_by_line_and_ends_with_a_legal_bestmove
             "info string position: move 2 'e5e4' is not legal there; the position is unchanged",
             "info string position: FEN 'not/a/position w - - 0 1': The board is invalid; the position is unchanged",
             "info string go: 'depth' wants a number, not 'banana'",
+            "info string go: unknown word 'sideways' ignored",
         ],
         "{out}"
     );
@@ -180,4 +205,124 @@ fn the_next_go_right_after_bestmove_is_searched() {
         }
     }
     assert!(!out.text().contains("info string"), "{}", out.text());
+}
+
+/// The legal move named by the last `bestmove` of `out`, in `position`.
+fn answered_move_is_legal(out: &str, position: &Chess) -> bool {
+    let Some(best) = lines_starting(out, "bestmove").last().map(|l| l.trim_start_matches("bestmove ").to_string())
+    else {
+        return false;
+    };
+    let mut open = position.clone();
+    open.play_on_here(None);
+    open.legal_moves().iter().any(|&mv| open.uci_name(mv) == best)
+}
+
+/// Issue 42: a repetition or 50-move draw can only be claimed, and K+N v K still has moves: `go` answered `0000`
+/// and the next moves were refused.
+#[test]
+fn a_claimable_draw_or_bare_material_is_played_on() {
+    let repeated = "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+    for (setup, after) in [
+        (repeated.to_string(), None),
+        (format!("{repeated} e2e4"), Some(Chess::new().with_moves("e4").expect("legal"))),
+        ("position fen 4k3/8/8/8/8/8/8/R3K3 w - - 100 80".to_string(), None),
+        ("position fen 4k3/8/8/8/8/8/8/R3K3 w - - 100 80 moves a1a2 e8d8".to_string(), None),
+        ("position fen 4k3/8/8/8/8/8/8/1N2K3 w - - 0 1".to_string(), None),
+        ("position fen 4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 moves b1c3 e8d7".to_string(), None),
+    ] {
+        let out = run_script(&format!("{setup}\ngo depth 3\n"));
+        assert!(!out.contains("info string"), "{setup}: {out}");
+        assert!(!out.contains("bestmove 0000"), "{setup}: {out}");
+        let command = command::parse(&setup).expect("a position");
+        let Command::Position { start, moves } = command else { panic!("{setup}") };
+        let position = set_up(&start, &moves).expect("set up");
+        assert!(answered_move_is_legal(&out, &position), "{setup}: {out}");
+        if let Some(after) = after {
+            let placement = |fen: String| fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
+            assert_eq!(placement(position.to_fen()), placement(after.to_fen()), "{setup}: played on");
+        }
+    }
+    // Checkmate and stalemate still end it.
+    let out = run_script("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 2\n");
+    assert!(out.contains("bestmove 0000"), "{out}");
+}
+
+#[test]
+fn searchmoves_holds_the_root_to_the_moves_named() {
+    let out = run_script("position startpos\ngo depth 4 searchmoves a2a3 h2h3\n");
+    let best = lines_starting(&out, "bestmove");
+    assert!(best == ["bestmove a2a3"] || best == ["bestmove h2h3"], "{out}");
+    for line in lines_starting(&out, "info depth") {
+        assert!(line.contains(" pv a2a3") || line.contains(" pv h2h3"), "{line}");
+    }
+    // Names that are not legal moves are left out; none legal: every move is searched.
+    let out = run_script("position startpos\ngo depth 2 searchmoves e2e5 g1f3\n");
+    assert_eq!(lines_starting(&out, "bestmove"), ["bestmove g1f3"], "{out}");
+    let out = run_script("position startpos\ngo depth 2 searchmoves xyzzy\n");
+    assert!(answered_move_is_legal(&out, &Chess::new()), "{out}");
+}
+
+#[test]
+fn multipv_reports_each_line_with_a_different_first_move() {
+    let out = run_script("setoption name MultiPV value 3\nposition startpos\ngo depth 3\n");
+    for depth in 1..=3 {
+        let firsts: Vec<String> = (1..=3)
+            .map(|k| {
+                let prefix = format!("info depth {depth} ");
+                let line = lines_starting(&out, &prefix)
+                    .into_iter()
+                    .find(|l| l.contains(&format!(" multipv {k} ")))
+                    .unwrap_or_else(|| panic!("depth {depth} line {k}: {out}"));
+                line.split(" pv ").nth(1).and_then(|pv| pv.split_whitespace().next()).unwrap_or("").to_string()
+            })
+            .collect();
+        assert_eq!(firsts.len(), 3);
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{firsts:?}: {out}");
+    }
+    let line_one = lines_starting(&out, "info depth 3 ").into_iter().find(|l| l.contains(" multipv 1 "));
+    let first = line_one.and_then(|l| l.split(" pv ").nth(1)).and_then(|pv| pv.split_whitespace().next());
+    assert_eq!(lines_starting(&out, "bestmove"), [format!("bestmove {}", first.unwrap_or("?")).as_str()]);
+    // A position with fewer moves than lines reports the moves there are.
+    let out = run_script("setoption name MultiPV value 5\nposition fen 7k/8/6K1/8/8/8/8/8 b - - 0 1\ngo depth 2\n");
+    assert_eq!(lines_starting(&out, "info depth 1 ").len(), 1, "{out}");
+}
+
+#[test]
+fn a_hash_the_machine_cannot_give_keeps_the_old_table() {
+    let out = Shared::default();
+    let mut session = Session::new(out.clone());
+    session.handle("setoption name Hash value 2");
+    let slots = session.lock_engine().memory.tt.slot_count();
+    assert_eq!(session.hash_mib, 2);
+    // Holding the maximum to the machine is the table's business (tested there); here the refusal's path.
+    if let Err(why) = TranspositionTable::<ChessMove>::try_with_mib(HASH_MIB.2) {
+        session.handle(&format!("setoption name Hash value {}", HASH_MIB.2));
+        assert!(out.text().contains(&format!("info string setoption Hash: {why}")), "{}", out.text());
+        assert_eq!(session.lock_engine().memory.tt.slot_count(), slots);
+        assert_eq!(session.hash_mib, 2);
+    }
+}
+
+#[test]
+fn the_end_of_the_input_stops_a_long_search_with_an_answer() {
+    for go in ["go depth 1000", "go mate 1000", "go movetime 3600000", "go infinite"] {
+        let out = Shared::default();
+        let started = std::time::Instant::now();
+        serve(format!("position startpos\n{go}\n").as_bytes(), out.clone()).expect("in memory");
+        assert!(started.elapsed() < Duration::from_secs(20), "{go}");
+        assert!(answered_move_is_legal(&out.text(), &Chess::new()), "{go}: {}", out.text());
+    }
+}
+
+#[test]
+fn an_overlong_line_is_skipped_and_the_next_one_read() {
+    let mut script = "x".repeat(MAX_LINE_BYTES + 10);
+    script.push_str("\nisready\n");
+    let out = Shared::default();
+    serve(script.as_bytes(), out.clone()).expect("in memory");
+    assert_eq!(
+        out.text(),
+        format!("info string a line longer than {MAX_LINE_BYTES} bytes, so not read: skipped\nreadyok\n")
+    );
 }

@@ -71,6 +71,25 @@ impl<M: Copy> TranspositionTable<M> {
         TranspositionTable { slots, salt: splitmix64(0), clears: 0 }
     }
 
+    /// A table of (at most) `mib` MiB as [`Self::with_mib`] makes it, or why the memory is not there: the
+    /// allocation is tried fallibly, and on Linux a table larger than the memory the kernel reports available is
+    /// refused before it is touched (with overcommit, an allocation that succeeds may still be killed when written).
+    /// Same slots, same node counts as [`Self::with_mib`].
+    pub fn try_with_mib(mib: usize) -> Result<Self, String> {
+        let count = Self::slots_for_mib(mib).max(1);
+        let bytes = count.saturating_mul(std::mem::size_of::<Option<Entry<M>>>());
+        if let Some(available) = available_bytes()
+            && bytes > available
+        {
+            return Err(format!("{} MiB are wanted but only {} MiB are available", bytes >> 20, available >> 20));
+        }
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(count).map_err(|e| format!("{} MiB cannot be allocated: {e}", bytes >> 20))?;
+        huge_pages::advise(&mut slots);
+        slots.resize(count, None);
+        Ok(TranspositionTable { slots, salt: splitmix64(0), clears: 0 })
+    }
+
     /// How many positions the table can hold at once.
     pub fn slot_count(&self) -> usize {
         self.slots.len()
@@ -116,6 +135,19 @@ impl<M: Copy> TranspositionTable<M> {
         let index = self.index(entry.key);
         self.slots[index] = Some(Entry { key: entry.key ^ self.salt, ..entry });
     }
+}
+
+/// The memory the kernel says can still be given out (`MemAvailable`), where it says so.
+fn available_bytes() -> Option<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib.saturating_mul(1024))
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
 }
 
 /// Probes land on random slots, so a table larger than the cache misses the TLB on nearly every probe; with 4 KiB
@@ -177,6 +209,20 @@ mod tests {
         let largest = (*super::super::ranges::TABLE_MIB.end() << 20) / slot;
         for mib in [1 << 44, usize::MAX, 1_000_000_000] {
             assert_eq!(TranspositionTable::<u32>::slots_for_mib(mib), largest, "{mib} MiB");
+        }
+    }
+
+    #[test]
+    fn the_fallible_table_has_the_same_slots_or_says_why_not() {
+        let tried = TranspositionTable::<u32>::try_with_mib(2).expect("2 MiB are there");
+        assert_eq!(tried.slot_count(), TranspositionTable::<u32>::with_mib(2).slot_count());
+        if let Some(available) = available_bytes() {
+            // More than the machine has: refused before anything is allocated.
+            let too_big = (available >> 20) + 1;
+            if too_big <= *super::super::ranges::TABLE_MIB.end() {
+                let why = TranspositionTable::<u32>::try_with_mib(too_big).err().expect("refused");
+                assert!(why.contains("available"), "{why}");
+            }
         }
     }
 
