@@ -5,6 +5,38 @@
 
 use mlua::{Table, Value as LuaValue};
 
+/// The most characters a glyph may have: it is drawn large, to fill its cell.
+pub const GLYPH_CHARS: usize = 8;
+/// The most characters a cell's label may have.
+pub const LABEL_CHARS: usize = 24;
+/// The most characters of a caption that are shown: a longer one is cut, ending in "…".
+pub const CAPTION_CHARS: usize = 200;
+
+/// A string from the script, at most `max` characters, read without copying more than that: `Err` with its length
+/// in bytes when it is longer (a script can return megabytes, which no cell can show).
+fn short_text(s: &mlua::LuaString, max: usize) -> Result<String, usize> {
+    let bytes = s.as_bytes();
+    // A character takes at most 4 bytes in UTF-8 (and one replacement character per bad byte).
+    let head = &bytes[..bytes.len().min(4 * max + 4)];
+    let text = String::from_utf8_lossy(head);
+    if bytes.len() > head.len() || text.chars().count() > max {
+        return Err(bytes.len());
+    }
+    Ok(text.into_owned())
+}
+
+/// A text from the script cut to `max` characters and one line, with "…" where it was cut.
+pub(super) fn cut_text(s: &mlua::LuaString, max: usize) -> String {
+    let bytes = s.as_bytes();
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * max)]);
+    let first_line = head.lines().next().unwrap_or_default();
+    let mut text: String = first_line.chars().take(max).collect();
+    if text.len() < bytes.len() {
+        text.push('…');
+    }
+    text
+}
+
 /// How the cells are laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
@@ -139,7 +171,7 @@ impl Board {
             cells.push(read_cell(value).map_err(|what| format!("draw: cell {index} {what}"))?);
         }
         let caption = match table.raw_get::<LuaValue>("caption") {
-            Ok(LuaValue::String(s)) => Some(s.to_string_lossy()),
+            Ok(LuaValue::String(s)) => Some(cut_text(&s, CAPTION_CHARS)),
             _ => None,
         };
         Ok(Board { shape: shape.clone(), cells, caption })
@@ -150,33 +182,41 @@ fn read_cell(value: LuaValue) -> Result<Cell, String> {
     match value {
         LuaValue::Nil => Ok(Cell::default()),
         LuaValue::Boolean(false) => Ok(Cell { hidden: true, ..Cell::default() }),
-        LuaValue::String(s) => Ok(Cell { piece: Some(Piece::Glyph(s.to_string_lossy())), ..Cell::default() }),
+        LuaValue::String(s) => Ok(Cell { piece: Some(Piece::Glyph(glyph(&s)?)), ..Cell::default() }),
         LuaValue::Table(t) => {
-            let text = |key: &str| -> Option<String> {
-                match t.raw_get::<LuaValue>(key).ok()? {
-                    LuaValue::String(s) => Some(s.to_string_lossy()),
-                    LuaValue::Integer(n) => Some(n.to_string()),
-                    LuaValue::Number(x) => Some(x.to_string()),
+            let text = |key: &str, max: usize| -> Result<Option<String>, String> {
+                Ok(match t.raw_get::<LuaValue>(key).ok() {
+                    Some(LuaValue::String(s)) => Some(short_text(&s, max).map_err(|bytes| {
+                        format!("has a {key} of {bytes} bytes: at most {max} characters fit in a cell")
+                    })?),
+                    Some(LuaValue::Integer(n)) => Some(n.to_string()),
+                    Some(LuaValue::Number(x)) => Some(x.to_string()),
                     _ => None,
-                }
+                })
             };
             let colour = |key: &str| -> Result<Option<Colour>, String> {
-                match text(key) {
+                match text(key, 16)? {
                     None => Ok(None),
                     Some(name) => {
                         Colour::parse(&name).map(Some).ok_or_else(|| format!("has {key} = {name:?}, not a colour"))
                     }
                 }
             };
-            let piece = match (text("glyph"), colour("stone")?) {
+            let piece = match (text("glyph", GLYPH_CHARS)?, colour("stone")?) {
                 (Some(glyph), _) => Some(Piece::Glyph(glyph)),
                 (None, Some(colour)) => Some(Piece::Stone(colour)),
                 (None, None) => None,
             };
-            Ok(Cell { hidden: false, piece, label: text("label"), background: colour("background")? })
+            Ok(Cell { hidden: false, piece, label: text("label", LABEL_CHARS)?, background: colour("background")? })
         }
         other => Err(format!("is {}, but it must be false, a string or a table", other.type_name())),
     }
+}
+
+/// A cell given as a string: its glyph.
+fn glyph(s: &mlua::LuaString) -> Result<String, String> {
+    short_text(s, GLYPH_CHARS)
+        .map_err(|bytes| format!("is a glyph of {bytes} bytes: at most {GLYPH_CHARS} characters fit in a cell"))
 }
 
 /// What a click on a cell means, as the script's `click(position, cell, from)` says.

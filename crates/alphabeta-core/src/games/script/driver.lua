@@ -3,12 +3,14 @@
 -- after the n-th move of the search), so the Rust side only names a depth and a move: one call per move played,
 -- none per move taken back unless the script plays in place. It checks every value the script returns and raises
 -- an error naming the script's function (file:line where it is defined) when one is of the wrong kind.
-local G, at = ...
+local G, at, raw_unpack = ...
 local start, turn, moves, play, undo = G.start, G.turn, G.moves, G.play, G.undo
 local result, evaluate, chances, key, move_name = G.result, G.evaluate, G.chances, G.key, G.move_name
 local draw, click = G.draw, G.click
-local mtype, unpack, type, tostring, format = math.type, table.unpack, type, tostring, string.format
+local mtype, unpack, type, tostring, format = math.type, raw_unpack, type, tostring, string.format
 local stack = {}
+-- The longest name a move may have, in bytes: names are shown in lists and typed in commands.
+local NAME_BYTES = 64
 
 local function fail(where, what)
   error(at[where] .. ": " .. what, 0)
@@ -16,7 +18,10 @@ end
 
 local function describe(v)
   local t = type(v)
-  if t == "string" then return format("the string %q", v) end
+  if t == "string" then
+    if #v > 60 then return format("a string of %d bytes starting %q", #v, v:sub(1, 40)) end
+    return format("the string %q", v)
+  end
   if t == "nil" then return "nothing (nil)" end
   if t == "table" then return "a table" end
   return format("%s %s", t, tostring(v))
@@ -125,7 +130,12 @@ function D.name(n, m)
   if type(name) ~= "string" and type(name) ~= "number" then
     fail("move_name", "move_name returned " .. describe(name) .. ", but it must return a string")
   end
-  return tostring(name)
+  name = tostring(name)
+  if #name > NAME_BYTES then
+    fail("move_name", "move_name returned " .. describe(name) .. ", longer than the " .. NAME_BYTES ..
+      " bytes a move's name may have")
+  end
+  return name
 end
 
 function D.draw(n)

@@ -5,7 +5,7 @@
 use super::ScriptError;
 use super::board::BoardShape;
 use super::game::as_real;
-use super::sandbox::{Sandbox, describe, describe_in};
+use super::sandbox::{Sandbox, describe};
 use crate::engine::game::Value;
 use crate::games::levels::LEVELS;
 use crate::games::registry::{AiDefaults, LevelSetting};
@@ -125,7 +125,7 @@ pub fn run_chunk(sandbox: &Sandbox, file: &str, source: &str) -> Result<(), Scri
         .set_name(format!("@{file}"))
         .set_mode(mlua::chunk::ChunkMode::Text)
         .exec()
-        .map_err(|e| ScriptError::new(describe_in(&e, file)))
+        .map_err(|e| ScriptError::new(sandbox.describe_failure(&e, file)))
 }
 
 fn read_sides(globals: &Table) -> Result<[String; 2], String> {

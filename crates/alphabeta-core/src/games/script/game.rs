@@ -15,7 +15,7 @@
 use super::ScriptError;
 use super::board::{Board, Click};
 use super::file::{Script, run_chunk};
-use super::sandbox::{Sandbox, describe, describe_in};
+use super::sandbox::{Sandbox, describe};
 use crate::engine::game::{Game, HISTORY_SLOTS, IllegalMove, Turn, Value};
 use crate::engine::hash::{mix64, splitmix64};
 use crate::games::any::{AnyMove, Outcome, Playable};
@@ -71,6 +71,9 @@ pub struct ScriptGame {
     /// Per depth on the line, the last chance outcomes generated there.
     chances: RefCell<Vec<Chances>>,
     fault: RefCell<Option<ScriptError>>,
+    /// The last board drawn, and the serial of the position it shows: the window asks for the board at every
+    /// frame, and a `draw` that is slow (or fails) must cost one call per position, not one per frame.
+    drawn: RefCell<Option<(u64, Result<Board, ScriptError>)>>,
 }
 
 impl Script {
@@ -79,7 +82,7 @@ impl Script {
         let vm = Vm::new(self)?;
         vm.sandbox.new_budget();
         let start: (i64, Option<f64>, LuaValue) =
-            vm.play_start().map_err(|e| ScriptError::new(describe_in(&e, self.at("start"))))?;
+            vm.play_start().map_err(|e| ScriptError::new(vm.sandbox.describe_failure(&e, self.at("start"))))?;
         let mut game = ScriptGame {
             script: Arc::clone(self),
             vm: Some(vm),
@@ -88,6 +91,7 @@ impl Script {
             next_serial: 1,
             chances: RefCell::new(Vec::new()),
             fault: RefCell::new(None),
+            drawn: RefCell::new(None),
         };
         let node = game.node_from(start, 0).map_err(ScriptError::new)?;
         game.nodes.push(node);
@@ -106,10 +110,11 @@ impl Vm {
         for name in super::file::REQUIRED.iter().chain(&super::file::OPTIONAL) {
             at.raw_set(*name, script.at(name)).map_err(lua_error)?;
         }
+        sandbox.new_budget();
         let driver: Table = lua
             .load(include_str!("driver.lua"))
             .set_name("=driver")
-            .call((lua.globals(), at))
+            .call((lua.globals(), at, sandbox.raw_unpack().clone()))
             .map_err(|e| ScriptError::new(describe(&e)))?;
         let get = |name: &str| driver.raw_get::<Function>(name).map_err(lua_error);
         let undo = if script.defines("undo") { get("undo")? } else { get("play")? };
@@ -179,8 +184,24 @@ impl ScriptGame {
         self.node().result
     }
 
-    /// The board as the script's `draw` shows the current position, or why it cannot be drawn.
+    /// The board as the script's `draw` shows the current position, or why it cannot be drawn: one budgeted call
+    /// into the script per position (the answer is kept until the position changes).
     pub fn board(&self) -> Result<Board, ScriptError> {
+        if let Some(fault) = self.fault() {
+            return Err(fault);
+        }
+        let serial = self.node().serial;
+        if let Some((drawn, board)) = self.drawn.borrow().as_ref()
+            && *drawn == serial
+        {
+            return board.clone();
+        }
+        let board = self.draw_board();
+        *self.drawn.borrow_mut() = Some((serial, board.clone()));
+        board
+    }
+
+    fn draw_board(&self) -> Result<Board, ScriptError> {
         let shape = self.script.board.as_ref().ok_or_else(|| {
             ScriptError::new(format!("{}: the script declares no `board = {{ … }}` to draw", self.script.file))
         })?;
@@ -204,7 +225,7 @@ impl ScriptGame {
             (LuaValue::Number(x), _) if x.fract() == 0.0 => Ok(Click::Move(x as i64)),
             (LuaValue::String(s), _) if s.as_bytes().as_ref() == b"select" => Ok(Click::Select),
             (LuaValue::Nil | LuaValue::Boolean(false), LuaValue::String(why)) => {
-                Ok(Click::Refused(why.to_string_lossy()))
+                Ok(Click::Refused(super::board::cut_text(&why, super::board::CAPTION_CHARS)))
             }
             (LuaValue::Nil | LuaValue::Boolean(false), _) => Ok(Click::Refused("nothing to play there".into())),
             (other, _) => Err(ScriptError::new(format!(
@@ -243,7 +264,7 @@ impl ScriptGame {
         }
         let vm = self.vm.as_ref().ok_or_else(|| ScriptError::new(format!("{}: no Lua state", self.script.file)))?;
         vm.sandbox.new_budget();
-        f(vm).map_err(|e| ScriptError::new(describe_in(&e, self.script.at(what))))
+        f(vm).map_err(|e| ScriptError::new(vm.sandbox.describe_failure(&e, self.script.at(what))))
     }
 
     /// Runs `f` as [`Self::call_checked`] does, but a failure faults the game (the search cannot take errors).
@@ -258,7 +279,7 @@ impl ScriptGame {
         match f(vm) {
             Ok(r) => Some(r),
             Err(e) => {
-                self.set_fault(describe_in(&e, self.script.at(what)));
+                self.set_fault(vm.sandbox.describe_failure(&e, self.script.at(what)));
                 None
             }
         }
@@ -519,6 +540,7 @@ impl Clone for ScriptGame {
                 next_serial: self.next_serial,
                 chances: RefCell::new(Vec::new()),
                 fault: RefCell::new(Some(error)),
+                drawn: RefCell::new(None),
             },
         };
         if copy.vm.is_some() {

@@ -1,7 +1,8 @@
 //! Games written as Lua scripts (`games/<id>.lua`): the rules are the script's functions, run in a sandboxed
 //! Lua 5.4 state per game (see `docs/writing-a-game.md` for the script's side of the contract).
 //!
-//! - `sandbox.rs`: the Lua state, its libraries and limits, and the one-line error messages;
+//! - `sandbox.rs`: the Lua state, its libraries and limits, and the one-line error messages; `budget.rs`: what one
+//!   call into the script may spend, and `fence.lua`: the library functions that charge their work to it;
 //! - `file.rs`: a script file read and checked ([`Script`]): its metadata and where its functions are;
 //! - `game.rs`: [`ScriptGame`], a position, implementing the engine's [`Game`](crate::engine::game::Game) and the
 //!   window's [`Playable`](crate::games::any::Playable) like every compiled family;
@@ -11,6 +12,9 @@
 //! - `speed.rs`: the benchmark, scripted against compiled (`alphabeta-studio bench --scripts`).
 
 pub mod board;
+mod budget;
+#[cfg(test)]
+mod escapes;
 pub mod family;
 mod file;
 mod game;
@@ -30,9 +34,19 @@ pub struct ScriptError {
     pub message: String,
 }
 
+/// The most characters of a message that are kept: a script's `error` can carry megabytes, which no window or
+/// terminal line should show.
+pub const MESSAGE_CHARS: usize = 600;
+
 impl ScriptError {
+    /// The error with this message, cut to [`MESSAGE_CHARS`] characters (ending in "…" where it was cut).
     pub fn new(message: impl Into<String>) -> ScriptError {
-        ScriptError { message: message.into() }
+        let mut message = message.into();
+        if let Some((cut, _)) = message.char_indices().nth(MESSAGE_CHARS) {
+            message.truncate(cut);
+            message.push('…');
+        }
+        ScriptError { message }
     }
 }
 

@@ -1,40 +1,50 @@
 //! The Lua state a script runs in, and the fences around it: only the `table`, `string`, `math` and `utf8`
-//! libraries and the safe half of the base library; a memory limit; an instruction budget per call from Rust into
-//! the script. Everything a script can do to escape or hang ends as a Lua error with a message naming the file and
-//! line, which the caller turns into a [`ScriptError`](super::ScriptError).
+//! libraries and the safe half of the base library; a memory limit; a budget per call from Rust into the script
+//! (instructions, the library's work, wall-clock time: `budget.rs`). Everything a script can do to escape or hang
+//! ends as a Lua error with a message naming the file and line, which the caller turns into a
+//! [`ScriptError`](super::ScriptError).
 //!
 //! Removed from the base library: `dofile` and `loadfile` (they read files), `collectgarbage` (a script has no
-//! business tuning the collector or stopping it), `string.dump` (bytecode out). Kept: `load`, but only for text —
-//! a wrapper forces mode `"t"` and raises an error naming the caller's line for a string of bytecode, which could
-//! corrupt the interpreter. `print`
-//! writes to standard error, prefixed with the script's file name, so a script can be debugged from a terminal.
-//! `math.random` is seeded with 0, so a script that uses it behaves the same every run (the position's hash, a
-//! cloned game and a replayed game all depend on that).
+//! business tuning the collector or stopping it), `string.dump` (bytecode out). Fenced (`fence.lua`): `load`, for
+//! text only (bytecode could corrupt the interpreter); `pcall` and `xpcall`, which cannot catch the error of a
+//! spent budget; `setmetatable`, which refuses finalizers (`__gc`: they would run where no budget can stop them,
+//! even when the state is closed); and the library functions that can work long in C, out of the hook's sight
+//! (`string.rep`, `format`, pattern matching, `table.concat`, `sort`, …), which charge their work to the budget
+//! or refuse a call that could not end in time. `print` writes to standard error, prefixed with the script's file
+//! name, so a script can be debugged from a terminal. `math.random` is seeded with 0, so a script that uses it
+//! behaves the same every run (the position's hash, a cloned game and a replayed game all depend on that).
 
-use mlua::{HookTriggers, Lua, LuaOptions, StdLib, VmState};
+use super::budget::{Budget, CALL_TIME_LIMIT, CHARGE_FROM, HOOK_EVERY};
+pub use super::budget::{INSTRUCTION_BUDGET, MEMORY_LIMIT};
+use mlua::{HookTriggers, Lua, LuaOptions, StdLib};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
 
-/// The memory a script may use, in bytes. The hook stops a script that grows past it between two checks with a
-/// message naming the line; the allocator refuses outright at twice this (a single huge allocation).
-pub const MEMORY_LIMIT: usize = 64 << 20;
+/// The most steps a single pattern match may be able to take (see `fence.lua`): a few tens of milliseconds.
+pub const PATTERN_STEPS: f64 = 1e7;
 
-/// How many Lua instructions one call from the studio into the script (one move played, one list of moves, one
-/// evaluation) may run before it is stopped: about a tenth of a second. Loading the file gets the same budget.
-pub const INSTRUCTION_BUDGET: u32 = 20_000_000;
+/// The longest line `print` writes, in bytes; the rest is cut.
+const PRINT_LINE: usize = 1_000;
 
-/// How often the hook runs, in instructions: rarely enough to cost little, often enough to stop a loop at once.
-const HOOK_EVERY: u32 = 10_000;
+/// What one `print` costs, in instructions: a line on standard error takes as long as a thousand instructions.
+const PRINT_COST: f64 = 1_000.0;
 
-/// A sandboxed Lua state, and the counter its hook charges each call's instructions to.
+/// A sandboxed Lua state, and the budget its hook and fences charge each call to.
 pub struct Sandbox {
     pub lua: Lua,
-    spent: Arc<AtomicU32>,
+    budget: Arc<Budget>,
+    /// `table.unpack` without its fence, for the driver's own lists.
+    raw_unpack: mlua::Function,
 }
 
 impl Sandbox {
     /// A fresh state with the safe libraries, the limits set and `print` going to standard error as `label: …`.
     pub fn new(label: &str) -> mlua::Result<Sandbox> {
+        Sandbox::with_time_limit(label, CALL_TIME_LIMIT)
+    }
+
+    /// [`Sandbox::new`] with another wall-clock limit per call (tests use a short one).
+    pub fn with_time_limit(label: &str, time_limit: Duration) -> mlua::Result<Sandbox> {
         let lua = Lua::new_with(StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8, LuaOptions::default())?;
         let globals = lua.globals();
         for name in ["dofile", "loadfile", "collectgarbage", "require", "module", "package", "io", "os", "debug"] {
@@ -42,70 +52,66 @@ impl Sandbox {
         }
         let string: mlua::Table = globals.get("string")?;
         string.raw_set("dump", mlua::Nil)?;
-        lua.load(TEXT_ONLY_LOAD.replace("LIMIT", &MEMORY_LIMIT.to_string())).set_name("=sandbox").exec()?;
+        let budget = Budget::new(time_limit);
+        let spent = {
+            let budget = Arc::clone(&budget);
+            lua.create_function(move |_, ()| Ok(budget.spent_message()))?
+        };
+        let charge = {
+            let budget = Arc::clone(&budget);
+            lua.create_function(move |lua, units: f64| budget.charge(lua, units).map(|_| ()))?
+        };
+        let fence = include_str!("fence.lua")
+            .replace("CHARGE_FROM_VALUE", &CHARGE_FROM.to_string())
+            .replace("PATTERN_STEPS_VALUE", &format!("{PATTERN_STEPS:e}"));
+        let raw_unpack: mlua::Function =
+            lua.load(fence).set_name("=sandbox").call((spent, charge, super::budget::MEMORY_LIMIT))?;
         let math: mlua::Table = globals.get("math")?;
         let seed: mlua::Function = math.get("randomseed")?;
         seed.call::<()>(0)?;
         let label = label.to_owned();
-        let print = lua.create_function(move |_, args: mlua::Variadic<mlua::Value>| {
-            let words: Vec<String> = args.iter().map(|v| v.to_string().unwrap_or_else(|_| "?".into())).collect();
-            eprintln!("{label}: {}", words.join("\t"));
-            Ok(())
-        })?;
+        let print = {
+            let budget = Arc::clone(&budget);
+            lua.create_function(move |lua, args: mlua::Variadic<mlua::Value>| {
+                budget.charge(lua, PRINT_COST)?;
+                // A `__tostring` that fails (or runs out of budget) fails the print: its error is not swallowed.
+                let words = args.iter().map(|v| v.to_string()).collect::<mlua::Result<Vec<String>>>()?;
+                let mut line = words.join("\t");
+                if line.len() > PRINT_LINE {
+                    let cut = (0..=PRINT_LINE).rev().find(|&i| line.is_char_boundary(i)).unwrap_or(0);
+                    line.truncate(cut);
+                    line.push_str(" …");
+                }
+                eprintln!("{label}: {line}");
+                Ok(())
+            })?
+        };
         globals.raw_set("print", print)?;
-        lua.set_memory_limit(2 * MEMORY_LIMIT)?;
-        let spent = Arc::new(AtomicU32::new(0));
-        let counter = Arc::clone(&spent);
-        lua.set_hook(HookTriggers::new().every_nth_instruction(HOOK_EVERY), move |lua, debug| {
-            let over_budget = counter.fetch_add(1, Ordering::Relaxed) >= INSTRUCTION_BUDGET / HOOK_EVERY;
-            let over_memory = lua.used_memory() > MEMORY_LIMIT;
-            if !over_budget && !over_memory {
-                return Ok(VmState::Continue);
-            }
-            let source = debug.source();
-            let file = source.short_src.as_deref().unwrap_or("?").to_owned();
-            let line = debug.current_line().map_or_else(|| "?".to_owned(), |l| l.to_string());
-            let what = if over_budget {
-                format!(
-                    "stopped after {} million instructions in one call (an endless loop?)",
-                    INSTRUCTION_BUDGET / 1_000_000
-                )
-            } else {
-                format!("stopped: the script uses more than {} MiB of memory", MEMORY_LIMIT >> 20)
-            };
-            Err(mlua::Error::runtime(format!("{file}:{line}: {what}")))
+        lua.set_memory_limit(2 * super::budget::MEMORY_LIMIT)?;
+        let hooked = Arc::clone(&budget);
+        lua.set_hook(HookTriggers::new().every_nth_instruction(HOOK_EVERY), move |lua, _debug| {
+            hooked.charge(lua, f64::from(HOOK_EVERY))
         })?;
-        Ok(Sandbox { lua, spent })
+        Ok(Sandbox { lua, budget, raw_unpack })
     }
 
-    /// Gives the next call a fresh instruction budget.
+    /// Gives the next call a fresh budget: instructions, time and a clean slate.
     #[inline]
     pub fn new_budget(&self) {
-        self.spent.store(0, Ordering::Relaxed);
+        self.budget.renew();
+    }
+
+    /// `table.unpack` without the fence that charges long lists, for the studio's driver.
+    pub fn raw_unpack(&self) -> &mlua::Function {
+        &self.raw_unpack
+    }
+
+    /// The message of a call that failed: the budget's own message when the call ran out of it (whatever error the
+    /// script raised while it was being stopped), else [`describe_in`].
+    pub fn describe_failure(&self, error: &mlua::Error, at: &str) -> String {
+        self.budget.spent_message().unwrap_or_else(|| describe_in(error, at))
     }
 }
-
-/// `load` for text only: bytecode could corrupt the interpreter, so mode `"t"` is forced whatever the caller asks.
-/// `string.rep` is fenced too: one call could otherwise ask for gigabytes at once, past any check between
-/// instructions, and the message would not say where.
-const TEXT_ONLY_LOAD: &str = r#"
-local raw_load, raw_rep, limit = load, string.rep, LIMIT
-load = function(chunk, name, mode, env)
-  if type(chunk) == "string" and chunk:byte(1) == 27 then
-    error("load refuses bytecode: a script may load only Lua text", 2)
-  end
-  if env == nil then env = _ENV end
-  return raw_load(chunk, name, "t", env)
-end
-string.rep = function(s, n, sep)
-  local size = #tostring(s) * math.max(tonumber(n) or 0, 0) + #tostring(sep or "") * math.max((tonumber(n) or 0) - 1, 0)
-  if size > limit then
-    error(string.format("string.rep would make a string of %.0f bytes, more than the %d MiB a script may use",
-      size, limit // (1024 * 1024)), 2)
-  end
-  return raw_rep(s, n, sep)
-end
-"#;
 
 /// [`describe`], with `at` (`file:line` of the script's function that was running) put in front of a message that
 /// names no line of its own: running out of memory at the allocator stops Lua without one.
@@ -133,5 +139,7 @@ pub fn describe(error: &mlua::Error) -> String {
         other => other.to_string(),
     };
     let text = text.split("\nstack traceback:").next().unwrap_or_default();
-    text.lines().next().unwrap_or_default().trim().to_owned()
+    let line = text.lines().next().unwrap_or_default().trim();
+    let line = line.strip_prefix("sandbox: ").unwrap_or(line);
+    line.to_owned()
 }

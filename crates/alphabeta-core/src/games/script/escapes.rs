@@ -1,0 +1,218 @@
+//! Scripts that try to outlive their budget (issue 42): catching the budget's error, working inside the library's
+//! C functions, finalizers, and output too large to draw. Each must end, quickly, with a message naming the line.
+
+use super::Script;
+use super::sandbox::Sandbox;
+use crate::engine::game::Game;
+use crate::games::perft;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The longest any of these examples may take: a call ends within its budget (a tenth of a second of
+/// instructions, one second of wall clock), and loading a script makes three calls.
+const PATIENCE: Duration = Duration::from_secs(8);
+
+/// Runs `f` on a thread of its own and gives its answer, or fails the test if it has not answered in time (the
+/// thread is left behind: the test has failed anyway).
+fn within<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> (R, Duration) {
+    let (tx, rx) = mpsc::channel();
+    let started = Instant::now();
+    std::thread::spawn(move || {
+        let answer = f();
+        // The receiver may have given up: nothing to do then.
+        let _ = tx.send(answer);
+    });
+    match rx.recv_timeout(PATIENCE) {
+        Ok(answer) => (answer, started.elapsed()),
+        Err(_) => panic!("still running after {PATIENCE:?}"),
+    }
+}
+
+const GOOD: &str = "function start() return { n = 0 } end\nfunction turn(s) return s.n % 2 + 1 end\n\
+function play(s, m) return { n = s.n + 1 } end\nfunction moves(s) return { 1, 2 } end\n\
+function result(s) if s.n >= 4 then return 0 end return nil end\n";
+
+/// Loads `text` (named `games/x.lua`): the script or its message.
+fn load(text: String) -> Result<std::sync::Arc<Script>, String> {
+    Script::from_source("games/x.lua", "x", text).map_err(|e| e.message)
+}
+
+/// The message of loading `GOOD` followed by `tail` (which runs at load, from line 6), within [`PATIENCE`].
+fn load_error(tail: &str) -> (String, Duration) {
+    let text = format!("{GOOD}{tail}\n");
+    let (answer, took) = within(move || load(text).map(|_| ()));
+    (answer.expect_err("the script must be refused"), took)
+}
+
+/// The fault of a game whose `moves` (line 4) runs `body`, counted to depth 2.
+fn moves_fault(body: &str) -> (String, Duration) {
+    let text = GOOD.replace("function moves(s) return { 1, 2 } end", &format!("function moves(s) {body} end"));
+    let (answer, took) = within(move || match load(text) {
+        Err(message) => message,
+        Ok(script) => {
+            let mut game = script.new_game().expect("starts");
+            perft(&mut game, 2);
+            game.fault().map(|f| f.message).unwrap_or_default()
+        }
+    });
+    (answer, took)
+}
+
+#[test]
+fn pcall_xpcall_load_and_print_cannot_catch_a_spent_budget() {
+    let loops = [
+        "while true do pcall(function() while true do end end) end",
+        "while true do pcall(pcall, function() while true do end end) end",
+        "while true do xpcall(function() while true do end end, function() while true do end end) end",
+        "while true do load(function() while true do end end) end",
+        "local t = setmetatable({}, {__tostring = function() while true do end end}) while true do pcall(print, t) end",
+        "while true do pcall(string.gsub, 'aaa', 'a', function() while true do end end) end",
+        "while true do pcall(table.sort, {3, 2, 1}, function() while true do end end) end",
+        "error(setmetatable({}, {__tostring = function() while true do end end}))",
+        "local t = setmetatable({}, {__close = function() while true do end end}) do local x <close> = t end",
+        "do local x <close> = setmetatable({}, {__close = function() while true do end end}) error('x') end",
+    ];
+    for body in loops {
+        let (message, took) = load_error(body);
+        assert!(message.starts_with("games/x.lua:6: stopped after"), "{body}: {message}");
+        assert!(took < Duration::from_secs(4), "{body}: {took:?}");
+        let (fault, took) = moves_fault(body);
+        assert!(fault.starts_with("games/x.lua:4: stopped after"), "{body}: {fault}");
+        assert!(took < Duration::from_secs(4), "{body}: {took:?}");
+    }
+}
+
+#[test]
+fn work_inside_the_library_is_bounded() {
+    let cases = [
+        ("return { ('a'):rep(40):find(('a*'):rep(40) .. 'b') }", "string.find"),
+        ("return { ('a'):rep(5000):match('(a*)(a*)(a*)b') }", "string.match"),
+        ("return { ('ab'):rep(1000):gsub('.-.-.-.-x', '') }", "string.gsub"),
+        ("return { #(''):rep(1e15) }", "stopped after"),
+        ("return { ('x'):rep(1e9) }", "string.rep"),
+        ("table.move({}, 1, 1e15, 2) return { 1 }", "stopped after"),
+        ("table.insert(setmetatable({}, {__len = function() return 1 << 60 end}), 1, 0) return { 1 }", "stopped"),
+        ("table.remove(setmetatable({}, {__len = function() return 1 << 60 end}), 1) return { 1 }", "stopped"),
+        ("table.concat(setmetatable({}, {__index = type}), '', 1, 1e9) return { 1 }", "stopped"),
+        ("table.sort(setmetatable({}, {__len = function() return 1 << 40 end, __index = type})) return {1}", "stopped"),
+        ("local t = {} for i = 1, 3000 do t[i] = i end table.sort(t, function() return true end) return {1}", ""),
+        ("local s = ('x'):rep(1e6) while true do local _ = string.format('%s%s', s, s) end", "stopped after"),
+        ("local s = ('x'):rep(1e6) while true do local _ = s:upper() end", "stopped after"),
+        ("local s = ('a'):rep(1000) while true do local _ = s:find('a*b') end", "stopped after"),
+        ("while true do local _ = load(('x = 1 '):rep(1e5)) end", "stopped after"),
+    ];
+    for (body, word) in cases {
+        let (fault, took) = moves_fault(body);
+        assert!(fault.starts_with("games/x.lua:4:"), "{body}: {fault}");
+        assert!(fault.contains(word), "{body}: {fault}");
+        assert!(!fault.contains("sandbox"), "{body}: {fault}");
+        assert!(took < Duration::from_secs(4), "{body}: {took:?}");
+    }
+}
+
+#[test]
+fn every_call_has_a_wall_clock_deadline() {
+    let sandbox = Sandbox::with_time_limit("t", Duration::from_millis(20)).expect("a sandbox");
+    sandbox.new_budget();
+    let started = Instant::now();
+    let chunk = "local function f() local x = 0 while true do x = x + 1 end end\nf()";
+    let error = sandbox.lua.load(chunk).set_name("@games/t.lua").exec().expect_err("stopped");
+    let message = sandbox.describe_failure(&error, "games/t.lua");
+    assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
+    assert!(message.starts_with("games/t.lua:1: stopped after 0.02 s in one call"), "{message}");
+    assert!(message.contains("call stack: f at line 1, called from the file's main chunk at line 2"), "{message}");
+}
+
+#[test]
+fn finalizers_are_refused_and_closing_a_state_runs_none() {
+    let (message, _) = load_error("setmetatable({}, {__gc = function() while true do end end})");
+    assert!(message.starts_with("games/x.lua:6: setmetatable: finalizers (__gc) are not allowed"), "{message}");
+    // A `__gc` added after `setmetatable` never marks the table: dropping the state (and the script) ends.
+    let late =
+        format!("{GOOD}local mt = {{}}\nT = setmetatable({{}}, mt)\nmt.__gc = function() while true do end end\n");
+    let (loaded, took) = within(move || load(late).map(|script| drop(script.new_game())));
+    assert_eq!(loaded, Ok(()));
+    assert!(took < Duration::from_secs(4), "{took:?}");
+}
+
+#[test]
+fn the_budget_message_names_the_running_line_and_the_call_stack() {
+    let text = GOOD.replace(
+        "function moves(s) return { 1, 2 } end",
+        "local function spin()\n  while true do end\nend\nfunction moves(s) spin() return { 1 } end",
+    );
+    let (fault, _) = within(move || {
+        let mut game = load(text).expect("loads").new_game().expect("starts");
+        perft(&mut game, 1);
+        game.fault().map(|f| f.message).unwrap_or_default()
+    });
+    assert!(
+        fault.starts_with(
+            "games/x.lua:5: stopped after 20 million instructions in one call (an endless loop?); call \
+             stack: spin at line 5, called from moves at line 7"
+        ),
+        "{fault}"
+    );
+    // Memory: the script's line, never the sandbox's own chunk.
+    let (fault, _) = moves_fault("local t = {} for i = 1, math.huge do t[i] = { i, i, i } end");
+    assert!(fault.starts_with("games/x.lua:4: stopped"), "{fault}");
+    assert!(!fault.contains("sandbox"), "{fault}");
+}
+
+#[test]
+fn what_draw_returns_is_held_to_what_a_board_can_show() {
+    let board = |draw: &str| {
+        let text = format!("{GOOD}board = {{ width = 2, height = 1 }}\nfunction draw(s) {draw} end\n");
+        within(move || {
+            let game = load(text).expect("loads").new_game().expect("starts");
+            game.board().map_err(|e| e.message)
+        })
+    };
+    let (drawn, _) = board("return { 'X', 'O', caption = ('c'):rep(16 << 20) }");
+    let caption = drawn.expect("drawn").caption.expect("a caption");
+    assert_eq!(caption.chars().count(), super::board::CAPTION_CHARS + 1);
+    assert!(caption.ends_with('…'));
+    let (drawn, _) = board("return { ('g'):rep(20000), 'O' }");
+    assert_eq!(
+        drawn.expect_err("too long"),
+        "games/x.lua:7: draw: cell 1 is a glyph of 20000 bytes: at most 8 characters fit in a cell"
+    );
+    let (drawn, _) = board("return { { label = ('l'):rep(20000) }, 'O' }");
+    assert!(drawn.expect_err("too long").contains("cell 1 has a label of 20000 bytes"));
+    let (drawn, took) = board("while true do pcall(function() while true do end end) end");
+    assert!(drawn.expect_err("stopped").starts_with("games/x.lua:7: stopped after"));
+    assert!(took < Duration::from_secs(4), "{took:?}");
+    // Move names and error messages are held too.
+    let (fault, _) = moves_fault("error(('e'):rep(1 << 20))");
+    assert!(fault.chars().count() <= super::MESSAGE_CHARS + 1, "{} characters", fault.len());
+    let text = format!("{GOOD}function move_name(s, m) return ('m'):rep(1000) end\n");
+    let (name, _) = within(move || {
+        let game = load(text).expect("loads").new_game().expect("starts");
+        let name = game.move_name(1);
+        (name, game.fault().map(|f| f.message))
+    });
+    assert_eq!(name.0, "1", "the number stands in for a name that failed");
+    assert!(name.1.expect("a fault").contains("longer than the 64 bytes"));
+}
+
+#[test]
+fn a_folder_of_hanging_scripts_loads_in_bounded_time() {
+    let dir = std::env::temp_dir().join(format!("escapes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let hostile = [
+        "while true do pcall(function() while true do end end) end",
+        "setmetatable({}, {__gc = function() while true do end end})",
+        "local s = ('a'):rep(40) s:find(('a*'):rep(40) .. 'b')",
+    ];
+    for (i, tail) in hostile.iter().enumerate() {
+        std::fs::write(dir.join(format!("h{i}.lua")), format!("{GOOD}{tail}\n")).expect("written");
+    }
+    let folder = dir.clone();
+    let (registry, took) = within(move || crate::games::registry::Registry::load(&folder));
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(registry.errors.len(), hostile.len(), "{:?}", registry.errors);
+    for (i, error) in registry.errors.iter().enumerate() {
+        assert!(error.line().contains(&format!("h{i}.lua:6:")), "{}", error.line());
+    }
+    assert!(took < Duration::from_secs(6), "{took:?}");
+}
