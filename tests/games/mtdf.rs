@@ -1,7 +1,9 @@
 //! Issue 42, point 8: MTD(f) on games whose values are fractional (chess's tapered evaluation, Othello's, EinStein's
 //! averages over the die). Plain MTD(f) tests next at its last result, and a pass may move a bound by one ulp:
 //! `search chess --algo mtdf --depth 5` made hundreds of millions of nodes without finishing depth 5. Each depth
-//! must now finish, in a bounded number of passes, with the value the full-window searches find.
+//! must now finish, in a bounded number of passes, with the value the full-window searches find. (From the opening
+//! positions of Othello and EinStein plain MTD(f) already ended in 2–4 passes a depth: there the tests guard that
+//! the bisection changes no value.)
 
 use alphabeta_studio::engine::search::Algorithm;
 use alphabeta_studio::engine::search::deepening::{Iteration, Thought};
@@ -65,10 +67,10 @@ fn mtdf_finishes_chess_depth_5_with_the_value_of_pvs() {
 
 #[test]
 fn mtdf_finishes_othello_with_the_value_of_pvs() {
-    mtdf_agrees_with_pvs("othello", 6);
+    mtdf_agrees_with_pvs("othello", 8);
 }
 
 #[test]
 fn mtdf_finishes_einstein_with_the_value_of_pvs() {
-    mtdf_agrees_with_pvs("einstein", 4);
+    mtdf_agrees_with_pvs("einstein", 6);
 }

@@ -104,3 +104,36 @@ fn unsaved_work_is_asked_about_and_cancel_keeps_it() {
     assert!(path.is_file());
     assert!(harness.state().play.record().moves().is_empty(), "then the new session started");
 }
+
+/// Issue 42, point 3: a session whose search record claims ply 10¹² once reached the Telemetry view and aborted the
+/// window (an 8.8 GB grid). Opened through the window's own dialog, it is refused: the dialog names the field, and
+/// the game on the board stays.
+#[test]
+fn a_session_with_an_impossible_ply_is_refused_in_the_window() {
+    let (mut harness, dir) = studio("hostile-ply");
+    let _ = harness.run_ok();
+    harness.get_by_label("cell b2").click();
+    run_until(&mut harness, "the AI's reply", |app| app.play.record().moves().len() == 2 && !app.play.thinking());
+    let played = move_names(harness.state());
+    let mut session = harness.state().to_session();
+    let record = session.play.telemetry.records.first_mut().expect("the AI's move left a record");
+    record.ply = 1_000_000_000_000;
+    std::fs::create_dir_all(&dir).expect("folder");
+    let path = dir.join("hostile.ron");
+    std::fs::write(&path, alphabeta_studio::app::session::format::to_ron(&session)).expect("write");
+
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    let _ = harness.run_ok();
+    harness.get_by_label_contains("changes that are not saved");
+    harness.get_by_label("Don't save").click();
+    let _ = harness.run_ok();
+    harness.get_by_label("Open a session");
+    answer_dialog(&mut harness, &path, "Open");
+    // The game is still unsaved work when the file is chosen: asked again, answered the same.
+    harness.get_by_label("Don't save").click();
+    let _ = harness.run_ok();
+    // The dialog stays open with the reason, so another file can be picked.
+    harness.get_by_label("Open a session");
+    harness.get_by_label_contains("play.telemetry.records[0].ply is 1000000000000, outside 0..=");
+    assert_eq!(move_names(harness.state()), played, "the game on the board stays");
+}
