@@ -5,12 +5,12 @@
 //!
 //! ```ron
 //! (
-//!     game: "pig",
+//!     game: "my-game",
 //!     steps: [
-//!         (levels: (2, 1), wins: 2479, draws: 0, losses: 1521, games: 4000, command: "bench/ladder.sh 4000 pig", date: "2026-11-26"),
+//!         (levels: (2, 1), wins: 250, draws: 50, losses: 100, games: 400, command: "bench/ladder.sh 400 my-game", date: "2026-11-26"),
 //!         // … one for each pair up to (10, 9)
 //!     ],
-//!     note: "From the start (the dice differ from pair to pair).",
+//!     note: "From four random plies.",
 //! )
 //! ```
 //!
