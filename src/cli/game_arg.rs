@@ -16,7 +16,8 @@ pub struct NamedGame {
 /// the command line (`connect-four-WxH`, `othello-NxN`, `kiwipete`).
 ///
 /// # Errors
-/// An unknown id, with the ids known; impossible parameters (`connect-four-9x9`).
+/// An unknown id, with the ids known; a game file that does not load, with its error; impossible parameters
+/// (`connect-four-9x9`).
 pub fn named_game(id: &str) -> Result<NamedGame, CommandError> {
     let registry = Registry::standard();
     if let Some(entry) = registry.find(id) {
@@ -25,6 +26,10 @@ pub fn named_game(id: &str) -> Result<NamedGame, CommandError> {
     let families = crate::games::families::FAMILIES;
     if let Some(rules) = families.iter().find_map(|family| family.command_line_rules(id)) {
         return Ok(NamedGame { rules: rules.map_err(|e| CommandError(format!("game '{id}': {e}")))?, ai: None });
+    }
+    // A game file that did not load is named by its own error (`games/x.lua:159: 'then' expected …`).
+    if let Some(broken) = registry.errors.iter().find(|e| e.path.file_stem().is_some_and(|stem| stem == id)) {
+        return Err(CommandError(broken.line()));
     }
     let mut known: Vec<&str> = registry.entries.iter().map(|e| e.variant.id.as_str()).collect();
     known.extend(families.iter().flat_map(|family| family.command_line_ids().iter().copied()));

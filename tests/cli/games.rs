@@ -93,3 +93,32 @@ fn a_zero_value_never_prints_as_minus_zero() {
     let zeros = text.lines().filter(|l| l.contains("value +0 ") || l.ends_with("value     +0")).count();
     assert!(zeros > 0 && !text.contains("value -0"), "{text}");
 }
+
+/// A hostile script in `games/` cannot hang every command (issue 42): loading it is bounded, it is listed as broken,
+/// and the other games run. A game file that does not load is named by its own error when it is asked for (issue
+/// 44), not as an unknown game.
+#[test]
+fn a_hostile_or_broken_script_neither_hangs_the_commands_nor_hides_its_error() {
+    let dir = std::env::temp_dir().join(format!("abs-cli-hostile-{}", std::process::id()));
+    let games_dir = dir.join("games");
+    std::fs::create_dir_all(&games_dir).expect("temp dir");
+    std::fs::write(games_dir.join("hang.lua"), "while true do pcall(function() while true do end end) end\n")
+        .expect("write");
+    std::fs::write(games_dir.join("finalizer.lua"), "setmetatable({}, {__gc = function() while true do end end})\n")
+        .expect("write");
+    std::fs::write(games_dir.join("bt-syntax.lua"), "function start()\n  if true return {} end\nend\n").expect("write");
+    let run = |args: &[&str]| {
+        let started = std::time::Instant::now();
+        let out =
+            Command::new(env!("CARGO_BIN_EXE_alphabeta-studio")).args(args).current_dir(&dir).output().expect("runs");
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned(), started.elapsed())
+    };
+    let (code, err, took) = run(&["perft", "tic-tac-toe", "2"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(took < std::time::Duration::from_secs(20), "{took:?}");
+    let (code, err, _) = run(&["perft", "bt-syntax", "1"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("bt-syntax.lua:2: 'then' expected near 'return'"), "{err}");
+    assert!(!err.contains("unknown game"), "{err}");
+}

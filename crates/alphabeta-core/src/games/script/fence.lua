@@ -53,7 +53,6 @@ load = function(chunk, name, mode, env)
   return f, why
 end
 
--- A finalizer runs when the collector or the closing state decides, where no budget can stop it.
 local raw_gsub, raw_find = string.gsub, string.find
 
 -- The end of a fenced call: its results, or its error raised again at the script's line (the library function
@@ -79,6 +78,7 @@ local function fence(lib, libname, name, cost)
   return raw
 end
 
+-- A finalizer runs when the collector or the closing state decides, with hooks off: no budget could stop it.
 setmetatable = function(t, mt)
   if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
     raw_error("setmetatable: finalizers (__gc) are not allowed in a game script", 2)
@@ -173,7 +173,8 @@ for _, name in ipairs({ "len", "offset", "codepoint" }) do fence(utf8, "utf8", n
 
 -- Table functions loop in C over a range the script gives, or over `#t`, which `__len` can make anything.
 local function size(t)
-  return type(t) == "table" and #t or 0
+  local n = type(t) == "table" and #t or 0
+  return type(n) == "number" and n or 0
 end
 local function span(t, first, last)
   return count((tonumber(last) or size(t)) - (tonumber(first) or 1) + 1)

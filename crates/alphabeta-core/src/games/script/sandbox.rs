@@ -139,7 +139,5 @@ pub fn describe(error: &mlua::Error) -> String {
         other => other.to_string(),
     };
     let text = text.split("\nstack traceback:").next().unwrap_or_default();
-    let line = text.lines().next().unwrap_or_default().trim();
-    let line = line.strip_prefix("sandbox: ").unwrap_or(line);
-    line.to_owned()
+    text.lines().next().unwrap_or_default().trim().to_owned()
 }
