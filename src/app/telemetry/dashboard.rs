@@ -160,7 +160,7 @@ fn groups(series: Series, records: &[SearchRecord], names: &[String; 2], values:
 
 /// The game's names for its two sides ("White", "Black"), as the legend, the hover and the ladder use them.
 pub fn side_names(play: &Play) -> [String; 2] {
-    let game = play.record().position();
+    let game = play.history().position();
     [Side::Max, Side::Min].map(|side| game.side_name(side).to_string())
 }
 
@@ -186,7 +186,7 @@ pub fn key(ui: &mut egui::Ui, names: &[String; 2]) {
 
 /// The plots of every series shown.
 pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
-    let records = &play.record().telemetry().records;
+    let records = &play.history().telemetry().records;
     if records.is_empty() {
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() * 0.3);

@@ -97,13 +97,13 @@ impl ValueScale {
 /// The Value plot's scale for the game in Play: the family's unit, and each search's score in the words of the
 /// search panel, read in the position it searched (one walk along the game for all records).
 pub fn value_scale(play: &crate::app::play::Play, names: &[String; 2]) -> ValueScale {
-    let records = &play.record().telemetry().records;
+    let records = &play.history().telemetry().records;
     let start = play.position_at(0);
     let axis = start.score_axis();
     let unit = if axis.unit.is_empty() { start.score_unit().to_string() } else { axis.unit.to_string() };
     let mut words = HashMap::new();
     let mut position = start;
-    let moves = play.record().moves();
+    let moves = play.history().moves();
     for ply in 0..=moves.len() {
         for record in records.iter().filter(|r| r.ply == ply) {
             if let Some(iteration) = record.deepest() {

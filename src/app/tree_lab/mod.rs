@@ -5,28 +5,25 @@
 //! push [`Action`]s while drawing; [`TreeLab::apply`] carries them out afterwards, in one place.
 
 use eframe::egui;
-pub mod analysis;
 mod background;
 mod canvas;
 pub mod editing;
-pub mod examples;
-pub mod exercise;
 mod export;
 pub mod files;
 mod help;
 mod inline;
-pub mod layout;
 mod node_bar;
 pub mod ordering;
 mod panels;
 mod playback;
-pub mod quiz;
 mod quiz_panel;
-pub mod replay;
 pub mod saved;
 pub mod steps;
-pub mod svg;
 pub mod worker;
+
+// The lab's logic lives in the core (no window needed to analyse, replay, grade or export a tree); named here as
+// before so the view's files read `super::analysis`, `super::quiz`, ….
+pub use crate::tree::lab::{algorithm_title, analysis, examples, layout, quiz, replay, svg, worksheet};
 
 use crate::engine::search::Algorithm;
 use crate::tree::file::{looks_like_tree_file, parse_any};
@@ -645,19 +642,5 @@ impl TreeLab {
     /// Whether the subtree at `path` is collapsed.
     pub fn is_collapsed(&self, path: &[usize]) -> bool {
         self.collapsed.contains(path)
-    }
-}
-
-/// An algorithm's name as a sentence says it: "α-β", "MTD(f)".
-pub fn algorithm_title(algorithm: Algorithm) -> &'static str {
-    match algorithm {
-        Algorithm::Minimax => "minimax",
-        Algorithm::Alphabeta => "α-β",
-        Algorithm::Negamax => "negamax α-β",
-        Algorithm::Shallow => "Hart & Edwards' shallow α-β (1961)",
-        Algorithm::Pvs => "principal variation search",
-        Algorithm::Mtdf => "MTD(f)",
-        Algorithm::Expectiminimax => "expectiminimax",
-        Algorithm::Star1 => "Ballard's Star1",
     }
 }

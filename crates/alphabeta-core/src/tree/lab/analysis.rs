@@ -1,7 +1,7 @@
 //! Everything the Tree lab shows about one tree: the compiled tree and its layout (the *shape*, drawn at once), the
 //! recorded search of the chosen algorithm (steps re-keyed by node id), and every algorithm's counts. Each part is
-//! a plain function of the tree, so the lab's worker ([`super::worker`]) can compute them off the window's thread
-//! and the tests can call them directly. No egui here: the view only reads this.
+//! a plain function of the tree, so the studio's background worker can compute them off the window's thread and
+//! the tests can call them directly. The window only reads this.
 
 use super::layout::Layout;
 use crate::engine::game::Value;
@@ -94,8 +94,8 @@ impl Analysis {
 }
 
 /// The search options for `flat`: MTD(f)'s table sized to the tree, about 256 bytes a node between 1 and 16 MiB
-/// (the default). A small tree's search is done on the window's thread (see [`super::worker`]), and clearing
-/// 16 MiB there would take longer than the search.
+/// (the default). The studio searches a small tree on the window's thread, and clearing 16 MiB there would take
+/// longer than the search.
 fn options(flat: &FlatTree) -> SearchOptions {
     let tt_mib = ((flat.nodes.len() * 256) >> 20).clamp(1, SearchOptions::default().tt_mib);
     SearchOptions { tt_mib, ..SearchOptions::default() }

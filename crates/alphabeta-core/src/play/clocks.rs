@@ -1,6 +1,6 @@
 //! The Play view's chess clocks: one base + increment time control for both sides, a clock per seat that runs
 //! while that side is to move, and the AI's time per move drawn from its clock by the same time manager `match`
-//! and `uci` use ([`move_budget_ms`]). No egui: every rule is a test with explicit instants.
+//! and `uci` use ([`move_budget_ms`]). Every rule is a test with explicit instants.
 //!
 //! A clock runs while its side is to move, the game is not over and not paused; a roll of the die stops it
 //! without an increment. A move played adds the increment. A side whose clock reaches zero loses on time (the

@@ -1,5 +1,5 @@
 //! Quiz mode's marking: what the user wrote on the tree (values or bounds, α, β, pruned edges), keyed by node
-//! path, and [`grade`], which checks every mark against the recorded search of the current algorithm. No egui here.
+//! path, and [`grade`], which checks every mark against the recorded search of the current algorithm.
 //!
 //! The answer is the replay at its end: a visited node's value (exact, `≥v` or `≤v`) and its window after its
 //! last event, as the trace table's last row for it shows them; and the edges a cut-off pruned.
@@ -296,7 +296,7 @@ mod tests {
     use crate::engine::search::Algorithm;
     use crate::tree::notation::parse;
 
-    const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
+    use crate::tree::lab::examples::TEXTBOOK;
 
     fn analyse(text: &str) -> Analysis {
         Analysis::new(&parse(text).expect("valid"), Algorithm::Alphabeta).expect("compiles")

@@ -243,8 +243,8 @@ pub fn describe_step(flat: &FlatTree, run: &Run, before: &Snapshot, index: usize
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::tree_lab::analysis::Analysis;
     use crate::engine::search::Algorithm;
+    use crate::tree::lab::analysis::Analysis;
     use crate::tree::notation::parse;
 
     #[test]
