@@ -5,17 +5,17 @@
 use alphabeta_studio::app::install_fonts;
 use alphabeta_studio::app::play::{Play, PlayerKind};
 use alphabeta_studio::app::shell::{StudioApp, View};
-use alphabeta_studio::app::telemetry::series::{Series, ValueScale};
-use alphabeta_studio::app::telemetry::tree_count::count_tree;
 use alphabeta_studio::engine::game::Game;
 use alphabeta_studio::engine::search::Algorithm;
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig};
 use alphabeta_studio::engine::search::limits::Limits;
 use alphabeta_studio::engine::search::ordering::OrderingOptions;
-use alphabeta_studio::engine::telemetry::records::SearchKind;
+use alphabeta_studio::engine::telemetry::searches::SearchKind;
 use alphabeta_studio::games::any::AnyGame;
 use alphabeta_studio::games::mnk::Mnk;
 use alphabeta_studio::games::registry::Registry;
+use alphabeta_studio::play::series::{Series, ValueScale};
+use alphabeta_studio::play::tree_count::count_tree;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -228,7 +228,7 @@ fn the_ladder_panel_holds_its_shape_at_three_sizes() {
 #[test]
 fn the_value_plot_says_what_the_search_panel_said() {
     use alphabeta_studio::app::play::Action;
-    use alphabeta_studio::app::telemetry::series::value_scale;
+    use alphabeta_studio::play::series::value_scale;
     let mut harness = studio("connect-four", egui::vec2(1280.0, 800.0));
     harness.state_mut().view = View::Play;
     harness.state_mut().play.players[0].kind = PlayerKind::Ai;
@@ -241,7 +241,7 @@ fn the_value_plot_says_what_the_search_panel_said() {
     let app = harness.state();
     let records = &app.play.history().telemetry().records;
     assert_eq!(records.len(), 1);
-    let scale = value_scale(&app.play, &["Red".to_string(), "Yellow".to_string()]);
+    let scale = value_scale(app.play.history(), &["Red".to_string(), "Yellow".to_string()]);
     let words = scale.words.get(&records[0].id).cloned().expect("the search's words");
     assert!(words.starts_with("Red wins in 1 move"), "{words}");
     let point = Series::Value.point(&records[0], &scale).expect("a value point");

@@ -10,7 +10,6 @@ pub mod chess_board;
 pub mod column_board;
 pub mod draughts_board;
 pub mod einstein_board;
-pub mod engines;
 pub mod grid_board;
 pub mod open_tree;
 pub mod othello_board;
@@ -24,18 +23,18 @@ mod search_panel;
 mod searching;
 mod side;
 
-// A game's clocks and dice need no window: they live in the core, named here as before.
-pub use crate::play::{clocks, dice};
+// A game's clocks, dice and engines need no window: they live in the core, named here as before.
+pub use crate::play::{clocks, dice, engines};
 
-use super::telemetry::tree_count::TreeCounter;
 use crate::engine::game::{Side, Turn};
 use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
-use crate::engine::telemetry::records::{SearchKind, SearchRecord};
+use crate::engine::telemetry::searches::{SearchKind, SearchRecord};
 use crate::engine::worker::{Report, RequestId};
 use crate::games::any::{AnyGame, AnyMove, Outcome};
 use crate::games::levels::level_config;
 use crate::games::registry::{Entry, Registry};
 use crate::play::history::GameHistory;
+use crate::play::tree_count::TreeCounter;
 use eframe::egui;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};

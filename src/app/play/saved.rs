@@ -7,7 +7,7 @@
 use super::clocks::{Clocks, SavedClocks};
 use super::dice::Dice;
 use super::{Play, Player, start_of};
-use crate::engine::telemetry::records::Telemetry;
+use crate::engine::telemetry::searches::Telemetry;
 use crate::games::any::{AnyGame, AnyMove};
 use crate::play::history::GameHistory;
 use serde::{Deserialize, Serialize};

@@ -6,7 +6,7 @@ use crate::engine::game::Side;
 use crate::engine::search::clock::TimeControl;
 use crate::engine::search::skill::Skill;
 use crate::engine::search::{Algorithm, ranges};
-use crate::engine::telemetry::records::SearchKind;
+use crate::engine::telemetry::searches::SearchKind;
 use crate::games::ladder::{ladder, provenance, step_words, strength_words};
 use crate::games::levels::{LEVELS, describe, level_config};
 use eframe::egui;

@@ -8,7 +8,7 @@ use super::series::{Point, Series, ValueScale, move_at, move_x};
 use super::{Action, TelemetryView};
 use crate::app::play::Play;
 use crate::engine::game::Side;
-use crate::engine::telemetry::records::{SearchKind, SearchRecord};
+use crate::engine::telemetry::searches::{SearchKind, SearchRecord};
 use eframe::egui;
 use egui_plot::{
     GridInput, GridMark, HLine, HoverPosition, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
@@ -202,7 +202,7 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
     }
     let selected = view.selected_record(play).map(|r| move_x(r.ply));
     let names = side_names(play);
-    let values = super::series::value_scale(play, &names);
+    let values = super::series::value_scale(play.history(), &names);
     let top = ui.cursor().min;
     let height = ((ui.available_height() - 4.0 * shown.len() as f32) / shown.len() as f32).max(110.0);
     let mut clicked = None;

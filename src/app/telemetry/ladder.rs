@@ -9,7 +9,7 @@ use super::{Action, TelemetryView, ab};
 use crate::app::play::Play;
 use crate::engine::search::deepening::Iteration;
 use crate::engine::telemetry::pruning::levin_minimum;
-use crate::engine::telemetry::records::{SearchKind, SearchRecord, depth_of};
+use crate::engine::telemetry::searches::{SearchKind, SearchRecord, depth_of};
 use crate::games::any::AnyMove;
 use eframe::egui;
 use egui_plot::{Line, LineStyle, MarkerShape, Plot, Points};
@@ -98,7 +98,7 @@ impl Scale {
         let mover = usize::from(record.side == crate::engine::game::Side::Min);
         // The side to move's view: its name first, so "+" reads as its advantage.
         let names = [names[mover].clone(), names[1 - mover].clone()];
-        let mut values = super::series::value_scale(play, &names);
+        let mut values = super::series::value_scale(play.history(), &names);
         let largest = record
             .thought
             .iterations

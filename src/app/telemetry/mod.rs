@@ -6,16 +6,17 @@
 //! keeps the game going while it is shown ([`Play::tick`]), and owns its own state: the toggles, the selection,
 //! the A/B run. Its parts push [`Action`]s while drawing; [`TelemetryView::apply`] carries them out afterwards.
 
+// The plotted quantities need no window: they live in the core, named here as before.
+pub use crate::play::series;
+
 pub mod ab;
 mod dashboard;
 pub mod export;
 mod help;
 pub mod ladder;
-pub mod series;
-pub mod tree_count;
 
 use super::play::Play;
-use crate::engine::telemetry::records::SearchRecord;
+use crate::engine::telemetry::searches::SearchRecord;
 use eframe::egui;
 use export::Part;
 use series::Series;

@@ -3,7 +3,7 @@
 //! too, with the moves, so that it follows undo and redo (see [`Telemetry`] for the rules).
 
 use crate::engine::game::{IllegalMove, Side};
-use crate::engine::telemetry::records::{SearchRecord, Telemetry};
+use crate::engine::telemetry::searches::{SearchRecord, Telemetry};
 use crate::games::any::{AnyGame, AnyMove};
 use crate::games::family::Rules;
 
