@@ -19,11 +19,10 @@ mod playback;
 mod quiz_panel;
 pub mod saved;
 pub mod steps;
-pub mod worker;
 
 // The lab's logic lives in the core (no window needed to analyse, replay, grade or export a tree); named here as
 // before so the view's files read `super::analysis`, `super::quiz`, ….
-pub use crate::tree::lab::{algorithm_title, analysis, examples, layout, quiz, replay, svg, worksheet};
+pub use crate::tree::lab::{algorithm_title, analysis, examples, layout, quiz, replay, svg, worker, worksheet};
 
 use crate::engine::search::Algorithm;
 use crate::tree::file::{looks_like_tree_file, parse_any};
@@ -446,14 +445,14 @@ impl TreeLab {
                     // The tree shown is still on its way: analyse it, not the one before it, with the new algorithm.
                     self.on_run = Seek::Start;
                     let task = worker::Task::Tree { tree, print: self.text_pending };
-                    self.worker.submit(task, algorithm, self.ctx.clone());
+                    self.worker.submit(task, algorithm, self.wake());
                     self.receive();
                 } else if let Some(analysis) = &mut self.analysis {
                     let flat = analysis.flat.clone();
                     analysis.run = None;
                     self.on_run = Seek::Start;
                     self.seek(Seek::Start);
-                    self.worker.submit(worker::Task::Rerun(flat), algorithm, self.ctx.clone());
+                    self.worker.submit(worker::Task::Rerun(flat), algorithm, self.wake());
                     self.receive();
                 }
                 self.regrade();
@@ -620,7 +619,7 @@ impl TreeLab {
         self.shape_pending = true;
         self.text_pending = print;
         let task = worker::Task::Tree { tree: tree.clone(), print };
-        self.worker.submit(task, self.settings.algorithm, self.ctx.clone());
+        self.worker.submit(task, self.settings.algorithm, self.wake());
         self.tree = Some(tree);
         self.error = None;
         self.playing = false;

@@ -1,6 +1,7 @@
 //! The Tree lab's logic, with no window: a tree analysed (compiled, laid out, searched by every algorithm), the
-//! recorded search replayed step by step, the quiz graded, the tree written as SVG or as a worksheet, and the
-//! example trees. The studio's Tree lab view draws what these compute; a notebook or a server can use them alone.
+//! recorded search replayed step by step, the quiz graded, the tree written as SVG or as a worksheet, the example
+//! trees, and the worker that analyses and edits a tree on a thread of its own. The studio's Tree lab view draws
+//! what these compute; a notebook or a server can use them alone.
 
 pub mod analysis;
 pub mod examples;
@@ -8,6 +9,7 @@ pub mod layout;
 pub mod quiz;
 pub mod replay;
 pub mod svg;
+pub mod worker;
 pub mod worksheet;
 
 use crate::engine::search::Algorithm;

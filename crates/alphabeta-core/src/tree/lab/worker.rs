@@ -15,7 +15,6 @@ use crate::engine::search::context::StopWhen;
 use crate::tree::flat::FlatTree;
 use crate::tree::model::Tree;
 use crate::tree::notation;
-use eframe::egui;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -27,6 +26,10 @@ pub const INLINE_NODES: u64 = 2_500;
 /// An edit of the whole tree, done off the window's thread: the edited tree and the node to select then (`None`:
 /// nothing), or why the edit was refused. Copying and checking a 100,000-node tree takes tens of milliseconds.
 pub type Change = Box<dyn FnOnce(&Tree) -> Result<(Tree, Option<Vec<usize>>), String> + Send>;
+
+/// Called after each report of a job done on the thread: a window passes its repaint request, so it wakes to
+/// show the report.
+pub type Wake = Arc<dyn Fn() + Send + Sync>;
 
 /// What to compute.
 pub enum Task {
@@ -65,7 +68,7 @@ struct Job {
     task: Task,
     algorithm: Algorithm,
     cancel: Arc<AtomicBool>,
-    ctx: Option<egui::Context>,
+    wake: Option<Wake>,
     /// Once an edit has been made: the tree it made and the selection, reported before anything else (again, if
     /// the job moves from the caller's thread to the worker's).
     edited: Option<(Arc<Tree>, Option<Vec<usize>>)>,
@@ -104,11 +107,11 @@ impl Worker {
                     while let Ok(newer) = job_rx.try_recv() {
                         job = newer;
                     }
-                    let (generation, ctx) = (job.generation, job.ctx.clone());
+                    let (generation, wake) = (job.generation, job.wake.clone());
                     let sent = run(job, None, &mut |report| {
                         let sent = thread_reports.send((generation, report)).is_ok();
-                        if let Some(ctx) = &ctx {
-                            ctx.request_repaint();
+                        if let Some(wake) = &wake {
+                            wake();
                         }
                         sent
                     });
@@ -122,8 +125,8 @@ impl Worker {
     }
 
     /// Hands over a job, cancelling the previous one, and returns its generation. The job is done at once when it
-    /// is small (see the module's contract); `ctx` is woken after each report of a job done on the thread.
-    pub fn submit(&mut self, task: Task, algorithm: Algorithm, ctx: Option<egui::Context>) -> u64 {
+    /// is small (see the module's contract); `wake` is called after each report of a job done on the thread.
+    pub fn submit(&mut self, task: Task, algorithm: Algorithm, wake: Option<Wake>) -> u64 {
         if let Some(cancel) = self.cancel.take() {
             cancel.store(true, Ordering::Relaxed);
         }
@@ -135,7 +138,7 @@ impl Worker {
             Task::Tree { tree, .. } | Task::Edit { tree, .. } => tree.root.node_count() as u64 <= INLINE_NODES,
             Task::Rerun(flat) => flat.nodes.len() as u64 <= INLINE_NODES,
         };
-        let job = Job { generation, task, algorithm, cancel: cancel.clone(), ctx, edited: None };
+        let job = Job { generation, task, algorithm, cancel: cancel.clone(), wake, edited: None };
         let job = if small || self.jobs.is_none() {
             let mut reports = Vec::new();
             let limit = self.jobs.is_some().then_some(INLINE_NODES);
