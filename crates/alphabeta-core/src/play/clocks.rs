@@ -25,6 +25,7 @@ const MAX_SAVED_MS: u64 = MAX_BASE_MS + 1_000 * MAX_INCREMENT_MS;
 /// The clocks as a session keeps them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedClocks {
+    /// The time control both sides play on.
     pub control: TimeControl,
     /// Each seat's time left when the session was saved, in milliseconds.
     pub remaining_ms: [u64; 2],
@@ -39,6 +40,7 @@ pub const MOVE_OVERHEAD_MS: u64 = 50;
 /// Both sides' clocks in a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Clocks {
+    /// The time control both sides play on.
     pub control: TimeControl,
     clocks: [GameClock; 2],
     /// The seat whose clock runs, since when, and how many moves the game had then.

@@ -105,6 +105,7 @@ impl GameHistory {
         &mut self.telemetry
     }
 
+    /// True when a move taken back can be played again.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }

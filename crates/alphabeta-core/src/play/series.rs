@@ -26,6 +26,7 @@ pub fn move_at(x: f64) -> String {
 /// (a mate score in centipawns would flatten every evaluation to nothing).
 #[derive(Clone, Debug)]
 pub struct ValueScale {
+    /// How the game's scores are shown: its unit and scale.
     pub axis: ScoreAxis,
     /// The unit as the axis names it.
     pub unit: String,
@@ -139,13 +140,18 @@ pub fn signed(value: f64) -> String {
 /// One plotted quantity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Series {
+    /// The depth the search reached.
     Depth,
+    /// The seconds the search took.
     Time,
+    /// The nodes the search visited.
     Nodes,
     /// The share of the minimax tree the search visited, on a log scale: the pruning ratio is near 1 for most
     /// searches, so its complement is what varies.
     Visited,
+    /// The effective branching factor b*.
     Branching,
+    /// The value found, from the first player's side.
     Value,
 }
 

@@ -25,6 +25,7 @@ pub const NODE_LIMIT: u64 = crate::engine::search::ranges::TREE_SEARCH_NODES;
 pub struct Analysis {
     /// Shared with the worker, which searches it again when the algorithm changes.
     pub flat: Arc<FlatTree>,
+    /// Where each node is drawn.
     pub layout: Layout,
     /// The chosen algorithm's recorded search; `None` until it has arrived (or when it gave up).
     pub run: Option<Run>,
@@ -36,7 +37,9 @@ pub struct Analysis {
 
 /// A recorded search, ready to replay on the drawn tree.
 pub struct Run {
+    /// The algorithm recorded.
     pub algorithm: Algorithm,
+    /// Its result: value, best move, statistics.
     pub result: SearchResult<u32>,
     /// The recorder's steps, with `node` turned into the node's id in [`Analysis::flat`].
     pub steps: Vec<Step>,
@@ -55,9 +58,13 @@ pub struct Run {
 /// One algorithm's counts on the current tree.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Comparison {
+    /// The algorithm counted.
     pub algorithm: Algorithm,
+    /// The leaves it read.
     pub leaves: u64,
+    /// The nodes it visited.
     pub nodes: u64,
+    /// The root's value it found.
     pub value: Value,
     /// False when the search gave up at [`NODE_LIMIT`] nodes: the counts are then lower bounds, the value nothing.
     pub complete: bool,

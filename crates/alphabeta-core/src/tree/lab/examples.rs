@@ -76,6 +76,7 @@ pub enum Shape {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RandomTree {
+    /// Uniform or unbalanced.
     pub shape: Shape,
     /// Uniform: the branching; unbalanced: the most children a node gets.
     pub branching: usize,
@@ -85,6 +86,7 @@ pub struct RandomTree {
     pub leaf_probability: f64,
     /// Unbalanced: put chance nodes between some player levels.
     pub chance: bool,
+    /// The generator's seed: the same seed, the same tree.
     pub seed: u64,
 }
 
@@ -95,8 +97,9 @@ impl Default for RandomTree {
 }
 
 impl RandomTree {
-    /// The widest and deepest the generator's controls go.
+    /// The widest tree the generator's controls allow.
     pub const MAX_BRANCHING: usize = 8;
+    /// The deepest tree the generator's controls allow.
     pub const MAX_DEPTH: usize = 10;
     /// The most leaves a generated tree gets: enough to show the live-search limit, few enough to stay responsive.
     pub const MAX_LEAVES: usize = 1 << 16;

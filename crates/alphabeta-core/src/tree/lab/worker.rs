@@ -35,12 +35,22 @@ pub type Wake = Arc<dyn Fn() + Send + Sync>;
 pub enum Task {
     /// A new tree: its notation if `print` (printing a large tree takes milliseconds), its shape, the recorded
     /// run and every algorithm's counts. The tree is shared with the lab, which keeps it for undo.
-    Tree { tree: Arc<Tree>, print: bool },
+    Tree {
+        /// The tree.
+        tree: Arc<Tree>,
+        /// Whether its notation is wanted.
+        print: bool,
+    },
     /// Another algorithm on the tree already shown: only its recorded run.
     Rerun(Arc<FlatTree>),
     /// An edit of `tree`: reported first, as [`Report::Edited`] or [`Report::Refused`]; an edited tree is then
     /// printed and analysed as [`Task::Tree`] is.
-    Edit { tree: Arc<Tree>, change: Change },
+    Edit {
+        /// The tree before the edit.
+        tree: Arc<Tree>,
+        /// The edit.
+        change: Change,
+    },
 }
 
 /// What the worker has computed, for the job of `generation`.
