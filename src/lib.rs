@@ -7,4 +7,4 @@
 pub mod app;
 pub mod cli;
 
-pub use alphabeta_core::{engine, files, games, messages, tree};
+pub use alphabeta_core::{engine, files, games, messages, play, tree};

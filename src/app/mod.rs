@@ -32,7 +32,7 @@ pub fn run() -> Result<(), eframe::Error> {
         options,
         Box::new(|cc| {
             install_fonts(&cc.egui_ctx);
-            let saves = tree_lab::files::project_folder("saves");
+            let saves = crate::files::project_folder("saves");
             Ok(Box::new(StudioApp::with_store(Some(session::store::Store::new(saves)))))
         }),
     )

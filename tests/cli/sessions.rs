@@ -49,7 +49,7 @@ fn busy_studio() -> StudioApp {
         play.act(Action::Play(column));
     }
     play.act(Action::Undo);
-    assert_eq!(play.record().moves().len(), 4);
+    assert_eq!(play.history().moves().len(), 4);
     let lab = &mut app.tree_lab;
     lab.set_text("max(min(3, 12, 8), min(2, 4, 6), min(14, 5, 2))");
     lab.apply(TreeAction::SetAlgorithm(Algorithm::Pvs));
@@ -69,8 +69,8 @@ fn every_part_survives_a_round_trip() {
     let mut fresh = StudioApp::default();
     fresh.install(&read).expect("installs");
     assert_eq!(fresh.to_session(), session, "the same game, players, tree and view");
-    assert_eq!(fresh.play.record().position(), app.play.record().position());
-    assert!(fresh.play.record().can_redo(), "the move taken back can be redone");
+    assert_eq!(fresh.play.history().position(), app.play.history().position());
+    assert!(fresh.play.history().can_redo(), "the move taken back can be redone");
     assert_eq!(fresh.play.players, app.play.players);
     assert_eq!(fresh.tree_lab.cursor(), 5);
     assert_eq!(fresh.tree_lab.settings.algorithm, Algorithm::Pvs);
@@ -99,7 +99,7 @@ fn checked_in_files_of_every_format_still_load() {
     let v2 = store::load(&data("session-v2.ron")).expect("format 2 loads");
     let mut app = StudioApp::default();
     app.install(&v2).expect("installs");
-    let telemetry = app.play.record().telemetry();
+    let telemetry = app.play.history().telemetry();
     assert_eq!(telemetry.records.len(), 9, "one per move of the whole game");
     let first = &telemetry.records[0];
     assert_eq!((first.ply, first.depth_reached()), (0, Some(3)));
@@ -109,7 +109,7 @@ fn checked_in_files_of_every_format_still_load() {
     let mut app = StudioApp::default();
     app.install(&session).expect("installs");
     assert_eq!(app.play.entry().variant.id, "connect-four");
-    let names: Vec<String> = (0..app.play.record().moves().len()).map(|i| app.play.record().move_name(i)).collect();
+    let names: Vec<String> = (0..app.play.history().moves().len()).map(|i| app.play.history().move_name(i)).collect();
     assert_eq!(names, ["4", "4", "3", "5"]);
     assert_eq!(app.tree_lab.settings.text, "max(min(3, 12, 8), min(2, 4, 6), min(14, 5, 2))");
     assert_eq!(app.tree_lab.leaves_text().as_deref(), Some("7 of 9"));
@@ -132,24 +132,24 @@ fn studio_with_telemetry() -> StudioApp {
     let ctx = egui::Context::default();
     for _ in 0..2000 {
         app.play.tick(&ctx);
-        if app.play.record().moves().len() >= 2 && !app.play.thinking() {
+        if app.play.history().moves().len() >= 2 && !app.play.thinking() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     app.play.act(Action::TogglePause);
-    assert!(app.play.record().moves().len() >= 2, "the AIs moved");
+    assert!(app.play.history().moves().len() >= 2, "the AIs moved");
     app
 }
 
 #[test]
 fn telemetry_survives_a_round_trip() {
     let app = studio_with_telemetry();
-    let records = app.play.record().telemetry().records.clone();
+    let records = app.play.history().telemetry().records.clone();
     assert!(records.len() >= 2, "a record per AI move");
     let mut fresh = StudioApp::default();
     fresh.install(&parse(&to_ron(&app.to_session())).expect("reads")).expect("installs");
-    assert_eq!(fresh.play.record().telemetry().records, records, "the same records, numbers and all");
+    assert_eq!(fresh.play.history().telemetry().records, records, "the same records, numbers and all");
 }
 
 /// Opens `path` through the File menu's logic, answering "Don't save" to the question about unsaved work, and
@@ -306,7 +306,7 @@ fn a_crash_leaves_a_marker_and_the_autosave_is_offered() {
     app.sessions.recovery = Some(recovery);
     app.apply_session(SessionAction::Recover, &egui::Context::default());
     assert_eq!(app.play.entry().variant.id, "connect-four");
-    assert_eq!(app.play.record().moves().len(), 4);
+    assert_eq!(app.play.history().moves().len(), 4);
     assert!(app.unsaved(), "recovered work counts as unsaved");
     assert_eq!(app.sessions.path, None);
 }
@@ -373,7 +373,7 @@ fn changed_work_is_autosaved_and_a_clean_exit_leaves_no_marker() {
 
 #[test]
 fn quiz_marks_and_their_grade_come_back() {
-    use alphabeta_studio::app::tree_lab::quiz::MarkField;
+    use alphabeta_studio::tree::lab::quiz::MarkField;
     let mut app = StudioApp::default();
     app.tree_lab.set_text("max(min(3, 12, 8), min(2, 4, 6), min(14, 5, 2))");
     for action in [
@@ -404,13 +404,13 @@ fn a_dice_game_keeps_its_rolls_and_its_seed() {
     app.play.players[1].kind = PlayerKind::Human;
     app.play.dice.seed = 7;
     app.play.act(Action::RollDie);
-    let rolled = app.play.record().move_name(0);
+    let rolled = app.play.history().move_name(0);
     assert!(rolled.starts_with("die "), "{rolled}");
     let mut fresh = StudioApp::default();
     fresh.install(&parse(&to_ron(&app.to_session())).expect("reads")).expect("installs");
-    assert_eq!(fresh.play.record().move_name(0), rolled);
+    assert_eq!(fresh.play.history().move_name(0), rolled);
     assert_eq!(fresh.play.dice.seed, 7, "the rolls to come are the ones that would have come");
-    assert_eq!(fresh.play.record().position(), app.play.record().position());
+    assert_eq!(fresh.play.history().position(), app.play.history().position());
 }
 
 /// Issue 42, point 3: numbers no control could show, in the search records a session carries, once reached the

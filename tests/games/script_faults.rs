@@ -225,10 +225,10 @@ fn reloading_replays_the_game_into_the_edited_script_or_keeps_the_old_one_and_sa
     play.act(Action::Play(4));
     assert!(play.select("nim"));
     for name in ["take 2 from heap 3", "take 1 from heap 1"] {
-        let mv = play.record().position().find_move(name).expect(name);
+        let mv = play.history().position().find_move(name).expect(name);
         play.act(Action::Play(mv));
     }
-    assert_eq!(play.record().moves().len(), 2);
+    assert_eq!(play.history().moves().len(), 2);
     assert!(!play.games_changed());
 
     // An edited heap and name: the game is replayed into the new rules.
@@ -241,9 +241,9 @@ fn reloading_replays_the_game_into_the_edited_script_or_keeps_the_old_one_and_sa
     let message = play.message().expect("a message").clone();
     assert!(!message.error && message.text.contains("Nim 6 replayed into its new rules (2 moves)"), "{message:?}");
     assert_eq!(play.entry().variant.name, "Nim 6");
-    let names: Vec<String> = (0..2).map(|ply| play.record().move_name(ply)).collect();
+    let names: Vec<String> = (0..2).map(|ply| play.history().move_name(ply)).collect();
     assert_eq!(names, ["take 2 from heap 3", "take 1 from heap 1"]);
-    assert!(play.record().position().find_move("take 4 from heap 3").is_some(), "heap 3 had 6 stones");
+    assert!(play.history().position().find_move("take 4 from heap 3").is_some(), "heap 3 had 6 stones");
 
     // Heap 3 now has one stone: the first move no longer exists, and the old game stays, playable.
     rewrite(&path, &edited.replace("heaps = {3, 4, 6}", "heaps = {3, 4, 1}"));
@@ -254,10 +254,10 @@ fn reloading_replays_the_game_into_the_edited_script_or_keeps_the_old_one_and_sa
         message.text.contains("Nim 6 keeps its old rules: move 1 ('take 2 from heap 3') is not a legal move there"),
         "{message:?}"
     );
-    assert_eq!(play.record().moves().len(), 2);
-    let mv = play.record().position().find_move("take 4 from heap 3").expect("the old rules still hold");
+    assert_eq!(play.history().moves().len(), 2);
+    let mv = play.history().position().find_move("take 4 from heap 3").expect("the old rules still hold");
     play.act(Action::Play(mv));
-    assert_eq!(play.record().moves().len(), 3, "and the old game plays on");
+    assert_eq!(play.history().moves().len(), 3, "and the old game plays on");
 
     // A script that no longer loads: its file:line, and the old game still stays.
     rewrite(&path, &edited.replace("function start()", "function start("));
@@ -269,7 +269,7 @@ fn reloading_replays_the_game_into_the_edited_script_or_keeps_the_old_one_and_sa
     let at = format!("nim.lua:{}:", start_line + 1);
     assert!(message.text.contains(&at), "names the file and line ({at}): {message:?}");
     assert_eq!(play.registry.errors.len(), 1, "the broken file is listed");
-    assert_eq!(play.record().moves().len(), 3);
+    assert_eq!(play.history().moves().len(), 3);
     assert_eq!(play.entry().variant.name, "Nim 6");
 
     // A script that fails while replaying (its `play` errs on heap 1): the move and the file:line.
@@ -286,7 +286,7 @@ fn reloading_replays_the_game_into_the_edited_script_or_keeps_the_old_one_and_sa
 
     // The tic-tac-toe game put aside came through every reload.
     assert!(play.select("tic-tac-toe"));
-    assert_eq!(play.record().moves().len(), 1);
-    assert_eq!(play.record().move_name(0), "b2");
+    assert_eq!(play.history().moves().len(), 1);
+    assert_eq!(play.history().move_name(0), "b2");
     std::fs::remove_dir_all(&dir).ok();
 }

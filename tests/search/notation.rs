@@ -1,9 +1,9 @@
 //! The tree notation (docs/tree-notation.md) through its public interface: the contract's examples,
 //! errors at their exact line and column, depth limits, and print-then-parse round trips on random trees.
 
+use alphabeta_studio::tree::lab::examples::TEXTBOOK;
 use alphabeta_studio::tree::model::*;
 use alphabeta_studio::tree::notation::*;
-const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
 const MEMO: &str = "A:(B:(E:(8 7 3) F:(9 1 2) G:(4 2 1)) C:(H:(5 3 2) I:(1 9 2) J:(6 2 1)) \
                     D:(K:(5 4 3) L:(1 1 1) M:(2 2 2)))";
 const CHANCE: &str = "max( chance(0.5: min(2 4) 0.5: min(7 1))  chance(0.9: min(3 3) 0.1: min(0 9)) )";

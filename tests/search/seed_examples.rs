@@ -12,7 +12,7 @@ use alphabeta_studio::tree::generate::uniform_distinct;
 use alphabeta_studio::tree::order::{Ordering, levin_minimum, reorder};
 use common::{compile, oracle_values, paths, run};
 
-const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
+use alphabeta_studio::tree::lab::examples::TEXTBOOK;
 const MEMO_1961: &str =
     "A:(B:(E:(8 7 3) F:(9 1 2) G:(4 2 1)) C:(H:(5 3 2) I:(1 9 2) J:(6 2 1)) D:(K:(5 4 3) L:(1 1 1) M:(2 2 2)))";
 const CHANCE: &str = "max( chance(0.5: min(2 4) 0.5: min(7 1))  chance(0.9: min(3 3) 0.1: min(0 9)) )";

@@ -23,9 +23,9 @@ fn click_e2_then_e4_and_the_ai_replies() {
     harness.get_by_label("e4").click();
     settle(&mut harness);
     assert!(moves(&harness) >= 1, "the second click played the move");
-    assert_eq!(harness.state().record().move_name(0), "e4");
-    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 && !p.thinking());
-    let reply = harness.state().record().move_name(1);
+    assert_eq!(harness.state().history().move_name(0), "e4");
+    run_until(&mut harness, "the AI's reply", |p| p.history().moves().len() == 2 && !p.thinking());
+    let reply = harness.state().history().move_name(1);
     assert!(!reply.is_empty() && reply.chars().any(|c| c.is_ascii_digit()), "{reply}");
 }
 
@@ -54,10 +54,10 @@ fn drag_a_piece_and_flip_the_board() {
     harness.event(press(false));
     settle(&mut harness);
     assert!(moves(&harness) >= 1, "the drop played the move");
-    assert_eq!(harness.state().record().move_name(0), "Nf3");
+    assert_eq!(harness.state().history().move_name(0), "Nf3");
     // The AI's reply comes from its own thread: let it land, so the board is measured before and after the flip
     // in the same state of the game.
-    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 && !p.thinking());
+    run_until(&mut harness, "the AI's reply", |p| p.history().moves().len() == 2 && !p.thinking());
     // Flipped, a8 lies where h1 was: at the bottom right.
     let h1 = harness.get_by_label("h1").rect().center();
     harness.state_mut().act(Action::Flip);

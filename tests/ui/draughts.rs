@@ -23,9 +23,9 @@ fn click_a_piece_then_its_square_and_the_ai_replies() {
     harness.get_by_label("square 15").click();
     settle(&mut harness);
     assert!(moves(&harness) >= 1, "the second click played the move");
-    assert_eq!(harness.state().record().move_name(0), "11-15");
-    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 && !p.thinking());
-    let reply = harness.state().record().move_name(1);
+    assert_eq!(harness.state().history().move_name(0), "11-15");
+    run_until(&mut harness, "the AI's reply", |p| p.history().moves().len() == 2 && !p.thinking());
+    let reply = harness.state().history().move_name(1);
     let white_openings = ["21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20"];
     assert!(white_openings.contains(&reply.as_str()), "{reply}");
 }

@@ -13,12 +13,12 @@ use crate::support;
 use support::*;
 
 fn names(play: &Play) -> Vec<String> {
-    (0..play.record().moves().len()).map(|ply| play.record().move_name(ply)).collect()
+    (0..play.history().moves().len()).map(|ply| play.history().move_name(ply)).collect()
 }
 
 /// The first legal step's squares in the current position.
 fn first_step(play: &Play) -> (String, String) {
-    let Some(game) = play.record().position().downcast_ref::<Einstein>() else { panic!("an EinStein game") };
+    let Some(game) = play.history().position().downcast_ref::<Einstein>() else { panic!("an EinStein game") };
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
     let (from, to) = game.step_squares(moves[0]).expect("a step, not a roll");
@@ -31,7 +31,7 @@ fn roll_click_a_stone_and_its_destination_and_the_ai_replies() {
     let _ = harness.run_ok();
     harness.get_by_label("Red rolls the die.");
     harness.get_by_label("Red to roll.");
-    assert!(harness.state().record().moves().is_empty(), "the person's roll waits for the button");
+    assert!(harness.state().history().moves().is_empty(), "the person's roll waits for the button");
     harness.get_by_label("Roll").click();
     let _ = harness.run_ok();
     let rolled = face(1, &[]);
@@ -41,30 +41,30 @@ fn roll_click_a_stone_and_its_destination_and_the_ai_replies() {
     // Blue's squares name no move of Red's: refused with the reason.
     harness.get_by_label("square e5").click();
     let _ = harness.run_ok();
-    assert_eq!(harness.state().record().moves().len(), 1);
+    assert_eq!(harness.state().history().moves().len(), 1);
     harness.get_by_label("No stone the die lets move can go to e5.");
     let (from, to) = first_step(harness.state());
     harness.get_by_label(&format!("square {from}")).click();
     let _ = harness.run_ok();
     harness.get_by_label(&format!("square {to}")).click();
     let _ = harness.run_ok();
-    assert!(harness.state().record().moves().len() >= 2, "the clicks played");
-    assert!(harness.state().record().move_name(1).ends_with(&format!("{from}-{to}")));
-    run_until(&mut harness, "the AI's roll and reply", |p| p.record().moves().len() == 4 && !p.thinking());
+    assert!(harness.state().history().moves().len() >= 2, "the clicks played");
+    assert!(harness.state().history().move_name(1).ends_with(&format!("{from}-{to}")));
+    run_until(&mut harness, "the AI's roll and reply", |p| p.history().moves().len() == 4 && !p.thinking());
     let moves = names(harness.state());
     assert!(moves[2].starts_with("die "), "{moves:?}");
     // The move list's names (read in the start position) are the names in the position each move was made in.
-    let record = harness.state().record();
+    let record = harness.state().history();
     let in_place: Vec<String> =
         record.moves().iter().enumerate().map(|(ply, &mv)| record.position_at(ply).move_name(mv)).collect();
     assert_eq!(moves, in_place);
-    assert_eq!(moves[2], format!("die {}", face(1, &harness.state().record().moves()[..2])));
+    assert_eq!(moves[2], format!("die {}", face(1, &harness.state().history().moves()[..2])));
     harness.get_by_label("Red rolls the die.");
 
     // Roll again, then undo: the roll, the AI's move and its roll are taken back to the person's decision.
     harness.get_by_label("Roll").click();
     let _ = harness.run_ok();
-    assert_eq!(harness.state().record().moves().len(), 5);
+    assert_eq!(harness.state().history().moves().len(), 5);
     harness.state_mut().act(Action::Undo);
     let _ = harness.run_ok();
     assert_eq!(names(harness.state()), moves[..1], "back to Red's first decision, its roll kept");
@@ -82,7 +82,7 @@ fn the_same_seed_rolls_the_same_game() {
             }
         });
         run_until(&mut harness, "twelve plies", |p| {
-            p.record().moves().len() >= 12 || p.record().position().outcome().is_some()
+            p.history().moves().len() >= 12 || p.history().position().outcome().is_some()
         });
         harness.state_mut().act(Action::TogglePause);
         let moves = names(harness.state());
@@ -115,9 +115,11 @@ fn in_analysis_mode_the_die_is_entered_by_hand_for_either_side() {
     for _ in 0..5 {
         harness.step();
     }
-    assert_eq!(harness.state().record().moves().len(), 2);
+    assert_eq!(harness.state().history().moves().len(), 2);
     harness.get_by_label("Blue rolls the die.");
     harness.get_by_label("6").click();
-    run_until(&mut harness, "the AI's move after the entered roll", |p| p.record().moves().len() == 4 && !p.thinking());
-    assert_eq!(harness.state().record().move_name(2), "die 6");
+    run_until(&mut harness, "the AI's move after the entered roll", |p| {
+        p.history().moves().len() == 4 && !p.thinking()
+    });
+    assert_eq!(harness.state().history().move_name(2), "die 6");
 }

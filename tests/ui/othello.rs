@@ -22,14 +22,14 @@ fn click_a_legal_square_and_the_ai_replies() {
         // a1 turns nothing over: refused, with the reason.
         harness.get_by_label("square a1").click();
         let _ = harness.run_ok();
-        assert_eq!(harness.state().record().moves().len(), 0);
+        assert_eq!(harness.state().history().moves().len(), 0);
         harness.get_by_label("a1 turns no disc over.");
         let first = if id == "othello" { "square d3" } else { "square c2" };
         harness.get_by_label(first).click();
         let _ = harness.run_ok();
-        assert!(!harness.state().record().moves().is_empty(), "{id}: the click played");
-        assert_eq!(harness.state().record().move_name(0), first.trim_start_matches("square "));
-        run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 && !p.thinking());
+        assert!(!harness.state().history().moves().is_empty(), "{id}: the click played");
+        assert_eq!(harness.state().history().move_name(0), first.trim_start_matches("square "));
+        run_until(&mut harness, "the AI's reply", |p| p.history().moves().len() == 2 && !p.thinking());
         // 4–1 after the first move; every reply of White's places one disc and turns one over.
         harness.get_by_label("Black 3 · White 3");
     }
@@ -58,16 +58,16 @@ fn the_pass_button_appears_only_when_passing_is_the_only_move() {
         harness.get_by_label(&format!("square {square}")).click();
         let _ = harness.run_ok();
     }
-    assert_eq!(harness.state().record().moves().len(), 4);
+    assert_eq!(harness.state().history().moves().len(), 4);
     harness.get_by_label("Black has no move:");
     // A square is refused, and says to pass.
     harness.get_by_label("square a4").click();
     let _ = harness.run_ok();
-    assert_eq!(harness.state().record().moves().len(), 4);
+    assert_eq!(harness.state().history().moves().len(), 4);
     harness.get_by_label_contains("there is no move, so pass");
     harness.get_by_label("Pass").click();
     let _ = harness.run_ok();
-    assert_eq!(harness.state().record().moves().len(), 5);
-    assert_eq!(harness.state().record().move_name(4), "pass");
+    assert_eq!(harness.state().history().moves().len(), 5);
+    assert_eq!(harness.state().history().move_name(4), "pass");
     assert!(harness.query_by_label("Pass").is_none(), "White has moves");
 }

@@ -22,8 +22,8 @@ fn click_a_move_the_ai_replies_undo_and_redo() {
     harness.get_by_label("cell b2").click();
     settle(&mut harness);
     assert!(moves(&harness) >= 1, "the click played b2");
-    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 && !p.thinking());
-    assert_eq!(harness.state().record().move_name(0), "b2");
+    run_until(&mut harness, "the AI's reply", |p| p.history().moves().len() == 2 && !p.thinking());
+    assert_eq!(harness.state().history().move_name(0), "b2");
     // The live panel shows the finished search.
     harness.get_by_label_contains("Search: O (AI), done");
     harness.get_by_label("principal variation");
@@ -46,7 +46,7 @@ fn an_earlier_position_is_read_only() {
     let mut harness = play("tic-tac-toe");
     harness.get_by_label("cell a3").click();
     settle(&mut harness);
-    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 && !p.thinking());
+    run_until(&mut harness, "the AI's reply", |p| p.history().moves().len() == 2 && !p.thinking());
     // The move list's first entry shows the position after it.
     harness.get_by_label("a3").click();
     settle(&mut harness);
@@ -58,11 +58,11 @@ fn an_earlier_position_is_read_only() {
     harness.get_by_label("Back to the game").click();
     settle(&mut harness);
     // Any free cell: the AI's reply depends on its level's seeded choice.
-    let position = harness.state().record().position().clone();
+    let position = harness.state().history().position().clone();
     let free = position.move_name(position.legal_moves()[0]);
     harness.get_by_label(&format!("cell {free}")).click();
     settle(&mut harness);
-    assert!(moves(&harness) >= 3 || harness.state().record().position().outcome().is_some());
+    assert!(moves(&harness) >= 3 || harness.state().history().position().outcome().is_some());
 }
 
 #[test]
@@ -83,7 +83,7 @@ fn move_now_plays_the_best_move_found_so_far() {
     harness.get_by_label_contains("It is the AI's turn");
     assert_eq!(moves(&harness), 1);
     harness.get_by_label("Move now").click();
-    run_until(&mut harness, "the AI's move", |p| p.record().moves().len() == 2);
+    run_until(&mut harness, "the AI's move", |p| p.history().moves().len() == 2);
 }
 
 #[test]
@@ -95,7 +95,7 @@ fn ai_against_ai_pauses() {
         player.custom = true;
         player.config.limits = Limits::time(Duration::from_millis(200));
     }
-    run_until(&mut harness, "two AI moves", |p| p.record().moves().len() >= 2);
+    run_until(&mut harness, "two AI moves", |p| p.history().moves().len() >= 2);
     harness.get_by_label("Pause").click();
     settle(&mut harness);
     let paused_at = moves(&harness);
@@ -106,7 +106,7 @@ fn ai_against_ai_pauses() {
     assert_eq!(moves(&harness), paused_at, "no move while paused");
     assert!(!harness.state().thinking());
     harness.get_by_label("Resume").click();
-    run_until(&mut harness, "two more moves", |p| p.record().moves().len() >= paused_at + 2);
+    run_until(&mut harness, "two more moves", |p| p.history().moves().len() >= paused_at + 2);
 }
 
 #[test]
@@ -135,13 +135,13 @@ fn weak_game(seed: u64, moves: usize) -> (Harness<'static, Play>, Vec<String>, u
         player.level = 1;
         player.seed = seed;
     }
-    run_until(&mut harness, "the AIs' moves", |p| p.record().moves().len() >= moves);
+    run_until(&mut harness, "the AIs' moves", |p| p.history().moves().len() >= moves);
     // Pause (a game that just ended needs none).
-    if harness.state().record().position().outcome().is_none() {
+    if harness.state().history().position().outcome().is_none() {
         harness.state_mut().act(Action::TogglePause);
     }
     settle(&mut harness);
-    let record = harness.state().record();
+    let record = harness.state().history();
     let names = (0..moves).map(|i| record.move_name(i)).collect();
     // The game may have gone a move further before the pause: count what the move list shows.
     let shown = record.moves().len();
@@ -244,15 +244,15 @@ fn the_search_panel_names_the_move_played() {
             play.players[0].seed = seed;
             play.players[1].kind = PlayerKind::Human;
         });
-        run_until(&mut harness, "the AI's first move", |p| p.record().moves().len() == 1 && !p.thinking());
-        let record = &harness.state().record().telemetry().records[0];
+        run_until(&mut harness, "the AI's first move", |p| p.history().moves().len() == 1 && !p.thinking());
+        let record = &harness.state().history().telemetry().records[0];
         if record.thought.best_move != record.thought.searched_best {
             found = Some(harness);
             break;
         }
     }
     let mut harness = found.expect("level 1 errs on purpose on its first move for some seed below 40");
-    let played = harness.state().record().move_name(0);
+    let played = harness.state().history().move_name(0);
     harness.get_by_label("played");
     harness.get_by_label(&format!("{played} (chosen on purpose by a weaker level)"));
     harness.get_by_label_contains("(deepest iteration)");
@@ -261,7 +261,7 @@ fn the_search_panel_names_the_move_played() {
     assert!(other.select("connect-four"));
     other.players[1].kind = PlayerKind::Human;
     // Another first move than the AI's: another position.
-    let ai_move = harness.state().record().moves()[0];
+    let ai_move = harness.state().history().moves()[0];
     other.act(Action::Play((ai_move + 1) % 7));
     let session = other.to_session();
     harness.state_mut().restore(&session).expect("a session of the same game");
@@ -279,14 +279,14 @@ fn switching_game_keeps_each_game_and_its_levels() {
     ai.level = 3;
     harness.state_mut().act(Action::SetPlayer(1, Box::new(ai)));
     harness.get_by_label("cell b2").click();
-    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 && !p.thinking());
-    let played: Vec<String> = (0..2).map(|i| harness.state().record().move_name(i)).collect();
+    run_until(&mut harness, "the AI's reply", |p| p.history().moves().len() == 2 && !p.thinking());
+    let played: Vec<String> = (0..2).map(|i| harness.state().history().move_name(i)).collect();
     assert!(harness.state_mut().select("connect-four"));
     settle(&mut harness);
     assert_eq!(moves(&harness), 0, "Connect Four starts empty");
     assert!(harness.state_mut().select("tic-tac-toe"));
     settle(&mut harness);
-    let back: Vec<String> = (0..moves(&harness)).map(|i| harness.state().record().move_name(i)).collect();
+    let back: Vec<String> = (0..moves(&harness)).map(|i| harness.state().history().move_name(i)).collect();
     assert_eq!(back, played, "the game came back as it was left");
     assert_eq!(harness.state().players[1].level, 3, "and its level");
 }
@@ -340,7 +340,7 @@ fn the_board_holds_still_through_moves_searches_and_hints() {
         harness.get_by_label_contains("No search yet");
         for (turn, column) in [4, 3, 5].into_iter().enumerate() {
             harness.get_by_label(&format!("column {column}")).click();
-            run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() == 2 * (turn + 1) && !p.thinking());
+            run_until(&mut harness, "the AI's reply", |p| p.history().moves().len() == 2 * (turn + 1) && !p.thinking());
             assert_eq!(board(&harness), before, "{size:?}: after move {}", 2 * (turn + 1));
         }
         // Defect 5: in a small window the panel's figures wrap onto its reserved lines instead of being cut off.
@@ -349,7 +349,7 @@ fn the_board_holds_still_through_moves_searches_and_hints() {
             assert!(rect.max.x <= size.x && rect.max.y <= size.y, "{size:?}: {label} at {rect:?}");
         }
         harness.get_by_label("Hint").click();
-        run_until(&mut harness, "the hint", |p| p.record().telemetry().records.len() == 4 && !p.thinking());
+        run_until(&mut harness, "the hint", |p| p.history().telemetry().records.len() == 4 && !p.thinking());
         assert!(harness.state().hint().is_some(), "a hint is shown");
         assert_eq!(board(&harness), before, "{size:?}: with the hint");
     }
@@ -369,7 +369,7 @@ fn two_ais_of_different_levels_each_keep_their_engine() {
             player.config.limits = Limits::depth(4);
         }
     });
-    run_until(&mut harness, "six moves by two AIs", |p| p.record().moves().len() >= 6 && !p.thinking());
+    run_until(&mut harness, "six moves by two AIs", |p| p.history().moves().len() >= 6 && !p.thinking());
     assert_eq!(harness.state().engines_built(0), 1, "the first AI's engine was kept");
     assert_eq!(harness.state().engines_built(1), 1, "the second AI's engine was kept");
 }
@@ -390,7 +390,7 @@ fn on_a_clock_the_ai_moves_by_its_clock_and_a_flag_falls() {
     harness.get_by_label("clock base");
     harness.get_by_label("column 4").click();
     settle(&mut harness);
-    run_until(&mut harness, "the AI's reply on its clock", |p| p.record().moves().len() == 2 && !p.thinking());
+    run_until(&mut harness, "the AI's reply on its clock", |p| p.history().moves().len() == 2 && !p.thinking());
     let ai_left = harness.state().clock_reading(1).expect("a clock").0;
     // 2 s + 100 ms less the move's time: the time manager spent a part of the clock, and the increment came.
     assert!(ai_left < 2_100 && ai_left > 1_000, "the AI's clock shows {ai_left} ms");
@@ -428,8 +428,8 @@ fn a_scripted_game_is_played_by_clicks() {
     settle(&mut harness);
     harness.get_by_label("that is a store: click one of your pits");
     harness.get_by_label("cell 10").click();
-    run_until(&mut harness, "the AI's reply", |p| p.record().moves().len() >= 3 && !p.thinking());
-    let record = harness.state().record();
+    run_until(&mut harness, "the AI's reply", |p| p.history().moves().len() >= 3 && !p.thinking());
+    let record = harness.state().history();
     assert!(!record.sides_alternate());
     let turns = record.turns();
     assert_eq!((turns[0].round, turns[0].plies.clone()), (1, 0..2), "South's two moves are one turn");
@@ -438,7 +438,7 @@ fn a_scripted_game_is_played_by_clicks() {
     // names both sides once more).
     assert!(harness.query_all_by_label("3").count() >= 1 && harness.query_all_by_label("1").count() >= 1);
     assert!(harness.get_all_by_label("South").count() >= 2 && harness.get_all_by_label("North").count() >= 2);
-    let played = harness.state().record().moves().len();
+    let played = harness.state().history().moves().len();
     harness.get_by_label("Reload games").click();
     settle(&mut harness);
     let message = harness.state().message().expect("a message").clone();
@@ -463,11 +463,11 @@ fn a_person_rolls_pigs_die_and_the_ai_rolls_its_own() {
     harness.get_by_label("Roll").click();
     settle(&mut harness);
     // Roll, then the die (after a 1 the AI may already be playing on).
-    let record = harness.state().record();
+    let record = harness.state().history();
     assert_eq!((record.move_name(0).as_str(), record.move_name(1).starts_with("die ")), ("roll", true));
     // Roll on until the turn passes (a 1) or bank the points; then the AI plays a whole turn, its rolls with it.
     for _ in 0..20 {
-        let game = harness.state().record().position().clone();
+        let game = harness.state().history().position().clone();
         if game.side_to_move() != Side::Max {
             break;
         }
@@ -475,10 +475,10 @@ fn a_person_rolls_pigs_die_and_the_ai_rolls_its_own() {
         settle(&mut harness);
     }
     run_until(&mut harness, "the AI's turn, rolls and all", |p| {
-        let game = p.record().position();
-        p.record().moves().len() > 3 && game.side_to_move() == Side::Max && !p.thinking()
+        let game = p.history().position();
+        p.history().moves().len() > 3 && game.side_to_move() == Side::Max && !p.thinking()
     });
-    let record = harness.state().record();
+    let record = harness.state().history();
     let names: Vec<String> = (0..record.moves().len()).map(|ply| record.move_name(ply)).collect();
     assert!(names.iter().filter(|n| n.starts_with("die ")).count() >= 2, "{names:?}");
 }
@@ -507,7 +507,7 @@ fn an_edited_script_is_picked_up_when_the_window_regains_focus() {
     // Heap 1's third stone: take 1 from heap 1.
     harness.get_by_label("cell 3").click();
     settle(&mut harness);
-    assert_eq!(harness.state().play.record().move_name(0), "take 1 from heap 1");
+    assert_eq!(harness.state().play.history().move_name(0), "take 1 from heap 1");
     let focus = |harness: &mut Harness<'static, StudioApp>| {
         harness.event(egui::Event::WindowFocused(false));
         harness.step();
@@ -521,7 +521,7 @@ fn an_edited_script_is_picked_up_when_the_window_regains_focus() {
     std::fs::remove_dir_all(&dir).ok();
     let play = &harness.state().play;
     assert_eq!(play.entry().variant.name, "Nim, edited");
-    assert_eq!(play.record().move_name(0), "take 1 from heap 1");
+    assert_eq!(play.history().move_name(0), "take 1 from heap 1");
     harness.get_by_label_contains("Nim, edited replayed into its new rules (1 move)");
 }
 

@@ -29,7 +29,7 @@ fn studio(name: &str) -> (Harness<'static, StudioApp>, std::path::PathBuf) {
 }
 
 fn move_names(app: &StudioApp) -> Vec<String> {
-    let record = app.play.record();
+    let record = app.play.history();
     (0..record.moves().len()).map(|i| record.move_name(i)).collect()
 }
 
@@ -48,7 +48,7 @@ fn play_save_start_anew_open_and_find_the_same_game() {
     let (mut harness, dir) = studio("round-trip");
     let _ = harness.run_ok();
     harness.get_by_label("cell b2").click();
-    run_until(&mut harness, "the AI's reply", |app| app.play.record().moves().len() == 2 && !app.play.thinking());
+    run_until(&mut harness, "the AI's reply", |app| app.play.history().moves().len() == 2 && !app.play.thinking());
     let played = move_names(harness.state());
     assert!(harness.state().unsaved(), "a game played is unsaved work");
 
@@ -84,7 +84,7 @@ fn unsaved_work_is_asked_about_and_cancel_keeps_it() {
     let (mut harness, dir) = studio("prompt");
     let _ = harness.run_ok();
     harness.get_by_label("cell a1").click();
-    run_until(&mut harness, "the AI's reply", |app| app.play.record().moves().len() == 2 && !app.play.thinking());
+    run_until(&mut harness, "the AI's reply", |app| app.play.history().moves().len() == 2 && !app.play.thinking());
     harness.get_by_label("File").click();
     let _ = harness.run_ok();
     harness.get_by_label_contains("New session").click();
@@ -92,7 +92,7 @@ fn unsaved_work_is_asked_about_and_cancel_keeps_it() {
     harness.get_by_label_contains("changes that are not saved");
     harness.get_by_label("Cancel").click();
     let _ = harness.run_ok();
-    assert_eq!(harness.state().play.record().moves().len(), 2, "Cancel keeps the game");
+    assert_eq!(harness.state().play.history().moves().len(), 2, "Cancel keeps the game");
 
     // Save from the question: the dialog asks where, then the new session starts.
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
@@ -102,7 +102,7 @@ fn unsaved_work_is_asked_about_and_cancel_keeps_it() {
     let path = dir.join("kept.ron");
     answer_dialog(&mut harness, &path, "Save");
     assert!(path.is_file());
-    assert!(harness.state().play.record().moves().is_empty(), "then the new session started");
+    assert!(harness.state().play.history().moves().is_empty(), "then the new session started");
 }
 
 /// Issue 42, point 3: a session whose search record claims ply 10¹² once reached the Telemetry view and aborted the
@@ -113,7 +113,7 @@ fn a_session_with_an_impossible_ply_is_refused_in_the_window() {
     let (mut harness, dir) = studio("hostile-ply");
     let _ = harness.run_ok();
     harness.get_by_label("cell b2").click();
-    run_until(&mut harness, "the AI's reply", |app| app.play.record().moves().len() == 2 && !app.play.thinking());
+    run_until(&mut harness, "the AI's reply", |app| app.play.history().moves().len() == 2 && !app.play.thinking());
     let played = move_names(harness.state());
     let mut session = harness.state().to_session();
     let record = session.play.telemetry.records.first_mut().expect("the AI's move left a record");

@@ -1,9 +1,10 @@
-//! What the window tests share: a Play view (or the whole studio) in an egui_kittest harness with the studio's
-//! fonts, and waiting for the AI, which answers from its own thread.
+//! What the window tests share: a Play view, a Tree lab (or the whole studio) in an egui_kittest harness with the
+//! studio's fonts, and waiting for the AI, which answers from its own thread.
 #![allow(dead_code)] // each test file uses a different part of this
 
 use alphabeta_studio::app::install_fonts;
 use alphabeta_studio::app::play::Play;
+use alphabeta_studio::app::tree_lab::{TreeLab, TreeLabSettings};
 use alphabeta_studio::games::registry::Registry;
 use eframe::egui;
 use egui_kittest::Harness;
@@ -59,5 +60,26 @@ pub fn settle<S>(harness: &mut Harness<'static, S>) {
 
 /// Moves played in the Play view.
 pub fn moves(harness: &Harness<'static, Play>) -> usize {
-    harness.state().record().moves().len()
+    harness.state().history().moves().len()
+}
+
+/// The Tree lab on the tree `text`, in a 1280 × 800 harness, after its first frames.
+pub fn lab_with(text: &str) -> Harness<'static, TreeLab> {
+    lab_stepping(text, 0.25)
+}
+
+/// [`lab_with`] in a harness whose clock moves `step_dt` seconds a frame (the harness's default is 0.25 s).
+pub fn lab_stepping(text: &str, step_dt: f32) -> Harness<'static, TreeLab> {
+    let mut lab = TreeLab::new(TreeLabSettings { text: text.to_string(), ..Default::default() });
+    // The system's dialog would block a headless test; the in-window one is what CI and Xvfb get anyway.
+    lab.use_native_dialogs = false;
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        // Clicking a button low in the side panel scrolls it into view, which animates over a few frames.
+        .with_max_steps(64)
+        .with_step_dt(step_dt)
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), lab);
+    harness.run();
+    harness
 }

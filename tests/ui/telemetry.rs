@@ -5,17 +5,17 @@
 use alphabeta_studio::app::install_fonts;
 use alphabeta_studio::app::play::{Play, PlayerKind};
 use alphabeta_studio::app::shell::{StudioApp, View};
-use alphabeta_studio::app::telemetry::series::{Series, ValueScale};
-use alphabeta_studio::app::telemetry::tree_count::count_tree;
 use alphabeta_studio::engine::game::Game;
 use alphabeta_studio::engine::search::Algorithm;
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig};
 use alphabeta_studio::engine::search::limits::Limits;
 use alphabeta_studio::engine::search::ordering::OrderingOptions;
-use alphabeta_studio::engine::telemetry::records::SearchKind;
+use alphabeta_studio::engine::telemetry::searches::SearchKind;
 use alphabeta_studio::games::any::AnyGame;
 use alphabeta_studio::games::mnk::Mnk;
 use alphabeta_studio::games::registry::Registry;
+use alphabeta_studio::play::series::{Series, ValueScale};
+use alphabeta_studio::play::tree_count::count_tree;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -51,13 +51,13 @@ fn ai_against_ai_leaves_one_record_per_move_with_the_searches_own_counts() {
     // The game goes on while Telemetry is shown.
     harness.get_by_label("Telemetry").click();
     run_until(&mut harness, "the game's end and every count", |app| {
-        let record = app.play.record();
+        let record = app.play.history();
         record.position().outcome().is_some() && record.telemetry().records.iter().all(|r| r.tree.is_some())
     });
     assert_eq!(harness.state().view, View::Telemetry);
     let app = harness.state();
-    let moves = app.play.record().moves().len();
-    let records = &app.play.record().telemetry().records;
+    let moves = app.play.history().moves().len();
+    let records = &app.play.history().telemetry().records;
     assert!(moves >= 5, "tic-tac-toe lasts at least five moves");
     assert_eq!(records.len(), moves, "one record per AI move");
     for (ply, record) in records.iter().enumerate() {
@@ -107,15 +107,15 @@ fn a_hint_is_recorded_and_b_reruns_its_position() {
     harness.get_by_label("cell b2").click();
     let _ = harness.run_ok();
     harness.get_by_label("Hint").click();
-    run_until(&mut harness, "the hint", |app| !app.play.record().telemetry().records.is_empty());
+    run_until(&mut harness, "the hint", |app| !app.play.history().telemetry().records.is_empty());
     harness.get_by_label("Telemetry").click();
     let _ = harness.run_ok();
-    let record = harness.state().play.record().telemetry().records[0].clone();
+    let record = harness.state().play.history().telemetry().records[0].clone();
     assert_eq!((record.ply, record.kind), (1, SearchKind::Hint));
     harness.get_by_label_contains("Move 1… (ply 2): Hint for O");
     // B: plain α-β to A's depth, no table, no ordering — as the same search run here.
     // The summary grows by a line when the tree count arrives: wait for it, so the button stays where it was found.
-    run_until(&mut harness, "the tree count", |app| app.play.record().telemetry().records[0].tree.is_some());
+    run_until(&mut harness, "the tree count", |app| app.play.history().telemetry().records[0].tree.is_some());
     harness.get_by_label("Run B").click_accesskit();
     run_until(&mut harness, "B's search", |app| app.telemetry.ab.thought.is_some());
     let b = harness.state().telemetry.ab.thought.clone().expect("B done");
@@ -148,13 +148,13 @@ fn csv_has_a_row_per_iteration_and_a_small_window_still_draws() {
         player.config.algorithm = Algorithm::Pvs;
     }
     harness.get_by_label("Telemetry").click();
-    run_until(&mut harness, "three moves", |app| app.play.record().telemetry().records.len() >= 3);
+    run_until(&mut harness, "three moves", |app| app.play.history().telemetry().records.len() >= 3);
     harness.state_mut().play.players[0].kind = PlayerKind::Human;
     harness.state_mut().play.players[1].kind = PlayerKind::Human;
     let _ = harness.run_ok();
     let app = harness.state();
     let csv = alphabeta_studio::app::telemetry::export::records_csv(&app.play);
-    let records = &app.play.record().telemetry().records;
+    let records = &app.play.history().telemetry().records;
     let rows: usize =
         records.iter().map(|r| r.thought.iterations.len() + usize::from(r.thought.partial.is_some())).sum();
     assert_eq!(csv.lines().count(), 1 + rows);
@@ -176,15 +176,15 @@ fn undo_takes_the_ai_s_record_back_and_redo_brings_it_back() {
     harness.get_by_label("Play").click();
     let _ = harness.run_ok();
     harness.get_by_label("cell b2").click();
-    run_until(&mut harness, "the AI's reply", |app| app.play.record().moves().len() == 2 && !app.play.thinking());
-    let records = |h: &Harness<'static, StudioApp>| h.state().play.record().telemetry().records.len();
+    run_until(&mut harness, "the AI's reply", |app| app.play.history().moves().len() == 2 && !app.play.thinking());
+    let records = |h: &Harness<'static, StudioApp>| h.state().play.history().telemetry().records.len();
     assert_eq!(records(&harness), 1, "the person's move has no search, the AI's has one");
     harness.get_by_label("Undo").click();
     let _ = harness.run_ok();
-    assert_eq!((harness.state().play.record().moves().len(), records(&harness)), (0, 0));
+    assert_eq!((harness.state().play.history().moves().len(), records(&harness)), (0, 0));
     harness.get_by_label("Redo").click();
     let _ = harness.run_ok();
-    assert_eq!((harness.state().play.record().moves().len(), records(&harness)), (2, 1));
+    assert_eq!((harness.state().play.history().moves().len(), records(&harness)), (2, 1));
     // The ladder switches to times and values.
     harness.get_by_label("Telemetry").click();
     let _ = harness.run_ok();
@@ -206,7 +206,7 @@ fn the_ladder_panel_holds_its_shape_at_three_sizes() {
         player.config = minimax(2);
     }
     harness.get_by_label("Telemetry").click();
-    run_until(&mut harness, "the game's end", |app| app.play.record().position().outcome().is_some());
+    run_until(&mut harness, "the game's end", |app| app.play.history().position().outcome().is_some());
     for (width, height) in [(640.0, 480.0), (800.0, 600.0), (1400.0, 900.0), (2560.0, 1440.0), (800.0, 600.0)] {
         harness.set_size(egui::vec2(width, height));
         settle(&mut harness);
@@ -228,7 +228,7 @@ fn the_ladder_panel_holds_its_shape_at_three_sizes() {
 #[test]
 fn the_value_plot_says_what_the_search_panel_said() {
     use alphabeta_studio::app::play::Action;
-    use alphabeta_studio::app::telemetry::series::value_scale;
+    use alphabeta_studio::play::series::value_scale;
     let mut harness = studio("connect-four", egui::vec2(1280.0, 800.0));
     harness.state_mut().view = View::Play;
     harness.state_mut().play.players[0].kind = PlayerKind::Ai;
@@ -237,11 +237,11 @@ fn the_value_plot_says_what_the_search_panel_said() {
     harness.state_mut().play.act(Action::SetUp("121212".into()));
     // A set-up position waits for Resume.
     harness.state_mut().play.act(Action::TogglePause);
-    run_until(&mut harness, "Red's winning move", |app| app.play.record().position().outcome().is_some());
+    run_until(&mut harness, "Red's winning move", |app| app.play.history().position().outcome().is_some());
     let app = harness.state();
-    let records = &app.play.record().telemetry().records;
+    let records = &app.play.history().telemetry().records;
     assert_eq!(records.len(), 1);
-    let scale = value_scale(&app.play, &["Red".to_string(), "Yellow".to_string()]);
+    let scale = value_scale(app.play.history(), &["Red".to_string(), "Yellow".to_string()]);
     let words = scale.words.get(&records[0].id).cloned().expect("the search's words");
     assert!(words.starts_with("Red wins in 1 move"), "{words}");
     let point = Series::Value.point(&records[0], &scale).expect("a value point");

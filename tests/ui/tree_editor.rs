@@ -1,33 +1,13 @@
 //! The tree editor driven headlessly through egui_kittest: selecting a node by clicking it, editing it with the
 //! keyboard and the in-place field, refused edits, copy and paste, undo and redo, the help panel, and files.
 
+use crate::support::{lab_stepping, lab_with};
 use alphabeta_studio::app::install_fonts;
-use alphabeta_studio::app::tree_lab::{TreeLab, TreeLabSettings};
+use alphabeta_studio::app::tree_lab::TreeLab;
+use alphabeta_studio::tree::lab::examples::TEXTBOOK;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
-
-fn lab_with(text: &str) -> Harness<'static, TreeLab> {
-    lab_stepping(text, 0.25)
-}
-
-/// The lab in a harness whose clock moves `step_dt` seconds a frame (the harness's default is 0.25 s).
-fn lab_stepping(text: &str, step_dt: f32) -> Harness<'static, TreeLab> {
-    let mut lab = TreeLab::new(TreeLabSettings { text: text.to_string(), ..Default::default() });
-    // The system's dialog would block a headless test; the in-window one is what CI and Xvfb get anyway.
-    lab.use_native_dialogs = false;
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        // Clicking a button low in the side panel scrolls it into view, which animates over a few frames.
-        .with_max_steps(64)
-        .with_step_dt(step_dt)
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), lab);
-    harness.run();
-    harness
-}
 
 /// Clicks the node at `path` on the canvas, as a user would.
 fn click_node(harness: &mut Harness<'static, TreeLab>, path: &[usize]) {
@@ -291,7 +271,7 @@ fn best_first_ordering_brings_alphabeta_down_to_levins_minimum() {
 
 #[test]
 fn the_unbalanced_generator_sits_beside_the_uniform_one() {
-    use alphabeta_studio::app::tree_lab::examples::Shape;
+    use alphabeta_studio::tree::lab::examples::Shape;
     let mut harness = lab_with(TEXTBOOK);
     harness.state_mut().settings.random.shape = Shape::Unbalanced;
     harness.run();

@@ -1,8 +1,10 @@
 //! The Tree lab driven headlessly through egui_kittest: typing a tree, stepping with the keyboard, a malformed
 //! tree, switching views. Widgets are found the way a screen reader finds them (AccessKit labels).
 
+use crate::support::lab_with;
 use alphabeta_studio::app::tree_lab::{TreeLab, TreeLabSettings};
 use alphabeta_studio::app::{StudioApp, install_fonts};
+use alphabeta_studio::tree::lab::examples::TEXTBOOK;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -10,18 +12,6 @@ use egui_kittest::kittest::Queryable;
 /// A harness the size of the default window, with the studio's fonts (so a missing glyph fails the test).
 fn builder<S>() -> egui_kittest::HarnessBuilder<S> {
     Harness::builder().with_size(egui::vec2(1280.0, 800.0)).with_context_setup(install_fonts)
-}
-
-const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
-
-fn lab_with(text: &str) -> Harness<'static, TreeLab> {
-    let lab = TreeLab::new(TreeLabSettings { text: text.to_string(), ..Default::default() });
-    builder().build_ui_state(
-        |ui, lab: &mut TreeLab| {
-            lab.ui(ui);
-        },
-        lab,
-    )
 }
 
 /// Replaces the notation by typing, as a user would: focus the field, select all, type.
@@ -157,7 +147,7 @@ fn a_small_window_keeps_the_canvas_clear_of_the_panels() {
 
 #[test]
 fn a_large_tree_is_drawn_at_once_and_its_figures_arrive_from_the_worker() {
-    use alphabeta_studio::app::tree_lab::examples::RandomTree;
+    use alphabeta_studio::tree::lab::examples::RandomTree;
     // 4^7 = 16,384 leaves and 21,845 nodes: too many to search in a frame.
     let text = RandomTree { branching: 4, depth: 7, seed: 3, ..Default::default() }.text();
     let mut harness = lab_with(&text);

@@ -1,26 +1,13 @@
 //! Quiz mode and the canvas export, driven headlessly through egui_kittest: turn the quiz on, write a value by
 //! typing, mark an edge pruned by clicking it, press Check and read the counts; export the SVG and find the file.
 
-use alphabeta_studio::app::install_fonts;
-use alphabeta_studio::app::tree_lab::svg::check_well_formed;
-use alphabeta_studio::app::tree_lab::{TreeLab, TreeLabSettings};
+use crate::support::lab_with;
+use alphabeta_studio::app::tree_lab::TreeLab;
+use alphabeta_studio::tree::lab::examples::TEXTBOOK;
+use alphabeta_studio::tree::lab::svg::check_well_formed;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
-
-fn lab_with(text: &str) -> Harness<'static, TreeLab> {
-    let mut lab = TreeLab::new(TreeLabSettings { text: text.to_string(), ..Default::default() });
-    lab.use_native_dialogs = false;
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(64)
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), lab);
-    harness.run();
-    harness
-}
 
 fn click_at(harness: &mut Harness<'static, TreeLab>, at: egui::Pos2) {
     harness.hover_at(at);

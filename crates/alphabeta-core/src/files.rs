@@ -18,6 +18,25 @@ use std::path::{Path, PathBuf};
 /// the window edits is a few MiB of text), far below what would exhaust memory.
 pub const MAX_TEXT_BYTES: u64 = 64 * 1024 * 1024;
 
+/// A folder of the project (`games`, `saves`, `trees`…): the one in the working directory, else the one in the
+/// repository this program was built from (so `cargo run` or the tests from anywhere in it find them), else the
+/// working directory's, to be made on first write.
+pub fn project_folder(name: &str) -> PathBuf {
+    let here = PathBuf::from(name);
+    if here.is_dir() {
+        return here;
+    }
+    let source = repository_folder(name);
+    if source.is_dir() { source } else { here }
+}
+
+/// The folder `name` of the repository this crate was built in (the workspace root's, two levels above the core).
+pub fn repository_folder(name: &str) -> PathBuf {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Walking up rather than joining `../..` keeps the paths the window shows free of `..`.
+    core.parent().and_then(Path::parent).unwrap_or(core).join(name)
+}
+
 /// Why a file or standard input was not read.
 #[derive(Debug)]
 pub enum ReadError {
@@ -267,6 +286,16 @@ impl Sink for FailAfter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_project_folders_are_found_from_the_core_and_named_without_dot_dot() {
+        let games = repository_folder("games");
+        assert!(games.join("trees").is_dir(), "{}", games.display());
+        assert!(!games.components().any(|c| c == std::path::Component::ParentDir), "{}", games.display());
+        // The core's tests run in crates/alphabeta-core, which has no games/ of its own.
+        assert_eq!(project_folder("games"), games);
+        assert_eq!(project_folder("no-such-folder-here"), PathBuf::from("no-such-folder-here"));
+    }
 
     fn folder(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("abs-files-{name}-{}", std::process::id()));

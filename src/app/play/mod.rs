@@ -6,11 +6,7 @@
 //! AI's turn.
 
 pub mod boards;
-pub mod clocks;
-pub mod dice;
-pub mod engines;
 pub mod open_tree;
-pub mod record;
 pub mod records_window;
 pub mod reload;
 pub mod saved;
@@ -18,16 +14,19 @@ mod search_panel;
 mod searching;
 mod side;
 
-use super::telemetry::tree_count::TreeCounter;
+// A game's clocks, dice and engines need no window: they live in the core, named here as before.
+pub use crate::play::{clocks, dice, engines};
+
 use crate::engine::game::{Side, Turn};
 use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
-use crate::engine::telemetry::records::{SearchKind, SearchRecord};
+use crate::engine::telemetry::searches::{SearchKind, SearchRecord};
 use crate::engine::worker::{Report, RequestId};
 use crate::games::any::{AnyGame, AnyMove, Outcome};
 use crate::games::levels::level_config;
 use crate::games::registry::{Entry, Registry};
+use crate::play::history::GameHistory;
+use crate::play::tree_count::TreeCounter;
 use eframe::egui;
-use record::Record;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
@@ -156,7 +155,7 @@ pub struct Play {
     pub registry: Registry,
     /// Index into `registry.entries`.
     selected: usize,
-    record: Record,
+    history: GameHistory,
     /// First player (MAX), second player (MIN).
     pub players: [Player; 2],
     paused: bool,
@@ -202,7 +201,7 @@ pub struct Play {
 
 /// A game put aside when another is chosen: its moves and players.
 struct Parked {
-    record: Record,
+    history: GameHistory,
     players: [Player; 2],
 }
 
@@ -221,12 +220,12 @@ impl Play {
         }
         let games_seen = registry.dir.as_deref().map(crate::games::registry::Fingerprint::of).unwrap_or_default();
         let entry = &registry.entries[0];
-        let record = Record::new(start_of(entry));
+        let history = GameHistory::new(start_of(entry));
         let players = [Player::new(PlayerKind::Human, entry), Player::new(PlayerKind::Ai, entry)];
         Play {
             registry,
             selected: 0,
-            record,
+            history,
             players,
             paused: false,
             viewing: None,
@@ -259,8 +258,8 @@ impl Play {
     }
 
     /// The game in progress.
-    pub fn record(&self) -> &Record {
-        &self.record
+    pub fn history(&self) -> &GameHistory {
+        &self.history
     }
 
     /// The latest message, if any.
@@ -323,7 +322,7 @@ impl Play {
 
     /// The line above the board: the result, whose turn it is, or the last message.
     fn status_line(&self, ui: &mut egui::Ui) {
-        let game = self.record.position();
+        let game = self.history.position();
         let status = match (game.outcome(), game.ending()) {
             (None, _) if self.flag_fallen().is_some() => {
                 let (loser, winner) =
@@ -369,19 +368,19 @@ impl Play {
         let start = start_of(self.entry());
         match start.read_record(text) {
             Ok((start, moves)) => {
-                let mut record = Record::new(start);
+                let mut history = GameHistory::new(start);
                 for mv in moves {
-                    if let Err(e) = record.try_play(mv) {
+                    if let Err(e) = history.try_play(mv) {
                         return self.say(format!("The record could not be replayed: {e}"), true);
                     }
                 }
                 self.new_game();
-                self.record = record;
+                self.history = history;
                 self.paused = true;
                 self.say(
                     format!(
                         "Imported a game of {} moves (paused: press Resume for the AI).",
-                        self.record.moves().len()
+                        self.history.moves().len()
                     ),
                     false,
                 );
@@ -395,7 +394,7 @@ impl Play {
         match self.entry().variant.rules.read_position(text.trim()) {
             Ok(position) => {
                 self.new_game();
-                self.record = Record::new(position);
+                self.history = GameHistory::new(position);
                 self.paused = true;
                 self.say("Set up the position (paused: press Resume for the AI).".into(), false);
             }
@@ -405,16 +404,16 @@ impl Play {
 
     /// The game as a record in its family's format, with the file extension, or why it cannot be written.
     pub fn export_record(&self) -> Result<(String, &'static str), String> {
-        self.record.position_at(0).write_record(self.record.moves())
+        self.history.position_at(0).write_record(self.history.moves())
     }
 
     /// The position on view in the family's position notation (FEN), or the moves that lead to it.
     pub fn position_text(&self) -> String {
-        let ply = self.viewing.unwrap_or(self.record.moves().len());
-        let position = self.record.position_at(ply);
+        let ply = self.viewing.unwrap_or(self.history.moves().len());
+        let position = self.history.position_at(ply);
         position
             .position_text()
-            .unwrap_or_else(|| self.record.position_at(0).line_names(&self.record.moves()[..ply]).join(","))
+            .unwrap_or_else(|| self.history.position_at(0).line_names(&self.history.moves()[..ply]).join(","))
     }
 
     /// Keeps the game going while another view is shown: reads reports and counts, and starts the AI's searches.
@@ -429,7 +428,7 @@ impl Play {
 
     /// The position after the first `ply` moves of the game.
     pub fn position_at(&self, ply: usize) -> AnyGame {
-        self.record.position_at(ply)
+        self.history.position_at(ply)
     }
 
     /// The hint on the board, if one is shown.
@@ -448,13 +447,13 @@ impl Play {
                 Action::SelectGame(index) if index < self.registry.entries.len() && index != self.selected => {
                     // The game in progress is parked, and the chosen one comes back as it was left.
                     self.cancel_search();
-                    let parked = Parked { record: self.record.clone(), players: self.players.clone() };
+                    let parked = Parked { history: self.history.clone(), players: self.players.clone() };
                     self.parked.insert(self.selected, parked);
                     self.selected = index;
                     match self.parked.remove(&index) {
-                        Some(Parked { record, players }) => {
+                        Some(Parked { history, players }) => {
                             self.new_game();
-                            self.record = record;
+                            self.history = history;
                             self.players = players;
                             self.uncounted = true;
                         }
@@ -472,14 +471,14 @@ impl Play {
                 Action::Redo => self.redo(),
                 Action::Play(mv) => self.human_move(mv),
                 Action::Refuse(why) => self.say(why, false),
-                Action::View(ply) => self.viewing = ply.filter(|&p| p < self.record.moves().len()),
+                Action::View(ply) => self.viewing = ply.filter(|&p| p < self.history.moves().len()),
                 Action::MoveNow => {
                     // The worker answers a stop with Done and the best move found so far, which `poll` plays.
                     if let Some(engines) = &self.engines {
                         engines.stop();
                     }
                 }
-                Action::Hint if self.record.position().turn() == Turn::Chance => {
+                Action::Hint if self.history.position().turn() == Turn::Chance => {
                     self.say("Roll the die first: the hint is for a move.".into(), false)
                 }
                 Action::Hint => self.start_search(Purpose::Hint),
@@ -512,7 +511,8 @@ impl Play {
     /// The move tree of `shape` below the position on view, for the Tree lab: there α-β shows which of the game's
     /// real moves it prunes.
     fn open_as_tree(&mut self, shape: crate::games::move_tree::TreeShape) {
-        let position = self.viewing.map_or_else(|| self.record.position().clone(), |ply| self.record.position_at(ply));
+        let position =
+            self.viewing.map_or_else(|| self.history.position().clone(), |ply| self.history.position_at(ply));
         match position.move_tree(shape) {
             Ok(tree) => {
                 let depth = shape.depth;
@@ -530,7 +530,7 @@ impl Play {
         self.cancel_search();
         // The last search was of another game: the live panel starts empty.
         self.search = None;
-        self.record = Record::new(start_of(self.entry()));
+        self.history = GameHistory::new(start_of(self.entry()));
         self.viewing = None;
         self.hint = None;
         self.message = None;
@@ -539,7 +539,7 @@ impl Play {
     }
 
     fn human_move(&mut self, mv: AnyMove) {
-        let game = self.record.position();
+        let game = self.history.position();
         if self.viewing.is_some() {
             return self.say("This is an earlier position: go back to the game to play.".into(), false);
         }
@@ -552,7 +552,7 @@ impl Play {
         if game.outcome().is_none() && !rolling && self.players[index(game.side_to_move())].kind == PlayerKind::Ai {
             return self.say("It is the AI's turn: wait, or press Move now.".into(), false);
         }
-        match self.record.try_play(mv) {
+        match self.history.try_play(mv) {
             Ok(()) => {
                 self.cancel_search();
                 self.hint = None;
@@ -570,31 +570,31 @@ impl Play {
         self.viewing = None;
         self.hint = None;
         self.message = None;
-        if self.record.undo().is_none() {
+        if self.history.undo().is_none() {
             return;
         }
         if self.players.iter().all(|p| p.kind == PlayerKind::Ai) {
             self.paused = true;
             return;
         }
-        while (self.ai_to_move() || self.at_chance()) && self.record.undo().is_some() {}
+        while (self.ai_to_move() || self.at_chance()) && self.history.undo().is_some() {}
     }
 
     /// The mirror of [`Play::undo`].
     fn redo(&mut self) {
         self.cancel_search();
         self.viewing = None;
-        if self.record.redo().is_none() {
+        if self.history.redo().is_none() {
             return;
         }
-        while (self.ai_to_move() || self.at_chance()) && self.record.can_redo() {
-            self.record.redo();
+        while (self.ai_to_move() || self.at_chance()) && self.history.can_redo() {
+            self.history.redo();
         }
     }
 
     /// True when the AI is to make a decision (a roll is not searched: see [`Play::roll_die`]).
     fn ai_to_move(&self) -> bool {
-        let game = self.record.position();
+        let game = self.history.position();
         game.outcome().is_none()
             && game.turn() != Turn::Chance
             && self.players[index(game.side_to_move())].kind == PlayerKind::Ai
@@ -603,7 +603,7 @@ impl Play {
 
     /// True when the game goes on with a roll of the die.
     fn at_chance(&self) -> bool {
-        let game = self.record.position();
+        let game = self.history.position();
         game.outcome().is_none() && game.turn() == Turn::Chance
     }
 
@@ -612,9 +612,9 @@ impl Play {
         if !self.at_chance() || self.viewing.is_some() {
             return;
         }
-        match dice::roll(self.dice.seed, self.record.moves(), self.record.position()) {
+        match dice::roll(self.dice.seed, self.history.moves(), self.history.position()) {
             Some(mv) => {
-                if let Err(e) = self.record.try_play(mv) {
+                if let Err(e) = self.history.try_play(mv) {
                     self.say(format!("The roll could not be played: {e}"), true);
                 }
                 self.hint = None;

@@ -50,8 +50,8 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
     if !play.tree_window.open {
         return;
     }
-    let position = play.viewing.map_or_else(|| play.record.position().clone(), |ply| play.record.position_at(ply));
-    let moves = play.record.moves().to_vec();
+    let position = play.viewing.map_or_else(|| play.history.position().clone(), |ply| play.history.position_at(ply));
+    let moves = play.history.moves().to_vec();
     let count = play.tree_window.count(&position, &moves, play.viewing);
     let over = position.outcome().is_some();
     let mut open = true;

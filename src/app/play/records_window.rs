@@ -5,6 +5,7 @@
 
 use super::{Action, Play};
 use eframe::egui;
+use std::path::{Path, PathBuf};
 
 /// Which of the two text windows is open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,22 +52,34 @@ fn export(play: &mut Play, ctx: &egui::Context) {
     match play.export_record() {
         Ok((text, extension)) => {
             ctx.copy_text(text.clone());
-            let dir = std::path::Path::new("saves");
-            let id = play.entry().variant.id.clone();
-            let path = (1..10_000)
-                .map(|n| dir.join(format!("{id}-{n}.{extension}")))
-                .find(|p| !p.exists())
-                .unwrap_or_else(|| dir.join(format!("{id}.{extension}")));
-            let written = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, &text));
-            match written {
+            let path = export_path(Path::new("saves"), &play.entry().variant.id, extension);
+            // Atomic, so a failed write never leaves half a record under a name a later export skips.
+            match crate::files::write_atomic(&path, text.as_bytes()) {
                 Ok(()) => play.say(format!("Exported to {} (and copied to the clipboard).", path.display()), false),
-                Err(e) => {
-                    play.say(format!("Copied to the clipboard; {} could not be written: {e}", path.display()), true)
-                }
+                Err(e) => play.say(format!("Copied to the clipboard, but {e}"), true),
             }
         }
         Err(e) => play.say(format!("The game could not be exported: {e}"), true),
     }
+}
+
+/// The first free `<id>-<n>.<extension>` in `dir`.
+fn export_path(dir: &Path, id: &str, extension: &str) -> PathBuf {
+    (1..10_000)
+        .map(|n| dir.join(format!("{id}-{n}.{extension}")))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| dir.join(format!("{id}.{extension}")))
+}
+
+/// What was pasted, or the file it names: a single line naming something that exists is read through
+/// [`crate::files`] (capped, regular files only), so a path to a FIFO, a device or a huge file is refused with its
+/// reason instead of hanging the window or filling its memory.
+fn pasted_or_file(pasted: &str) -> Result<String, String> {
+    let line = pasted.trim();
+    if line.is_empty() || line.contains('\n') || !Path::new(line).exists() {
+        return Ok(pasted.to_string());
+    }
+    crate::files::read_text(Path::new(line), crate::files::MAX_TEXT_BYTES)
 }
 
 /// The Import / Set up window, when open.
@@ -99,10 +112,10 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
         play.records_window.asking = None;
     }
     if let Some(text) = done {
-        // A single line naming a file that exists is read from the file.
-        let text = match std::fs::read_to_string(text.trim()) {
-            Ok(contents) if !text.trim().contains('\n') => contents,
-            _ => text,
+        let text = match pasted_or_file(&text) {
+            Ok(text) => text,
+            // The window stays open with the text, so the path can be corrected.
+            Err(e) => return play.say(format!("The file was not read: {e}"), true),
         };
         play.records_window.asking = None;
         play.actions.push(match asking {
@@ -110,5 +123,34 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
             Asking::SetUp => Action::SetUp(text),
         });
         play.apply();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pasted_text_is_kept_and_a_named_file_is_read() {
+        assert_eq!(pasted_or_file("1. e4 e5\n2. Nf3").as_deref(), Ok("1. e4 e5\n2. Nf3"));
+        assert_eq!(pasted_or_file("d3 c1 not-a-file").as_deref(), Ok("d3 c1 not-a-file"));
+        let dir = std::env::temp_dir().join(format!("abs-records-window-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join("game.pgn");
+        std::fs::write(&file, "1. e4 *\n").expect("write");
+        assert_eq!(pasted_or_file(&format!("  {}  ", file.display())).as_deref(), Ok("1. e4 *\n"));
+        // A folder (like a FIFO or a device) is refused with its reason; it used to be taken for pasted text.
+        let refused = pasted_or_file(&dir.display().to_string()).expect_err("a folder is not a record");
+        assert!(refused.contains("a folder, not a regular file"), "{refused}");
+        std::fs::remove_dir_all(&dir).expect("clean up");
+    }
+
+    #[test]
+    fn an_export_takes_the_first_free_number() {
+        let dir = std::env::temp_dir().join(format!("abs-records-export-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        std::fs::write(dir.join("chess-1.pgn"), "").expect("write");
+        assert_eq!(export_path(&dir, "chess", "pgn"), dir.join("chess-2.pgn"));
+        std::fs::remove_dir_all(&dir).expect("clean up");
     }
 }

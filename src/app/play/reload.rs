@@ -8,9 +8,9 @@
 //! that game keeps its old rules and stays on screen and playable, and the message says which move or which
 //! `file:line`; the other games take their new rules all the same.
 
-use super::record::Record;
 use super::{Parked, Play};
 use crate::games::registry::{Entry, Fingerprint, Registry};
+use crate::play::history::GameHistory;
 use eframe::egui;
 use std::collections::HashMap;
 
@@ -23,10 +23,10 @@ pub const SHORTCUTS: [egui::KeyboardShortcut; 2] = [
 /// What the menu shows for the shortcut.
 pub const SHORTCUT_TEXT: &str = "Ctrl+R";
 
-/// A game that has a state to carry over: its id, its record and players, and whether it is the one on screen.
+/// A game that has a state to carry over: its id, its history and players, and whether it is the one on screen.
 struct Kept {
     id: String,
-    record: Record,
+    history: GameHistory,
     players: [super::Player; 2],
     on_screen: bool,
 }
@@ -59,14 +59,14 @@ impl Play {
         let mut fresh = Registry::load(&dir);
         let mut kept = vec![Kept {
             id: self.entry().variant.id.clone(),
-            record: self.record.clone(),
+            history: self.history.clone(),
             players: self.players.clone(),
             on_screen: true,
         }];
         for (&index, parked) in &self.parked {
             if let Some(entry) = self.registry.entries.get(index) {
-                let (record, players) = (parked.record.clone(), parked.players.clone());
-                kept.push(Kept { id: entry.variant.id.clone(), record, players, on_screen: false });
+                let (history, players) = (parked.history.clone(), parked.players.clone());
+                kept.push(Kept { id: entry.variant.id.clone(), history, players, on_screen: false });
             }
         }
         let mut problems = Vec::new();
@@ -75,25 +75,25 @@ impl Play {
             let Some(old) = self.registry.find(&game.id).cloned() else { continue };
             let name = old.variant.name.clone();
             let replayed = match fresh.entries.iter().position(|e| e.variant.id == game.id) {
-                Some(index) => game.record.replayed_into(&fresh.entries[index].variant.rules).map(|r| (index, r)),
+                Some(index) => game.history.replayed_into(&fresh.entries[index].variant.rules).map(|r| (index, r)),
                 None => Err(match fresh.errors.iter().find(|e| Some(&e.path) == source_path(&old)) {
                     Some(error) => error.message.clone(),
                     None => format!("no game file defines the id '{}' any more", game.id),
                 }),
             };
             match replayed {
-                Ok((index, (record, same_moves))) => {
+                Ok((index, (history, same_moves))) => {
                     // Named as the new file names it (the edit may have renamed it).
                     let name = &fresh.entries[index].variant.name;
-                    if game.on_screen && !record.moves().is_empty() {
-                        let count = record.moves().len();
+                    if game.on_screen && !history.moves().is_empty() {
+                        let count = history.moves().len();
                         let plural = if count == 1 { "" } else { "s" };
                         notes.push(format!("{name} replayed into its new rules ({count} move{plural})"));
                     }
                     if !same_moves {
                         notes.push(format!("{name}'s search records dropped: its moves are numbered otherwise now"));
                     }
-                    game.record = record;
+                    game.history = history;
                 }
                 Err(why) => {
                     problems.push(format!("{name} keeps its old rules: {why}"));
@@ -122,11 +122,11 @@ impl Play {
             let Some(index) = index_of(&game.id) else { continue };
             if game.on_screen {
                 self.selected = index;
-                self.viewing = self.viewing.filter(|&ply| ply < game.record.moves().len());
-                self.record = game.record;
+                self.viewing = self.viewing.filter(|&ply| ply < game.history.moves().len());
+                self.history = game.history;
                 self.players = game.players;
             } else {
-                parked.insert(index, Parked { record: game.record, players: game.players });
+                parked.insert(index, Parked { history: game.history, players: game.players });
             }
         }
         self.registry = registry;

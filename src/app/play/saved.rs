@@ -6,10 +6,10 @@
 
 use super::clocks::{Clocks, SavedClocks};
 use super::dice::Dice;
-use super::record::Record;
 use super::{Play, Player, start_of};
-use crate::engine::telemetry::records::Telemetry;
+use crate::engine::telemetry::searches::Telemetry;
 use crate::games::any::{AnyGame, AnyMove};
+use crate::play::history::GameHistory;
 use serde::{Deserialize, Serialize};
 
 /// What a session keeps of the Play view.
@@ -44,12 +44,12 @@ impl Default for PlaySession {
 impl Play {
     /// The view's state, for a session file.
     pub fn to_session(&self) -> PlaySession {
-        let record = &self.record;
-        let moves = (0..record.moves().len()).map(|ply| record.move_name(ply)).collect();
+        let history = &self.history;
+        let moves = (0..history.moves().len()).map(|ply| history.move_name(ply)).collect();
         // The redo stack holds the next move to redo last; each is named in the position it would be played in.
         let mut redo = Vec::new();
-        let mut game = record.position().clone();
-        for &mv in record.redo_moves().iter().rev() {
+        let mut game = history.position().clone();
+        for &mv in history.redo_moves().iter().rev() {
             redo.push(game.move_name(mv));
             if game.try_play(mv).is_err() {
                 break;
@@ -62,7 +62,7 @@ impl Play {
             players: self.players.to_vec(),
             paused: self.paused,
             viewing: self.viewing,
-            telemetry: record.telemetry().clone(),
+            telemetry: history.telemetry().clone(),
             dice: self.dice,
             clocks: self.clocks.as_ref().map(|c| c.to_saved(std::time::Instant::now())),
         }
@@ -73,26 +73,26 @@ impl Play {
         let index = self.registry.entries.iter().position(|e| e.variant.id == session.game).ok_or_else(|| {
             format!("the game '{}' is not among this studio's games (see the games/ folder)", session.game)
         })?;
-        let mut record = Record::new(start_of(&self.registry.entries[index]));
+        let mut history = GameHistory::new(start_of(&self.registry.entries[index]));
         for (ply, name) in session.moves.iter().enumerate() {
-            let mv = find_move(record.position(), name).ok_or_else(|| {
+            let mv = find_move(history.position(), name).ok_or_else(|| {
                 format!("move {} ('{name}') is not legal in the position it was played from", ply + 1)
             })?;
-            record.try_play(mv).map_err(|e| format!("move {} ('{name}'): {e}", ply + 1))?;
+            history.try_play(mv).map_err(|e| format!("move {} ('{name}'): {e}", ply + 1))?;
         }
-        // Redo moves are replayed on a copy and taken back, which leaves them on the record's redo stack.
+        // Redo moves are replayed on a copy and taken back, which leaves them on the history's redo stack.
         let mut redone = 0;
         for name in &session.redo {
-            match find_move(record.position(), name) {
-                Some(mv) if record.try_play(mv).is_ok() => redone += 1,
+            match find_move(history.position(), name) {
+                Some(mv) if history.try_play(mv).is_ok() => redone += 1,
                 _ => break,
             }
         }
         for _ in 0..redone {
-            record.undo();
+            history.undo();
         }
         // Set last: replaying the moves above moved records about as undo and redo do.
-        *record.telemetry_mut() = session.telemetry.clone();
+        *history.telemetry_mut() = session.telemetry.clone();
         let players: [Player; 2] = match session.players.as_slice() {
             [first, second] => [first.clone(), second.clone()],
             other => return Err(format!("a game has two players, this session names {}", other.len())),
@@ -100,10 +100,10 @@ impl Play {
         let clocks = session.clocks.as_ref().map(Clocks::from_saved).transpose()?;
         self.cancel_search();
         self.selected = index;
-        self.record = record;
+        self.history = history;
         self.players = players;
         self.paused = session.paused;
-        self.viewing = session.viewing.filter(|&ply| ply < self.record.moves().len());
+        self.viewing = session.viewing.filter(|&ply| ply < self.history.moves().len());
         self.hint = None;
         self.message = None;
         self.uncounted = true;

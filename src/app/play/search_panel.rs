@@ -76,20 +76,20 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
 /// True when `search` was of a position of the game on screen: the game now (still searching, or a hint), or the
 /// position its move was played from — with that very move played.
 fn belongs_to_game(play: &Play, search: &super::SearchInfo) -> bool {
-    let ply = play.record.ply_of(&search.position);
-    let at = ply.min(play.record.moves().len());
-    if play.record.position_at(at) != search.position || ply > play.record.moves().len() {
+    let ply = play.history.ply_of(&search.position);
+    let at = ply.min(play.history.moves().len());
+    if play.history.position_at(at) != search.position || ply > play.history.moves().len() {
         return false;
     }
     match search.played {
-        Some(played) => play.record.moves().get(ply) == Some(&played),
-        None => ply == play.record.moves().len(),
+        Some(played) => play.history.moves().get(ply) == Some(&played),
+        None => ply == play.history.moves().len(),
     }
 }
 
 /// The move the game played from the searched position, when the search was the AI's and its move is in the game.
 fn played_move(play: &Play, search: &super::SearchInfo) -> Option<crate::games::any::AnyMove> {
-    search.played.filter(|&mv| play.record.moves().get(play.record.ply_of(&search.position)) == Some(&mv))
+    search.played.filter(|&mv| play.history.moves().get(play.history.ply_of(&search.position)) == Some(&mv))
 }
 
 /// The played move's name, when it is not the deepest iteration's best (a weaker level's deliberate choice), so

@@ -61,16 +61,16 @@ impl Play {
         config: EngineConfig,
         thought: Thought<AnyMove>,
     ) {
-        let ply = self.record.ply_of(&position);
+        let ply = self.history.ply_of(&position);
         let kind = match purpose {
-            Purpose::Move(_) if self.record.moves().len() != ply + 1 => return,
+            Purpose::Move(_) if self.history.moves().len() != ply + 1 => return,
             Purpose::Move(_) => SearchKind::Move,
             Purpose::Hint => SearchKind::Hint,
         };
         let side = position.side_to_move();
         let record = SearchRecord { id: 0, ply, side, kind, config, thought, tree: None };
         let depth = record.depth_reached();
-        let id = self.record.note(record);
+        let id = self.history.note(record);
         if let (Some(counter), Some(depth)) = (&self.counter, depth) {
             // Past 64 plies only a game that ends sooner can be counted, and the count stops there by itself.
             counter.request(id, position, depth.min(64));
@@ -80,7 +80,7 @@ impl Play {
     /// Fills in the tree counts that have arrived.
     pub(super) fn poll_counts(&mut self) {
         while let Some((id, profile)) = self.counter.as_ref().and_then(|c| c.try_result()) {
-            self.record.telemetry_mut().fill_tree(id, profile);
+            self.history.telemetry_mut().fill_tree(id, profile);
         }
     }
 
@@ -90,11 +90,11 @@ impl Play {
         match purpose {
             Purpose::Hint => {
                 self.hint = Some(mv);
-                self.say(format!("Hint: {}", self.record.position().move_name(mv)), false);
+                self.say(format!("Hint: {}", self.history.position().move_name(mv)), false);
             }
             Purpose::Move(_) => {
                 self.last_move_at = Instant::now();
-                if let Err(e) = self.record.try_play(mv) {
+                if let Err(e) = self.history.try_play(mv) {
                     self.say(format!("The AI chose an illegal move: {e}"), true);
                     self.paused = true;
                 }
@@ -128,15 +128,15 @@ impl Play {
             && let Some(counter) = &self.counter
         {
             self.uncounted = false;
-            for record in self.record.telemetry().records.iter().filter(|r| r.tree.is_none()) {
+            for record in self.history.telemetry().records.iter().filter(|r| r.tree.is_none()) {
                 if let Some(depth) = record.depth_reached() {
-                    counter.request(record.id, self.record.position_at(record.ply), depth.min(64));
+                    counter.request(record.id, self.history.position_at(record.ply), depth.min(64));
                 }
             }
         }
         // The AI's rolls are made for it, unless every roll is entered by hand.
         let ai_rolls =
-            self.at_chance() && self.players[index(self.record.position().side_to_move())].kind == PlayerKind::Ai;
+            self.at_chance() && self.players[index(self.history.position().side_to_move())].kind == PlayerKind::Ai;
         // Two AIs wait `move_delay` between moves, so the game can be watched; Step lets one move through a pause.
         let watched = self.players.iter().all(|p| p.kind == PlayerKind::Ai);
         let waited = self.last_move_at.elapsed().as_secs_f32();
@@ -164,7 +164,7 @@ impl Play {
         let searching_move = self.search.as_ref().is_some_and(|s| !s.finished && matches!(s.purpose, Purpose::Move(_)));
         if self.ai_to_move() && may_go && !searching_move {
             self.step = false;
-            let side = self.record.position().side_to_move();
+            let side = self.history.position().side_to_move();
             self.start_search(Purpose::Move(side));
         }
     }
@@ -176,7 +176,7 @@ impl Play {
         if self.prepared.as_ref() == Some(&key) {
             return;
         }
-        let game = self.record.position().clone();
+        let game = self.history.position().clone();
         let configs: Vec<_> = (0..2)
             .filter(|&seat| self.players[seat].kind == PlayerKind::Ai)
             .map(|seat| (seat, self.players[seat].engine_config(self.entry())))
@@ -212,15 +212,15 @@ impl Play {
     /// the other's, crediting a move played since. When a flag falls the search is stopped and the view says so;
     /// returns the seat whose flag fell.
     fn sync_clocks(&mut self, may_run: bool) -> Option<usize> {
-        let game = self.record.position();
+        let game = self.history.position();
         let live = game.outcome().is_none() && game.turn() != Turn::Chance && !self.paused && may_run;
         let to_move = live.then(|| index(game.side_to_move()));
-        let ply = self.record.moves().len();
+        let ply = self.history.moves().len();
         let was = self.flag_fallen();
         let flagged = self.clocks.as_mut()?.sync(to_move, ply, Instant::now());
         if let (Some(seat), None) = (flagged, was) {
             self.cancel_search();
-            let side = self.record.position().side_name(if seat == 0 { Side::Max } else { Side::Min }).to_string();
+            let side = self.history.position().side_name(if seat == 0 { Side::Max } else { Side::Min }).to_string();
             self.say(format!("{side}'s flag fell."), false);
         }
         flagged
@@ -232,7 +232,7 @@ impl Play {
     }
 
     pub(super) fn start_search(&mut self, purpose: Purpose) {
-        let game = self.record.position().clone();
+        let game = self.history.position().clone();
         if game.outcome().is_some() {
             return;
         }

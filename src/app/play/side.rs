@@ -6,7 +6,7 @@ use crate::engine::game::Side;
 use crate::engine::search::clock::TimeControl;
 use crate::engine::search::skill::Skill;
 use crate::engine::search::{Algorithm, ranges};
-use crate::engine::telemetry::records::SearchKind;
+use crate::engine::telemetry::searches::SearchKind;
 use crate::games::ladder::{provenance, shown, step_words, strength_words};
 use crate::games::levels::{LEVELS, describe, level_config};
 use eframe::egui;
@@ -65,7 +65,7 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
     let mut player = play.players[i].clone();
     let ai = &play.entry().variant.ai;
     // The side by the family's own name: White/Black, Red/Yellow, X/O.
-    let name = play.record.position().side_name(side).to_string();
+    let name = play.history.position().side_name(side).to_string();
     ui.horizontal(|ui| {
         ui.strong(&name);
         clock_face(play, ui, i);
@@ -93,11 +93,11 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
             player.config = level_config(ai, player.level);
         }
         if player.custom {
-            let position = play.record().position();
+            let position = play.history().position();
             let (chance, selective) = (position.has_chance(), position.has_selective_search());
             custom_panel(ui, i, &mut player, chance, selective);
         } else {
-            let mut text = describe(&level_config(ai, player.level), &play.record().position().score_axis());
+            let mut text = describe(&level_config(ai, player.level), &play.history().position().score_axis());
             if play.clock_control.is_some() {
                 text.push_str("; on the clock, its time per move comes from its clock");
             }
@@ -256,7 +256,7 @@ fn optional<T: egui::emath::Numeric>(
 }
 
 fn buttons(play: &mut Play, ui: &mut egui::Ui) {
-    let game = play.record.position();
+    let game = play.history.position();
     let over = game.outcome().is_some();
     let human_to_move = !over && play.players[super::index(game.side_to_move())].kind == PlayerKind::Human;
     let ai_thinking = play.search.as_ref().is_some_and(|s| !s.finished && matches!(s.purpose, Purpose::Move(_)));
@@ -265,10 +265,10 @@ fn buttons(play: &mut Play, ui: &mut egui::Ui) {
         if ui.button("New game").clicked() {
             play.actions.push(Action::NewGame);
         }
-        if ui.add_enabled(!play.record.moves().is_empty(), egui::Button::new("Undo")).clicked() {
+        if ui.add_enabled(!play.history.moves().is_empty(), egui::Button::new("Undo")).clicked() {
             play.actions.push(Action::Undo);
         }
-        if ui.add_enabled(play.record.can_redo(), egui::Button::new("Redo")).clicked() {
+        if ui.add_enabled(play.history.can_redo(), egui::Button::new("Redo")).clicked() {
             play.actions.push(Action::Redo);
         }
     });
@@ -318,8 +318,8 @@ fn buttons(play: &mut Play, ui: &mut egui::Ui) {
 
 /// When the AI played move `ply` on purpose below its best (a weaker level's seeded choice): the move it judged
 /// best, and the two scores in words.
-fn deliberate_mistake(record: &super::record::Record, ply: usize) -> Option<(String, String)> {
-    let search = record.telemetry().records.iter().find(|r| r.kind == SearchKind::Move && r.ply == ply)?;
+fn deliberate_mistake(history: &crate::play::history::GameHistory, ply: usize) -> Option<(String, String)> {
+    let search = history.telemetry().records.iter().find(|r| r.kind == SearchKind::Move && r.ply == ply)?;
     let thought = &search.thought;
     let (played, best) = (thought.best_move?, thought.searched_best?);
     if played == best {
@@ -330,7 +330,7 @@ fn deliberate_mistake(record: &super::record::Record, ply: usize) -> Option<(Str
     if score(played) >= score(best) {
         return None;
     }
-    let best_name = record.position_at(ply).move_name(best);
+    let best_name = history.position_at(ply).move_name(best);
     let why = format!(
         "A deliberately weaker move (the level's seeded mistakes): the AI judged {best_name} best ({:+.2}); this \
          scored {:+.2}",
@@ -345,8 +345,8 @@ fn deliberate_mistake(record: &super::record::Record, ply: usize) -> Option<(Str
 /// roll and move), one turn to a row with the side's name ("2. South 3 6"), so no pair reads as one of each side.
 fn move_list(play: &mut Play, ui: &mut egui::Ui) {
     ui.heading("Moves");
-    let record = &play.record;
-    let count = record.moves().len();
+    let history = &play.history;
+    let count = history.moves().len();
     if count == 0 {
         ui.label(egui::RichText::new("No moves yet.").weak());
         return;
@@ -355,9 +355,9 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
     let shown = play.viewing.unwrap_or(count);
     let actions = &mut play.actions;
     let mut entry = |ui: &mut egui::Ui, ply: usize| {
-        let name = record.move_name(ply);
+        let name = history.move_name(ply);
         // "c1?! (b2)": played c1 on purpose, judged b2 best.
-        let (label, why) = match deliberate_mistake(record, ply) {
+        let (label, why) = match deliberate_mistake(history, ply) {
             Some((best, why)) => (format!("{name}?! ({best})"), format!("{why}\n")),
             None => (name.clone(), String::new()),
         };
@@ -367,8 +367,8 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
             actions.push(Action::View((ply + 1 < count).then_some(ply + 1)));
         }
     };
-    let turns = record.turns();
-    if record.sides_alternate() {
+    let turns = history.turns();
+    if history.sides_alternate() {
         egui::Grid::new("move_list").num_columns(3).striped(true).show(ui, |ui| {
             for (i, turn) in turns.iter().enumerate() {
                 if turn.side == Side::Max || i == 0 {
@@ -384,7 +384,7 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
             }
         });
     } else {
-        let position = record.position();
+        let position = history.position();
         egui::Grid::new("move_list_turns").num_columns(3).striped(true).show(ui, |ui| {
             for turn in &turns {
                 ui.label(format!("{}.", turn.round));

@@ -6,7 +6,7 @@ use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
 use crate::engine::search::limits::Limits;
 use crate::engine::search::ordering::OrderingOptions;
 use crate::engine::search::{Algorithm, ranges};
-use crate::engine::telemetry::records::SearchRecord;
+use crate::engine::telemetry::searches::SearchRecord;
 use crate::engine::worker::{Report, RequestId};
 use crate::games::any::{AnyGame, AnyMove, AnyWorker};
 use eframe::egui;

@@ -8,7 +8,7 @@ use super::series::{Point, Series, ValueScale, move_at, move_x};
 use super::{Action, TelemetryView};
 use crate::app::play::Play;
 use crate::engine::game::Side;
-use crate::engine::telemetry::records::{SearchKind, SearchRecord};
+use crate::engine::telemetry::searches::{SearchKind, SearchRecord};
 use eframe::egui;
 use egui_plot::{
     GridInput, GridMark, HLine, HoverPosition, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
@@ -160,7 +160,7 @@ fn groups(series: Series, records: &[SearchRecord], names: &[String; 2], values:
 
 /// The game's names for its two sides ("White", "Black"), as the legend, the hover and the ladder use them.
 pub fn side_names(play: &Play) -> [String; 2] {
-    let game = play.record().position();
+    let game = play.history().position();
     [Side::Max, Side::Min].map(|side| game.side_name(side).to_string())
 }
 
@@ -186,7 +186,7 @@ pub fn key(ui: &mut egui::Ui, names: &[String; 2]) {
 
 /// The plots of every series shown.
 pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
-    let records = &play.record().telemetry().records;
+    let records = &play.history().telemetry().records;
     if records.is_empty() {
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() * 0.3);
@@ -202,7 +202,7 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
     }
     let selected = view.selected_record(play).map(|r| move_x(r.ply));
     let names = side_names(play);
-    let values = super::series::value_scale(play, &names);
+    let values = super::series::value_scale(play.history(), &names);
     let top = ui.cursor().min;
     let height = ((ui.available_height() - 4.0 * shown.len() as f32) / shown.len() as f32).max(110.0);
     let mut clicked = None;

@@ -2,8 +2,9 @@
 //! as PNG — a screenshot of the next frame, cropped to the part's rectangle and written on the callback.
 
 use crate::app::play::Play;
-use crate::app::tree_lab::files::{project_folder, write_text};
+use crate::app::tree_lab::files::write_text;
 use crate::engine::telemetry::csv::format_records_csv;
+use crate::files::project_folder;
 use eframe::egui;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -17,7 +18,7 @@ pub enum Part {
 
 /// The game's records as CSV, best moves in the game's notation.
 pub fn records_csv(play: &Play) -> String {
-    let records = &play.record().telemetry().records;
+    let records = &play.history().telemetry().records;
     format_records_csv(records, |record, mv| play.position_at(record.ply).move_name(mv))
 }
 

@@ -1,7 +1,7 @@
 //! The view's help: what each plot shows and how the pruning ratio is defined and estimated.
 
 use super::TelemetryView;
-use crate::app::telemetry::tree_count::NODE_BUDGET;
+use crate::play::tree_count::NODE_BUDGET;
 use eframe::egui;
 
 pub fn window(view: &mut TelemetryView, ui: &mut egui::Ui) {

@@ -9,7 +9,7 @@ use super::{Action, TelemetryView, ab};
 use crate::app::play::Play;
 use crate::engine::search::deepening::Iteration;
 use crate::engine::telemetry::pruning::levin_minimum;
-use crate::engine::telemetry::records::{SearchKind, SearchRecord, depth_of};
+use crate::engine::telemetry::searches::{SearchKind, SearchRecord, depth_of};
 use crate::games::any::AnyMove;
 use eframe::egui;
 use egui_plot::{Line, LineStyle, MarkerShape, Plot, Points};
@@ -80,7 +80,7 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
     let response = plot(record, b_ladder, view.rung, &scale, ui);
     view.part_rects[Part::Ladder as usize] = Some(response);
     ui.separator();
-    ab::controls(view, record, play.record().position().has_chance(), ui);
+    ab::controls(view, record, play.history().position().has_chance(), ui);
     ui.separator();
     table(record, view.ab.ladder_for(record), &scale, ui);
 }
@@ -98,7 +98,7 @@ impl Scale {
         let mover = usize::from(record.side == crate::engine::game::Side::Min);
         // The side to move's view: its name first, so "+" reads as its advantage.
         let names = [names[mover].clone(), names[1 - mover].clone()];
-        let mut values = super::series::value_scale(play, &names);
+        let mut values = super::series::value_scale(play.history(), &names);
         let largest = record
             .thought
             .iterations
@@ -124,8 +124,8 @@ impl Scale {
 /// Who searched what, and the search's figures as a whole.
 fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) {
     let who = match record.kind {
-        SearchKind::Move => format!("{} (AI)", play.record().position().side_name(record.side)),
-        SearchKind::Hint => format!("Hint for {}", play.record().position().side_name(record.side)),
+        SearchKind::Move => format!("{} (AI)", play.history().position().side_name(record.side)),
+        SearchKind::Hint => format!("Hint for {}", play.history().position().side_name(record.side)),
     };
     let latest = if latest { " (latest)" } else { "" };
     ui.colored_label(

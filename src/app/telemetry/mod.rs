@@ -2,20 +2,21 @@
 //! branching factor and value against the move number, each search's deepening ladder, an A/B re-run of any
 //! searched position with other settings, and export as CSV and PNG.
 //!
-//! The records live with the game ([`crate::app::play::record::Record::telemetry`]); this view only reads them,
+//! The records live with the game ([`crate::play::history::GameHistory::telemetry`]); this view only reads them,
 //! keeps the game going while it is shown ([`Play::tick`]), and owns its own state: the toggles, the selection,
 //! the A/B run. Its parts push [`Action`]s while drawing; [`TelemetryView::apply`] carries them out afterwards.
+
+// The plotted quantities need no window: they live in the core, named here as before.
+pub use crate::play::series;
 
 pub mod ab;
 mod dashboard;
 pub mod export;
 mod help;
 pub mod ladder;
-pub mod series;
-pub mod tree_count;
 
 use super::play::Play;
-use crate::engine::telemetry::records::SearchRecord;
+use crate::engine::telemetry::searches::SearchRecord;
 use eframe::egui;
 use export::Part;
 use series::Series;
@@ -73,7 +74,7 @@ impl Default for TelemetryView {
 impl TelemetryView {
     /// The record whose ladder is shown: the selected one, or the latest.
     pub fn selected_record<'a>(&self, play: &'a Play) -> Option<&'a SearchRecord> {
-        let records = &play.record().telemetry().records;
+        let records = &play.history().telemetry().records;
         match self.selected {
             Some(id) => records.iter().find(|r| r.id == id),
             None => records.last(),
@@ -111,7 +112,7 @@ impl TelemetryView {
     /// The series toggles, the export buttons and the last message.
     fn controls(&mut self, ui: &mut egui::Ui, play: &Play) {
         ui.horizontal_wrapped(|ui| {
-            let count = play.record().telemetry().records.len();
+            let count = play.history().telemetry().records.len();
             ui.strong(format!("{count} search(es) in this game of {}", play.entry().variant.name));
             ui.separator();
             for (series, shown) in Series::ALL.iter().zip(&mut self.shown) {
@@ -148,7 +149,7 @@ impl TelemetryView {
         match action {
             Action::Select(id) => self.selected = id,
             Action::Step(by) => {
-                let records = &play.record().telemetry().records;
+                let records = &play.history().telemetry().records;
                 let here = self.selected_record(play).and_then(|r| records.iter().position(|x| x.id == r.id));
                 if let Some(here) = here {
                     let next = here.saturating_add_signed(by as isize).min(records.len().saturating_sub(1));

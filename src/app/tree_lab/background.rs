@@ -23,12 +23,18 @@ impl TreeLab {
         }
     }
 
+    /// The worker's wake-up call: the window's repaint request, once the lab has been drawn.
+    pub(super) fn wake(&self) -> Option<worker::Wake> {
+        let ctx = self.ctx.clone()?;
+        Some(Arc::new(move || ctx.request_repaint()))
+    }
+
     /// Hands an edit of `tree` to the worker (done at once when the tree is small).
     pub(super) fn submit_change(&mut self, tree: Arc<Tree>, change: worker::Change) {
         self.change_pending = true;
         self.shape_pending = true;
         self.text_pending = true;
-        self.worker.submit(worker::Task::Edit { tree, change }, self.settings.algorithm, self.ctx.clone());
+        self.worker.submit(worker::Task::Edit { tree, change }, self.settings.algorithm, self.wake());
         self.receive();
     }
 

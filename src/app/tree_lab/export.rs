@@ -3,8 +3,9 @@
 //! to the next free `saves/tree-<n>.<ext>`, and the node bar says where.
 
 use super::editing::Message;
-use super::files::{project_folder, write_text};
+use super::files::write_text;
 use super::{Action, TreeLab};
+use crate::files::project_folder;
 use eframe::egui;
 use std::path::{Path, PathBuf};
 
@@ -53,8 +54,8 @@ impl TreeLab {
                     "{}-key.svg",
                     sheet.file_stem().and_then(|s| s.to_str()).unwrap_or("exercise")
                 ));
-                let written = write_text(&sheet, &super::exercise::exercise_svg(analysis, false))
-                    .and_then(|()| write_text(&key, &super::exercise::exercise_svg(analysis, true)));
+                let written = write_text(&sheet, &super::worksheet::exercise_svg(analysis, false))
+                    .and_then(|()| write_text(&key, &super::worksheet::exercise_svg(analysis, true)));
                 self.editor.message = Some(match written {
                     Ok(()) => Message::Note(format!("saved {} and {}", sheet.display(), key.display())),
                     Err(e) => Message::Error(format!("could not save the exercise: {e}")),

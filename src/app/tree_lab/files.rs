@@ -14,6 +14,8 @@ use eframe::egui;
 use std::path::{Path, PathBuf};
 
 pub use crate::app::path_dialog::Mode;
+// Named here too for the session code, which finds `saves/` through the lab's files.
+pub use crate::files::project_folder;
 
 /// The folders the in-window dialog lists.
 pub const TREE_FOLDERS: [&str; 2] = ["games/trees", "saves"];
@@ -53,17 +55,6 @@ pub fn tree_dialog(mode: Mode, current: Option<&Path>) -> PathDialog {
         dialog.note = Some("A .ron name saves the studio's tree file; any other, the notation.".into());
     }
     dialog
-}
-
-/// A folder of the project: relative to the working directory, or to the source tree when run from elsewhere
-/// by `cargo run` or the tests.
-pub fn project_folder(name: &str) -> PathBuf {
-    let here = PathBuf::from(name);
-    if here.is_dir() {
-        return here;
-    }
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
-    if source.is_dir() { source } else { here }
 }
 
 /// Every file in the tree folders, sorted by folder then name.

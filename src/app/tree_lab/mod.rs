@@ -5,28 +5,24 @@
 //! push [`Action`]s while drawing; [`TreeLab::apply`] carries them out afterwards, in one place.
 
 use eframe::egui;
-pub mod analysis;
 mod background;
 mod canvas;
 pub mod editing;
-pub mod examples;
-pub mod exercise;
 mod export;
 pub mod files;
 mod help;
 mod inline;
-pub mod layout;
 mod node_bar;
 pub mod ordering;
 mod panels;
 mod playback;
-pub mod quiz;
 mod quiz_panel;
-pub mod replay;
 pub mod saved;
 pub mod steps;
-pub mod svg;
-pub mod worker;
+
+// The lab's logic lives in the core (no window needed to analyse, replay, grade or export a tree); named here as
+// before so the view's files read `super::analysis`, `super::quiz`, ….
+pub use crate::tree::lab::{algorithm_title, analysis, examples, layout, quiz, replay, svg, worker, worksheet};
 
 use crate::engine::search::Algorithm;
 use crate::tree::file::{looks_like_tree_file, parse_any};
@@ -449,14 +445,14 @@ impl TreeLab {
                     // The tree shown is still on its way: analyse it, not the one before it, with the new algorithm.
                     self.on_run = Seek::Start;
                     let task = worker::Task::Tree { tree, print: self.text_pending };
-                    self.worker.submit(task, algorithm, self.ctx.clone());
+                    self.worker.submit(task, algorithm, self.wake());
                     self.receive();
                 } else if let Some(analysis) = &mut self.analysis {
                     let flat = analysis.flat.clone();
                     analysis.run = None;
                     self.on_run = Seek::Start;
                     self.seek(Seek::Start);
-                    self.worker.submit(worker::Task::Rerun(flat), algorithm, self.ctx.clone());
+                    self.worker.submit(worker::Task::Rerun(flat), algorithm, self.wake());
                     self.receive();
                 }
                 self.regrade();
@@ -623,7 +619,7 @@ impl TreeLab {
         self.shape_pending = true;
         self.text_pending = print;
         let task = worker::Task::Tree { tree: tree.clone(), print };
-        self.worker.submit(task, self.settings.algorithm, self.ctx.clone());
+        self.worker.submit(task, self.settings.algorithm, self.wake());
         self.tree = Some(tree);
         self.error = None;
         self.playing = false;
@@ -645,19 +641,5 @@ impl TreeLab {
     /// Whether the subtree at `path` is collapsed.
     pub fn is_collapsed(&self, path: &[usize]) -> bool {
         self.collapsed.contains(path)
-    }
-}
-
-/// An algorithm's name as a sentence says it: "α-β", "MTD(f)".
-pub fn algorithm_title(algorithm: Algorithm) -> &'static str {
-    match algorithm {
-        Algorithm::Minimax => "minimax",
-        Algorithm::Alphabeta => "α-β",
-        Algorithm::Negamax => "negamax α-β",
-        Algorithm::Shallow => "Hart & Edwards' shallow α-β (1961)",
-        Algorithm::Pvs => "principal variation search",
-        Algorithm::Mtdf => "MTD(f)",
-        Algorithm::Expectiminimax => "expectiminimax",
-        Algorithm::Star1 => "Ballard's Star1",
     }
 }

@@ -307,13 +307,12 @@ impl Fingerprint {
 /// Where game files are looked for: `games/` in the working directory, else the one beside the sources this
 /// program was built from (so `cargo run` from anywhere in the repository finds them).
 pub fn default_dir() -> PathBuf {
-    let local = PathBuf::from("games");
-    if local.is_dir() { local } else { shipped_dir() }
+    crate::files::project_folder("games")
 }
 
 /// The repository's own `games/` folder, the one this crate was built beside (the workspace root's).
 pub fn shipped_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games")
+    crate::files::repository_folder("games")
 }
 
 #[cfg(test)]

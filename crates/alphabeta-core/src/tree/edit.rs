@@ -310,7 +310,7 @@ mod tests {
         print(&edited.expect("the edit is accepted").tree)
     }
 
-    const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
+    use crate::tree::lab::examples::TEXTBOOK;
 
     #[test]
     fn add_child_appends_a_leaf_or_grows_one() {

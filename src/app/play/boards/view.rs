@@ -29,7 +29,7 @@ pub struct Marks {
 
 /// Draws the board for the position on view and pushes the move a click names.
 pub fn show(play: &mut Play, ui: &mut egui::Ui) {
-    let record = &play.record;
+    let record = &play.history;
     let ply = play.viewing.unwrap_or(record.moves().len());
     let position = if play.viewing.is_some() { record.position_at(ply) } else { record.position().clone() };
     let human_to_move = play.players[crate::app::play::index(position.side_to_move())].kind == PlayerKind::Human;

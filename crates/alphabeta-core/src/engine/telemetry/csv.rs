@@ -2,7 +2,7 @@
 //! every plot. Rates a search could not measure (no cut-off, no table probe) are left empty.
 
 use super::pruning::average_branching;
-use super::records::{SearchKind, SearchRecord, depth_of};
+use super::searches::{SearchKind, SearchRecord, depth_of};
 use crate::engine::game::Side;
 
 /// The header line's fields, in order.

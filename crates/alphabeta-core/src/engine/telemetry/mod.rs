@@ -4,4 +4,4 @@
 
 pub mod csv;
 pub mod pruning;
-pub mod records;
+pub mod searches;

@@ -15,7 +15,6 @@ use crate::engine::search::context::StopWhen;
 use crate::tree::flat::FlatTree;
 use crate::tree::model::Tree;
 use crate::tree::notation;
-use eframe::egui;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -28,16 +27,30 @@ pub const INLINE_NODES: u64 = 2_500;
 /// nothing), or why the edit was refused. Copying and checking a 100,000-node tree takes tens of milliseconds.
 pub type Change = Box<dyn FnOnce(&Tree) -> Result<(Tree, Option<Vec<usize>>), String> + Send>;
 
+/// Called after each report of a job done on the thread: a window passes its repaint request, so it wakes to
+/// show the report.
+pub type Wake = Arc<dyn Fn() + Send + Sync>;
+
 /// What to compute.
 pub enum Task {
     /// A new tree: its notation if `print` (printing a large tree takes milliseconds), its shape, the recorded
     /// run and every algorithm's counts. The tree is shared with the lab, which keeps it for undo.
-    Tree { tree: Arc<Tree>, print: bool },
+    Tree {
+        /// The tree.
+        tree: Arc<Tree>,
+        /// Whether its notation is wanted.
+        print: bool,
+    },
     /// Another algorithm on the tree already shown: only its recorded run.
     Rerun(Arc<FlatTree>),
     /// An edit of `tree`: reported first, as [`Report::Edited`] or [`Report::Refused`]; an edited tree is then
     /// printed and analysed as [`Task::Tree`] is.
-    Edit { tree: Arc<Tree>, change: Change },
+    Edit {
+        /// The tree before the edit.
+        tree: Arc<Tree>,
+        /// The edit.
+        change: Change,
+    },
 }
 
 /// What the worker has computed, for the job of `generation`.
@@ -65,7 +78,7 @@ struct Job {
     task: Task,
     algorithm: Algorithm,
     cancel: Arc<AtomicBool>,
-    ctx: Option<egui::Context>,
+    wake: Option<Wake>,
     /// Once an edit has been made: the tree it made and the selection, reported before anything else (again, if
     /// the job moves from the caller's thread to the worker's).
     edited: Option<(Arc<Tree>, Option<Vec<usize>>)>,
@@ -104,11 +117,11 @@ impl Worker {
                     while let Ok(newer) = job_rx.try_recv() {
                         job = newer;
                     }
-                    let (generation, ctx) = (job.generation, job.ctx.clone());
+                    let (generation, wake) = (job.generation, job.wake.clone());
                     let sent = run(job, None, &mut |report| {
                         let sent = thread_reports.send((generation, report)).is_ok();
-                        if let Some(ctx) = &ctx {
-                            ctx.request_repaint();
+                        if let Some(wake) = &wake {
+                            wake();
                         }
                         sent
                     });
@@ -122,8 +135,8 @@ impl Worker {
     }
 
     /// Hands over a job, cancelling the previous one, and returns its generation. The job is done at once when it
-    /// is small (see the module's contract); `ctx` is woken after each report of a job done on the thread.
-    pub fn submit(&mut self, task: Task, algorithm: Algorithm, ctx: Option<egui::Context>) -> u64 {
+    /// is small (see the module's contract); `wake` is called after each report of a job done on the thread.
+    pub fn submit(&mut self, task: Task, algorithm: Algorithm, wake: Option<Wake>) -> u64 {
         if let Some(cancel) = self.cancel.take() {
             cancel.store(true, Ordering::Relaxed);
         }
@@ -135,7 +148,7 @@ impl Worker {
             Task::Tree { tree, .. } | Task::Edit { tree, .. } => tree.root.node_count() as u64 <= INLINE_NODES,
             Task::Rerun(flat) => flat.nodes.len() as u64 <= INLINE_NODES,
         };
-        let job = Job { generation, task, algorithm, cancel: cancel.clone(), ctx, edited: None };
+        let job = Job { generation, task, algorithm, cancel: cancel.clone(), wake, edited: None };
         let job = if small || self.jobs.is_none() {
             let mut reports = Vec::new();
             let limit = self.jobs.is_some().then_some(INLINE_NODES);

@@ -26,6 +26,7 @@ pub struct NodeState {
 pub struct Cut {
     /// The node where the cut-off happened (the pruned child's parent).
     pub at: u32,
+    /// An α-cut or a β-cut.
     pub kind: CutKind,
     /// The parent's value (or bound) when it was cut.
     pub value: Value,
@@ -38,7 +39,9 @@ pub struct Cut {
 /// The replay after `cursor` steps.
 #[derive(Clone, Debug, Default)]
 pub struct Snapshot {
+    /// The number of steps replayed.
     pub cursor: usize,
+    /// Each node's state, by node id.
     pub nodes: Vec<NodeState>,
     /// By node id: set on the children a cut-off pruned (cleared if a later pass enters them).
     pub pruned: Vec<Option<Cut>>,
@@ -243,8 +246,8 @@ pub fn describe_step(flat: &FlatTree, run: &Run, before: &Snapshot, index: usize
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::tree_lab::analysis::Analysis;
     use crate::engine::search::Algorithm;
+    use crate::tree::lab::analysis::Analysis;
     use crate::tree::notation::parse;
 
     #[test]

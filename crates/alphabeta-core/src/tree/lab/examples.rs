@@ -5,6 +5,10 @@ use crate::tree::notation;
 use crate::tree::order::{Ordering, reorder};
 use serde::{Deserialize, Serialize};
 
+/// The textbook tree (b = 3, d = 2): value 3, and α-β never looks at two of its nine leaves. The lab opens on
+/// it and most tests start from it.
+pub const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
+
 /// One entry of the Examples menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Example {
@@ -45,7 +49,7 @@ impl Example {
     /// The example in the tree notation.
     pub fn text(self) -> String {
         match self {
-            Example::Textbook => "((3 12 8) (2 4 6) (14 5 2))".to_string(),
+            Example::Textbook => TEXTBOOK.to_string(),
             Example::Memo1961 => "A:(B:(E:(8 7 3) F:(9 1 2) G:(4 2 1))\n   C:(H:(5 3 2) I:(1 9 2) J:(6 2 1))\n   \
                                   D:(K:(5 4 3) L:(1 1 1) M:(2 2 2)))"
                 .to_string(),
@@ -72,6 +76,7 @@ pub enum Shape {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RandomTree {
+    /// Uniform or unbalanced.
     pub shape: Shape,
     /// Uniform: the branching; unbalanced: the most children a node gets.
     pub branching: usize,
@@ -81,6 +86,7 @@ pub struct RandomTree {
     pub leaf_probability: f64,
     /// Unbalanced: put chance nodes between some player levels.
     pub chance: bool,
+    /// The generator's seed: the same seed, the same tree.
     pub seed: u64,
 }
 
@@ -91,8 +97,9 @@ impl Default for RandomTree {
 }
 
 impl RandomTree {
-    /// The widest and deepest the generator's controls go.
+    /// The widest tree the generator's controls allow.
     pub const MAX_BRANCHING: usize = 8;
+    /// The deepest tree the generator's controls allow.
     pub const MAX_DEPTH: usize = 10;
     /// The most leaves a generated tree gets: enough to show the live-search limit, few enough to stay responsive.
     pub const MAX_LEAVES: usize = 1 << 16;
@@ -147,8 +154,8 @@ impl RandomTree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::tree_lab::analysis::Analysis;
     use crate::engine::search::Algorithm;
+    use crate::tree::lab::analysis::Analysis;
 
     fn alphabeta_counts(text: &str) -> (u64, u64) {
         let tree = notation::parse(text).expect("every example parses");

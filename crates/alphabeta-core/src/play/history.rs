@@ -1,15 +1,15 @@
-//! The game being played, as a record: the starting position, the moves made, and the moves taken back (for redo).
-//! No egui here, so the rules of undo and redo can be tested on their own. The searches' telemetry is kept here
+//! The history of the game being played: the starting position, the moves made, and the moves taken back (for
+//! redo), so the rules of undo and redo can be tested on their own. The searches' telemetry is kept here
 //! too, with the moves, so that it follows undo and redo (see [`Telemetry`] for the rules).
 
 use crate::engine::game::{IllegalMove, Side};
-use crate::engine::telemetry::records::{SearchRecord, Telemetry};
+use crate::engine::telemetry::searches::{SearchRecord, Telemetry};
 use crate::games::any::{AnyGame, AnyMove};
 use crate::games::family::Rules;
 
 /// A game in progress.
 #[derive(Clone, Debug)]
-pub struct Record {
+pub struct GameHistory {
     start: AnyGame,
     /// The position after every move in `moves`.
     current: AnyGame,
@@ -25,10 +25,10 @@ pub struct Record {
     telemetry: Telemetry,
 }
 
-impl Record {
+impl GameHistory {
     /// A new game from `start`.
     pub fn new(start: AnyGame) -> Self {
-        Record {
+        GameHistory {
             current: start.clone(),
             start,
             moves: Vec::new(),
@@ -105,6 +105,7 @@ impl Record {
         &mut self.telemetry
     }
 
+    /// True when a move taken back can be played again.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
@@ -119,7 +120,7 @@ impl Record {
         game
     }
 
-    /// How many of this record's moves lead to `position` (a position of this game): its own move count less the
+    /// How many of this history's moves lead to `position` (a position of this game): its own move count less the
     /// start's, so a game set up from a position (which counts the moves before it) numbers from its start too.
     pub fn ply_of(&self, position: &AnyGame) -> usize {
         position.moves_played().saturating_sub(self.start.moves_played())
@@ -164,21 +165,21 @@ impl Record {
     /// # Errors
     /// The first move that is no longer legal (`move 5 ('3') …`), or the rules' own failure — a script's
     /// `file:line: …` — when they cannot start a game or fail while replaying.
-    pub fn replayed_into(&self, rules: &Rules) -> Result<(Record, bool), String> {
+    pub fn replayed_into(&self, rules: &Rules) -> Result<(GameHistory, bool), String> {
         let start = match self.start.position_text() {
             Some(text) => rules.read_position(&text)?,
             None if self.start.moves_played() == 0 => rules.new_game()?,
             None => return Err("the game started from a set-up position that cannot be carried over".into()),
         };
-        let mut record = Record::new(start);
+        let mut history = GameHistory::new(start);
         for (ply, name) in self.names.iter().enumerate() {
-            let failed = |record: &Record, why: String| match record.current.fault() {
+            let failed = |history: &GameHistory, why: String| match history.current.fault() {
                 Some(fault) => format!("move {} ('{name}'): {fault}", ply + 1),
                 None => format!("move {} ('{name}') {why}", ply + 1),
             };
             let mv =
-                record.current.find_move(name).ok_or_else(|| failed(&record, "is not a legal move there".into()))?;
-            record.try_play(mv).map_err(|e| failed(&record, format!("cannot be played: {e}")))?;
+                history.current.find_move(name).ok_or_else(|| failed(&history, "is not a legal move there".into()))?;
+            history.try_play(mv).map_err(|e| failed(&history, format!("cannot be played: {e}")))?;
         }
         // The moves to redo, named in the positions they would be played in, replayed on the new rules and taken
         // back again, which leaves them on the redo stack.
@@ -189,30 +190,30 @@ impl Record {
             if old.try_play(mv).is_err() {
                 break;
             }
-            match record.current.find_move(&name) {
-                Some(new) if record.try_play(new).is_ok() => redone += 1,
+            match history.current.find_move(&name) {
+                Some(new) if history.try_play(new).is_ok() => redone += 1,
                 _ => break,
             }
         }
         for _ in 0..redone {
-            record.undo();
+            history.undo();
         }
-        let same_moves = record.moves == self.moves;
+        let same_moves = history.moves == self.moves;
         if same_moves {
-            record.telemetry = self.telemetry.clone();
+            history.telemetry = self.telemetry.clone();
         }
-        Ok((record, same_moves))
+        Ok((history, same_moves))
     }
 }
 
-/// One turn in the move list (see [`Record::turns`]).
+/// One turn in the move list (see [`GameHistory::turns`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnRow {
     /// The round, from 1: it goes up with each turn of the first player.
     pub round: usize,
     /// Who moved.
     pub side: Side,
-    /// The turn's moves, as indices into [`Record::moves`].
+    /// The turn's moves, as indices into [`GameHistory::moves`].
     pub plies: std::ops::Range<usize>,
 }
 
@@ -223,47 +224,47 @@ mod tests {
 
     #[test]
     fn undo_redo_and_a_new_move_forgets_redo() {
-        let mut record = Record::new(AnyGame::new(Mnk::tic_tac_toe()));
-        record.try_play(4).expect("legal");
-        record.try_play(0).expect("legal");
-        assert!(record.try_play(4).is_err(), "taken");
-        assert_eq!(record.undo(), Some(0));
-        assert_eq!(record.position().moves_played(), 1);
-        assert_eq!(record.redo(), Some(0));
-        assert_eq!(record.undo(), Some(0));
-        record.try_play(8).expect("legal");
-        assert!(!record.can_redo());
-        assert_eq!(record.position_at(1).moves_played(), 1);
-        assert_eq!(record.move_name(1), "c1");
+        let mut history = GameHistory::new(AnyGame::new(Mnk::tic_tac_toe()));
+        history.try_play(4).expect("legal");
+        history.try_play(0).expect("legal");
+        assert!(history.try_play(4).is_err(), "taken");
+        assert_eq!(history.undo(), Some(0));
+        assert_eq!(history.position().moves_played(), 1);
+        assert_eq!(history.redo(), Some(0));
+        assert_eq!(history.undo(), Some(0));
+        history.try_play(8).expect("legal");
+        assert!(!history.can_redo());
+        assert_eq!(history.position_at(1).moves_played(), 1);
+        assert_eq!(history.move_name(1), "c1");
     }
 
     /// Kalah's extra turn: South moves twice in a row, so the list shows turns, not pairs of moves.
     #[test]
     fn a_side_moving_twice_makes_one_turn_and_rounds_follow_the_first_player() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/kalah.lua");
+        let path = crate::games::registry::shipped_dir().join("kalah.lua");
         let script = crate::games::script::Script::load(&path).expect("kalah.lua loads");
-        let mut record = Record::new(AnyGame::new(script.new_game().expect("starts")));
+        let mut history = GameHistory::new(AnyGame::new(script.new_game().expect("starts")));
         // South's pit 3 sows its 4 seeds into pits 4, 5, 6 and the store: South again; then pit 1, North, South.
         for name in ["3", "1", "2", "2"] {
-            let mv = record.position().find_move(name).expect(name);
-            record.try_play(mv).expect(name);
+            let mv = history.position().find_move(name).expect(name);
+            history.try_play(mv).expect(name);
         }
-        assert!(!record.sides_alternate());
+        assert!(!history.sides_alternate());
         let row = |round, side, plies| TurnRow { round, side, plies };
         assert_eq!(
-            record.turns(),
+            history.turns(),
             [row(1, Side::Max, 0..2), row(1, Side::Min, 2..3), row(2, Side::Max, 3..4)],
             "{:?}",
-            (0..4).map(|ply| record.position_at(ply).side_to_move()).collect::<Vec<_>>()
+            (0..4).map(|ply| history.position_at(ply).side_to_move()).collect::<Vec<_>>()
         );
         // Taking back and redoing keeps who moved.
-        record.undo();
-        record.undo();
-        assert_eq!(record.turns(), [row(1, Side::Max, 0..2)]);
-        record.redo();
-        assert_eq!(record.turns(), [row(1, Side::Max, 0..2), row(1, Side::Min, 2..3)]);
+        history.undo();
+        history.undo();
+        assert_eq!(history.turns(), [row(1, Side::Max, 0..2)]);
+        history.redo();
+        assert_eq!(history.turns(), [row(1, Side::Max, 0..2), row(1, Side::Min, 2..3)]);
         // Tic-tac-toe alternates: one move a turn, two turns a round.
-        let mut ttt = Record::new(AnyGame::new(Mnk::tic_tac_toe()));
+        let mut ttt = GameHistory::new(AnyGame::new(Mnk::tic_tac_toe()));
         for mv in [4, 0, 8] {
             ttt.try_play(mv).expect("legal");
         }
@@ -275,22 +276,22 @@ mod tests {
     /// where a4 is empty — naming it there once took the window down.
     #[test]
     fn each_move_is_named_in_the_position_it_was_played_from() {
-        let mut record = Record::new(AnyGame::new(crate::games::chess::Chess::new()));
+        let mut history = GameHistory::new(AnyGame::new(crate::games::chess::Chess::new()));
         for name in ["a4", "b5", "axb5", "a6", "bxa6"] {
-            let position = record.position().clone();
+            let position = history.position().clone();
             let mv = position.legal_moves().into_iter().find(|&m| position.move_name(m) == name).expect(name);
-            record.try_play(mv).expect("legal");
+            history.try_play(mv).expect("legal");
         }
-        let names: Vec<String> = (0..5).map(|ply| record.move_name(ply)).collect();
+        let names: Vec<String> = (0..5).map(|ply| history.move_name(ply)).collect();
         assert_eq!(names, ["a4", "b5", "axb5", "a6", "bxa6"]);
-        record.undo();
-        record.undo();
-        assert_eq!(record.move_name(3), "");
-        record.redo();
-        record.redo();
-        assert_eq!(record.move_name(4), "bxa6");
+        history.undo();
+        history.undo();
+        assert_eq!(history.move_name(3), "");
+        history.redo();
+        history.redo();
+        assert_eq!(history.move_name(4), "bxa6");
         // A line is named move by move too.
-        let line = record.moves()[..3].to_vec();
-        assert_eq!(record.position_at(0).line_names(&line), ["a4", "b5", "axb5"]);
+        let line = history.moves()[..3].to_vec();
+        assert_eq!(history.position_at(0).line_names(&line), ["a4", "b5", "axb5"]);
     }
 }

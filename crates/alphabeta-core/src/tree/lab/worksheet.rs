@@ -1,6 +1,6 @@
 //! For the classroom: the tree as an SVG worksheet — only the leaves' values, an empty box for every inner node's
 //! value and for the α and β it is entered with, a line for the answer — and its answer key for the current
-//! algorithm: the boxes filled from the recorded search, the pruned edges crossed out. No egui here.
+//! algorithm: the boxes filled from the recorded search, the pruned edges crossed out.
 
 use super::analysis::{Analysis, Run};
 use super::layout::Layout;
@@ -198,7 +198,7 @@ mod tests {
     #[test]
     fn the_worksheet_has_empty_boxes_and_only_the_leaves_values() {
         let svg = exercise_svg(&textbook(), false);
-        assert!(super::super::svg::check_well_formed(&svg).is_ok());
+        assert!(crate::tree::lab::svg::check_well_formed(&svg).is_ok());
         // Four inner nodes, each with a value box and α and β boxes; nine leaf values; no answers.
         assert_eq!(svg.matches(r#"class="box value""#).count(), 4);
         assert_eq!(svg.matches(r#"class="box alpha""#).count(), 4);
@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn the_key_fills_the_values_bounds_and_pruned_edges() {
         let svg = exercise_svg(&textbook(), true);
-        assert!(super::super::svg::check_well_formed(&svg).is_ok());
+        assert!(crate::tree::lab::svg::check_well_formed(&svg).is_ok());
         // α-β prunes 1.1 and 1.2 (after 2 ≤ α = 3 at MIN node 1).
         assert_eq!(svg.matches(r#"class="pruned""#).count(), 2);
         // The values: 3 at the root and node 0, ≤2 at node 1, 2 at node 2.

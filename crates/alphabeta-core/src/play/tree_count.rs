@@ -1,5 +1,5 @@
 //! Counting the minimax tree below a searched position, ply by ply, on a background thread with a node budget.
-//! No egui: the Play view owns a [`TreeCounter`] and fills the counts into its records as they arrive.
+//! The Play view owns a [`TreeCounter`] and fills the counts into its records as they arrive.
 
 use crate::engine::telemetry::pruning::TreeProfile;
 use crate::games::any::AnyGame;

@@ -1,6 +1,6 @@
 //! The canvas as a standalone SVG 1.1 file: the whole tree from its layout, sized to the tree (not the window),
 //! with the replay's state on it — values and bounds, the window at the nodes on the current path, pruned edges
-//! dashed and grey with the cut-off crossed out. No egui here.
+//! dashed and grey with the cut-off crossed out.
 
 use super::analysis::Analysis;
 use super::replay::{Snapshot, describe_pruned, fmt_bounded, fmt_value};

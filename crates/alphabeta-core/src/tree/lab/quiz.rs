@@ -1,5 +1,5 @@
 //! Quiz mode's marking: what the user wrote on the tree (values or bounds, α, β, pruned edges), keyed by node
-//! path, and [`grade`], which checks every mark against the recorded search of the current algorithm. No egui here.
+//! path, and [`grade`], which checks every mark against the recorded search of the current algorithm.
 //!
 //! The answer is the replay at its end: a visited node's value (exact, `≥v` or `≤v`) and its window after its
 //! last event, as the trace table's last row for it shows them; and the edges a cut-off pruned.
@@ -20,11 +20,14 @@ const TOLERANCE: Value = 5e-4;
 pub struct NodeMarks {
     /// `3`, `≤2` (or `<=2`), `≥5` (or `>=5`).
     pub value: String,
+    /// The window α the node was entered with.
     pub alpha: String,
+    /// The window β the node was entered with.
     pub beta: String,
 }
 
 impl NodeMarks {
+    /// True when no field holds anything but blanks.
     pub fn is_empty(&self) -> bool {
         self.value.trim().is_empty() && self.alpha.trim().is_empty() && self.beta.trim().is_empty()
     }
@@ -42,8 +45,11 @@ impl NodeMarks {
 /// One of a node's three written marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum MarkField {
+    /// The node's value or bound.
     Value,
+    /// The α it was entered with.
     Alpha,
+    /// The β it was entered with.
     Beta,
 }
 
@@ -51,6 +57,7 @@ pub enum MarkField {
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct Marks {
+    /// The written marks, by node path.
     pub nodes: BTreeMap<Vec<usize>, NodeMarks>,
     /// The edges marked pruned, each named by the path of the child below it.
     pub pruned: BTreeSet<Vec<usize>>,
@@ -80,6 +87,7 @@ impl Marks {
         self.pruned.retain(|path| flat.node_at(path).is_some());
     }
 
+    /// True when nothing is marked.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty() && self.pruned.is_empty()
     }
@@ -88,13 +96,16 @@ impl Marks {
 /// What was graded: one of a node's marks, or the edge above it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Item {
+    /// One of the written marks.
     Mark(MarkField),
+    /// The edge marked pruned (or not).
     Pruned,
 }
 
 /// The verdict on one mark, or on one mark that should have been made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// As the search did it.
     Right,
     /// Made, but not what the search did.
     Wrong,
@@ -107,8 +118,11 @@ pub enum Verdict {
 /// One graded mark.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Graded {
+    /// The node's path (the root is empty).
     pub path: Vec<usize>,
+    /// What was graded there.
     pub item: Item,
+    /// The verdict.
     pub verdict: Verdict,
     /// What the search says, in the canvas's notation ("≤2", "pruned", "not pruned", "not visited").
     pub expected: String,
@@ -117,10 +131,13 @@ pub struct Graded {
 /// Every verdict, in path order, with the counts.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Grade {
+    /// Every graded mark, in path order.
     pub items: Vec<Graded>,
+    /// Marks that agree with the search.
     pub right: usize,
     /// Wrong marks and marks that should not be there.
     pub wrong: usize,
+    /// Marks the search calls for that were not made.
     pub missing: usize,
 }
 
@@ -296,7 +313,7 @@ mod tests {
     use crate::engine::search::Algorithm;
     use crate::tree::notation::parse;
 
-    const TEXTBOOK: &str = "((3 12 8) (2 4 6) (14 5 2))";
+    use crate::tree::lab::examples::TEXTBOOK;
 
     fn analyse(text: &str) -> Analysis {
         Analysis::new(&parse(text).expect("valid"), Algorithm::Alphabeta).expect("compiles")

@@ -2,7 +2,7 @@
 //! far, so the same seed and the same moves give the same roll: undo and redo, and a reloaded session, roll what
 //! they rolled before, while a different move before the roll gives a fresh roll. Or entered by hand, for analysis
 //! (by the family's painter). Any game's chance outcomes can be rolled: equally likely ones by one uniform draw
-//! (a six-sided die rolls exactly as [`face`] says), others by their probabilities. No egui here.
+//! (a six-sided die rolls exactly as [`face`] says), others by their probabilities.
 
 use crate::engine::game::Turn;
 use crate::games::any::{AnyGame, AnyMove};

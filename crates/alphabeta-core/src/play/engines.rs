@@ -1,7 +1,7 @@
 //! The Play view's engines: one background worker per seat, so two AIs of different levels each keep their own
 //! engine — transposition table, killers, history — from one move to the next instead of rebuilding one shared
 //! engine on every move. A hint is searched on the worker of the seat it is for (a person's seat, whose worker
-//! has nothing else to do). No egui here but the repaint request passed in.
+//! has nothing else to do). A window passes its repaint request as the wake-up call.
 
 use crate::engine::search::deepening::EngineConfig;
 use crate::engine::worker::{Report, RequestId};

@@ -1,7 +1,7 @@
 //! Everything the Tree lab shows about one tree: the compiled tree and its layout (the *shape*, drawn at once), the
 //! recorded search of the chosen algorithm (steps re-keyed by node id), and every algorithm's counts. Each part is
-//! a plain function of the tree, so the lab's worker ([`super::worker`]) can compute them off the window's thread
-//! and the tests can call them directly. No egui here: the view only reads this.
+//! a plain function of the tree, so the studio's background worker can compute them off the window's thread and
+//! the tests can call them directly. The window only reads this.
 
 use super::layout::Layout;
 use crate::engine::game::Value;
@@ -25,6 +25,7 @@ pub const NODE_LIMIT: u64 = crate::engine::search::ranges::TREE_SEARCH_NODES;
 pub struct Analysis {
     /// Shared with the worker, which searches it again when the algorithm changes.
     pub flat: Arc<FlatTree>,
+    /// Where each node is drawn.
     pub layout: Layout,
     /// The chosen algorithm's recorded search; `None` until it has arrived (or when it gave up).
     pub run: Option<Run>,
@@ -36,7 +37,9 @@ pub struct Analysis {
 
 /// A recorded search, ready to replay on the drawn tree.
 pub struct Run {
+    /// The algorithm recorded.
     pub algorithm: Algorithm,
+    /// Its result: value, best move, statistics.
     pub result: SearchResult<u32>,
     /// The recorder's steps, with `node` turned into the node's id in [`Analysis::flat`].
     pub steps: Vec<Step>,
@@ -55,9 +58,13 @@ pub struct Run {
 /// One algorithm's counts on the current tree.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Comparison {
+    /// The algorithm counted.
     pub algorithm: Algorithm,
+    /// The leaves it read.
     pub leaves: u64,
+    /// The nodes it visited.
     pub nodes: u64,
+    /// The root's value it found.
     pub value: Value,
     /// False when the search gave up at [`NODE_LIMIT`] nodes: the counts are then lower bounds, the value nothing.
     pub complete: bool,
@@ -94,8 +101,8 @@ impl Analysis {
 }
 
 /// The search options for `flat`: MTD(f)'s table sized to the tree, about 256 bytes a node between 1 and 16 MiB
-/// (the default). A small tree's search is done on the window's thread (see [`super::worker`]), and clearing
-/// 16 MiB there would take longer than the search.
+/// (the default). The studio searches a small tree on the window's thread, and clearing 16 MiB there would take
+/// longer than the search.
 fn options(flat: &FlatTree) -> SearchOptions {
     let tt_mib = ((flat.nodes.len() * 256) >> 20).clamp(1, SearchOptions::default().tt_mib);
     SearchOptions { tt_mib, ..SearchOptions::default() }

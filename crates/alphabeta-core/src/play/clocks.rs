@@ -1,6 +1,6 @@
 //! The Play view's chess clocks: one base + increment time control for both sides, a clock per seat that runs
 //! while that side is to move, and the AI's time per move drawn from its clock by the same time manager `match`
-//! and `uci` use ([`move_budget_ms`]). No egui: every rule is a test with explicit instants.
+//! and `uci` use ([`move_budget_ms`]). Every rule is a test with explicit instants.
 //!
 //! A clock runs while its side is to move, the game is not over and not paused; a roll of the die stops it
 //! without an increment. A move played adds the increment. A side whose clock reaches zero loses on time (the
@@ -25,6 +25,7 @@ const MAX_SAVED_MS: u64 = MAX_BASE_MS + 1_000 * MAX_INCREMENT_MS;
 /// The clocks as a session keeps them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedClocks {
+    /// The time control both sides play on.
     pub control: TimeControl,
     /// Each seat's time left when the session was saved, in milliseconds.
     pub remaining_ms: [u64; 2],
@@ -39,6 +40,7 @@ pub const MOVE_OVERHEAD_MS: u64 = 50;
 /// Both sides' clocks in a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Clocks {
+    /// The time control both sides play on.
     pub control: TimeControl,
     clocks: [GameClock; 2],
     /// The seat whose clock runs, since when, and how many moves the game had then.

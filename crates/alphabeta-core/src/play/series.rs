@@ -1,11 +1,11 @@
-//! The quantities the dashboard plots against the move number, each read from a search's record. No egui here:
+//! The quantities the dashboard plots against the move number, each read from a search's record, without a window:
 //! the tests compare these numbers with the searches' own statistics and the search panel's words.
 //!
 //! The x of a search is its move as the move list numbers it: the first side's move n at n, the second side's
 //! reply at n + ½ (the move list's "n…"), so the axis's 1, 2, 3 are the move list's 1., 2., 3.
 
 use crate::engine::game::{Side, Value};
-use crate::engine::telemetry::records::SearchRecord;
+use crate::engine::telemetry::searches::SearchRecord;
 use crate::games::score_words::ScoreAxis;
 use std::collections::HashMap;
 
@@ -26,6 +26,7 @@ pub fn move_at(x: f64) -> String {
 /// (a mate score in centipawns would flatten every evaluation to nothing).
 #[derive(Clone, Debug)]
 pub struct ValueScale {
+    /// How the game's scores are shown: its unit and scale.
     pub axis: ScoreAxis,
     /// The unit as the axis names it.
     pub unit: String,
@@ -94,16 +95,16 @@ impl ValueScale {
     }
 }
 
-/// The Value plot's scale for the game in Play: the family's unit, and each search's score in the words of the
+/// The Value plot's scale for the game of `history`: the family's unit, and each search's score in the words of the
 /// search panel, read in the position it searched (one walk along the game for all records).
-pub fn value_scale(play: &crate::app::play::Play, names: &[String; 2]) -> ValueScale {
-    let records = &play.record().telemetry().records;
-    let start = play.position_at(0);
+pub fn value_scale(history: &super::history::GameHistory, names: &[String; 2]) -> ValueScale {
+    let records = &history.telemetry().records;
+    let start = history.position_at(0);
     let axis = start.score_axis();
     let unit = if axis.unit.is_empty() { start.score_unit().to_string() } else { axis.unit.to_string() };
     let mut words = HashMap::new();
     let mut position = start;
-    let moves = play.record().moves();
+    let moves = history.moves();
     for ply in 0..=moves.len() {
         for record in records.iter().filter(|r| r.ply == ply) {
             if let Some(iteration) = record.deepest() {
@@ -139,13 +140,18 @@ pub fn signed(value: f64) -> String {
 /// One plotted quantity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Series {
+    /// The depth the search reached.
     Depth,
+    /// The seconds the search took.
     Time,
+    /// The nodes the search visited.
     Nodes,
     /// The share of the minimax tree the search visited, on a log scale: the pruning ratio is near 1 for most
     /// searches, so its complement is what varies.
     Visited,
+    /// The effective branching factor b*.
     Branching,
+    /// The value found, from the first player's side.
     Value,
 }
 
@@ -253,7 +259,7 @@ impl Series {
 mod tests {
     use super::*;
     use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
-    use crate::engine::telemetry::records::SearchKind;
+    use crate::engine::telemetry::searches::SearchKind;
     use crate::games::chess::words::{AXIS as CHESS_AXIS, score_in_words as chess};
 
     /// A search at `ply` whose one iteration scored `value` from the side to move's view.
