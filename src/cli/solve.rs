@@ -6,8 +6,8 @@
 use super::CommandError;
 use super::lines::{Line, Lines};
 use crate::engine::game::Value;
+use crate::engine::search::alphabeta_memory::Memory;
 use crate::engine::search::context::{Searcher, StopWhen};
-use crate::engine::search::memory::Memory;
 use crate::engine::search::negamax::Reach;
 use crate::engine::search::observer::NoObserver;
 use crate::engine::search::ordering::OrderingOptions;

@@ -6,8 +6,8 @@
 
 use alphabeta_studio::cli::solve::{Driver, parse_ordering, solve};
 use alphabeta_studio::engine::game::{Game, Turn, Value};
+use alphabeta_studio::engine::search::alphabeta_memory::Memory;
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig};
-use alphabeta_studio::engine::search::memory::Memory;
 use alphabeta_studio::games::connect_four::ConnectFour;
 use alphabeta_studio::games::levels::level_config;
 use alphabeta_studio::games::registry::Registry;

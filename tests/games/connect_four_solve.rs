@@ -4,8 +4,8 @@
 
 use alphabeta_studio::cli::solve::{Driver, parse_ordering, solve};
 use alphabeta_studio::engine::game::Game;
+use alphabeta_studio::engine::search::alphabeta_memory::Memory;
 use alphabeta_studio::engine::search::context::StopWhen;
-use alphabeta_studio::engine::search::memory::Memory;
 use alphabeta_studio::engine::search::observer::NoObserver;
 use alphabeta_studio::engine::search::{Algorithm, SearchOptions, search};
 use alphabeta_studio::games::connect_four::ConnectFour;

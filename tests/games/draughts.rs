@@ -3,11 +3,11 @@
 //! names, quiescence over captures at the search horizon, and self-play games that end legally.
 
 use alphabeta_studio::engine::game::{Game, Side, Value};
+use alphabeta_studio::engine::search::alphabeta_memory::Memory;
 use alphabeta_studio::engine::search::context::{Searcher, StopWhen};
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig};
 use alphabeta_studio::engine::search::features::SearchFeatures;
 use alphabeta_studio::engine::search::limits::Limits;
-use alphabeta_studio::engine::search::memory::Memory;
 use alphabeta_studio::engine::search::observer::NoObserver;
 use alphabeta_studio::engine::search::ordering::OrderingOptions;
 use alphabeta_studio::games::any::{Outcome, Playable};

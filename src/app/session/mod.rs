@@ -123,7 +123,7 @@ impl Sessions {
 
 /// Session files, for both dialogs.
 pub fn session_files(store: Option<&Store>) -> FileKind {
-    let folder = store.map_or_else(|| crate::app::tree_lab::files::project_folder("saves"), |s| s.folder.clone());
+    let folder = store.map_or_else(|| crate::files::project_folder("saves"), |s| s.folder.clone());
     FileKind {
         name: "Sessions",
         extensions: &["ron"],

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 pub use crate::app::path_dialog::Mode;
 // Named here too for the session code, which finds `saves/` through the lab's files.
-pub use crate::files::project_folder;
+use crate::files::project_folder;
 
 /// The folders the in-window dialog lists.
 pub const TREE_FOLDERS: [&str; 2] = ["games/trees", "saves"];

@@ -17,10 +17,10 @@ pub mod command;
 mod think;
 
 use super::lines::{Line, Lines};
+use crate::engine::search::alphabeta_memory::Memory;
 use crate::engine::search::clock::{ClockState, move_budget_ms};
 use crate::engine::search::deepening::{Engine, EngineConfig};
 use crate::engine::search::limits::Limits;
-use crate::engine::search::memory::Memory;
 use crate::engine::search::tt::TranspositionTable;
 use crate::games::chess::ChessFamily;
 use crate::games::chess::{Chess, ChessMove, WIN};

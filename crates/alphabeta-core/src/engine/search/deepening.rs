@@ -2,10 +2,10 @@
 //! game is solved, each iteration reported as it completes. The table, killers and history carry over from one
 //! iteration to the next, which is what makes the repeated shallow work pay for itself.
 
+use super::alphabeta_memory::Memory;
 use super::context::{Searcher, StopWhen};
 use super::features::SearchFeatures;
 use super::limits::Limits;
-use super::memory::Memory;
 use super::observer::NoObserver;
 use super::ordering::OrderingOptions;
 use super::skill::{self, Skill};

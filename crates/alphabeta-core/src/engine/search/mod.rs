@@ -6,12 +6,12 @@
 //! - values handed to the observer are from MAX's point of view.
 
 pub mod alphabeta;
+pub mod alphabeta_memory;
 pub mod clock;
 pub mod context;
 pub mod deepening;
 pub mod features;
 pub mod limits;
-pub mod memory;
 pub mod minimax;
 pub mod mtdf;
 pub mod negamax;
@@ -180,7 +180,7 @@ pub fn search<G: Game, O: Observer<G>>(
             // On an explicit tree only the table's move is worth ordering by: children have no hints, and killers
             // and history name child indices, which mean nothing across positions.
             let ordering = ordering::OrderingOptions { hash_move: true, ..ordering::OrderingOptions::NONE };
-            let mut memory = memory::Memory::new(options.tt_mib, ordering);
+            let mut memory = alphabeta_memory::Memory::new(options.tt_mib, ordering);
             let (value, line) = searcher.mtdf(&mut memory, options.first_guess, depth);
             (value, Some(line))
         }

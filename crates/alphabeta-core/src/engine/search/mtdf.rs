@@ -1,8 +1,8 @@
 //! MTD(f) (Plaat et al.): the value is found by a sequence of null-window α-β searches that remember what they
 //! learned in a transposition table, each pass narrowing [lower, upper] until the two meet.
 
+use super::alphabeta_memory::Memory;
 use super::context::Searcher;
-use super::memory::Memory;
 use super::observer::Observer;
 use crate::engine::game::{Game, Value};
 

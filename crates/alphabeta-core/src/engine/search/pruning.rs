@@ -2,9 +2,9 @@
 //! ([`Searcher::alphabeta_memory`]): the null move, futility and mate-distance bounds. Each counts what it
 //! decides.
 
+use super::alphabeta_memory::Memory;
 use super::context::Searcher;
 use super::features::SearchFeatures;
-use super::memory::Memory;
 use super::negamax::child_window;
 use super::observer::{Bound, Observer};
 use crate::engine::game::{Game, Value};

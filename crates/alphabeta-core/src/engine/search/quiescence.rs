@@ -3,8 +3,8 @@
 //! the static exchange count says lose material. It replaces the game's own [`Game::is_quiet`] quiescence where
 //! the game offers tactical moves ([`Game::generate_tactical_moves`]).
 
+use super::alphabeta_memory::Memory;
 use super::context::Searcher;
-use super::memory::Memory;
 use super::negamax::child_window;
 use super::observer::{Bound, Observer, Window};
 use crate::engine::game::{Game, Value};

@@ -14,8 +14,8 @@
 //! before one full-depth scoring round and so almost never erred). A shallower round never overrules the search:
 //! no other move scores above the move the search judged best.
 
+use super::alphabeta_memory::Memory;
 use super::context::{Searcher, StopWhen};
-use super::memory::Memory;
 use super::observer::NoObserver;
 use crate::engine::game::{Game, Turn, Value};
 use rand::{Rng, SeedableRng};
