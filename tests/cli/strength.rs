@@ -293,7 +293,7 @@ fn match_kills_the_engines_whole_process_group() {
     let pid = std::fs::read_to_string(&pid_file).expect("the wrapper started its child");
     let alive = |pid: &str| {
         std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
-            .is_ok_and(|stat| !stat.split_whitespace().nth(2).is_some_and(|state| state == "Z"))
+            .is_ok_and(|stat| stat.split_whitespace().nth(2).is_none_or(|state| state != "Z"))
     };
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
     while alive(&pid) && std::time::Instant::now() < deadline {
