@@ -5,6 +5,7 @@
 mod common;
 mod games;
 mod hostile_input;
+mod protocol;
 mod sessions;
 mod strength;
 mod tree;

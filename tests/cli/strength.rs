@@ -34,8 +34,9 @@ fn json_field(json: &serde_json::Value, path: &[&str]) -> u64 {
 
 #[test]
 fn uci_over_pipes_answers_the_protocol_and_survives_garbage() {
-    let script = "uci\nisready\nfoo bar\ngo depth nine\nposition startpos moves e2e4 c7c5 g1f3\nposition fen x\n\
-                  go depth 2\nisready\nquit\n";
+    // A `go` with a word it cannot read is still searched (its `depth nine` ignored, with an `info string`).
+    let script = "uci\nisready\nfoo bar\nposition startpos moves e2e4 c7c5 g1f3\nposition fen x\n\
+                  go depth nine depth 2\nisready\nquit\n";
     let (code, out, err) = studio(&["uci"], script);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\nuciok\n") && out.matches("readyok").count() == 2, "{out}");
@@ -236,4 +237,84 @@ fn bad_match_arguments_are_one_line_and_status_2() {
         assert_eq!(code, 2, "{args:?}: {out}");
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
+}
+
+/// A UCI engine in shell that answers the handshake; `on_go` runs when asked to move, `on_ready` after each
+/// `readyok` but the first.
+fn shell_engine(dir: &Path, name: &str, on_go: &str, on_ready: &str) -> String {
+    script(
+        dir,
+        name,
+        &format!(
+            "first=1\nwhile read line; do case \"$line\" in\n uci) echo uciok;;\n isready) echo readyok; \
+             if [ -z \"$first\" ]; then {on_ready}\n fi; first=;;\n go*) {on_go};;\n quit) exit 0;;\n esac; done"
+        ),
+    )
+}
+
+/// Issue 42: an endless line after the handshake, or a flood of `info` while the other side thinks, made `match`
+/// buffer without bound; now each is a crash, counted, its reason on stderr and in the summary.
+#[test]
+fn match_counts_an_engine_that_floods_or_prints_an_endless_line_as_a_crash() {
+    let dir = temp_dir("flood");
+    let endless = shell_engine(&dir, "endless.sh", "head -c 50000000 /dev/zero | tr '\\0' x; sleep 100", ":");
+    let flood = shell_engine(&dir, "flood.sh", "sleep 100", "yes 'info string flood' &");
+    for (engine, reason) in [(endless, "it printed a line longer than"), (flood, "it flooded its output")] {
+        // A searches a full second as White, B (the engine) floods meanwhile.
+        let a = "algo=pvs,time=1000,depth=none,nodes=none";
+        let b = format!("uci:{engine}");
+        let (code, out, err) = studio(&["match", "chess", "--a", a, "--b", &b, "--games", "1"], "");
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("B failures: 0 illegal moves, 1 crashes, 0 time forfeits"), "{out}");
+        assert!(out.contains(reason) && err.contains(reason), "{reason}: {out} / {err}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 42: a wrapper script's hung child outlived the match; the engine's whole process group goes.
+#[test]
+fn match_kills_the_engines_whole_process_group() {
+    let dir = temp_dir("group");
+    let pid_file = dir.join("child.pid");
+    let engine = script(
+        &dir,
+        "wrapper.sh",
+        &format!(
+            "sleep 1000 </dev/null >/dev/null 2>&1 &\necho $! > '{}'\nwhile read line; do case \"$line\" in\n \
+             uci) echo uciok;;\n isready) echo readyok;;\n esac; done",
+            pid_file.display()
+        ),
+    );
+    let b = format!("uci:{engine}");
+    let (code, out, err) =
+        studio(&["match", "chess", "--a", "level:1", "--b", &b, "--games", "1", "--time-ms", "50"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("B failures: 0 illegal moves, 0 crashes, 1 time forfeits"), "{out}");
+    let pid = std::fs::read_to_string(&pid_file).expect("the wrapper started its child");
+    let alive = |pid: &str| {
+        std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
+            .is_ok_and(|stat| stat.split_whitespace().nth(2).is_none_or(|state| state != "Z"))
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while alive(&pid) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(!alive(&pid), "the wrapper's child {pid} still runs");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 42: `--pgn` to a FIFO blocked for ever; it is refused in one line before any game.
+#[test]
+fn match_refuses_a_records_path_that_is_not_a_regular_file() {
+    let dir = temp_dir("pgn-fifo");
+    let fifo = dir.join("games.pgn");
+    if !std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+        return;
+    }
+    let path = fifo.display().to_string();
+    let (code, out, err) = studio(&["match", "tic-tac-toe", "--a", "level:1", "--b", "level:1", "--pgn", &path], "");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
 }

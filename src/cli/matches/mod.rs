@@ -18,7 +18,6 @@ use elo::{Counts, Sprt, Verdict};
 use game::{FailureKind, Played, Timing};
 use player::{PlayerSpec, make_player};
 use rand::{Rng, SeedableRng};
-use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
@@ -121,12 +120,13 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     // The records file is made before the first game (a path that cannot be written fails at once) and each game
     // is added as it ends, so a match stopped part-way keeps every game it finished.
     let mut records = match &args.pgn {
-        Some(path) => Some(Records::create(path)?),
+        Some(path) => Some(record::RecordsFile::create(path).map_err(CommandError)?),
         None => None,
     };
     let (tx, rx) = channel::<Result<Finished, String>>();
     let mut counts = Counts::default();
     let mut failures = [FailureCounts::default(); 2];
+    let mut crash_reasons = std::collections::BTreeMap::new();
     let mut error = None;
     std::thread::scope(|scope| {
         for _ in 0..args.concurrency.clamp(1, 64) {
@@ -183,6 +183,12 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
                     FailureKind::Crash => failing.crash += 1,
                     FailureKind::Time => failing.time += 1,
                 }
+                // Said at once (after the progress line), and kept for the summary.
+                let reason = &done.played.ending.reason;
+                eprintln!("\ngame {}: {}", done.index + 1, crate::messages::escape_controls(reason));
+                if kind == FailureKind::Crash {
+                    note_reason(&mut crash_reasons, reason);
+                }
             }
             if let Some(records) = &mut records {
                 let (white, black) = if done.a_first { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
@@ -210,11 +216,24 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     if let Some(e) = error {
         return Err(CommandError(e));
     }
-    let report = Report { game: &variant.id, names: &names, counts, failures, sprt, planned: args.games };
-    let mut out = std::io::stdout().lock();
+    let report =
+        Report { game: &variant.id, names: &names, counts, failures, crash_reasons, sprt, planned: args.games };
     let text = if args.json { report.json() } else { report.text() };
-    writeln!(out, "{text}").map_err(|e| CommandError(e.to_string()))?;
-    Ok(())
+    outln!("{text}")
+}
+
+/// The most distinct crash reasons a summary lists (an engine that crashes differently every game is not listed
+/// without end).
+const MAX_CRASH_REASONS: usize = 20;
+
+/// Counts one crash's reason among the distinct ones kept.
+fn note_reason(reasons: &mut std::collections::BTreeMap<String, u64>, reason: &str) {
+    let reason = crate::messages::escape_controls(reason);
+    if let Some(count) = reasons.get_mut(&reason) {
+        *count += 1;
+    } else if reasons.len() < MAX_CRASH_REASONS {
+        reasons.insert(reason, 1);
+    }
 }
 
 /// One opening per pair of games: none, `random:K` plies drawn with the seed ([`distinct_random_openings`]), or
@@ -325,6 +344,8 @@ struct Report<'a> {
     names: &'a [String; 2],
     counts: Counts,
     failures: [FailureCounts; 2],
+    /// Each distinct crash's reason ("B: crashed (the engine exited)") and how often.
+    crash_reasons: std::collections::BTreeMap<String, u64>,
     sprt: Option<Sprt>,
     planned: usize,
 }
@@ -367,6 +388,9 @@ impl Report<'_> {
                 "{name} failures: {} illegal moves, {} crashes, {} time forfeits",
                 f.illegal, f.crash, f.time
             ));
+        }
+        for (reason, count) in &self.crash_reasons {
+            lines.push(format!("crash ×{count}: {reason}"));
         }
         if let Some(sprt) = self.sprt {
             let (lower, upper) = sprt.bounds();
@@ -415,6 +439,7 @@ impl Report<'_> {
             "elo_high": interval.map(|i| i.1).filter(|e| e.is_finite()),
             "los": c.los(),
             "failures": {"a": failures(self.failures[0]), "b": failures(self.failures[1])},
+            "crash_reasons": self.crash_reasons,
             "sprt": sprt,
         })
         .to_string()
@@ -428,25 +453,6 @@ fn signed(elo: f64) -> String {
     }
     // −0.0 (an even score) reads +0.0.
     format!("{:+.1}", elo + 0.0)
-}
-
-/// The match's records file, written game by game.
-struct Records<'a> {
-    path: &'a std::path::Path,
-    file: std::fs::File,
-}
-
-impl<'a> Records<'a> {
-    fn create(path: &'a std::path::Path) -> Result<Records<'a>, CommandError> {
-        let file = std::fs::File::create(path).map_err(|e| CommandError(format!("{}: {e}", path.display())))?;
-        Ok(Records { path, file })
-    }
-
-    /// Appends one game's record.
-    fn add(&mut self, text: &str) -> Result<(), String> {
-        use std::io::Write as _;
-        self.file.write_all(text.as_bytes()).map_err(|e| format!("{}: {e}", self.path.display()))
-    }
 }
 
 #[cfg(test)]

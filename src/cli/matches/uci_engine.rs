@@ -1,14 +1,24 @@
 //! An external UCI chess engine as a match player: a child process spoken to over its standard input and output.
-//! Its output is read on a thread of its own into a channel, so every wait has a deadline; the process is killed
-//! when the player is dropped.
+//! Its output is read on a thread of its own into a bounded channel, so every wait has a deadline and nothing it
+//! prints is held without bound: a line longer than [`MAX_LINE_BYTES`] or more than [`MAX_QUEUED_LINES`] lines
+//! waiting to be read (an engine flooding `info` while the other side thinks) end the reading, and the engine's
+//! next move is a crash with that reason. It runs in a process group of its own, and the whole group is killed
+//! when the player is dropped: a wrapper script's hung child goes with it.
 
 use super::player::{Failure, MoveTime, Player};
+
 use crate::games::any::{AnyGame, AnyMove};
 use crate::games::chess::{self, Chess};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+/// The longest line read from an engine (a UCI `info` line with a long `pv` is a few KiB).
+pub const MAX_LINE_BYTES: usize = 64 << 10;
+/// The most lines waiting to be read: an engine that prints more while nobody asked it anything is flooding.
+pub const MAX_QUEUED_LINES: usize = 10_000;
 
 /// How long an engine may take to answer `uci` and `isready`.
 const HANDSHAKE: Duration = Duration::from_secs(10);
@@ -17,31 +27,27 @@ pub struct UciEngine {
     child: Child,
     input: ChildStdin,
     lines: Receiver<String>,
+    /// Why the reading stopped early (an over-long line, a flood), once it has.
+    misbehaved: Arc<Mutex<Option<String>>>,
 }
 
 impl UciEngine {
     /// Starts the engine, waits for `uciok`, sets the options and waits for `readyok`.
     pub fn start(path: &str, options: &[(String, String)]) -> Result<UciEngine, String> {
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("uci:{path}: {e}"))?;
+        let mut command = Command::new(path);
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|e| format!("uci:{path}: {e}"))?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
+            kill_group(&mut child);
             return Err(format!("uci:{path}: no pipes to the engine"));
         };
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut engine = UciEngine { child, input, lines };
+        let (tx, lines) = sync_channel(MAX_QUEUED_LINES);
+        let misbehaved = Arc::new(Mutex::new(None));
+        let why = Arc::clone(&misbehaved);
+        std::thread::spawn(move || read_lines(output, &tx, &why));
+        let mut engine = UciEngine { child, input, lines, misbehaved };
         let handshake = |engine: &mut UciEngine| -> Result<(), Failure> {
             engine.send("uci")?;
             engine.wait_for("uciok", Instant::now() + HANDSHAKE)?;
@@ -67,7 +73,10 @@ impl UciEngine {
                 Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => return Err(Failure::Timeout),
-                Err(RecvTimeoutError::Disconnected) => return Err(Failure::Crash("the engine exited".into())),
+                Err(RecvTimeoutError::Disconnected) => {
+                    let why = self.misbehaved.lock().unwrap_or_else(|p| p.into_inner()).clone();
+                    return Err(Failure::Crash(why.unwrap_or_else(|| "the engine exited".into())));
+                }
             }
         }
     }
@@ -80,13 +89,28 @@ impl Drop for UciEngine {
         let until = Instant::now() + Duration::from_millis(200);
         while Instant::now() < until {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // The engine may have left, but not what it started (a wrapper script's child): the group goes.
+        kill_group(&mut self.child);
     }
+}
+
+/// Kills the engine's process group (the engine and whatever it started), and the engine itself where there are
+/// no groups, then reaps it.
+fn kill_group(child: &mut Child) {
+    #[cfg(target_os = "linux")]
+    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: kill(2) with a negative pid signals the process group the engine leads (made by
+        // `process_group(0)` at spawn, so it holds no process of ours); it touches no memory of this process.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 impl Player for UciEngine {
@@ -132,5 +156,32 @@ impl Player for UciEngine {
         let mv = position.parse_move(name).map_err(|_| Failure::Illegal(format!("bestmove '{name}'")))?;
         let encoded = chess::encode(mv);
         if game.legal_moves().contains(&encoded) { Ok(encoded) } else { Err(Failure::Illegal(name.to_string())) }
+    }
+}
+
+/// Reads the engine's lines into `tx` until its output ends, a line is longer than [`MAX_LINE_BYTES`] (found out
+/// as soon as that many bytes came without a newline, not at the line's end, which may never come) or
+/// [`MAX_QUEUED_LINES`] wait unread; the two last leave their reason in `why`. Dropping `tx` then tells the reader.
+fn read_lines(output: std::process::ChildStdout, tx: &SyncSender<String>, why: &Mutex<Option<String>>) {
+    let mut reader = BufReader::new(output);
+    let mut bytes = Vec::new();
+    let stop = |reason: String| *why.lock().unwrap_or_else(|p| p.into_inner()) = Some(reason);
+    loop {
+        bytes.clear();
+        match (&mut reader).take(MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if bytes.last() != Some(&b'\n') && bytes.len() > MAX_LINE_BYTES {
+            return stop(format!("it printed a line longer than {MAX_LINE_BYTES} bytes"));
+        }
+        let line = String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_string();
+        match tx.try_send(line) {
+            Ok(()) => {}
+            Err(TrySendError::Full(_)) => {
+                return stop(format!("it flooded its output: more than {MAX_QUEUED_LINES} lines unread"));
+            }
+            Err(TrySendError::Disconnected(_)) => return,
+        }
     }
 }

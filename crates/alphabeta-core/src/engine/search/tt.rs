@@ -220,7 +220,7 @@ mod tests {
             // More than the machine has: refused before anything is allocated.
             let too_big = (available >> 20) + 1;
             if too_big <= *super::super::ranges::TABLE_MIB.end() {
-                let why = TranspositionTable::<u32>::try_with_mib(too_big).err().expect("refused");
+                let why = TranspositionTable::<u32>::try_with_mib(too_big).expect_err("refused");
                 assert!(why.contains("available"), "{why}");
             }
         }

@@ -28,6 +28,7 @@
 
 pub mod ending;
 mod family;
+mod open_root;
 pub mod words;
 pub use family::{ChessFamily, ChessRules};
 pub mod eval;
@@ -76,16 +77,7 @@ pub struct Chess {
     /// exchange-aware ordering ([`see`]). Set by [`Game::use_search_features`]; off by default.
     features: SearchFeatures,
     /// A root set up by a protocol, where the game goes on past a draw rule (see [`Chess::play_on_here`]).
-    open_root: Option<OpenRoot>,
-}
-
-/// Where [`Chess::play_on_here`] was called, and the root moves it allows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct OpenRoot {
-    /// The history's length there: the root is the position after this many plies.
-    plies: usize,
-    /// The root moves to search (`go searchmoves`, or MultiPV's remaining moves); all of them when `None`.
-    only: Option<Vec<Move>>,
+    open_root: Option<open_root::OpenRoot>,
 }
 
 impl Default for Chess {
@@ -180,30 +172,6 @@ impl Chess {
     /// that reached it mated) or insufficient material.
     fn drawn_by_rule(&self) -> bool {
         self.repeated() || (self.board.halfmove_clock() >= 100 && !self.is_checkmate()) || self.insufficient_material()
-    }
-
-    /// Lets the game go on from the current position although a draw rule would end it here — a repetition or
-    /// 50-move draw a player has to claim, or bare material with moves left — and, with `only`, allows just those
-    /// root moves (the legal ones among them; all legal moves if none is). A UCI GUI decides when such a draw ends
-    /// the game, and asks for a move meanwhile; below this position the rules end the game as before, so the
-    /// search still scores a repetition or a 50th quiet move as a draw. Checkmate and stalemate still end it.
-    pub fn play_on_here(&mut self, only: Option<Vec<Move>>) {
-        self.open_root = Some(OpenRoot { plies: self.history.len(), only: None });
-        let legal = self.legal_moves();
-        let only = only.map(|moves| moves.into_iter().filter(|mv| legal.contains(mv)).collect::<Vec<_>>());
-        if let Some(root) = &mut self.open_root {
-            root.only = only.filter(|moves| !moves.is_empty());
-        }
-    }
-
-    /// True at the position [`Chess::play_on_here`] was called for.
-    fn at_open_root(&self) -> bool {
-        self.open_root.as_ref().is_some_and(|root| root.plies == self.history.len())
-    }
-
-    /// True when a draw rule ends the game here for the search and the move list (not at an open root).
-    fn ends_by_rule(&self) -> bool {
-        self.drawn_by_rule() && !self.at_open_root()
     }
 
     /// Neither side can mate: kings alone, one knight or bishop, or bishops only, all on one colour of square.
@@ -370,16 +338,7 @@ impl Game for Chess {
             moves.extend(piece_moves);
             false
         });
-        if let Some(only) = self.open_root.as_ref().filter(|_| self.at_open_root()).and_then(|r| r.only.as_ref()) {
-            let mut kept = first;
-            for i in first..moves.len() {
-                if only.contains(&moves[i]) {
-                    moves.swap(kept, i);
-                    kept += 1;
-                }
-            }
-            moves.truncate(kept);
-        }
+        self.keep_root_moves(moves, first);
     }
 
     fn play(&mut self, mv: Move) {
@@ -521,10 +480,7 @@ impl Game for Chess {
 
     /// The crate's Zobrist hash (pieces, side to move, castling rights, en passant).
     fn position_hash(&self) -> u64 {
-        // A root held to some of its moves is another node than the same position with all of them: what the
-        // table learns of one must not decide the other.
-        let restricted = self.open_root.as_ref().is_some_and(|r| r.only.is_some()) && self.at_open_root();
-        if restricted { self.board.hash() ^ 0x9e37_79b9_7f4a_7c15 } else { self.board.hash() }
+        self.board.hash() ^ self.root_key()
     }
 
     /// See the module's doc: in check, or the piece just moved can be won — where the position before was calm,
