@@ -5,6 +5,9 @@
 //! `games` (every rule family, the Lua script adapter, records, levels and ladders) build on `engine`; `files` and
 //! `messages` are shared helpers. The studio's window and command line are another crate on top of this one.
 
+// Anyone using the core (the studio, a tuner, another front end) knows it only by its docs: every public item has one.
+#![warn(missing_docs)]
+
 pub mod engine;
 pub mod files;
 pub mod games;
