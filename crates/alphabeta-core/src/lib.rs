@@ -6,6 +6,9 @@
 //! game's history, clocks and dice) builds on `games`; `files` and `messages` are shared helpers. The studio's
 //! window and command line are another crate on top of this one.
 
+// Anyone using the core (the studio, a tuner, another front end) knows it only by its docs: every public item has one.
+#![warn(missing_docs)]
+
 pub mod engine;
 pub mod files;
 pub mod games;

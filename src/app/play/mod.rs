@@ -1,5 +1,6 @@
 //! Play: any registered game, each side played by a person or by the AI at a chosen strength. The AI searches on a
-//! background [`AnyWorker`]; this view only sends requests and reads reports, so the window never stops drawing.
+//! background [`AnyWorker`](crate::games::any::AnyWorker); this view only sends requests and reads reports, so the
+//! window never stops drawing.
 //!
 //! [`Play`] owns the view's state and can be driven without a window (the UI tests do). Its parts push [`Action`]s
 //! while drawing; [`Play::apply`] carries them out afterwards, then [`Play::drive`] starts a search when it is an

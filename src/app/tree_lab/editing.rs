@@ -2,8 +2,8 @@
 //! in-place text field, the clipboard, and undo and redo.
 //!
 //! Undo keeps whole trees, shared, not copied: simple, and always right whatever the edit was. Every change of the
-//! tree records the tree it replaces: an edit or a reordering when the worker has made it ([`TreeLab::edited`]),
-//! an opened file or an example through [`TreeLab::replace_tree`], typed or pasted notation as it is parsed.
+//! tree records the tree it replaces: an edit or a reordering when the worker has made it (`TreeLab::edited`),
+//! an opened file or an example through `TreeLab::replace_tree`, typed or pasted notation as it is parsed.
 
 use super::{Action, TreeLab};
 use crate::tree::edit::{self, Edited};

@@ -74,6 +74,7 @@ pub trait RuleSet: Send + Sync + Debug {
 pub struct Rules(pub Arc<dyn RuleSet>);
 
 impl Rules {
+    /// Wraps one family's parameters.
     pub fn new(rules: impl RuleSet + 'static) -> Rules {
         Rules(Arc::new(rules))
     }

@@ -1,6 +1,6 @@
 //! The board painters, one file per rule family (named as the family's folder in the core), and the window's list
-//! of them keyed by the family's name ([`Family::name`](crate::games::family::Family::name)). The rules live in the
-//! GUI-free core (`alphabeta_core::games::families`); a test checks every family listed there has a painter here.
+//! of them keyed by the family's name ([`Family::name`]). The rules live in the GUI-free core
+//! (`alphabeta_core::games::families`); a test checks every family listed there has a painter here.
 //! [`view`] is what they share: the board area that picks the position and hands it to the family's painter.
 
 pub mod chess;

@@ -6,10 +6,15 @@ use crate::engine::game::Side;
 /// The rule that ended a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
+    /// The side to move is in check with no legal move; the side named is the winner.
     Checkmate(Side),
+    /// The side to move has no legal move and is not in check: a draw.
     Stalemate,
+    /// The same position for the third time, same side to move: a draw.
     Repetition,
+    /// 100 plies without a capture or a pawn move: a draw.
     FiftyMoves,
+    /// Neither side has the pieces left to mate: a draw.
     InsufficientMaterial,
 }
 

@@ -37,10 +37,13 @@ const ROSTER: [(&str, &str); 7] = [
 pub struct PgnGame {
     /// Tag pairs other than Result, SetUp and FEN (those follow from the fields below), in the order read or set.
     pub tags: Vec<(String, String)>,
+    /// The position before the first move (the standard one unless the record carries a FEN).
     pub start: Chess,
+    /// The moves played from `start`, in order.
     pub moves: Vec<Move>,
     /// The comment after each move (`comments.len() == moves.len()`); `None` for none.
     pub comments: Vec<Option<String>>,
+    /// The result the record gives (its Result tag), not necessarily what the final position shows.
     pub result: RecordResult,
 }
 

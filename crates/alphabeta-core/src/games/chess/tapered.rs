@@ -65,22 +65,27 @@ pub struct Weights {
     /// Knight, bishop, queen and king, for each step towards the centre (0 in a corner, 6 in the middle), and a
     /// constant beside it.
     pub centralisation: [(Score, Score); 4],
+    /// A rook on the enemy's second rank (its own seventh).
     pub rook_on_seventh: Score,
-    /// The king on its back rank, and for each rank above it.
+    /// The king on its back rank.
     pub king_back_rank: Score,
+    /// The king, for each rank it stands above its back rank.
     pub king_forward: Score,
     /// The king on the two files nearest either edge.
     pub king_tucked: Score,
     /// A passed pawn, by its rank.
     pub passed: [Score; 8],
-    /// Each pawn of a doubled pair, and an isolated pawn (both subtracted).
+    /// Each pawn of a doubled pair (subtracted).
     pub doubled: Score,
+    /// A pawn with no pawn of its side on either neighbouring file (subtracted).
     pub isolated: Score,
-    /// A rook on a file without pawns, and on one with only the enemy's.
+    /// A rook on a file without pawns.
     pub rook_open: Score,
+    /// A rook on a file with only the enemy's pawns.
     pub rook_half_open: Score,
     /// Each pawn (up to three) in front of the king.
     pub king_shield: Score,
+    /// Two bishops or more.
     pub bishop_pair: Score,
     /// Knight, bishop, rook, queen: each square reached that is not their own side's, beyond the typical number.
     pub mobility: [Score; 4],

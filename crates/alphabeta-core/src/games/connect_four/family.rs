@@ -11,7 +11,9 @@ pub struct ConnectFourFamily;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConnectFourRules {
+    /// Columns, each a possible move.
     pub width: usize,
+    /// Cells in each column, bottom to top.
     pub height: usize,
 }
 

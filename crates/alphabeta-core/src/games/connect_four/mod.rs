@@ -22,7 +22,9 @@ pub const CONNECT: u32 = 4;
 /// A board size that does not fit the bitboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardSizeError {
+    /// The columns asked for.
     pub width: usize,
+    /// The rows asked for.
     pub height: usize,
 }
 
@@ -126,10 +128,12 @@ impl ConnectFour {
         Ok(self)
     }
 
+    /// Columns on the board.
     pub fn width(&self) -> usize {
         self.width as usize
     }
 
+    /// Cells in each column.
     pub fn height(&self) -> usize {
         self.height as usize
     }

@@ -7,8 +7,11 @@ use crate::engine::game::Side;
 
 /// Directions: towards square 1's row (up, as drawn) or away from it, and to the left or right as drawn.
 pub const UP_LEFT: u8 = 0;
+/// Towards square 1's row and to the right, as drawn.
 pub const UP_RIGHT: u8 = 1;
+/// Away from square 1's row and to the left, as drawn.
 pub const DOWN_LEFT: u8 = 2;
+/// Away from square 1's row and to the right, as drawn.
 pub const DOWN_RIGHT: u8 = 3;
 
 /// No square: off the board.

@@ -8,11 +8,14 @@ use crate::engine::game::Side;
 pub enum Ending {
     /// The loser, to move, has no legal move (no pieces, or all blocked).
     NoMoves {
+        /// The side that made the last move.
         winner: Side,
     },
+    /// The same position for the third time, same side to move: a draw.
     Repetition,
     /// No capture or man's move for the no-progress limit.
     NoProgress {
+        /// Plies played since the last capture or man's move.
         plies: u32,
     },
 }

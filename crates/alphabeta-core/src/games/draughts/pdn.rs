@@ -30,10 +30,13 @@ const ROSTER: [(&str, &str); 7] = [
 pub struct PdnGame {
     /// Tag pairs other than Result, GameType and FEN, in the order read or set.
     pub tags: Vec<(String, String)>,
+    /// The position before the first move (the standard one unless the record carries a FEN).
     pub start: Draughts,
+    /// The moves played from `start`, in order.
     pub moves: Vec<DraughtsMove>,
     /// The comment after each move (`comments.len() == moves.len()`).
     pub comments: Vec<Option<String>>,
+    /// The result the record gives (its Result tag), not necessarily what the final position shows.
     pub result: RecordResult,
 }
 
@@ -45,10 +48,12 @@ impl PdnGame {
         PdnGame { tags: Vec::new(), start, comments: vec![None; moves.len()], moves, result }
     }
 
+    /// The value of tag `name`, if set.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
+    /// Sets tag `name`, replacing its value if already set.
     pub fn set_tag(&mut self, name: &str, value: &str) {
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some(tag) => tag.1 = value.to_string(),

@@ -293,7 +293,7 @@ impl Einstein {
     }
 
     /// The evaluation from Red's point of view, strictly inside ±[`EVAL_LIMIT`]: Red's chance of winning the race to
-    /// the corners ([`race`]: each side's stones run alone, every roll moving the stone that finishes soonest, the
+    /// the corners (`race`: each side's stones run alone, every roll moving the stone that finishes soonest, the
     /// side to move first) as a value, `EVAL_LIMIT · (2p − 1)` shrunk a hair so that a certain race still scores
     /// below a finished game.
     pub fn evaluate_for_red(&self) -> Value {

@@ -1,5 +1,5 @@
 //! What each level's strength was measured to be: the level ladder of `bench/ladder.sh`, read from the ladder file
-//! beside each game ([`file`]: `games/chess.ladder.ron`). Each game's levels 1–10 played their neighbours (2 vs 1,
+//! beside each game ([`mod@file`]: `games/chess.ladder.ron`). Each game's levels 1–10 played their neighbours (2 vs 1,
 //! 3 vs 2 …) in `match`; a level's figure is the sum of the neighbours' Elo differences along the way, from level 1
 //! (= 0) or, for chess, from the level that played Stockfish. The level picker shows it ("level 6 · ≈ 1250"); a
 //! game without a ladder file shows none.
@@ -84,7 +84,16 @@ pub enum Scale {
     LevelOne,
     /// Stockfish 15.1's `UCI_Elo` scale (with `UCI_LimitStrength`): `level` played Stockfish set to `uci_elo` and
     /// scored `elo_difference` against it; the other levels are placed by the neighbours' steps from there.
-    Stockfish { level: u8, uci_elo: i32, elo_difference: i32, games: u32 },
+    Stockfish {
+        /// The level that played Stockfish.
+        level: u8,
+        /// The `UCI_Elo` Stockfish was set to.
+        uci_elo: i32,
+        /// The level's Elo minus Stockfish's, from the match's score (positive: the level was stronger).
+        elo_difference: i32,
+        /// Games in that match.
+        games: u32,
+    },
 }
 
 /// The fewest games a pair for a ladder to be shown in the level picker. Below it a step's 95 % interval is wider

@@ -11,8 +11,11 @@ pub struct MnkFamily;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MnkRules {
+    /// Columns of the board (m).
     pub width: usize,
+    /// Rows of the board (n).
     pub height: usize,
+    /// Stones in a row needed to win.
     pub k: usize,
 }
 

@@ -26,8 +26,11 @@ pub const MAX_CELLS: usize = 255;
 /// Parameters that make no game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MnkError {
+    /// The columns asked for.
     pub width: usize,
+    /// The rows asked for.
     pub height: usize,
+    /// The stones in a row asked for.
     pub k: usize,
 }
 
@@ -141,10 +144,12 @@ impl Mnk {
         }
     }
 
+    /// Columns on the board.
     pub fn width(&self) -> usize {
         self.shape.width as usize
     }
 
+    /// Rows on the board.
     pub fn height(&self) -> usize {
         self.shape.height as usize
     }
@@ -289,7 +294,7 @@ impl Game for Mnk {
     }
 
     /// Open lines: every run of `k` cells holding stones of one player only counts for that player, more the
-    /// fuller it is (weights 1, 4, 16 … per stone), the side to move's [`TEMPO`] times more. The difference, side
+    /// fuller it is (weights 1, 4, 16 … per stone), the side to move's `TEMPO` times more. The difference, side
     /// to move minus opponent, is squashed into (−1, 1) so that no heuristic value ever looks as good as a real
     /// win.
     fn evaluate(&self) -> Value {

@@ -53,7 +53,8 @@ impl Othello {
         (stable_own, stable_opp)
     }
 
-    /// The terms of the evaluation for the side to move, each already weighted (see [`Game::evaluate`]).
+    /// The terms of the evaluation for the side to move, each already weighted (see
+    /// [`Game::evaluate`](crate::engine::game::Game::evaluate)).
     pub fn evaluation_terms(&self) -> EvaluationTerms {
         let (own, opp) = self.own_and_opponent();
         let empty = self.board & !(own | opp);

@@ -11,6 +11,7 @@ pub struct OthelloFamily;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OthelloRules {
+    /// Squares along each side of the (square) board.
     pub size: usize,
 }
 

@@ -38,6 +38,7 @@ pub use eval::EvaluationTerms;
 /// A board side that is not an even number from 4 to 8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardSizeError {
+    /// The side asked for.
     pub size: usize,
 }
 

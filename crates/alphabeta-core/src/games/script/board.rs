@@ -51,8 +51,11 @@ pub enum Layout {
 /// The board's shape, from the script's `board = { shape = "grid", width = 3, height = 3 }`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardShape {
+    /// Squares, pits or hexagons (`shape`).
     pub layout: Layout,
+    /// Cells in each row, 1 to 64.
     pub width: usize,
+    /// Rows, 1 to 64.
     pub height: usize,
     /// How far right each row starts relative to the row above, in cells (`shift = 0.5` by default for hex).
     pub shift: f64,
@@ -89,6 +92,7 @@ impl BoardShape {
         Ok(BoardShape { layout, width, height, shift })
     }
 
+    /// How many cells the board has, hidden ones included.
     pub fn cells(&self) -> usize {
         self.width * self.height
     }
@@ -140,15 +144,18 @@ pub enum Piece {
 pub struct Cell {
     /// `false` in the script's list: nothing is drawn here (a corner of a mancala board).
     pub hidden: bool,
+    /// The glyph or stone on the cell, if any.
     pub piece: Option<Piece>,
     /// A small text on the cell or its stone: a count of seeds, a number.
     pub label: Option<String>,
+    /// The cell's own colour instead of the board's (a highlighted square, a player's store).
     pub background: Option<Colour>,
 }
 
 /// The whole board as the script's `draw` describes the current position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
+    /// The layout the script declared in its `board` table.
     pub shape: BoardShape,
     /// `shape.cells()` cells, row by row from the top left.
     pub cells: Vec<Cell>,

@@ -24,15 +24,21 @@ pub const OPTIONAL: [&str; 7] = ["undo", "evaluate", "chances", "key", "move_nam
 pub struct Script {
     /// The file as messages name it, `games/nim.lua`.
     pub file: String,
+    /// The Lua text, as read.
     pub source: String,
+    /// Short and stable: the command line and saved sessions name the game by it (the file's name if not declared).
     pub id: String,
+    /// What the window shows (the id if not declared).
     pub name: String,
+    /// A sentence or two for the game list; empty if not declared.
     pub description: String,
     /// What the first and second player are called.
     pub sides: [String; 2],
+    /// The AI's defaults from the script's `ai` table, the usual ones where it says nothing.
     pub ai: AiDefaults,
     /// Bounds on every result and evaluation, from the first player's point of view (infinite if not given).
     pub bounds: (Value, Value),
+    /// The board's shape for the window; `None` if the script declares none, and then the window cannot draw it.
     pub board: Option<BoardShape>,
     /// `file:line` where each function the script defines starts.
     pub at: BTreeMap<&'static str, String>,
@@ -111,6 +117,7 @@ impl Script {
         self.at.get(name).map_or(self.file.as_str(), String::as_str)
     }
 
+    /// True when the script defines the function `name` (one of `REQUIRED` or `OPTIONAL`).
     pub fn defines(&self, name: &str) -> bool {
         self.at.contains_key(name)
     }

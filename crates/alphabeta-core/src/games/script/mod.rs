@@ -31,6 +31,7 @@ use std::sync::Arc;
 /// line is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptError {
+    /// The line as shown, at most [`MESSAGE_CHARS`] characters.
     pub message: String,
 }
 

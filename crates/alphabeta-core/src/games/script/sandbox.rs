@@ -31,6 +31,7 @@ const PRINT_COST: f64 = 1_000.0;
 
 /// A sandboxed Lua state, and the budget its hook and fences charge each call to.
 pub struct Sandbox {
+    /// The Lua state: the script's globals, and the driver's calls into them.
     pub lua: Lua,
     budget: Arc<Budget>,
     /// `table.unpack` without its fence, for the driver's own lists.

@@ -15,12 +15,17 @@ use std::time::Instant;
 /// One measurement.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct SpeedLine {
+    /// The game measured, with whether it is compiled or scripted: `"kalah (script)"`.
     pub game: String,
     /// `"perft"` (leaves) or `"search"` (nodes visited).
     pub kind: &'static str,
+    /// How deep, in plies: perft's depth or the search's last iteration.
     pub depth: u32,
+    /// Leaves (perft) or nodes visited over every iteration (search).
     pub count: u64,
+    /// Wall-clock time the measurement took.
     pub seconds: f64,
+    /// `count / seconds`.
     pub per_second: f64,
 }
 
