@@ -145,7 +145,7 @@ pub trait Game {
     fn for_each_child_hash(&self, _child: impl FnMut(u64)) {}
 
     /// A value known without searching, from the point of view of the player to move — for Connect Four, a win
-    /// with the next stone. Asked only by the game search ([`crate::engine::search::memory`]), before the depth
+    /// with the next stone. Asked only by the game search ([`crate::engine::search::alphabeta_memory`]), before the depth
     /// limit applies; must be the position's true value. Default: none.
     fn immediate_value(&self) -> Option<Value> {
         None
@@ -161,7 +161,7 @@ pub trait Game {
 
     /// False when the position's static evaluation would mislead because something forced is pending — in
     /// draughts, a capture, which the rules make compulsory. At the depth limit the game search
-    /// ([`crate::engine::search::memory`]) reads only quiet positions with [`Game::evaluate`]; below a position that
+    /// ([`crate::engine::search::alphabeta_memory`]) reads only quiet positions with [`Game::evaluate`]; below a position that
     /// is not quiet it searches on, with every move of [`Game::generate_search_moves`], until every line reaches a
     /// quiet position or the end of the game (a quiescence search). There is no "stand pat": so a game may answer
     /// false only where every search move deserves the look (the forced captures of draughts), and every line of
