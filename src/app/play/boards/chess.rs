@@ -12,7 +12,7 @@
 use super::view::{Marks, cell_size, clickable};
 use crate::engine::game::Game;
 use crate::games::any::{AnyMove, Playable};
-use crate::games::chess::cozy_chess::{Color, Move, Piece, Square};
+use crate::games::chess::cozy_chess::{Board, Color, Move, Piece, Square};
 use crate::games::chess::{Chess, san};
 use eframe::egui;
 
@@ -55,61 +55,22 @@ pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks
 
 /// Draws `game` and returns the move the clicks complete, if any.
 pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
-    let board_state = game.board();
     let area = ui.available_rect_before_wrap();
     let size = cell_size(area.shrink(12.0).size(), 8, 8);
-    let board_rect = egui::Rect::from_center_size(area.center(), egui::Vec2::splat(size * 8.0));
-    let painter = ui.painter_at(area);
-    let flipped = marks.flipped;
-    let square_rect = |square: Square| {
-        let (column, row) = (square.file() as usize, 7 - square.rank() as usize);
-        let (column, row) = if flipped { (7 - column, 7 - row) } else { (column, row) };
-        egui::Rect::from_min_size(
-            board_rect.min + egui::vec2(column as f32, row as f32) * size,
-            egui::Vec2::splat(size),
-        )
+    let board = Geometry {
+        rect: egui::Rect::from_center_size(area.center(), egui::Vec2::splat(size * 8.0)),
+        size,
+        flipped: marks.flipped,
     };
-
-    // Squares, the last move, check.
-    let last = marks.last.and_then(Chess::decode);
-    let last_squares: Vec<Square> = last.map(|mv| vec![mv.from, mv.to]).unwrap_or_default();
-    let checked_king = game.in_check().then(|| board_state.king(board_state.side_to_move()));
-    for square in Square::ALL {
-        let rect = square_rect(square);
-        let light = (square.file() as usize + square.rank() as usize) % 2 == 1;
-        painter.rect_filled(rect, 0.0, if light { LIGHT_SQUARE } else { DARK_SQUARE });
-        if last_squares.contains(&square) {
-            painter.rect_filled(rect, 0.0, MARK_LAST);
-        }
-        if checked_king == Some(square) {
-            painter.circle_filled(rect.center(), size * 0.48, MARK_CHECK.gamma_multiply(0.8));
-        }
-    }
-    painter.rect_stroke(board_rect, 0.0, egui::Stroke::new(2.0, DARK_SQUARE), egui::StrokeKind::Outside);
-    let coordinate_font = egui::FontId::proportional((size * 0.3).clamp(10.0, 16.0));
-    let text_color = ui.visuals().text_color();
-    for i in 0..8 {
-        let (file_index, rank_index) = if flipped { (7 - i, 7 - i) } else { (i, i) };
-        let file = ((b'a' + file_index as u8) as char).to_string();
-        let below = board_rect.left_bottom() + egui::vec2((i as f32 + 0.5) * size, size * 0.25);
-        painter.text(below, egui::Align2::CENTER_CENTER, file, coordinate_font.clone(), text_color);
-        let beside = board_rect.left_bottom() - egui::vec2(size * 0.25, (i as f32 + 0.5) * size);
-        painter.text(
-            beside,
-            egui::Align2::CENTER_CENTER,
-            (rank_index + 1).to_string(),
-            coordinate_font.clone(),
-            text_color,
-        );
-    }
+    let painter = ui.painter_at(area);
+    paint_squares(&painter, &board, game, marks);
+    paint_coordinates(&painter, &board, ui.visuals().text_color());
     if let Some(hint) = marks.hint.and_then(Chess::decode) {
-        for square in [hint.from, san::displayed_destination(board_state, hint)] {
+        for square in [hint.from, san::displayed_destination(game.board(), hint)] {
             let stroke = egui::Stroke::new(3.0, MARK_HINT);
-            painter.rect_stroke(square_rect(square).shrink(2.0), 2.0, stroke, egui::StrokeKind::Inside);
+            painter.rect_stroke(board.square(square).shrink(2.0), 2.0, stroke, egui::StrokeKind::Inside);
         }
     }
-
-    // Clicks.
     let legal: Vec<Move> = if marks.interactive { game.legal_moves() } else { Vec::new() };
     let memory_id = ui.scope_id().with("chess selection");
     let key = game.position_hash() ^ game.moves_played() as u64;
@@ -117,26 +78,102 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
     if selection.position != key || !marks.interactive || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
         selection = Selection { position: key, ..Selection::default() };
     }
+    let played = handle_clicks(ui, &board, game.board(), &legal, marks.interactive, &mut selection);
+    paint_pieces(ui, &painter, &board, game.board(), &legal, &selection, memory_id);
+    ui.data_mut(|d| d.insert_temp(memory_id, selection));
+    played.map(Chess::encode)
+}
+
+/// Where the board is on the screen: its rectangle, a square's size, and whether Black is at the bottom.
+struct Geometry {
+    rect: egui::Rect,
+    size: f32,
+    flipped: bool,
+}
+
+impl Geometry {
+    /// The rectangle of `square`.
+    fn square(&self, square: Square) -> egui::Rect {
+        let (column, row) = (square.file() as usize, 7 - square.rank() as usize);
+        let (column, row) = if self.flipped { (7 - column, 7 - row) } else { (column, row) };
+        egui::Rect::from_min_size(
+            self.rect.min + egui::vec2(column as f32, row as f32) * self.size,
+            egui::Vec2::splat(self.size),
+        )
+    }
+
+    /// The square under `pos`, if any.
+    fn square_at(&self, pos: egui::Pos2) -> Option<Square> {
+        Square::ALL.into_iter().find(|&s| self.square(s).contains(pos))
+    }
+}
+
+/// The squares, the last move and a king in check.
+fn paint_squares(painter: &egui::Painter, board: &Geometry, game: &Chess, marks: &Marks) {
+    let board_state = game.board();
+    let last = marks.last.and_then(Chess::decode);
+    let last_squares: Vec<Square> = last.map(|mv| vec![mv.from, mv.to]).unwrap_or_default();
+    let checked_king = game.in_check().then(|| board_state.king(board_state.side_to_move()));
+    for square in Square::ALL {
+        let rect = board.square(square);
+        let light = (square.file() as usize + square.rank() as usize) % 2 == 1;
+        painter.rect_filled(rect, 0.0, if light { LIGHT_SQUARE } else { DARK_SQUARE });
+        if last_squares.contains(&square) {
+            painter.rect_filled(rect, 0.0, MARK_LAST);
+        }
+        if checked_king == Some(square) {
+            painter.circle_filled(rect.center(), board.size * 0.48, MARK_CHECK.gamma_multiply(0.8));
+        }
+    }
+    painter.rect_stroke(board.rect, 0.0, egui::Stroke::new(2.0, DARK_SQUARE), egui::StrokeKind::Outside);
+}
+
+/// The files below the board and the ranks beside it, as the board is turned.
+fn paint_coordinates(painter: &egui::Painter, board: &Geometry, text_color: egui::Color32) {
+    let size = board.size;
+    let coordinate_font = egui::FontId::proportional((size * 0.3).clamp(10.0, 16.0));
+    for i in 0..8 {
+        let (file_index, rank_index) = if board.flipped { (7 - i, 7 - i) } else { (i, i) };
+        let file = ((b'a' + file_index as u8) as char).to_string();
+        let below = board.rect.left_bottom() + egui::vec2((i as f32 + 0.5) * size, size * 0.25);
+        painter.text(below, egui::Align2::CENTER_CENTER, file, coordinate_font.clone(), text_color);
+        let beside = board.rect.left_bottom() - egui::vec2(size * 0.25, (i as f32 + 0.5) * size);
+        let rank = (rank_index + 1).to_string();
+        painter.text(beside, egui::Align2::CENTER_CENTER, rank, coordinate_font.clone(), text_color);
+    }
+}
+
+/// Turns clicks and drags on the squares and the promotion row into the selection, and into the move they
+/// complete, if any: a piece of the side to move selected (clicked or dragged), then a destination; a promotion
+/// asks for its piece with a row of four buttons.
+fn handle_clicks(
+    ui: &mut egui::Ui,
+    board: &Geometry,
+    board_state: &Board,
+    legal: &[Move],
+    interactive: bool,
+    selection: &mut Selection,
+) -> Option<Move> {
     let mut played = None;
     let mut clicked_square = None;
     let mut dragged_to = None;
-    let square_at = |pos: egui::Pos2| Square::ALL.into_iter().find(|&s| square_rect(s).contains(pos));
     for square in Square::ALL {
         let id = ui.scope_id().with(("chess square", square as usize));
-        let response = ui.interact(square_rect(square), id, egui::Sense::click_and_drag());
+        let response = ui.interact(board.square(square), id, egui::Sense::click_and_drag());
         let name = square.to_string();
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name.clone()));
         if response.clicked() {
             clicked_square = Some(square);
         }
         // Dragging a piece of the side to move selects it; letting go over a square plays there.
-        if response.drag_started() && marks.interactive && legal.iter().any(|mv| mv.from == square) {
+        if response.drag_started() && interactive && legal.iter().any(|mv| mv.from == square) {
             selection.from = Some(square);
             selection.dragging = true;
         }
         if response.drag_stopped() && selection.dragging {
             selection.dragging = false;
-            dragged_to = response.interact_pointer_pos().or(ui.input(|i| i.pointer.latest_pos())).and_then(square_at);
+            let released = response.interact_pointer_pos().or(ui.input(|i| i.pointer.latest_pos()));
+            dragged_to = released.and_then(|pos| board.square_at(pos));
         }
     }
     if let Some(to) = dragged_to.filter(|&to| Some(to) != selection.from) {
@@ -145,7 +182,7 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
     // The promotion buttons, registered after the squares so they lie on top and take the click.
     if let Some((from, to)) = selection.promoting {
         for (k, piece) in PROMOTIONS.into_iter().enumerate() {
-            let rect = promotion_rect(board_rect, size, to, k, flipped);
+            let rect = promotion_rect(board.rect, board.size, to, k, board.flipped);
             let id = ui.scope_id().with(("chess promotion", k));
             if clickable(ui, rect, id, format!("promote to {}", piece_name(piece))).clicked() {
                 played = legal.iter().copied().find(|mv| {
@@ -157,7 +194,7 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
             }
         }
     }
-    if let Some(square) = clicked_square.filter(|_| marks.interactive) {
+    if let Some(square) = clicked_square.filter(|_| interactive) {
         if selection.promoting.take().is_none() {
             let to_here: Vec<Move> = selection
                 .from
@@ -181,27 +218,36 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
             selection.from = None;
         }
     }
+    played
+}
 
-    // Pieces (the one being dragged last, under the pointer), then the selection and its destinations.
+/// The pieces (the one being dragged last, under the pointer), then the selection and its destinations, then the
+/// promotion row over them.
+fn paint_pieces(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    board: &Geometry,
+    board_state: &Board,
+    legal: &[Move],
+    selection: &Selection,
+    memory_id: egui::Id,
+) {
+    let size = board.size;
     let pointer = ui.input(|i| i.pointer.latest_pos()).filter(|_| selection.dragging);
     for square in Square::ALL {
         if let (Some(piece), Some(color)) = (board_state.piece_on(square), board_state.color_on(square)) {
             if pointer.is_some() && selection.from == Some(square) {
                 continue;
             }
-            draw_piece(&painter, square_rect(square), piece, color);
+            draw_piece(painter, board.square(square), piece, color);
         }
     }
     if let Some(from) = selection.from.filter(|_| selection.promoting.is_none()) {
-        painter.rect_stroke(
-            square_rect(from).shrink(1.5),
-            0.0,
-            egui::Stroke::new(3.0, MARK_SELECT),
-            egui::StrokeKind::Inside,
-        );
+        let stroke = egui::Stroke::new(3.0, MARK_SELECT);
+        painter.rect_stroke(board.square(from).shrink(1.5), 0.0, stroke, egui::StrokeKind::Inside);
         for mv in legal.iter().filter(|mv| mv.from == from) {
             let to = san::displayed_destination(board_state, *mv);
-            let centre = square_rect(to).center();
+            let centre = board.square(to).center();
             if san::is_capture(board_state, *mv) {
                 painter.circle_stroke(centre, size * 0.42, egui::Stroke::new(3.0, MARK_SELECT.gamma_multiply(0.8)));
             } else {
@@ -212,15 +258,10 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
     if let Some((_, to)) = selection.promoting {
         // Drawn last, over the pieces under the row.
         for (k, piece) in PROMOTIONS.into_iter().enumerate() {
-            let rect = promotion_rect(board_rect, size, to, k, flipped);
-            painter.rect(
-                rect,
-                4.0,
-                egui::Color32::from_gray(70),
-                egui::Stroke::new(2.0, MARK_SELECT),
-                egui::StrokeKind::Inside,
-            );
-            draw_piece(&painter, rect, piece, board_state.side_to_move());
+            let rect = promotion_rect(board.rect, size, to, k, board.flipped);
+            let stroke = egui::Stroke::new(2.0, MARK_SELECT);
+            painter.rect(rect, 4.0, egui::Color32::from_gray(70), stroke, egui::StrokeKind::Inside);
+            draw_piece(painter, rect, piece, board_state.side_to_move());
         }
     }
     if let (Some(at), Some(from)) = (pointer, selection.from) {
@@ -232,8 +273,6 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
         }
         ui.ctx().set_cursor_icon(egui::CursorIcon::Grabbing);
     }
-    ui.data_mut(|d| d.insert_temp(memory_id, selection));
-    played.map(Chess::encode)
 }
 
 /// The `k`th promotion button: a row of four on the promotion square's rank, starting at its file (or earlier,
