@@ -406,87 +406,25 @@ impl TreeLab {
     /// Carries out one action. While an edit is on the worker, an action that reads or changes the tree waits
     /// for the edited tree, and is carried out when it arrives, in order.
     pub fn apply(&mut self, action: Action) {
-        let independent = matches!(
-            action,
-            Action::Seek(_)
-                | Action::TogglePlay
-                | Action::Fit
-                | Action::ToggleHelp
-                | Action::CloseDialog
-                | Action::TextCommitted
-                | Action::CloseInline
-        );
-        if (self.change_pending || !self.deferred.is_empty()) && !independent {
+        if (self.change_pending || !self.deferred.is_empty()) && !independent(&action) {
             self.deferred.push(action);
             return;
         }
-        // A tree loaded is watched from its first step; after an edit the replay shows the new result.
-        match action {
-            Action::OpenPath(_) | Action::LoadFileExample(_) | Action::LoadExample(_) | Action::GenerateRandom => {
-                self.on_run = Seek::Start;
-                self.collapsed.clear();
-                // The old tree's selection and note (e.g. "The move tree from Play…") say nothing of the new one.
-                self.editor.selected = None;
-                self.editor.message = None;
-            }
-            Action::Edit(_) | Action::Undo | Action::Redo | Action::Reorder(_) => self.on_run = Seek::End,
-            _ => {}
-        }
+        self.aim_replay(&action);
         match action {
             Action::TextEdited => self.reparse(true),
             Action::TextCommitted => self.editor.typing = false,
             Action::LoadExample(example) => self.set_text(example.text()),
             Action::GenerateRandom => self.set_text(self.settings.random.text()),
-            Action::SetAlgorithm(algorithm) => {
-                self.settings.algorithm = algorithm;
-                if self.shape_pending
-                    && let Some(tree) = self.tree.clone()
-                {
-                    // The tree shown is still on its way: analyse it, not the one before it, with the new algorithm.
-                    self.on_run = Seek::Start;
-                    let task = worker::Task::Tree { tree, print: self.text_pending };
-                    self.worker.submit(task, algorithm, self.wake());
-                    self.receive();
-                } else if let Some(analysis) = &mut self.analysis {
-                    let flat = analysis.flat.clone();
-                    analysis.run = None;
-                    self.on_run = Seek::Start;
-                    self.seek(Seek::Start);
-                    self.worker.submit(worker::Task::Rerun(flat), algorithm, self.wake());
-                    self.receive();
-                }
-                self.regrade();
-            }
+            Action::SetAlgorithm(algorithm) => self.set_algorithm(algorithm),
             Action::Seek(seek) => {
                 self.playing = false;
                 self.seek(seek);
             }
-            Action::TogglePlay => {
-                self.playing = !self.playing && self.step_count() > 0;
-                if self.playing && self.snapshot.cursor >= self.step_count() {
-                    self.seek(Seek::Start);
-                }
-                self.play_clock = 0.0;
-            }
+            Action::TogglePlay => self.toggle_play(),
             Action::Fit => self.view.fit_pending = true,
-            Action::ToggleCollapse(path) => {
-                if !self.collapsed.remove(&path) {
-                    let inner = self.tree.as_ref().and_then(|t| t.node_at(&path)).is_some_and(|n| !n.is_leaf());
-                    if inner {
-                        self.collapsed.insert(path);
-                    }
-                }
-                self.relayout();
-            }
-            Action::Select(path) => {
-                // A message about the last node would read as if it were about the new one.
-                if self.editor.selected != path {
-                    self.editor.message = None;
-                }
-                self.editor.selected = path;
-                self.editor.inline = None;
-                self.check_selection();
-            }
+            Action::ToggleCollapse(path) => self.toggle_collapse(path),
+            Action::Select(path) => self.select(path),
             Action::Edit(edit) => {
                 self.editor.inline = None;
                 self.apply_edit(edit);
@@ -513,6 +451,75 @@ impl TreeLab {
             | Action::QuizCheck
             | Action::QuizClear => self.apply_quiz(action),
         }
+    }
+
+    /// Where the replay starts after `action`: a tree loaded is watched from its first step; after an edit the
+    /// replay shows the new result.
+    fn aim_replay(&mut self, action: &Action) {
+        match action {
+            Action::OpenPath(_) | Action::LoadFileExample(_) | Action::LoadExample(_) | Action::GenerateRandom => {
+                self.on_run = Seek::Start;
+                self.collapsed.clear();
+                // The old tree's selection and note (e.g. "The move tree from Play…") say nothing of the new one.
+                self.editor.selected = None;
+                self.editor.message = None;
+            }
+            Action::Edit(_) | Action::Undo | Action::Redo | Action::Reorder(_) => self.on_run = Seek::End,
+            _ => {}
+        }
+    }
+
+    /// Switches to `algorithm` and analyses the tree again with it.
+    fn set_algorithm(&mut self, algorithm: Algorithm) {
+        self.settings.algorithm = algorithm;
+        if self.shape_pending
+            && let Some(tree) = self.tree.clone()
+        {
+            // The tree shown is still on its way: analyse it, not the one before it, with the new algorithm.
+            self.on_run = Seek::Start;
+            let task = worker::Task::Tree { tree, print: self.text_pending };
+            self.worker.submit(task, algorithm, self.wake());
+            self.receive();
+        } else if let Some(analysis) = &mut self.analysis {
+            let flat = analysis.flat.clone();
+            analysis.run = None;
+            self.on_run = Seek::Start;
+            self.seek(Seek::Start);
+            self.worker.submit(worker::Task::Rerun(flat), algorithm, self.wake());
+            self.receive();
+        }
+        self.regrade();
+    }
+
+    /// Starts or stops the replay, from the start when it stood at the end.
+    fn toggle_play(&mut self) {
+        self.playing = !self.playing && self.step_count() > 0;
+        if self.playing && self.snapshot.cursor >= self.step_count() {
+            self.seek(Seek::Start);
+        }
+        self.play_clock = 0.0;
+    }
+
+    /// Expands the subtree at `path`, or collapses it when it is an inner node.
+    fn toggle_collapse(&mut self, path: Vec<usize>) {
+        if !self.collapsed.remove(&path) {
+            let inner = self.tree.as_ref().and_then(|t| t.node_at(&path)).is_some_and(|n| !n.is_leaf());
+            if inner {
+                self.collapsed.insert(path);
+            }
+        }
+        self.relayout();
+    }
+
+    /// Selects the node at `path` (none for `None`), closing any inline field.
+    fn select(&mut self, path: Option<Vec<usize>>) {
+        // A message about the last node would read as if it were about the new one.
+        if self.editor.selected != path {
+            self.editor.message = None;
+        }
+        self.editor.selected = path;
+        self.editor.inline = None;
+        self.check_selection();
     }
 
     /// Shows `tree` (an undoable change, like opening a file), with a note saying where it came from.
@@ -642,4 +649,18 @@ impl TreeLab {
     pub fn is_collapsed(&self, path: &[usize]) -> bool {
         self.collapsed.contains(path)
     }
+}
+
+/// Whether `action` neither reads nor changes the tree, so it need not wait for an edit on the worker.
+fn independent(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Seek(_)
+            | Action::TogglePlay
+            | Action::Fit
+            | Action::ToggleHelp
+            | Action::CloseDialog
+            | Action::TextCommitted
+            | Action::CloseInline
+    )
 }

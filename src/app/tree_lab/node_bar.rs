@@ -5,7 +5,7 @@ use super::editing::{Edit, Field, Message};
 use super::panels::error_color;
 use super::{Action, TreeLab};
 use crate::tree::edit::path_text;
-use crate::tree::model::NodeKind;
+use crate::tree::model::{Node, NodeKind};
 use eframe::egui;
 use egui::RichText;
 
@@ -26,116 +26,147 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.data_mut(|d| d.insert_temp(id, (width, used.max(kept))));
 }
 
+/// The bar's rows: the selection and the edits, the fields, kind and modes, the quiz fields and the message.
 fn rows(lab: &mut TreeLab, ui: &mut egui::Ui) {
     let selected = lab.editor.selected.clone();
     let node = selected.as_ref().and_then(|p| lab.tree.as_ref()?.node_at(p));
     let id = selected.as_ref().and_then(|p| lab.analysis.as_ref()?.flat.node_at(p));
     let mut actions = Vec::new();
     ui.horizontal_wrapped(|ui| {
-        match (&selected, node) {
-            (Some(path), Some(node)) => {
-                let turn = id.and_then(|id| Some(lab.analysis.as_ref()?.flat.node(id).turn.name()));
-                let what = if node.is_leaf() { "leaf".to_string() } else { turn.unwrap_or("node").to_string() };
-                let name = match &node.label {
-                    Some(label) => format!("{label} ({})", path_text(path)),
-                    None => path_text(path),
-                };
-                ui.label(RichText::new(format!("{what} {name}")).strong()).on_hover_text("the selected node");
-            }
-            _ => {
-                ui.label(RichText::new("Click a node to edit it").weak());
-            }
-        }
-        let some = node.is_some();
-        let not_root = selected.as_ref().is_some_and(|p| !p.is_empty());
-        let structure = [
-            ("+ child", "Add a child (A)", some, Action::Edit(Edit::AddChild)),
-            ("+ parent", "Insert a parent above (P)", some, Action::Edit(Edit::InsertParent)),
-            ("delete", "Delete the subtree (Delete)", not_root, Action::Edit(Edit::Delete)),
-            ("◀ move", "Move left among the siblings ([)", not_root, Action::Edit(Edit::Move(-1))),
-            ("move ▶", "Move right among the siblings (])", not_root, Action::Edit(Edit::Move(1))),
-        ];
-        for (text, tip, enabled, action) in structure {
-            if ui.add_enabled(enabled, egui::Button::new(text)).on_hover_text(tip).clicked() {
-                actions.push(action);
-            }
-        }
-        ui.separator();
-        if ui.add_enabled(lab.can_undo(), egui::Button::new("↶ Undo")).on_hover_text("Undo (Ctrl+Z)").clicked() {
-            actions.push(Action::Undo);
-        }
-        if ui
-            .add_enabled(lab.can_redo(), egui::Button::new("↷ Redo"))
-            .on_hover_text("Redo (Ctrl+Shift+Z, Ctrl+Y)")
-            .clicked()
-        {
-            actions.push(Action::Redo);
-        }
+        selection_label(lab, ui, selected.as_deref(), node, id);
+        structure_buttons(lab, ui, selected.as_deref(), node, &mut actions);
     });
     // A second row, so neither grows wider than a narrow canvas.
     ui.horizontal_wrapped(|ui| {
-        let some = node.is_some();
-        let inner = node.is_some_and(|n| !n.is_leaf());
-        let chance = node.is_some_and(|n| n.marked_kind() == Some(NodeKind::Chance));
-        let buttons = [
-            (
-                "value",
-                "Edit the leaf's value (Enter)",
-                node.is_some_and(|n| n.is_leaf()),
-                Action::StartInline(Some(Field::Value)),
-            ),
-            ("label", "Edit the label (L)", some, Action::StartInline(Some(Field::Label))),
-            (
-                "odds",
-                "Edit the chance node's probabilities (O)",
-                chance,
-                Action::StartInline(Some(Field::Probabilities)),
-            ),
-            ("copy", "Copy the subtree (Ctrl+C)", some, Action::Copy),
-            ("paste", "Paste over the selected node (Ctrl+V)", some, Action::Edit(Edit::Paste(None))),
-        ];
-        for (text, tip, enabled, action) in buttons {
-            if ui.add_enabled(enabled, egui::Button::new(text)).on_hover_text(tip).clicked() {
-                actions.push(action);
-            }
-        }
+        field_buttons(ui, node, &mut actions);
         ui.separator();
-        let kind = node.and_then(|n| n.marked_kind());
-        let kind_name = |k: Option<NodeKind>| k.map_or("unmarked", NodeKind::keyword);
-        let tip =
-            "the node's kind (K cycles); unmarked follows the levels above. A MIN root: select the root, pick min";
-        if inner {
-            let label = ui.label("kind");
-            egui::ComboBox::from_id_salt("tree_lab_kind")
-                .width(80.0)
-                .selected_text(kind_name(kind))
-                .show_ui(ui, |ui| {
-                    for k in [None, Some(NodeKind::Max), Some(NodeKind::Min), Some(NodeKind::Chance)] {
-                        if ui.selectable_label(k == kind, kind_name(k)).clicked() && k != kind {
-                            actions.push(Action::Edit(Edit::SetKind(k)));
-                        }
-                    }
-                })
-                .response
-                .on_hover_text(tip)
-                .labelled_by(label.id);
-        } else {
-            ui.add_enabled(false, egui::Button::new("kind")).on_disabled_hover_text(tip);
-        }
+        kind_picker(ui, node, &mut actions);
         ui.separator();
-        let mut quiz = lab.quiz.on;
-        let tip =
-            "Quiz mode (Q): the replay is hidden; write the values, α, β and the pruned edges yourself, then Check";
-        if ui.checkbox(&mut quiz, "Quiz").on_hover_text(tip).changed() {
-            actions.push(Action::ToggleQuiz);
-        }
-        if ui.button("?").on_hover_text("Keyboard shortcuts (F1)").clicked() {
-            actions.push(Action::ToggleHelp);
-        }
+        mode_buttons(lab, ui, &mut actions);
     });
     if lab.quiz.on {
         super::quiz_panel::node_fields(lab, ui, &mut actions);
     }
+    message(lab, ui);
+    lab.actions.extend(actions);
+}
+
+/// Names the selected node (its turn or "leaf", label and path), or invites a click when none is.
+fn selection_label(lab: &TreeLab, ui: &mut egui::Ui, selected: Option<&[usize]>, node: Option<&Node>, id: Option<u32>) {
+    match (selected, node) {
+        (Some(path), Some(node)) => {
+            let turn = id.and_then(|id| Some(lab.analysis.as_ref()?.flat.node(id).turn.name()));
+            let what = if node.is_leaf() { "leaf".to_string() } else { turn.unwrap_or("node").to_string() };
+            let name = match &node.label {
+                Some(label) => format!("{label} ({})", path_text(path)),
+                None => path_text(path),
+            };
+            ui.label(RichText::new(format!("{what} {name}")).strong()).on_hover_text("the selected node");
+        }
+        _ => {
+            ui.label(RichText::new("Click a node to edit it").weak());
+        }
+    }
+}
+
+/// The structure edits (add, insert, delete, move), undo and redo.
+fn structure_buttons(
+    lab: &TreeLab,
+    ui: &mut egui::Ui,
+    selected: Option<&[usize]>,
+    node: Option<&Node>,
+    actions: &mut Vec<Action>,
+) {
+    let some = node.is_some();
+    let not_root = selected.is_some_and(|p| !p.is_empty());
+    let structure = [
+        ("+ child", "Add a child (A)", some, Action::Edit(Edit::AddChild)),
+        ("+ parent", "Insert a parent above (P)", some, Action::Edit(Edit::InsertParent)),
+        ("delete", "Delete the subtree (Delete)", not_root, Action::Edit(Edit::Delete)),
+        ("◀ move", "Move left among the siblings ([)", not_root, Action::Edit(Edit::Move(-1))),
+        ("move ▶", "Move right among the siblings (])", not_root, Action::Edit(Edit::Move(1))),
+    ];
+    for (text, tip, enabled, action) in structure {
+        if ui.add_enabled(enabled, egui::Button::new(text)).on_hover_text(tip).clicked() {
+            actions.push(action);
+        }
+    }
+    ui.separator();
+    if ui.add_enabled(lab.can_undo(), egui::Button::new("↶ Undo")).on_hover_text("Undo (Ctrl+Z)").clicked() {
+        actions.push(Action::Undo);
+    }
+    if ui
+        .add_enabled(lab.can_redo(), egui::Button::new("↷ Redo"))
+        .on_hover_text("Redo (Ctrl+Shift+Z, Ctrl+Y)")
+        .clicked()
+    {
+        actions.push(Action::Redo);
+    }
+}
+
+/// The field edits (value, label, odds), copy and paste.
+fn field_buttons(ui: &mut egui::Ui, node: Option<&Node>, actions: &mut Vec<Action>) {
+    let some = node.is_some();
+    let chance = node.is_some_and(|n| n.marked_kind() == Some(NodeKind::Chance));
+    let buttons = [
+        (
+            "value",
+            "Edit the leaf's value (Enter)",
+            node.is_some_and(|n| n.is_leaf()),
+            Action::StartInline(Some(Field::Value)),
+        ),
+        ("label", "Edit the label (L)", some, Action::StartInline(Some(Field::Label))),
+        ("odds", "Edit the chance node's probabilities (O)", chance, Action::StartInline(Some(Field::Probabilities))),
+        ("copy", "Copy the subtree (Ctrl+C)", some, Action::Copy),
+        ("paste", "Paste over the selected node (Ctrl+V)", some, Action::Edit(Edit::Paste(None))),
+    ];
+    for (text, tip, enabled, action) in buttons {
+        if ui.add_enabled(enabled, egui::Button::new(text)).on_hover_text(tip).clicked() {
+            actions.push(action);
+        }
+    }
+}
+
+/// The node kind's picker, disabled on a leaf.
+fn kind_picker(ui: &mut egui::Ui, node: Option<&Node>, actions: &mut Vec<Action>) {
+    let inner = node.is_some_and(|n| !n.is_leaf());
+    let kind = node.and_then(|n| n.marked_kind());
+    let kind_name = |k: Option<NodeKind>| k.map_or("unmarked", NodeKind::keyword);
+    let tip = "the node's kind (K cycles); unmarked follows the levels above. A MIN root: select the root, pick min";
+    if inner {
+        let label = ui.label("kind");
+        egui::ComboBox::from_id_salt("tree_lab_kind")
+            .width(80.0)
+            .selected_text(kind_name(kind))
+            .show_ui(ui, |ui| {
+                for k in [None, Some(NodeKind::Max), Some(NodeKind::Min), Some(NodeKind::Chance)] {
+                    if ui.selectable_label(k == kind, kind_name(k)).clicked() && k != kind {
+                        actions.push(Action::Edit(Edit::SetKind(k)));
+                    }
+                }
+            })
+            .response
+            .on_hover_text(tip)
+            .labelled_by(label.id);
+    } else {
+        ui.add_enabled(false, egui::Button::new("kind")).on_disabled_hover_text(tip);
+    }
+}
+
+/// The quiz mode's checkbox and the help button.
+fn mode_buttons(lab: &TreeLab, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let mut quiz = lab.quiz.on;
+    let tip = "Quiz mode (Q): the replay is hidden; write the values, α, β and the pruned edges yourself, then Check";
+    if ui.checkbox(&mut quiz, "Quiz").on_hover_text(tip).changed() {
+        actions.push(Action::ToggleQuiz);
+    }
+    if ui.button("?").on_hover_text("Keyboard shortcuts (F1)").clicked() {
+        actions.push(Action::ToggleHelp);
+    }
+}
+
+/// The reason an edit was refused or a note, else an empty line kept for it.
+fn message(lab: &TreeLab, ui: &mut egui::Ui) {
     match &lab.editor.message {
         Some(Message::Error(e)) => {
             ui.label(RichText::new(e).color(error_color(ui)));
@@ -148,5 +179,4 @@ fn rows(lab: &mut TreeLab, ui: &mut egui::Ui) {
             ui.label(" ");
         }
     }
-    lab.actions.extend(actions);
 }

@@ -35,45 +35,56 @@ pub(super) fn editor(lab: &mut TreeLab, ui: &mut egui::Ui) {
     });
 }
 
+/// Draws the tree's sources: the examples, the file buttons, the random generator and the notation.
 fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         ui.heading("Tree");
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.menu_button("Examples ▾", |ui| {
-                for example in Example::ALL {
-                    if ui.button(example.title()).on_hover_text(example.description()).clicked() {
-                        lab.actions.push(Action::LoadExample(example));
-                        ui.close();
-                    }
-                }
-                ui.separator();
-                ui.label(RichText::new("Files in games/trees/").weak());
-                for (i, file) in lab.file_examples.iter().enumerate() {
-                    match &file.tree {
-                        Ok(_) => {
-                            if ui.button(file.name()).on_hover_text(&file.description).clicked() {
-                                lab.actions.push(Action::LoadFileExample(i));
-                                ui.close();
-                            }
-                        }
-                        Err(error) => {
-                            ui.add_enabled(false, egui::Button::new(format!("{} (broken)", file.name())))
-                                .on_disabled_hover_text(error);
-                        }
-                    }
-                }
-                if lab.file_examples.is_empty() {
-                    ui.label(RichText::new("(none found)").weak());
-                }
-                ui.separator();
-                let title = lab.settings.random.title();
-                if ui.button(title).on_hover_text("set the shape, b, d and the seed on the Random line").clicked() {
-                    lab.actions.push(Action::GenerateRandom);
-                    ui.close();
-                }
-            });
+            ui.menu_button("Examples ▾", |ui| examples_menu(lab, ui));
         });
     });
+    file_buttons(lab, ui);
+    random_line(lab, ui);
+    notation(lab, ui);
+}
+
+/// The Examples menu: the built-in examples, the files in games/trees/ and the random tree.
+fn examples_menu(lab: &mut TreeLab, ui: &mut egui::Ui) {
+    for example in Example::ALL {
+        if ui.button(example.title()).on_hover_text(example.description()).clicked() {
+            lab.actions.push(Action::LoadExample(example));
+            ui.close();
+        }
+    }
+    ui.separator();
+    ui.label(RichText::new("Files in games/trees/").weak());
+    for (i, file) in lab.file_examples.iter().enumerate() {
+        match &file.tree {
+            Ok(_) => {
+                if ui.button(file.name()).on_hover_text(&file.description).clicked() {
+                    lab.actions.push(Action::LoadFileExample(i));
+                    ui.close();
+                }
+            }
+            Err(error) => {
+                ui.add_enabled(false, egui::Button::new(format!("{} (broken)", file.name())))
+                    .on_disabled_hover_text(error);
+            }
+        }
+    }
+    if lab.file_examples.is_empty() {
+        ui.label(RichText::new("(none found)").weak());
+    }
+    ui.separator();
+    let title = lab.settings.random.title();
+    if ui.button(title).on_hover_text("set the shape, b, d and the seed on the Random line").clicked() {
+        lab.actions.push(Action::GenerateRandom);
+        ui.close();
+    }
+}
+
+/// The buttons that open, save, copy and export the tree.
+fn file_buttons(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         if ui.button("Open…").on_hover_text("Open a tree file (.txt notation or .ron)").clicked() {
             lab.actions.push(Action::FileDialog(Mode::Open));
@@ -100,6 +111,10 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
             lab.actions.push(Action::ExportExercise);
         }
     });
+}
+
+/// The Random line: the generator's shape, b, d, leaf chance, seed and the Generate button.
+fn random_line(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         let random = &mut lab.settings.random;
         ui.label("Random:");
@@ -133,6 +148,10 @@ fn tree_source(lab: &mut TreeLab, ui: &mut egui::Ui) {
     if depth != lab.settings.random.depth {
         ui.small(format!("(depth {depth} keeps it under {} leaves)", RandomTree::MAX_LEAVES));
     }
+}
+
+/// The tree notation's text field (or, for a long text, the offer to show it) and the tree's status under it.
+fn notation(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.add_space(4.0);
     let label = ui.label("Tree notation");
     if lab.settings.text.len() > LONG_TEXT && !lab.edit_long_text {

@@ -3,7 +3,7 @@
 
 use super::replay::fmt_value;
 use super::{Action, Seek, TreeLab};
-use crate::engine::search::observer::Bound;
+use crate::engine::search::observer::{Bound, TraceRow};
 use eframe::egui;
 use egui::{Color32, RichText};
 
@@ -73,15 +73,7 @@ pub(super) fn controls(lab: &mut TreeLab, ui: &mut egui::Ui) {
 pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.add_space(4.0);
     ui.heading("Trace");
-    // A row of its own that wraps, so the panel never needs more width than the table does.
-    ui.horizontal_wrapped(|ui| {
-        if ui.small_button("Save CSV").on_hover_text("Write this table to saves/trace-<algorithm>.csv").clicked() {
-            lab.actions.push(Action::SaveTraceCsv);
-        }
-        if ui.small_button("Copy CSV").on_hover_text("Put this table on the clipboard as CSV").clicked() {
-            lab.actions.push(Action::CopyTraceCsv);
-        }
-    });
+    csv_buttons(lab, ui);
     let Some(run) = lab.analysis.as_ref().and_then(|a| a.run.as_ref()) else {
         ui.label("No search to trace.");
         return;
@@ -95,14 +87,60 @@ pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
         lab.show_all_rows = show_all;
     }
     let shown = if lab.show_all_rows { run.trace.len() } else { reached.min(run.trace.len()) };
-    // Column widths in proportion to the panel, whatever its width.
-    let spacing = ui.spacing().item_spacing.x;
-    let scale = ((ui.available_width() - 4.0 * spacing - 8.0) / 274.0).max(0.5);
-    let widths = [80.0, 46.0, 48.0, 48.0, 52.0].map(|w: f32| w * scale);
-    let row_height = ui.text_style_height(&egui::TextStyle::Monospace) + 4.0;
-    let row = |ui: &mut egui::Ui, cells: [String; 5], strong: bool| {
+    let columns = Columns::fit(ui);
+    columns.row(ui, ["NODE", "TYPE", "ALPHA", "BETA", "VALUE"].map(String::from), true);
+    ui.separator();
+    let mut area = egui::ScrollArea::vertical().auto_shrink([false, false]).id_salt("tree_lab_trace_rows");
+    if current != lab.scrolled_row {
+        // Keep the current row in the middle of the view, only when the step moves (the user may scroll too).
+        let row_index = current.unwrap_or(0) as f32;
+        area = area.vertical_scroll_offset((row_index * columns.row_height - 0.4 * ui.available_height()).max(0.0));
+        lab.scrolled_row = current;
+    }
+    ui.spacing_mut().item_spacing.y = 0.0;
+    if shown == 0 {
+        ui.label(RichText::new("No rows yet: the table grows as you step (→).").weak());
+    }
+    let clicked = trace_rows(ui, area, &run.trace, &columns, shown, current);
+    if let Some(step) = clicked.and_then(|row| run.first_step_of_row(row)) {
+        lab.actions.push(Action::Seek(Seek::To(step + 1)));
+    }
+}
+
+/// The buttons that save and copy the table as CSV, in a row of their own that wraps, so the panel never needs
+/// more width than the table does.
+fn csv_buttons(lab: &mut TreeLab, ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        if ui.small_button("Save CSV").on_hover_text("Write this table to saves/trace-<algorithm>.csv").clicked() {
+            lab.actions.push(Action::SaveTraceCsv);
+        }
+        if ui.small_button("Copy CSV").on_hover_text("Put this table on the clipboard as CSV").clicked() {
+            lab.actions.push(Action::CopyTraceCsv);
+        }
+    });
+}
+
+/// The table's column widths and row height.
+struct Columns {
+    widths: [f32; 5],
+    row_height: f32,
+}
+
+impl Columns {
+    /// Column widths in proportion to the panel, whatever its width.
+    fn fit(ui: &egui::Ui) -> Self {
+        let spacing = ui.spacing().item_spacing.x;
+        let scale = ((ui.available_width() - 4.0 * spacing - 8.0) / 274.0).max(0.5);
+        let widths = [80.0, 46.0, 48.0, 48.0, 52.0].map(|w: f32| w * scale);
+        let row_height = ui.text_style_height(&egui::TextStyle::Monospace) + 4.0;
+        Columns { widths, row_height }
+    }
+
+    /// Lays out one row of `cells`, in bold when `strong`.
+    fn row(&self, ui: &mut egui::Ui, cells: [String; 5], strong: bool) {
+        let row_height = self.row_height;
         ui.horizontal(|ui| {
-            for (column, (cell, width)) in cells.into_iter().zip(widths).enumerate() {
+            for (column, (cell, width)) in cells.into_iter().zip(self.widths).enumerate() {
                 let text = RichText::new(cell).monospace();
                 let label = egui::Label::new(if strong { text.strong() } else { text }).truncate();
                 let size = egui::vec2(width, row_height - 4.0);
@@ -118,36 +156,30 @@ pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
                 }
             }
         });
-    };
-    row(ui, ["NODE", "TYPE", "ALPHA", "BETA", "VALUE"].map(String::from), true);
-    ui.separator();
-    let mut area = egui::ScrollArea::vertical().auto_shrink([false, false]).id_salt("tree_lab_trace_rows");
-    if current != lab.scrolled_row {
-        // Keep the current row in the middle of the view, only when the step moves (the user may scroll too).
-        let row_index = current.unwrap_or(0) as f32;
-        area = area.vertical_scroll_offset((row_index * row_height - 0.4 * ui.available_height()).max(0.0));
-        lab.scrolled_row = current;
     }
+}
+
+/// The first `shown` rows of `trace` in `area`, the `current` one highlighted and those after it greyed; returns
+/// the row clicked, if any.
+fn trace_rows(
+    ui: &mut egui::Ui,
+    area: egui::ScrollArea,
+    trace: &[TraceRow],
+    columns: &Columns,
+    shown: usize,
+    current: Option<usize>,
+) -> Option<usize> {
+    let row_height = columns.row_height;
     let highlight = if ui.visuals().dark_mode {
         Color32::from_rgba_unmultiplied(255, 200, 0, 40)
     } else {
         Color32::from_rgba_unmultiplied(255, 190, 0, 90)
     };
-    ui.spacing_mut().item_spacing.y = 0.0;
     let mut clicked = None;
-    if shown == 0 {
-        ui.label(RichText::new("No rows yet: the table grows as you step (→).").weak());
-    }
     area.show_rows(ui, row_height, shown, |ui, range| {
         for i in range {
-            let r = &run.trace[i];
-            let value = match (r.value, r.bound) {
-                (None, _) => String::new(),
-                (Some(v), Some(Bound::Lower)) => format!("≥{}", fmt_value(v)),
-                (Some(v), Some(Bound::Upper)) => format!("≤{}", fmt_value(v)),
-                (Some(v), _) => fmt_value(v),
-            };
-            let cells = [r.node.clone(), r.turn.name().to_string(), fmt_value(r.alpha), fmt_value(r.beta), value];
+            let r = &trace[i];
+            let cells = [r.node.clone(), r.turn.name().to_string(), fmt_value(r.alpha), fmt_value(r.beta), value(r)];
             let rect = ui.available_rect_before_wrap();
             let rect = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), row_height));
             if Some(i) == current {
@@ -159,7 +191,7 @@ pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
                     ui.visuals_mut().override_text_color = Some(ui.visuals().weak_text_color());
                 }
                 ui.set_height(row_height);
-                row(ui, cells, false);
+                columns.row(ui, cells, false);
             });
             let click = ui.interact(rect, ui.scope_id().with(("trace_row", i)), egui::Sense::click());
             click.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Row, true, format!("trace row {}", i + 1)));
@@ -168,7 +200,15 @@ pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
             }
         }
     });
-    if let Some(step) = clicked.and_then(|row| run.first_step_of_row(row)) {
-        lab.actions.push(Action::Seek(Seek::To(step + 1)));
+    clicked
+}
+
+/// A row's VALUE cell: the value, with ≥ or ≤ when it is only a bound.
+fn value(r: &TraceRow) -> String {
+    match (r.value, r.bound) {
+        (None, _) => String::new(),
+        (Some(v), Some(Bound::Lower)) => format!("≥{}", fmt_value(v)),
+        (Some(v), Some(Bound::Upper)) => format!("≤{}", fmt_value(v)),
+        (Some(v), _) => fmt_value(v),
     }
 }

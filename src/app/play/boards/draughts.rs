@@ -39,18 +39,64 @@ pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks
 pub fn show(ui: &mut egui::Ui, game: &Draughts, marks: &Marks, refusal: &mut Option<String>) -> Option<AnyMove> {
     let area = ui.available_rect_before_wrap();
     let size = cell_size(area.shrink(12.0).size(), 8, 8);
-    let board = egui::Rect::from_center_size(area.center(), egui::Vec2::splat(size * 8.0));
+    let grid = Grid { board: egui::Rect::from_center_size(area.center(), egui::Vec2::splat(size * 8.0)), size };
     let painter = ui.painter_at(area);
-    let square_rect = |i: usize| {
-        let (row, column) = coordinates(i);
-        egui::Rect::from_min_size(board.min + egui::vec2(column as f32, row as f32) * size, egui::Vec2::splat(size))
-    };
-    let centre = |i: usize| square_rect(i).center();
+    paint_board(&painter, &grid);
+    paint_last_and_hint(&painter, &grid, marks);
 
+    let legal: Vec<Vec<usize>> =
+        if marks.interactive { game.legal_moves().iter().map(|&mv| path(mv)).collect() } else { Vec::new() };
+    let memory_id = ui.scope_id().with("draughts selection");
+    let key = game.position_hash() ^ game.moves_played() as u64;
+    let mut selection: Selection = ui.data(|d| d.get_temp(memory_id)).unwrap_or_default();
+    if selection.position != key || !marks.interactive || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        selection = Selection { position: key, squares: Vec::new() };
+    }
+
+    let clicked_square = square_clicks(ui, &grid);
+    let clicked_elsewhere = clicked_square.is_none()
+        && ui.input(|i| i.pointer.primary_clicked() && i.pointer.interact_pos().is_some_and(|p| area.contains(p)));
+    if clicked_elsewhere {
+        selection.squares.clear();
+    }
+    let played = clicked_square
+        .filter(|_| marks.interactive)
+        .and_then(|square| apply_click(game, &legal, &mut selection.squares, square, refusal));
+
+    paint_pieces_and_selection(&painter, &grid, game, &legal, &selection.squares);
+    ui.data_mut(|d| d.insert_temp(memory_id, selection));
+    played
+}
+
+/// Where the board lies and the side of a square.
+struct Grid {
+    board: egui::Rect,
+    size: f32,
+}
+
+impl Grid {
+    /// The rectangle of dark square `i` (0–31).
+    fn square_rect(&self, i: usize) -> egui::Rect {
+        let (row, column) = coordinates(i);
+        egui::Rect::from_min_size(
+            self.board.min + egui::vec2(column as f32, row as f32) * self.size,
+            egui::Vec2::splat(self.size),
+        )
+    }
+
+    /// The centre of dark square `i`.
+    fn centre(&self, i: usize) -> egui::Pos2 {
+        self.square_rect(i).center()
+    }
+}
+
+/// Paints the light board, the dark squares with their faint numbers and the frame.
+fn paint_board(painter: &egui::Painter, grid: &Grid) {
+    let board = grid.board;
     painter.rect_filled(board, 0.0, LIGHT_SQUARE);
-    let number_font = egui::FontId::proportional((size * 0.2).clamp(8.0, 13.0));
+    let number_font = egui::FontId::proportional((grid.size * 0.2).clamp(8.0, 13.0));
     for i in 0..32 {
-        let rect = square_rect(i);
+        let rect = grid.square_rect(i);
         painter.rect_filled(rect, 0.0, DARK_SQUARE);
         let faint = egui::Color32::from_white_alpha(90);
         painter.text(
@@ -62,92 +108,99 @@ pub fn show(ui: &mut egui::Ui, game: &Draughts, marks: &Marks, refusal: &mut Opt
         );
     }
     painter.rect_stroke(board, 0.0, egui::Stroke::new(2.0, DARK_SQUARE), egui::StrokeKind::Outside);
+}
 
-    // The last move and the hint: their squares outlined and their paths drawn.
+/// The last move and the hint: their squares outlined and their paths drawn.
+fn paint_last_and_hint(painter: &egui::Painter, grid: &Grid, marks: &Marks) {
     for (mv, color) in [(marks.last, MARK_LAST), (marks.hint, MARK_HINT)] {
         if let Some(mv) = mv {
             let squares = path(mv);
             for &i in [squares.first(), squares.last()].into_iter().flatten() {
                 painter.rect_stroke(
-                    square_rect(i).shrink(2.0),
+                    grid.square_rect(i).shrink(2.0),
                     2.0,
                     egui::Stroke::new(3.0, color),
                     egui::StrokeKind::Inside,
                 );
             }
-            draw_path(&painter, &squares, centre, color, size);
+            draw_path(painter, &squares, |i| grid.centre(i), color, grid.size);
         }
     }
+}
 
-    let legal: Vec<Vec<usize>> =
-        if marks.interactive { game.legal_moves().iter().map(|&mv| path(mv)).collect() } else { Vec::new() };
-    let memory_id = ui.scope_id().with("draughts selection");
-    let key = game.position_hash() ^ game.moves_played() as u64;
-    let mut selection: Selection = ui.data(|d| d.get_temp(memory_id)).unwrap_or_default();
-    if selection.position != key || !marks.interactive || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-        selection = Selection { position: key, squares: Vec::new() };
-    }
-
+/// Makes every dark square clickable and returns the one clicked, if any.
+fn square_clicks(ui: &mut egui::Ui, grid: &Grid) -> Option<usize> {
     let mut clicked_square = None;
     for i in 0..32 {
         let response =
-            clickable(ui, square_rect(i), ui.scope_id().with(("draughts square", i)), format!("square {}", i + 1));
+            clickable(ui, grid.square_rect(i), ui.scope_id().with(("draughts square", i)), format!("square {}", i + 1));
         if response.clicked() {
             clicked_square = Some(i);
         }
     }
-    let clicked_elsewhere = clicked_square.is_none()
-        && ui.input(|i| i.pointer.primary_clicked() && i.pointer.interact_pos().is_some_and(|p| area.contains(p)));
-    if clicked_elsewhere {
-        selection.squares.clear();
-    }
-    let mut played = None;
-    if let Some(square) = clicked_square.filter(|_| marks.interactive) {
-        match click(&legal, &selection.squares, square) {
-            Click::Play(index) => {
-                played = Some(game.legal_moves()[index]);
-                selection.squares.clear();
+    clicked_square
+}
+
+/// Applies a click on `square` to the squares chosen so far: returns the move it completes, or updates the choice
+/// (saying in `refusal` why a piece that cannot move was not selected).
+fn apply_click(
+    game: &Draughts,
+    legal: &[Vec<usize>],
+    chosen: &mut Vec<usize>,
+    square: usize,
+    refusal: &mut Option<String>,
+) -> Option<AnyMove> {
+    match click(legal, chosen, square) {
+        Click::Play(index) => {
+            chosen.clear();
+            Some(game.legal_moves()[index])
+        }
+        Click::Select(squares) => {
+            if squares.is_empty()
+                && chosen.is_empty()
+                && let Some((side, _)) = game.piece(square)
+            {
+                let [black, white] = ["Black", "White"];
+                let (mine, theirs) = if game.side_to_move() == Side::Max { (black, white) } else { (white, black) };
+                *refusal = Some(if side != game.side_to_move() {
+                    format!("That is a {theirs} piece: you play {mine}.")
+                } else if game.must_capture() {
+                    "A capture is compulsory: take with a piece that can jump.".to_string()
+                } else {
+                    "That piece has no move.".to_string()
+                });
             }
-            Click::Select(squares) => {
-                if squares.is_empty()
-                    && selection.squares.is_empty()
-                    && let Some((side, _)) = game.piece(square)
-                {
-                    let [black, white] = ["Black", "White"];
-                    let (mine, theirs) = if game.side_to_move() == Side::Max { (black, white) } else { (white, black) };
-                    *refusal = Some(if side != game.side_to_move() {
-                        format!("That is a {theirs} piece: you play {mine}.")
-                    } else if game.must_capture() {
-                        "A capture is compulsory: take with a piece that can jump.".to_string()
-                    } else {
-                        "That piece has no move.".to_string()
-                    });
-                }
-                selection.squares = squares
-            }
+            *chosen = squares;
+            None
         }
     }
+}
 
-    // Pieces, the selection and where it can go.
+/// Pieces, the selection and where it can go.
+fn paint_pieces_and_selection(
+    painter: &egui::Painter,
+    grid: &Grid,
+    game: &Draughts,
+    legal: &[Vec<usize>],
+    chosen: &[usize],
+) {
+    let size = grid.size;
     for i in 0..32 {
         if let Some((side, king)) = game.piece(i) {
-            draw_piece(&painter, centre(i), size, side, king);
+            draw_piece(painter, grid.centre(i), size, side, king);
         }
     }
-    if !selection.squares.is_empty() {
-        let chosen = &selection.squares;
-        painter.circle_stroke(centre(chosen[0]), size * 0.42, egui::Stroke::new(3.0, MARK_SELECT));
-        draw_path(&painter, chosen, centre, MARK_SELECT, size);
+    if !chosen.is_empty() {
+        painter.circle_stroke(grid.centre(chosen[0]), size * 0.42, egui::Stroke::new(3.0, MARK_SELECT));
+        draw_path(painter, chosen, |i| grid.centre(i), MARK_SELECT, size);
         for candidate in legal.iter().filter(|p| p.starts_with(chosen) && p.len() > chosen.len()) {
             // The next square to click is dotted, the path's end ringed.
-            painter.circle_filled(centre(candidate[chosen.len()]), size * 0.12, MARK_SELECT);
+            painter.circle_filled(grid.centre(candidate[chosen.len()]), size * 0.12, MARK_SELECT);
             if let Some(&end) = candidate.last() {
-                painter.circle_stroke(centre(end), size * 0.2, egui::Stroke::new(2.0, MARK_SELECT));
+                painter.circle_stroke(grid.centre(end), size * 0.2, egui::Stroke::new(2.0, MARK_SELECT));
             }
         }
     }
-    ui.data_mut(|d| d.insert_temp(memory_id, selection));
-    played
 }
 
 /// What a click on a square does, given the legal paths and the squares chosen so far.

@@ -59,20 +59,59 @@ pub fn show(ui: &mut egui::Ui, game: &Einstein, marks: &Marks, dice: &Dice, live
     // The board's five columns, a margin column for the coordinates and three for the die beside it.
     let size = cell_size(area.shrink(12.0).size(), 8, 5);
     let block = egui::vec2(size * 9.0, size * 6.0);
-    let origin = area.center() - block / 2.0 + egui::vec2(size, size);
-    let board = egui::Rect::from_min_size(origin, egui::Vec2::splat(size * 5.0));
-    let rect_of = |cell: u8| {
+    let grid = Grid { origin: area.center() - block / 2.0 + egui::vec2(size, size), size };
+    let painter = ui.painter_at(area);
+    let font = egui::FontId::proportional((size * 0.25).clamp(10.0, 16.0));
+    paint_board(&painter, &grid, ui.visuals().text_color(), &font);
+
+    let deciding = marks.interactive && game.turn() != Turn::Chance;
+    let (steps, movable) = playable_steps(game, deciding);
+
+    let memory_id = ui.scope_id().with("einstein selection");
+    let key = game.position_hash() ^ game.moves_played() as u64;
+    let mut selection: Selection = ui.data(|d| d.get_temp(memory_id)).unwrap_or_default();
+    if selection.position != key || !deciding {
+        selection = Selection { position: key, from: None };
+    }
+    if let [only] = movable[..] {
+        selection.from = Some(only);
+    }
+
+    let action = square_clicks(ui, &grid, &steps, deciding, &mut selection);
+    paint_marks(&painter, &grid, game, marks, &steps, &movable, selection.from);
+    ui.data_mut(|d| d.insert_temp(memory_id, selection));
+    die_panel(ui, &painter, &grid, game, marks, dice, live, &font).or(action)
+}
+
+/// Where the board lies: its top-left corner and the side of a square.
+struct Grid {
+    origin: egui::Pos2,
+    size: f32,
+}
+
+impl Grid {
+    /// The board itself.
+    fn board(&self) -> egui::Rect {
+        egui::Rect::from_min_size(self.origin, egui::Vec2::splat(self.size * 5.0))
+    }
+
+    /// The square `cell` covers.
+    fn rect_of(&self, cell: u8) -> egui::Rect {
         let (column, row) = (cell % 5, cell / 5);
         egui::Rect::from_min_size(
-            origin + egui::vec2(f32::from(column), f32::from(row)) * size,
-            egui::Vec2::splat(size),
+            self.origin + egui::vec2(f32::from(column), f32::from(row)) * self.size,
+            egui::Vec2::splat(self.size),
         )
-    };
-    let painter = ui.painter_at(area);
+    }
+}
+
+/// Paints the board, both goals, the grid lines and the coordinates.
+fn paint_board(painter: &egui::Painter, grid: &Grid, text_color: egui::Color32, font: &egui::FontId) {
+    let (board, size) = (grid.board(), grid.size);
     painter.rect_filled(board, 4.0, BOARD);
     for side in [Side::Max, Side::Min] {
         // A side's goal, tinted in its colour.
-        painter.rect_filled(rect_of(target(side)).shrink(1.0), 0.0, stone_color(side).gamma_multiply(0.25));
+        painter.rect_filled(grid.rect_of(target(side)).shrink(1.0), 0.0, stone_color(side).gamma_multiply(0.25));
     }
     let line = egui::Stroke::new(1.0, LINE);
     for i in 0..=5 {
@@ -86,16 +125,16 @@ pub fn show(ui: &mut egui::Ui, game: &Einstein, marks: &Marks, dice: &Dice, live
             line,
         );
     }
-    let text_color = ui.visuals().text_color();
-    let font = egui::FontId::proportional((size * 0.25).clamp(10.0, 16.0));
     for i in 0..5u8 {
-        let top = rect_of(i).center_top() - egui::vec2(0.0, size * 0.3);
+        let top = grid.rect_of(i).center_top() - egui::vec2(0.0, size * 0.3);
         painter.text(top, egui::Align2::CENTER_CENTER, ((b'a' + i) as char).to_string(), font.clone(), text_color);
-        let left = rect_of(i * 5).left_center() - egui::vec2(size * 0.3, 0.0);
+        let left = grid.rect_of(i * 5).left_center() - egui::vec2(size * 0.3, 0.0);
         painter.text(left, egui::Align2::CENTER_CENTER, (i + 1).to_string(), font.clone(), text_color);
     }
+}
 
-    let deciding = marks.interactive && game.turn() != Turn::Chance;
+/// The steps the player may click (move, from, to) and the stones that may move, none unless `deciding`.
+fn playable_steps(game: &Einstein, deciding: bool) -> (Vec<(EinsteinMove, u8, u8)>, Vec<u8>) {
     let mut legal: Vec<EinsteinMove> = Vec::new();
     if deciding {
         game.generate_moves(&mut legal);
@@ -104,27 +143,27 @@ pub fn show(ui: &mut egui::Ui, game: &Einstein, marks: &Marks, dice: &Dice, live
         legal.iter().filter_map(|&mv| game.step_squares(mv).map(|(from, to)| (mv, from, to))).collect();
     let mut movable: Vec<u8> = steps.iter().map(|s| s.1).collect();
     movable.dedup();
+    (steps, movable)
+}
 
-    let memory_id = ui.scope_id().with("einstein selection");
-    let key = game.position_hash() ^ game.moves_played() as u64;
-    let mut selection: Selection = ui.data(|d| d.get_temp(memory_id)).unwrap_or_default();
-    if selection.position != key || !deciding {
-        selection = Selection { position: key, from: None };
-    }
-    if let [only] = movable[..] {
-        selection.from = Some(only);
-    }
-
+/// Makes every square clickable and turns a click into a new selection, a move or a refusal.
+fn square_clicks(
+    ui: &mut egui::Ui,
+    grid: &Grid,
+    steps: &[(EinsteinMove, u8, u8)],
+    deciding: bool,
+    selection: &mut Selection,
+) -> Option<Action> {
     let mut action = None;
     for cell in 0..25u8 {
         let response = clickable(
             ui,
-            rect_of(cell),
+            grid.rect_of(cell),
             ui.scope_id().with(("einstein square", cell)),
             format!("square {}", square_name(cell)),
         );
         if response.clicked() && deciding {
-            let (next, chosen) = click(&steps, selection.from, cell);
+            let (next, chosen) = click(steps, selection.from, cell);
             selection.from = next;
             action = chosen.map(|mv| Action::Play(AnyMove::from(mv))).or(action);
             if chosen.is_none() && next.is_none() {
@@ -132,13 +171,26 @@ pub fn show(ui: &mut egui::Ui, game: &Einstein, marks: &Marks, dice: &Dice, live
             }
         }
     }
+    action
+}
 
+/// Paints the last move, the hint, the stones, the movable stones' rings and the selection with its destinations.
+fn paint_marks(
+    painter: &egui::Painter,
+    grid: &Grid,
+    game: &Einstein,
+    marks: &Marks,
+    steps: &[(EinsteinMove, u8, u8)],
+    movable: &[u8],
+    selected: Option<u8>,
+) {
+    let size = grid.size;
     // The last move and the hint: start and end squares outlined.
     for (mv, color) in [(marks.last, MARK_LAST), (marks.hint, MARK_HINT)] {
         if let Some((from, to)) = mv.and_then(|m| u16::try_from(m).ok()).and_then(|m| game.step_squares(m)) {
             for cell in [from, to] {
                 painter.rect_stroke(
-                    rect_of(cell).shrink(2.0),
+                    grid.rect_of(cell).shrink(2.0),
                     2.0,
                     egui::Stroke::new(3.0, color),
                     egui::StrokeKind::Inside,
@@ -148,29 +200,42 @@ pub fn show(ui: &mut egui::Ui, game: &Einstein, marks: &Marks, dice: &Dice, live
     }
     for cell in 0..25u8 {
         if let Some((side, n)) = game.stone(cell) {
-            draw_stone(&painter, rect_of(cell), side, n);
+            draw_stone(painter, grid.rect_of(cell), side, n);
         }
     }
-    for &cell in &movable {
-        painter.circle_stroke(rect_of(cell).center(), size * 0.44, egui::Stroke::new(3.0, MARK_MOVABLE));
+    for &cell in movable {
+        painter.circle_stroke(grid.rect_of(cell).center(), size * 0.44, egui::Stroke::new(3.0, MARK_MOVABLE));
     }
-    if let Some(from) = selection.from {
-        painter.circle_stroke(rect_of(from).center(), size * 0.44, egui::Stroke::new(4.0, MARK_SELECT));
+    if let Some(from) = selected {
+        painter.circle_stroke(grid.rect_of(from).center(), size * 0.44, egui::Stroke::new(4.0, MARK_SELECT));
         for &(_, _, to) in steps.iter().filter(|s| s.1 == from) {
-            painter.circle_filled(rect_of(to).center(), size * 0.1, MARK_SELECT);
+            painter.circle_filled(grid.rect_of(to).center(), size * 0.1, MARK_SELECT);
         }
     }
-    ui.data_mut(|d| d.insert_temp(memory_id, selection));
+}
 
-    // The die, beside the board.
+/// The die, beside the board, with its caption, the roll buttons and the dice-mode checkbox.
+#[expect(clippy::too_many_arguments, reason = "the painter's state, passed down from `show`")]
+fn die_panel(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    grid: &Grid,
+    game: &Einstein,
+    marks: &Marks,
+    dice: &Dice,
+    live: bool,
+    font: &egui::FontId,
+) -> Option<Action> {
+    let (board, size) = (grid.board(), grid.size);
     let die_rect =
         egui::Rect::from_min_size(board.right_top() + egui::vec2(size * 0.8, 0.0), egui::Vec2::splat(size * 1.6));
-    draw_die(&painter, die_rect, game.die(), stone_color(game.to_move()));
+    draw_die(painter, die_rect, game.die(), stone_color(game.to_move()));
     let controls = egui::Rect::from_min_max(
         die_rect.left_bottom() + egui::vec2(0.0, size * 0.3),
         egui::pos2(die_rect.left() + size * 2.6, board.bottom()),
     );
     let column = egui::UiBuilder::new().max_rect(controls).layout(egui::Layout::top_down(egui::Align::Min));
+    let mut action = None;
     ui.scope_builder(column, |ui| {
         let who = colour_name(game.to_move());
         let caption = match game.die() {

@@ -43,21 +43,47 @@ pub fn show(ui: &mut egui::Ui, game: &Othello, marks: &Marks) -> Option<AnyMove>
     // pass button.
     let size = cell_size(available.size(), n, n + 1);
     let block = egui::vec2(size * (n as f32 + 1.0), size * (n as f32 + 2.0));
-    let origin = available.center() - block / 2.0 + egui::vec2(size, size);
-    let board = egui::Rect::from_min_size(origin, egui::Vec2::splat(size * n as f32));
+    let grid = Grid { origin: available.center() - block / 2.0 + egui::vec2(size, size), size, n };
     let painter = ui.painter_at(area);
+    let font = egui::FontId::proportional((size * 0.3).clamp(10.0, 16.0));
+    paint_board(&painter, &grid, ui.visuals().text_color(), &font);
+    let to_move = if game.turn() == crate::engine::game::Turn::Max { Side::Max } else { Side::Min };
+    let clicked = squares(ui, &painter, &grid, game, marks, to_move);
+    below_board(ui, &grid, game, marks, to_move, &font).or(clicked)
+}
+
+/// Where the board lies: its top-left corner, the side of a cell and the cells per side.
+struct Grid {
+    origin: egui::Pos2,
+    size: f32,
+    n: usize,
+}
+
+impl Grid {
+    /// The board itself.
+    fn board(&self) -> egui::Rect {
+        egui::Rect::from_min_size(self.origin, egui::Vec2::splat(self.size * self.n as f32))
+    }
+
+    /// The rectangle of the cell at `column`, `row`.
+    fn cell_rect(&self, column: usize, row: usize) -> egui::Rect {
+        egui::Rect::from_min_size(
+            self.origin + egui::vec2(column as f32, row as f32) * self.size,
+            egui::Vec2::splat(self.size),
+        )
+    }
+}
+
+/// Paints the felt, the coordinates and the grid lines.
+fn paint_board(painter: &egui::Painter, grid: &Grid, text_color: egui::Color32, font: &egui::FontId) {
+    let (board, size, n) = (grid.board(), grid.size, grid.n);
     painter.rect_filled(board.expand(size * 0.12), 6.0, FELT_EDGE);
     painter.rect_filled(board, 2.0, FELT);
-    let text_color = ui.visuals().text_color();
-    let font = egui::FontId::proportional((size * 0.3).clamp(10.0, 16.0));
-    let cell_rect = |column: usize, row: usize| {
-        egui::Rect::from_min_size(origin + egui::vec2(column as f32, row as f32) * size, egui::Vec2::splat(size))
-    };
     for i in 0..n {
-        let top = cell_rect(i, 0).center_top() - egui::vec2(0.0, size * 0.35);
+        let top = grid.cell_rect(i, 0).center_top() - egui::vec2(0.0, size * 0.35);
         let letter = ((b'a' + i as u8) as char).to_string();
         painter.text(top, egui::Align2::CENTER_CENTER, letter, font.clone(), text_color);
-        let left = cell_rect(0, i).left_center() - egui::vec2(size * 0.35, 0.0);
+        let left = grid.cell_rect(0, i).left_center() - egui::vec2(size * 0.35, 0.0);
         painter.text(left, egui::Align2::CENTER_CENTER, (i + 1).to_string(), font.clone(), text_color);
     }
     let line = egui::Stroke::new(1.0, LINE);
@@ -72,22 +98,34 @@ pub fn show(ui: &mut egui::Ui, game: &Othello, marks: &Marks) -> Option<AnyMove>
             line,
         );
     }
-    let to_move = if game.turn() == crate::engine::game::Turn::Max { Side::Max } else { Side::Min };
+}
+
+/// Makes every square clickable, paints its disc, legal-move dot or hover preview and the last-move and hint marks,
+/// and returns the square clicked, if any.
+fn squares(
+    ui: &mut egui::Ui,
+    painter: &egui::Painter,
+    grid: &Grid,
+    game: &Othello,
+    marks: &Marks,
+    to_move: Side,
+) -> Option<AnyMove> {
+    let (size, n) = (grid.size, grid.n);
     let legal = game.legal_squares();
     let mut clicked = None;
     for row in 0..n {
         for column in 0..n {
             let square = Othello::square(column, row);
             let mv = AnyMove::from(square);
-            let rect = cell_rect(column, row);
+            let rect = grid.cell_rect(column, row);
             let name = game.move_name(square);
             let response =
                 clickable(ui, rect, ui.scope_id().with(("othello square", square)), format!("square {name}"));
             let is_legal = legal >> square & 1 != 0;
             match game.cell(column, row) {
-                Some(side) => draw_disc(&painter, rect, side, 1.0),
+                Some(side) => draw_disc(painter, rect, side, 1.0),
                 None if marks.interactive && is_legal && response.hovered() => {
-                    draw_disc(&painter, rect, to_move, 0.5);
+                    draw_disc(painter, rect, to_move, 0.5);
                     response.clone().on_hover_text(format!("Play {name}"));
                 }
                 None if marks.interactive && is_legal => {
@@ -110,7 +148,19 @@ pub fn show(ui: &mut egui::Ui, game: &Othello, marks: &Marks) -> Option<AnyMove>
             }
         }
     }
-    // Under the board: the count, and the pass button when passing is the only move.
+    clicked
+}
+
+/// Under the board: the count, and the pass button when passing is the only move.
+fn below_board(
+    ui: &mut egui::Ui,
+    grid: &Grid,
+    game: &Othello,
+    marks: &Marks,
+    to_move: Side,
+    font: &egui::FontId,
+) -> Option<AnyMove> {
+    let (board, size) = (grid.board(), grid.size);
     let below = egui::Rect::from_min_size(
         board.left_bottom() + egui::vec2(0.0, size * 0.2),
         egui::vec2(board.width(), (size * 0.8).max(28.0)),
@@ -122,6 +172,7 @@ pub fn show(ui: &mut egui::Ui, game: &Othello, marks: &Marks) -> Option<AnyMove>
         colour_name(Side::Min),
         game.count(Side::Min)
     );
+    let mut clicked = None;
     let row = egui::UiBuilder::new().max_rect(below).layout(egui::Layout::left_to_right(egui::Align::Center));
     ui.scope_builder(row, |ui| {
         ui.label(egui::RichText::new(count).font(font.clone()));
