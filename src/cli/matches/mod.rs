@@ -206,7 +206,7 @@ impl Plan<'_> {
             if index >= self.args.games || self.decided.load(Ordering::Relaxed) {
                 return;
             }
-            let a_first = index % 2 == 0;
+            let a_first = index.is_multiple_of(2);
             let opening = &self.openings[(index / 2) % self.openings.len()];
             let players: [&mut dyn player::Player; 2] =
                 if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
