@@ -79,11 +79,8 @@ pub fn play(
     };
     let [first, second] = players;
     let mut players: [&mut dyn Player; 2] = [first, second];
-    for (i, player) in players.iter_mut().enumerate() {
-        if let Err(failure) = player.new_game() {
-            let side = if i == 0 { Side::Max } else { Side::Min };
-            return Played { names, ending: failed(side, failure) };
-        }
+    if let Some(ending) = start_players(&mut players) {
+        return Played { names, ending };
     }
     let ending = loop {
         if let Some(outcome) = game.outcome() {
@@ -123,6 +120,17 @@ pub fn play(
         history.push(mv);
     };
     Played { names, ending }
+}
+
+/// Tells both players a game starts; how the game ended if one of them failed to start it.
+fn start_players(players: &mut [&mut dyn Player; 2]) -> Option<Ending> {
+    for (i, player) in players.iter_mut().enumerate() {
+        if let Err(failure) = player.new_game() {
+            let side = if i == 0 { Side::Max } else { Side::Min };
+            return Some(failed(side, failure));
+        }
+    }
+    None
 }
 
 /// Plays the moves of `opening` on `game` up to the first illegal one, naming each in `names` (the illegal one

@@ -125,30 +125,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
         next: AtomicUsize::new(0),
         decided: AtomicBool::new(false),
     };
-    let mut tally = Tally {
-        counts: Counts::default(),
-        failures: [FailureCounts::default(); 2],
-        crash_reasons: std::collections::BTreeMap::new(),
-        error: None,
-        records,
-    };
-    std::thread::scope(|scope| {
-        let (tx, rx) = channel::<Result<Finished, String>>();
-        for _ in 0..args.concurrency.clamp(1, 64) {
-            let tx = tx.clone();
-            // A position is `Send` but not `Sync`: each thread plays from its own copy.
-            let start = start.clone();
-            let plan = &plan;
-            scope.spawn(move || plan.play_games(&start, &tx));
-        }
-        drop(tx);
-        for message in rx {
-            tally.add(message, &plan, &names, &variant.id);
-            if sprt.is_some_and(|s| s.verdict(&tally.counts) != Verdict::Continue) {
-                plan.decided.store(true, Ordering::Relaxed);
-            }
-        }
-    });
+    let mut tally = Tally::new(records);
+    play_match(&plan, &start, sprt, &names, &variant.id, &mut tally);
     eprintln!();
     if let Some(e) = tally.error {
         return Err(CommandError(e));
@@ -164,6 +142,27 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     };
     let text = if args.json { report.json() } else { report.text() };
     outln!("{text}")
+}
+
+/// Plays the match's games on as many threads as asked, counting each as it ends, until all are played or the
+/// match is decided.
+fn play_match(plan: &Plan, start: &AnyGame, sprt: Option<Sprt>, names: &[String; 2], game_id: &str, tally: &mut Tally) {
+    std::thread::scope(|scope| {
+        let (tx, rx) = channel::<Result<Finished, String>>();
+        for _ in 0..plan.args.concurrency.clamp(1, 64) {
+            let tx = tx.clone();
+            // A position is `Send` but not `Sync`: each thread plays from its own copy.
+            let start = start.clone();
+            scope.spawn(move || plan.play_games(&start, &tx));
+        }
+        drop(tx);
+        for message in rx {
+            tally.add(message, plan, names, game_id);
+            if sprt.is_some_and(|s| s.verdict(&tally.counts) != Verdict::Continue) {
+                plan.decided.store(true, Ordering::Relaxed);
+            }
+        }
+    });
 }
 
 /// How the moves are timed, from the one timing option given (else the players' own limits).
@@ -227,6 +226,19 @@ struct Tally<'a> {
     crash_reasons: std::collections::BTreeMap<String, u64>,
     error: Option<String>,
     records: Option<record::RecordsFile<'a>>,
+}
+
+impl<'a> Tally<'a> {
+    /// Nothing counted yet; each game to be added to `records`, if given.
+    fn new(records: Option<record::RecordsFile<'a>>) -> Self {
+        Tally {
+            counts: Counts::default(),
+            failures: [FailureCounts::default(); 2],
+            crash_reasons: std::collections::BTreeMap::new(),
+            error: None,
+            records,
+        }
+    }
 }
 
 impl Tally<'_> {
