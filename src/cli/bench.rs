@@ -58,6 +58,26 @@ pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
         }
         return Ok(());
     }
+    check_size(args)?;
+    let spec = UniformSpec { branching: args.branching, depth: args.depth, low: -100, high: 100, seed: args.seed };
+    let flat = FlatTree::compile(&uniform(&spec))?;
+    let runs = args.runs.max(1);
+    let lines = measure(&flat, runs);
+    if lines[0].nodes != lines[1].nodes {
+        return Err(CommandError(format!(
+            "the bare and engine searches disagree: {} vs {} nodes",
+            lines[0].nodes, lines[1].nodes
+        )));
+    }
+    if args.json {
+        outln!("{}", serde_json::to_string_pretty(&lines)?)?;
+        return Ok(());
+    }
+    print_lines(args, &flat, runs, &lines)
+}
+
+/// Refuses a tree too deep or too large to build, before anything is built.
+fn check_size(args: &BenchArgs) -> Result<(), CommandError> {
     // The searches recurse once per level, so the depth is held to what a tree may have; `try_from` rather than
     // `as`, which would wrap 4294967298 to 2.
     if args.depth > MAX_TREE_DEPTH {
@@ -75,9 +95,11 @@ pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
             crate::messages::thousands(MAX_TREE_NODES as u64)
         )));
     }
-    let spec = UniformSpec { branching: args.branching, depth: args.depth, low: -100, high: 100, seed: args.seed };
-    let flat = FlatTree::compile(&uniform(&spec))?;
-    let runs = args.runs.max(1);
+    Ok(())
+}
+
+/// The four ways of searching `flat`, each the best of `runs` runs.
+fn measure(flat: &FlatTree, runs: usize) -> [BenchLine; 4] {
     let best_of = |variant: &'static str, f: &dyn Fn() -> u64| {
         let (mut nodes, mut seconds) = (0, f64::INFINITY);
         for _ in 0..runs {
@@ -93,8 +115,8 @@ pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
     };
     let options = SearchOptions::default();
     let algorithm = Algorithm::Alphabeta;
-    let lines = [
-        best_of("bare alpha-beta (no trait, observer, statistics)", &|| bare_alphabeta(&flat)),
+    [
+        best_of("bare alpha-beta (no trait, observer, statistics)", &|| bare_alphabeta(flat)),
         best_of("engine alphabeta, no observer", &|| {
             run_engine(&mut |p| search(p, algorithm, &options, StopWhen::default(), &mut NoObserver))
         }),
@@ -106,17 +128,11 @@ pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
             let mut on = Some(Recorder::new());
             run_engine(&mut |p| search(p, algorithm, &options, StopWhen::default(), &mut on))
         }),
-    ];
-    if lines[0].nodes != lines[1].nodes {
-        return Err(CommandError(format!(
-            "the bare and engine searches disagree: {} vs {} nodes",
-            lines[0].nodes, lines[1].nodes
-        )));
-    }
-    if args.json {
-        outln!("{}", serde_json::to_string_pretty(&lines)?)?;
-        return Ok(());
-    }
+    ]
+}
+
+/// The measurements as a table, with what the switched-off recorder costs.
+fn print_lines(args: &BenchArgs, flat: &FlatTree, runs: usize, lines: &[BenchLine; 4]) -> Result<(), CommandError> {
     outln!(
         "uniform tree b = {}, d = {}, seed {}: {} nodes, {} leaves; best of {runs} runs",
         args.branching,
@@ -125,7 +141,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
         flat.nodes.len(),
         flat.leaf_count
     )?;
-    for line in &lines {
+    for line in lines {
         outln!(
             "{:<48} {:>9} nodes {:>8.3} ms {:>8.2} M nodes/s",
             line.variant,

@@ -237,7 +237,34 @@ fn plot(
     }
     // The same x range in every plot, whichever plies a series has points for.
     let last_move = records.iter().map(|r| move_x(r.ply)).fold(1.0, f64::max);
-    let mut plot = Plot::new(("telemetry_series", series.title()))
+    let plot = series_plot(series, last_move, height, values, texts);
+    let clickable: Vec<(PlotPoint, u64)> =
+        groups.iter().flat_map(|g| g.points.iter().map(|(p, id)| (PlotPoint::new(p.x, p.y), *id))).collect();
+    let response = plot.show(ui, |plot_ui| {
+        if let Some(x) = selected {
+            plot_ui.vline(VLine::new("selected", x).color(egui::Color32::GRAY));
+        }
+        if series == Series::Value {
+            win_lines(plot_ui, values, 0.55);
+        }
+        for group in groups {
+            draw_group(plot_ui, group);
+        }
+    });
+    let pointer = response.response.clicked().then(|| response.response.interact_pointer_pos()).flatten()?;
+    // The nearest point on screen, within a finger's width.
+    clickable
+        .iter()
+        .map(|(point, id)| (response.transform.position_from_point(point).distance(pointer), *id))
+        .filter(|(distance, _)| *distance < 16.0)
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, id)| id)
+}
+
+/// The empty plot for `series`, moves 1 to `last_move` wide: its axes (linked with the other plots'), hover
+/// `texts`, and the y ticks and range its values need.
+fn series_plot<'a>(series: Series, last_move: f64, height: f32, values: &ValueScale, texts: HoverTexts) -> Plot<'a> {
+    let plot = Plot::new(("telemetry_series", series.title()))
         .include_x(0.5)
         .include_x(last_move + 0.5)
         .height(height)
@@ -252,13 +279,13 @@ fn plot(
         .allow_scroll(false)
         .label_formatter(move |position| texts.label(position, move_at));
     match series {
-        Series::Nodes => plot = plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades),
+        Series::Nodes => plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades),
         // The whole tree (1) stays in view: how far below it a search stays is the point.
-        Series::Visited => plot = plot.y_axis_formatter(one_in_power_of_ten).y_grid_spacer(decades).include_y(0.0),
+        Series::Visited => plot.y_axis_formatter(one_in_power_of_ten).y_grid_spacer(decades).include_y(0.0),
         // Both edges in view, so a win is drawn where its line is named; ticks only inside (the lines are named).
         Series::Value => {
             let edge = values.edge;
-            plot = plot.include_y(1.1 * edge).include_y(-1.1 * edge).y_axis_formatter(number_tick).y_grid_spacer(
+            plot.include_y(1.1 * edge).include_y(-1.1 * edge).y_axis_formatter(number_tick).y_grid_spacer(
                 move |input| {
                     nice_marks(input.bounds, 6.0, 4.0 * input.base_step_size)
                         .into_iter()
@@ -267,44 +294,27 @@ fn plot(
                 },
             )
         }
-        Series::Depth => {
-            // From 0: a depth is a count of plies, and a game whose searches all reached one depth still gets a
-            // scale (its plot once showed a single tick at 800 × 600).
-            plot = plot
-                .include_y(0.0)
-                .y_axis_formatter(number_tick)
-                .y_grid_spacer(|input| nice_marks(input.bounds, 4.0, (4.0 * input.base_step_size).max(1.0)))
-        }
-        Series::Time | Series::Branching => plot = plot.y_axis_formatter(number_tick).y_grid_spacer(linear_marks),
+        // From 0: a depth is a count of plies, and a game whose searches all reached one depth still gets a
+        // scale (its plot once showed a single tick at 800 × 600).
+        Series::Depth => plot
+            .include_y(0.0)
+            .y_axis_formatter(number_tick)
+            .y_grid_spacer(|input| nice_marks(input.bounds, 4.0, (4.0 * input.base_step_size).max(1.0))),
+        Series::Time | Series::Branching => plot.y_axis_formatter(number_tick).y_grid_spacer(linear_marks),
     }
-    let clickable: Vec<(PlotPoint, u64)> =
-        groups.iter().flat_map(|g| g.points.iter().map(|(p, id)| (PlotPoint::new(p.x, p.y), *id))).collect();
-    let response = plot.show(ui, |plot_ui| {
-        if let Some(x) = selected {
-            plot_ui.vline(VLine::new("selected", x).color(egui::Color32::GRAY));
-        }
-        if series == Series::Value {
-            win_lines(plot_ui, values, 0.55);
-        }
-        for Group { name, side, hint, estimate, points } in groups {
-            let xy: Vec<[f64; 2]> = points.iter().map(|(p, _)| [p.x, p.y]).collect();
-            let color = side_color(side);
-            if !hint && !estimate {
-                // Only the points answer the hover: a line would name its nearest vertex, not the point under the pointer.
-                plot_ui.line(Line::new(name.clone(), xy.clone()).color(color.gamma_multiply(0.6)).allow_hover(false));
-            }
-            let shape = if hint { MarkerShape::Diamond } else { MarkerShape::Circle };
-            plot_ui.points(Points::new(name, xy).color(color).shape(shape).filled(!hint && !estimate).radius(4.0));
-        }
-    });
-    let pointer = response.response.clicked().then(|| response.response.interact_pointer_pos()).flatten()?;
-    // The nearest point on screen, within a finger's width.
-    clickable
-        .iter()
-        .map(|(point, id)| (response.transform.position_from_point(point).distance(pointer), *id))
-        .filter(|(distance, _)| *distance < 16.0)
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, id)| id)
+}
+
+/// One group's points in its side's colour (a hint's hollow diamonds, an estimate's hollow circles), joined by a
+/// line unless they are either.
+fn draw_group(plot_ui: &mut egui_plot::PlotUi<'_>, Group { name, side, hint, estimate, points }: Group) {
+    let xy: Vec<[f64; 2]> = points.iter().map(|(p, _)| [p.x, p.y]).collect();
+    let color = side_color(side);
+    if !hint && !estimate {
+        // Only the points answer the hover: a line would name its nearest vertex, not the point under the pointer.
+        plot_ui.line(Line::new(name.clone(), xy.clone()).color(color.gamma_multiply(0.6)).allow_hover(false));
+    }
+    let shape = if hint { MarkerShape::Diamond } else { MarkerShape::Circle };
+    plot_ui.points(Points::new(name, xy).color(color).shape(shape).filled(!hint && !estimate).radius(4.0));
 }
 
 #[cfg(test)]

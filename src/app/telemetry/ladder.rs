@@ -212,60 +212,18 @@ fn plot(
         .max()
         .unwrap_or(1);
     let nodes = rung == Rung::Nodes;
-    let tree: Vec<([f64; 2], String)> = (1..=max_depth)
-        .filter(|_| nodes)
-        .filter_map(|d| {
-            let size = record.tree.as_ref()?.size(d)?;
-            let how = if size.is_exact() { "counted" } else { "estimated" };
-            Some(([d as f64, size.nodes().log10()], format!("{:.0} nodes ({how})", size.nodes())))
-        })
-        .collect();
+    let tree = if nodes { minimax_tree(record, max_depth) } else { Vec::new() };
     texts.insert("minimax tree", tree.iter().map(|(_, t)| t.clone()).collect());
     let branching = record.branching().filter(|b| *b > 1.0 && nodes);
-    let curve = |power: f64| -> Vec<[f64; 2]> {
-        let b = branching.unwrap_or(1.0);
-        (0..=max_depth * 4).map(|i| i as f64 / 4.0).map(|d| [d, d * power * b.log10()]).collect()
-    };
     let b_name = "B";
     let (b_points, b_texts) = b_ladder.map(|l| ladder_points(l, rung, scale)).unwrap_or_default();
     texts.insert(b_name, b_texts);
-    let mut plot = Plot::new(("telemetry_ladder_plot", rung.name()))
-        .height(240.0)
-        .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
-        .x_axis_label("depth (plies)")
-        .x_grid_spacer(whole_numbers)
-        .x_axis_formatter(whole_number)
-        .y_axis_label(match rung {
-            Rung::Value => scale.values.axis_label(),
-            _ => rung.name().to_string(),
-        })
-        .y_axis_min_width(Y_AXIS_WIDTH)
-        .allow_scroll(false)
-        .label_formatter(move |position| texts.label(position, |d| format!("depth {d}")));
-    if nodes {
-        plot = plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades).include_y(0.0);
-    }
-    if rung == Rung::Value {
-        let edge = scale.values.edge;
-        plot = plot.include_y(1.1 * edge).include_y(-1.1 * edge);
-    }
-    let response = plot.show(ui, |plot_ui| {
+    let response = ladder_plot(rung, scale, texts).show(ui, |plot_ui| {
         if rung == Rung::Value {
             super::dashboard::win_lines(plot_ui, &scale.values, 0.1);
         }
         if let Some(b) = branching {
-            plot_ui.line(
-                Line::new(format!("b^d (b = {b:.2})"), curve(1.0))
-                    .style(LineStyle::dashed_loose())
-                    .color(egui::Color32::GRAY)
-                    .allow_hover(false),
-            );
-            plot_ui.line(
-                Line::new("b^(d/2)", curve(0.5))
-                    .style(LineStyle::dotted_dense())
-                    .color(egui::Color32::GRAY)
-                    .allow_hover(false),
-            );
+            growth_lines(plot_ui, b, max_depth);
         }
         if !tree.is_empty() {
             let xy: Vec<[f64; 2]> = tree.iter().map(|(p, _)| *p).collect();
@@ -282,6 +240,58 @@ fn plot(
         }
     });
     response.response.rect
+}
+
+/// The minimax tree's size at each depth to `max_depth` that is known (log10 of its nodes), with its hover text.
+fn minimax_tree(record: &SearchRecord, max_depth: u32) -> Vec<([f64; 2], String)> {
+    (1..=max_depth)
+        .filter_map(|d| {
+            let size = record.tree.as_ref()?.size(d)?;
+            let how = if size.is_exact() { "counted" } else { "estimated" };
+            Some(([d as f64, size.nodes().log10()], format!("{:.0} nodes ({how})", size.nodes())))
+        })
+        .collect()
+}
+
+/// The empty plot for `rung`: its axes, legend, hover `texts` and the range its values need.
+fn ladder_plot<'a>(rung: Rung, scale: &Scale, texts: HoverTexts) -> Plot<'a> {
+    let mut plot = Plot::new(("telemetry_ladder_plot", rung.name()))
+        .height(240.0)
+        .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
+        .x_axis_label("depth (plies)")
+        .x_grid_spacer(whole_numbers)
+        .x_axis_formatter(whole_number)
+        .y_axis_label(match rung {
+            Rung::Value => scale.values.axis_label(),
+            _ => rung.name().to_string(),
+        })
+        .y_axis_min_width(Y_AXIS_WIDTH)
+        .allow_scroll(false)
+        .label_formatter(move |position| texts.label(position, |d| format!("depth {d}")));
+    if rung == Rung::Nodes {
+        plot = plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades).include_y(0.0);
+    }
+    if rung == Rung::Value {
+        let edge = scale.values.edge;
+        plot = plot.include_y(1.1 * edge).include_y(-1.1 * edge);
+    }
+    plot
+}
+
+/// The grey b^d and b^(d/2) curves for branching factor `b`, to `max_depth`.
+fn growth_lines(plot_ui: &mut egui_plot::PlotUi<'_>, b: f64, max_depth: u32) {
+    let curve = |power: f64| -> Vec<[f64; 2]> {
+        (0..=max_depth * 4).map(|i| i as f64 / 4.0).map(|d| [d, d * power * b.log10()]).collect()
+    };
+    plot_ui.line(
+        Line::new(format!("b^d (b = {b:.2})"), curve(1.0))
+            .style(LineStyle::dashed_loose())
+            .color(egui::Color32::GRAY)
+            .allow_hover(false),
+    );
+    plot_ui.line(
+        Line::new("b^(d/2)", curve(0.5)).style(LineStyle::dotted_dense()).color(egui::Color32::GRAY).allow_hover(false),
+    );
 }
 
 /// The ladder as numbers: A's iterations, and B's beside them.

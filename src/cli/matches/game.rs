@@ -72,24 +72,15 @@ pub fn play(
     let mut history = Vec::new();
     let mut names = Vec::new();
     let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    for &mv in opening {
-        names.push(game.move_name(mv));
-        if game.try_play(mv).is_err() {
-            break;
-        }
-        history.push(mv);
-    }
+    play_opening(&mut game, opening, &mut names, &mut history);
     let mut clocks = match timing {
         Timing::Clock(control) => Some([GameClock::new(control); 2]),
         _ => None,
     };
     let [first, second] = players;
     let mut players: [&mut dyn Player; 2] = [first, second];
-    for (i, player) in players.iter_mut().enumerate() {
-        if let Err(failure) = player.new_game() {
-            let side = if i == 0 { Side::Max } else { Side::Min };
-            return Played { names, ending: failed(side, failure) };
-        }
+    if let Some(ending) = start_players(&mut players) {
+        return Played { names, ending };
     }
     let ending = loop {
         if let Some(outcome) = game.outcome() {
@@ -109,20 +100,7 @@ pub fn play(
         }
         let side = game.side_to_move();
         let index = if side == Side::Max { 0 } else { 1 };
-        let time = match (timing, &clocks) {
-            (Timing::PerMove(ms), _) => MoveTime {
-                limits: Limits { time_ms: Some(ms), ..Limits::NONE },
-                hard_limit: Duration::from_millis(ms.saturating_mul(2).saturating_add(1_000)),
-            },
-            (Timing::Depth(depth), _) => MoveTime { limits: Limits::depth(depth), hard_limit: NO_TIME_CAP },
-            (Timing::Nodes(nodes), _) => MoveTime { limits: Limits::nodes(nodes), hard_limit: NO_TIME_CAP },
-            (Timing::Clock(_), Some(clocks)) => MoveTime {
-                limits: Limits { time_ms: Some(move_budget_ms(clocks[index].state(), 0)), ..Limits::NONE },
-                // Past the clock the move is lost anyway; a little longer, and the answer is not waited for.
-                hard_limit: Duration::from_millis(clocks[index].remaining_ms.saturating_add(100)),
-            },
-            _ => MoveTime { limits: Limits::NONE, hard_limit: NO_TIME_CAP },
-        };
+        let time = move_time(timing, clocks.as_ref(), index);
         let started = Instant::now();
         let mv = match players[index].choose(&game, &history, time) {
             Ok(mv) => mv,
@@ -142,6 +120,47 @@ pub fn play(
         history.push(mv);
     };
     Played { names, ending }
+}
+
+/// Tells both players a game starts; how the game ended if one of them failed to start it.
+fn start_players(players: &mut [&mut dyn Player; 2]) -> Option<Ending> {
+    for (i, player) in players.iter_mut().enumerate() {
+        if let Err(failure) = player.new_game() {
+            let side = if i == 0 { Side::Max } else { Side::Min };
+            return Some(failed(side, failure));
+        }
+    }
+    None
+}
+
+/// Plays the moves of `opening` on `game` up to the first illegal one, naming each in `names` (the illegal one
+/// included) and keeping each played in `history`.
+fn play_opening(game: &mut AnyGame, opening: &[AnyMove], names: &mut Vec<String>, history: &mut Vec<AnyMove>) {
+    for &mv in opening {
+        names.push(game.move_name(mv));
+        if game.try_play(mv).is_err() {
+            break;
+        }
+        history.push(mv);
+    }
+}
+
+/// The limits player `index` (0 moves first) searches its next move under, and how long it is waited for.
+fn move_time(timing: Timing, clocks: Option<&[GameClock; 2]>, index: usize) -> MoveTime {
+    match (timing, clocks) {
+        (Timing::PerMove(ms), _) => MoveTime {
+            limits: Limits { time_ms: Some(ms), ..Limits::NONE },
+            hard_limit: Duration::from_millis(ms.saturating_mul(2).saturating_add(1_000)),
+        },
+        (Timing::Depth(depth), _) => MoveTime { limits: Limits::depth(depth), hard_limit: NO_TIME_CAP },
+        (Timing::Nodes(nodes), _) => MoveTime { limits: Limits::nodes(nodes), hard_limit: NO_TIME_CAP },
+        (Timing::Clock(_), Some(clocks)) => MoveTime {
+            limits: Limits { time_ms: Some(move_budget_ms(clocks[index].state(), 0)), ..Limits::NONE },
+            // Past the clock the move is lost anyway; a little longer, and the answer is not waited for.
+            hard_limit: Duration::from_millis(clocks[index].remaining_ms.saturating_add(100)),
+        },
+        _ => MoveTime { limits: Limits::NONE, hard_limit: NO_TIME_CAP },
+    }
 }
 
 fn winner_of(outcome: Outcome) -> Option<Side> {

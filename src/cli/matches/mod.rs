@@ -13,14 +13,14 @@ use super::CommandError;
 use crate::engine::game::Side;
 use crate::engine::search::clock::TimeControl;
 use crate::games::any::{AnyGame, AnyMove};
-use crate::games::registry::Registry;
+use crate::games::registry::{AiDefaults, Registry};
 use elo::{Counts, Sprt, Verdict};
 use game::{FailureKind, Played, Timing};
 use player::{PlayerSpec, make_player};
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{Sender, channel};
 
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
@@ -99,13 +99,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     if args.games == 0 {
         return Err(CommandError("--games must be at least 1".into()));
     }
-    let timing = match (args.time_ms, args.depth, &args.tc, args.nodes) {
-        (Some(ms), _, _, _) => Timing::PerMove(ms.max(1)),
-        (_, Some(depth), _, _) => Timing::Depth(depth.max(1)),
-        (_, _, Some(tc), _) => Timing::Clock(TimeControl::parse(tc)?),
-        (_, _, _, Some(nodes)) => Timing::Nodes(nodes.max(1)),
-        _ => Timing::Own,
-    };
+    let timing = timing(args)?;
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let pairs = args.games.div_ceil(2);
     let openings = openings(&start, args.openings.as_deref(), pairs, args.seed)?;
@@ -114,112 +108,195 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
         drop(make_player(spec, &variant.ai)?);
     }
 
-    let next = AtomicUsize::new(0);
-    let decided = AtomicBool::new(false);
     let names = [specs[0].name(&args.a), specs[1].name(&args.b)];
     // The records file is made before the first game (a path that cannot be written fails at once) and each game
     // is added as it ends, so a match stopped part-way keeps every game it finished.
-    let mut records = match &args.pgn {
+    let records = match &args.pgn {
         Some(path) => Some(record::RecordsFile::create(path).map_err(CommandError)?),
         None => None,
     };
-    let (tx, rx) = channel::<Result<Finished, String>>();
-    let mut counts = Counts::default();
-    let mut failures = [FailureCounts::default(); 2];
-    let mut crash_reasons = std::collections::BTreeMap::new();
-    let mut error = None;
+    let plan = Plan {
+        args,
+        specs: &specs,
+        openings: &openings,
+        ai: &variant.ai,
+        is_chess,
+        timing,
+        next: AtomicUsize::new(0),
+        decided: AtomicBool::new(false),
+    };
+    let mut tally = Tally::new(records);
+    play_match(&plan, &start, sprt, &names, &variant.id, &mut tally);
+    eprintln!();
+    if let Some(e) = tally.error {
+        return Err(CommandError(e));
+    }
+    let report = Report {
+        game: &variant.id,
+        names: &names,
+        counts: tally.counts,
+        failures: tally.failures,
+        crash_reasons: tally.crash_reasons,
+        sprt,
+        planned: args.games,
+    };
+    let text = if args.json { report.json() } else { report.text() };
+    outln!("{text}")
+}
+
+/// Plays the match's games on as many threads as asked, counting each as it ends, until all are played or the
+/// match is decided.
+fn play_match(plan: &Plan, start: &AnyGame, sprt: Option<Sprt>, names: &[String; 2], game_id: &str, tally: &mut Tally) {
     std::thread::scope(|scope| {
-        for _ in 0..args.concurrency.clamp(1, 64) {
+        let (tx, rx) = channel::<Result<Finished, String>>();
+        for _ in 0..plan.args.concurrency.clamp(1, 64) {
             let tx = tx.clone();
             // A position is `Send` but not `Sync`: each thread plays from its own copy.
             let start = start.clone();
-            let (next, decided, specs, openings) = (&next, &decided, &specs, &openings);
-            let ai = &variant.ai;
-            scope.spawn(move || {
-                let (mut a, mut b) = match (make_player(&specs[0], ai), make_player(&specs[1], ai)) {
-                    (Ok(a), Ok(b)) => (a, b),
-                    (Err(e), _) | (_, Err(e)) => {
-                        let _ = tx.send(Err(e));
-                        return;
-                    }
-                };
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= args.games || decided.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let a_first = index % 2 == 0;
-                    let opening = &openings[(index / 2) % openings.len()];
-                    let players: [&mut dyn player::Player; 2] =
-                        if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
-                    let seed = args.seed ^ (index as u64 / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                    let played = game::play(&start, is_chess, opening, players, timing, seed);
-                    if tx.send(Ok(Finished { index, a_first, played })).is_err() {
-                        return;
-                    }
-                }
-            });
+            scope.spawn(move || plan.play_games(&start, &tx));
         }
         drop(tx);
         for message in rx {
-            let done = match message {
-                Ok(done) => done,
-                Err(e) => {
-                    error.get_or_insert(e);
-                    decided.store(true, Ordering::Relaxed);
-                    continue;
-                }
-            };
-            let a_side = if done.a_first { Side::Max } else { Side::Min };
-            match done.played.ending.winner {
-                Some(side) if side == a_side => counts.wins += 1,
-                Some(_) => counts.losses += 1,
-                None => counts.draws += 1,
-            }
-            if let Some((side, kind)) = done.played.ending.failure {
-                let failing = &mut failures[usize::from(side != a_side)];
-                match kind {
-                    FailureKind::Illegal => failing.illegal += 1,
-                    FailureKind::Crash => failing.crash += 1,
-                    FailureKind::Time => failing.time += 1,
-                }
-                // Said at once (after the progress line), and kept for the summary.
-                let reason = &done.played.ending.reason;
-                eprintln!("\ngame {}: {}", done.index + 1, crate::messages::escape_controls(reason));
-                if kind == FailureKind::Crash {
-                    note_reason(&mut crash_reasons, reason);
-                }
-            }
-            if let Some(records) = &mut records {
-                let (white, black) = if done.a_first { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
-                let game = record::Game { round: done.index + 1, first: white, second: black, played: &done.played };
-                if let Err(e) = records.add(&record::write(&game, &variant.id, is_chess)) {
-                    error.get_or_insert(e);
-                    decided.store(true, Ordering::Relaxed);
-                }
-            }
-            eprint!(
-                "\r{}/{} games: A +{} ={} -{}  score {:.1} %   ",
-                counts.games(),
-                args.games,
-                counts.wins,
-                counts.draws,
-                counts.losses,
-                counts.score().unwrap_or(0.5) * 100.0
-            );
-            if sprt.is_some_and(|s| s.verdict(&counts) != Verdict::Continue) {
-                decided.store(true, Ordering::Relaxed);
+            tally.add(message, plan, names, game_id);
+            if sprt.is_some_and(|s| s.verdict(&tally.counts) != Verdict::Continue) {
+                plan.decided.store(true, Ordering::Relaxed);
             }
         }
     });
-    eprintln!();
-    if let Some(e) = error {
-        return Err(CommandError(e));
+}
+
+/// How the moves are timed, from the one timing option given (else the players' own limits).
+fn timing(args: &MatchArgs) -> Result<Timing, CommandError> {
+    Ok(match (args.time_ms, args.depth, &args.tc, args.nodes) {
+        (Some(ms), _, _, _) => Timing::PerMove(ms.max(1)),
+        (_, Some(depth), _, _) => Timing::Depth(depth.max(1)),
+        (_, _, Some(tc), _) => Timing::Clock(TimeControl::parse(tc)?),
+        (_, _, _, Some(nodes)) => Timing::Nodes(nodes.max(1)),
+        _ => Timing::Own,
+    })
+}
+
+/// What every game-playing thread reads: the match's settings, and which game is next and whether the match is
+/// decided (shared by all of them).
+struct Plan<'a> {
+    args: &'a MatchArgs,
+    specs: &'a [PlayerSpec; 2],
+    openings: &'a [Vec<AnyMove>],
+    ai: &'a AiDefaults,
+    is_chess: bool,
+    timing: Timing,
+    next: AtomicUsize,
+    decided: AtomicBool,
+}
+
+impl Plan<'_> {
+    /// One thread's work: makes its two players, then plays the next game not yet taken until none is left or the
+    /// match is decided, sending each as it ends.
+    fn play_games(&self, start: &AnyGame, tx: &Sender<Result<Finished, String>>) {
+        let (mut a, mut b) = match (make_player(&self.specs[0], self.ai), make_player(&self.specs[1], self.ai)) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(e), _) | (_, Err(e)) => {
+                let _ = tx.send(Err(e));
+                return;
+            }
+        };
+        loop {
+            let index = self.next.fetch_add(1, Ordering::Relaxed);
+            if index >= self.args.games || self.decided.load(Ordering::Relaxed) {
+                return;
+            }
+            let a_first = index.is_multiple_of(2);
+            let opening = &self.openings[(index / 2) % self.openings.len()];
+            let players: [&mut dyn player::Player; 2] =
+                if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
+            let seed = self.args.seed ^ (index as u64 / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let played = game::play(start, self.is_chess, opening, players, self.timing, seed);
+            if tx.send(Ok(Finished { index, a_first, played })).is_err() {
+                return;
+            }
+        }
     }
-    let report =
-        Report { game: &variant.id, names: &names, counts, failures, crash_reasons, sprt, planned: args.games };
-    let text = if args.json { report.json() } else { report.text() };
-    outln!("{text}")
+}
+
+/// What the main thread gathers from the games as they end: the score, the failures, the first error, and the
+/// records file each game is added to.
+struct Tally<'a> {
+    counts: Counts,
+    failures: [FailureCounts; 2],
+    crash_reasons: std::collections::BTreeMap<String, u64>,
+    error: Option<String>,
+    records: Option<record::RecordsFile<'a>>,
+}
+
+impl<'a> Tally<'a> {
+    /// Nothing counted yet; each game to be added to `records`, if given.
+    fn new(records: Option<record::RecordsFile<'a>>) -> Self {
+        Tally {
+            counts: Counts::default(),
+            failures: [FailureCounts::default(); 2],
+            crash_reasons: std::collections::BTreeMap::new(),
+            error: None,
+            records,
+        }
+    }
+}
+
+impl Tally<'_> {
+    /// Counts a finished game (or keeps a thread's error, which ends the match), records it, and updates the
+    /// progress line.
+    fn add(&mut self, message: Result<Finished, String>, plan: &Plan, names: &[String; 2], game_id: &str) {
+        let done = match message {
+            Ok(done) => done,
+            Err(e) => {
+                self.error.get_or_insert(e);
+                plan.decided.store(true, Ordering::Relaxed);
+                return;
+            }
+        };
+        let a_side = if done.a_first { Side::Max } else { Side::Min };
+        match done.played.ending.winner {
+            Some(side) if side == a_side => self.counts.wins += 1,
+            Some(_) => self.counts.losses += 1,
+            None => self.counts.draws += 1,
+        }
+        if let Some((side, kind)) = done.played.ending.failure {
+            self.count_failure(&done, usize::from(side != a_side), kind);
+        }
+        if let Some(records) = &mut self.records {
+            let (white, black) = if done.a_first { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
+            let game = record::Game { round: done.index + 1, first: white, second: black, played: &done.played };
+            if let Err(e) = records.add(&record::write(&game, game_id, plan.is_chess)) {
+                self.error.get_or_insert(e);
+                plan.decided.store(true, Ordering::Relaxed);
+            }
+        }
+        let counts = &self.counts;
+        eprint!(
+            "\r{}/{} games: A +{} ={} -{}  score {:.1} %   ",
+            counts.games(),
+            plan.args.games,
+            counts.wins,
+            counts.draws,
+            counts.losses,
+            counts.score().unwrap_or(0.5) * 100.0
+        );
+    }
+
+    /// Counts a failure of the player at `failing` (0 for A) in game `done`, and says why.
+    fn count_failure(&mut self, done: &Finished, failing: usize, kind: FailureKind) {
+        let failing = &mut self.failures[failing];
+        match kind {
+            FailureKind::Illegal => failing.illegal += 1,
+            FailureKind::Crash => failing.crash += 1,
+            FailureKind::Time => failing.time += 1,
+        }
+        // Said at once (after the progress line), and kept for the summary.
+        let reason = &done.played.ending.reason;
+        eprintln!("\ngame {}: {}", done.index + 1, crate::messages::escape_controls(reason));
+        if kind == FailureKind::Crash {
+            note_reason(&mut self.crash_reasons, reason);
+        }
+    }
 }
 
 /// The most distinct crash reasons a summary lists (an engine that crashes differently every game is not listed

@@ -119,90 +119,118 @@ fn read_ron(text: &str) -> Result<TreeFile, String> {
 /// The first number written in RON `text` that is too large for a double (`1e999`), with its line and column
 /// (1-based, in characters) — outside strings and comments, which may say anything.
 fn overflowing_number(text: &str) -> Option<(usize, usize, String)> {
-    let chars: Vec<char> = text.chars().collect();
-    let (mut i, mut line, mut line_start) = (0, 1, 0);
-    let newline = |at: usize, line: &mut usize, line_start: &mut usize| {
-        *line += 1;
-        *line_start = at + 1;
-    };
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
+    let mut s = RonScanner { chars: text.chars().collect(), i: 0, line: 1, line_start: 0 };
+    while s.i < s.chars.len() {
+        let c = s.chars[s.i];
+        let next = s.chars.get(s.i + 1).copied();
         if c == '\n' {
-            newline(i, &mut line, &mut line_start);
-            i += 1;
+            s.newline();
+            s.i += 1;
         } else if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
+            while s.i < s.chars.len() && s.chars[s.i] != '\n' {
+                s.i += 1;
             }
         } else if c == '/' && next == Some('*') {
-            // RON's block comments nest.
-            let mut depth = 0;
-            while i < chars.len() {
-                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    i += 2;
-                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    if chars[i] == '\n' {
-                        newline(i, &mut line, &mut line_start);
-                    }
-                    i += 1;
-                }
-            }
+            s.block_comment();
         } else if c == '"' || (c == 'r' && matches!(next, Some('"' | '#'))) {
-            // A string, plain (with escapes) or raw (`r#"…"#`, closed by a quote and as many hashes).
-            let raw = c == 'r';
-            let mut hashes = 0;
-            if raw {
-                i += 1;
-                while chars.get(i) == Some(&'#') {
-                    hashes += 1;
-                    i += 1;
-                }
-            }
-            i += 1;
-            while i < chars.len() {
-                match chars[i] {
-                    '\\' if !raw => i += 1,
-                    '\n' => newline(i, &mut line, &mut line_start),
-                    '"' if (1..=hashes).all(|k| chars.get(i + k) == Some(&'#')) => {
-                        i += hashes;
-                        break;
-                    }
-                    _ => {}
-                }
-                i += 1;
-            }
-            i += 1;
+            s.string(c == 'r');
         } else if c.is_alphabetic() || c == '_' {
-            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
-                i += 1;
+            while s.i < s.chars.len() && (s.chars[s.i].is_alphanumeric() || s.chars[s.i] == '_') {
+                s.i += 1;
             }
         } else if c.is_ascii_digit() || (matches!(c, '+' | '-' | '.') && next.is_some_and(|n| n.is_ascii_digit())) {
-            let start = i;
-            i += 1;
-            while i < chars.len()
-                && (chars[i].is_ascii_alphanumeric()
-                    || matches!(chars[i], '.' | '_')
-                    || (matches!(chars[i], '+' | '-') && matches!(chars[i - 1], 'e' | 'E')))
-            {
-                i += 1;
-            }
-            let literal: String = chars[start..i].iter().collect();
-            if literal.replace('_', "").parse::<f64>().is_ok_and(|v| v.is_infinite()) {
-                return Some((line, start - line_start + 1, literal));
+            if let Some(found) = s.number() {
+                return Some(found);
             }
         } else {
-            i += 1;
+            s.i += 1;
         }
     }
     None
+}
+
+/// Where `overflowing_number` is in the text: the index, the line (1-based) and the index its line starts at.
+struct RonScanner {
+    chars: Vec<char>,
+    i: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl RonScanner {
+    /// Counts the newline at the current index.
+    fn newline(&mut self) {
+        self.line += 1;
+        self.line_start = self.i + 1;
+    }
+
+    /// Skips a block comment from its opening `/*`. RON's block comments nest.
+    fn block_comment(&mut self) {
+        let chars = &self.chars;
+        let mut depth = 0;
+        while self.i < chars.len() {
+            if chars[self.i] == '/' && chars.get(self.i + 1) == Some(&'*') {
+                depth += 1;
+                self.i += 2;
+            } else if chars[self.i] == '*' && chars.get(self.i + 1) == Some(&'/') {
+                depth -= 1;
+                self.i += 2;
+                if depth == 0 {
+                    break;
+                }
+            } else {
+                if chars[self.i] == '\n' {
+                    self.line += 1;
+                    self.line_start = self.i + 1;
+                }
+                self.i += 1;
+            }
+        }
+    }
+
+    /// Skips a string, plain (with escapes) or `raw` (`r#"…"#`, closed by a quote and as many hashes).
+    fn string(&mut self, raw: bool) {
+        let mut hashes = 0;
+        if raw {
+            self.i += 1;
+            while self.chars.get(self.i) == Some(&'#') {
+                hashes += 1;
+                self.i += 1;
+            }
+        }
+        self.i += 1;
+        while self.i < self.chars.len() {
+            match self.chars[self.i] {
+                '\\' if !raw => self.i += 1,
+                '\n' => self.newline(),
+                '"' if (1..=hashes).all(|k| self.chars.get(self.i + k) == Some(&'#')) => {
+                    self.i += hashes;
+                    break;
+                }
+                _ => {}
+            }
+            self.i += 1;
+        }
+        self.i += 1;
+    }
+
+    /// Reads a number literal: it, with its line and column, if it overflows a double.
+    fn number(&mut self) -> Option<(usize, usize, String)> {
+        let chars = &self.chars;
+        let start = self.i;
+        let mut i = start + 1;
+        while i < chars.len()
+            && (chars[i].is_ascii_alphanumeric()
+                || matches!(chars[i], '.' | '_')
+                || (matches!(chars[i], '+' | '-') && matches!(chars[i - 1], 'e' | 'E')))
+        {
+            i += 1;
+        }
+        self.i = i;
+        let literal: String = chars[start..i].iter().collect();
+        let overflows = literal.replace('_', "").parse::<f64>().is_ok_and(|v| v.is_infinite());
+        overflows.then(|| (self.line, start - self.line_start + 1, literal))
+    }
 }
 
 /// True when the text is a RON tree file rather than notation: after leading whitespace and comments, it starts

@@ -181,14 +181,39 @@ impl<M: Copy + Eq> Engine<M> {
         mut on_iteration: impl FnMut(&Iteration<M>),
     ) -> Thought<M> {
         let started = Instant::now();
-        let limits = self.config.limits;
         self.memory.features = self.config.features;
         self.memory.orderer.age();
         game.use_search_features(&self.config.features);
         // Scoring the root moves for a deliberate mistake needs part of the move's time: the search gets 60 % of it.
         let erring = self.config.skill.is_some_and(|s| s.margin > 0.0);
         let search_share = if erring { 0.6 } else { 1.0 };
-        let deadline = limits.time_ms.map(|ms| started + Duration::from_millis(ms).mul_f64(search_share));
+        let deadline = self.config.limits.time_ms.map(|ms| started + Duration::from_millis(ms).mul_f64(search_share));
+        let mut thought = self.deepen(game, stop, started, deadline, &mut on_iteration);
+        thought.searched_best = self.partial_best(&thought).or_else(|| thought.last().and_then(|i| i.best_move));
+        thought.best_move = thought.searched_best.or_else(|| {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            moves.first().copied()
+        });
+        // A stop request means "play now": no time for second thoughts.
+        let stopped = stop.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed));
+        if !stopped {
+            self.second_thoughts(game, stop, started, &mut thought);
+        }
+        thought.elapsed_seconds = started.elapsed().as_secs_f64();
+        thought
+    }
+
+    /// The iterations, one ply deeper each, until one is cut short, the value is exact, or a limit is reached.
+    fn deepen<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        stop: Option<&AtomicBool>,
+        started: Instant,
+        deadline: Option<Instant>,
+        on_iteration: &mut impl FnMut(&Iteration<M>),
+    ) -> Thought<M> {
+        let limits = self.config.limits;
         let final_depth = limits.depth.unwrap_or(u32::MAX);
         let mut depth = if self.config.iterative_deepening { 1.min(final_depth) } else { final_depth };
         let mut thought = Thought {
@@ -232,15 +257,20 @@ impl<M: Copy + Eq> Engine<M> {
             }
             depth += 1;
         }
-        thought.searched_best = self.partial_best(&thought).or_else(|| thought.last().and_then(|i| i.best_move));
-        thought.best_move = thought.searched_best.or_else(|| {
-            let mut moves = Vec::new();
-            game.generate_moves(&mut moves);
-            moves.first().copied()
-        });
-        // A stop request means "play now": no time for second thoughts.
-        let stopped = stop.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed));
-        if let (Some(skill), Some(last), false) = (self.config.skill, thought.last(), stopped)
+        thought
+    }
+
+    /// With a skill that errs, scores the root moves and picks the move to play among them (the searched best
+    /// stays in `searched_best`).
+    fn second_thoughts<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        stop: Option<&AtomicBool>,
+        started: Instant,
+        thought: &mut Thought<M>,
+    ) {
+        let limits = self.config.limits;
+        if let (Some(skill), Some(last)) = (self.config.skill, thought.last())
             && skill.margin > 0.0
         {
             // The scoring has the rest of the move's time, and at least a fifth of it; cut short, the searched
@@ -261,8 +291,6 @@ impl<M: Copy + Eq> Engine<M> {
                 thought.root_scores = root.scores;
             }
         }
-        thought.elapsed_seconds = started.elapsed().as_secs_f64();
-        thought
     }
 
     /// The move of an iteration cut short, where it can be trusted: with PVS or negamax over the full window, the

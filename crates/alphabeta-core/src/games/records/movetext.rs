@@ -33,111 +33,149 @@ pub enum TokenKind {
 /// The tokens of the first game in `text` (up to and including its result token, or the end of the text).
 /// Fails on an unterminated tag, comment or variation, and on a character no record may hold.
 pub fn tokenize(text: &str) -> Result<Vec<Token>, RecordError> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut tokens = Vec::new();
-    let (mut at, mut line) = (0, 1);
-    let mut depth = 0usize; // inside how many variations
-    let mut variation_line = 0;
+    let mut lexer =
+        Lexer { chars: text.chars().collect(), at: 0, line: 1, depth: 0, variation_line: 0, tokens: Vec::new() };
     let mut line_start = true;
-    while at < chars.len() {
-        let c = chars[at];
+    while lexer.at < lexer.chars.len() {
+        let c = lexer.chars[lexer.at];
         if c == '\n' {
-            line += 1;
-            at += 1;
+            lexer.line += 1;
+            lexer.at += 1;
             line_start = true;
             continue;
         }
         if c.is_whitespace() {
-            at += 1;
+            lexer.at += 1;
             continue;
         }
         let starts_line = std::mem::replace(&mut line_start, false);
-        let start_line = line;
-        if depth > 0 && !"(){;".contains(c) {
-            at += 1; // inside a variation: only its brackets and comments matter
+        let start_line = lexer.line;
+        if lexer.depth > 0 && !"(){;".contains(c) {
+            lexer.at += 1; // inside a variation: only its brackets and comments matter
             continue;
         }
         match c {
-            '%' if starts_line => {
-                // An escape line: ignored to its end.
-                while at < chars.len() && chars[at] != '\n' {
-                    at += 1;
-                }
-            }
-            ';' => {
-                let begin = at + 1;
-                while at < chars.len() && chars[at] != '\n' {
-                    at += 1;
-                }
-                let comment: String = chars[begin..at].iter().collect();
-                if depth == 0 {
-                    tokens.push(Token { line: start_line, kind: TokenKind::Comment(comment.trim().to_string()) });
-                }
-            }
-            '{' => {
-                let begin = at + 1;
-                at += 1;
-                while at < chars.len() && chars[at] != '}' {
-                    if chars[at] == '\n' {
-                        line += 1;
-                    }
-                    at += 1;
-                }
-                if at >= chars.len() {
-                    return Err(RecordError::new(start_line, "a comment '{' is never closed with '}'"));
-                }
-                let comment: String = chars[begin..at].iter().collect();
-                at += 1;
-                if depth == 0 {
-                    tokens.push(Token { line: start_line, kind: TokenKind::Comment(comment.trim().to_string()) });
-                }
-            }
-            '(' => {
-                if depth == 0 {
-                    variation_line = start_line;
-                }
-                depth += 1;
-                at += 1;
-            }
-            ')' => {
-                if depth == 0 {
-                    return Err(RecordError::new(start_line, "')' closes a variation that was never opened"));
-                }
-                depth -= 1;
-                at += 1;
-            }
-            '[' if depth == 0 => {
-                let (tag, next) = read_tag(&chars, at, start_line)?;
-                at = next;
-                tokens.push(Token { line: start_line, kind: TokenKind::Tag(tag.0, tag.1) });
+            // An escape line: ignored to its end.
+            '%' if starts_line => lexer.skip_to_line_end(),
+            ';' => lexer.line_comment(start_line),
+            '{' => lexer.brace_comment(start_line)?,
+            '(' | ')' => lexer.bracket(c, start_line)?,
+            '[' if lexer.depth == 0 => {
+                let (tag, next) = read_tag(&lexer.chars, lexer.at, start_line)?;
+                lexer.at = next;
+                lexer.tokens.push(Token { line: start_line, kind: TokenKind::Tag(tag.0, tag.1) });
             }
             _ => {
-                let begin = at;
-                while at < chars.len() && !chars[at].is_whitespace() && !"{}()[];".contains(chars[at]) {
-                    at += 1;
-                }
-                if at == begin {
-                    return Err(RecordError::new(start_line, format!("unexpected '{c}'")));
-                }
-                let word: String = chars[begin..at].iter().collect();
-                if let Some(result) = RecordResult::from_token(&word) {
-                    tokens.push(Token { line: start_line, kind: TokenKind::Result(result) });
-                    return Ok(tokens);
-                }
-                if word.starts_with('$') {
-                    continue; // a numeric annotation glyph
-                }
-                let bare = strip_move_number(&word).trim_end_matches(['!', '?']);
-                if !bare.is_empty() {
-                    tokens.push(Token { line: start_line, kind: TokenKind::Move(bare.to_string()) });
+                if lexer.word(c, start_line)? {
+                    return Ok(lexer.tokens);
                 }
             }
         }
     }
-    if depth > 0 {
-        return Err(RecordError::new(variation_line, "a variation '(' is never closed with ')'"));
+    if lexer.depth > 0 {
+        return Err(RecordError::new(lexer.variation_line, "a variation '(' is never closed with ')'"));
     }
-    Ok(tokens)
+    Ok(lexer.tokens)
+}
+
+/// Where `tokenize` is in the text, and the tokens it has read so far.
+struct Lexer {
+    chars: Vec<char>,
+    at: usize,
+    line: usize,
+    /// Inside how many variations.
+    depth: usize,
+    /// The line the outermost open variation starts on.
+    variation_line: usize,
+    tokens: Vec<Token>,
+}
+
+impl Lexer {
+    /// Moves to the end of the line (onto its newline, if any).
+    fn skip_to_line_end(&mut self) {
+        while self.at < self.chars.len() && self.chars[self.at] != '\n' {
+            self.at += 1;
+        }
+    }
+
+    /// The comment in `chars[begin..end]` becomes a token outside every variation; one inside a variation goes with it.
+    fn push_comment(&mut self, start_line: usize, begin: usize, end: usize) {
+        if self.depth == 0 {
+            let comment: String = self.chars[begin..end].iter().collect();
+            self.tokens.push(Token { line: start_line, kind: TokenKind::Comment(comment.trim().to_string()) });
+        }
+    }
+
+    /// A `; comment` to the end of its line.
+    fn line_comment(&mut self, start_line: usize) {
+        let begin = self.at + 1;
+        self.skip_to_line_end();
+        self.push_comment(start_line, begin, self.at);
+    }
+
+    /// A `{ comment }`, over as many lines as it takes; fails if it is never closed.
+    fn brace_comment(&mut self, start_line: usize) -> Result<(), RecordError> {
+        let begin = self.at + 1;
+        self.at += 1;
+        while self.at < self.chars.len() && self.chars[self.at] != '}' {
+            if self.chars[self.at] == '\n' {
+                self.line += 1;
+            }
+            self.at += 1;
+        }
+        if self.at >= self.chars.len() {
+            return Err(RecordError::new(start_line, "a comment '{' is never closed with '}'"));
+        }
+        let end = self.at;
+        self.at += 1;
+        self.push_comment(start_line, begin, end);
+        Ok(())
+    }
+
+    /// A variation's `(` or `)`; fails on a `)` that closes nothing.
+    fn bracket(&mut self, c: char, start_line: usize) -> Result<(), RecordError> {
+        if c == '(' {
+            if self.depth == 0 {
+                self.variation_line = start_line;
+            }
+            self.depth += 1;
+        } else {
+            if self.depth == 0 {
+                return Err(RecordError::new(start_line, "')' closes a variation that was never opened"));
+            }
+            self.depth -= 1;
+        }
+        self.at += 1;
+        Ok(())
+    }
+
+    /// A word starting with `c`: a move (its number and `!`/`?` stripped), a `$n` glyph (skipped) or the result
+    /// token, which ends the game (`Ok(true)`). Fails on a character no word may start with.
+    fn word(&mut self, c: char, start_line: usize) -> Result<bool, RecordError> {
+        let begin = self.at;
+        while self.at < self.chars.len()
+            && !self.chars[self.at].is_whitespace()
+            && !"{}()[];".contains(self.chars[self.at])
+        {
+            self.at += 1;
+        }
+        if self.at == begin {
+            return Err(RecordError::new(start_line, format!("unexpected '{c}'")));
+        }
+        let word: String = self.chars[begin..self.at].iter().collect();
+        if let Some(result) = RecordResult::from_token(&word) {
+            self.tokens.push(Token { line: start_line, kind: TokenKind::Result(result) });
+            return Ok(true);
+        }
+        if word.starts_with('$') {
+            return Ok(false); // a numeric annotation glyph
+        }
+        let bare = strip_move_number(&word).trim_end_matches(['!', '?']);
+        if !bare.is_empty() {
+            self.tokens.push(Token { line: start_line, kind: TokenKind::Move(bare.to_string()) });
+        }
+        Ok(false)
+    }
 }
 
 /// `12.e4` → `e4`, `12...` → ``, `11-15` → `11-15` (a draughts move starts with digits but has no dot after them).

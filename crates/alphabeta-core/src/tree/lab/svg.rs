@@ -3,8 +3,10 @@
 //! dashed and grey with the cut-off crossed out.
 
 use super::analysis::Analysis;
+use super::layout::Layout;
 use super::replay::{Snapshot, describe_pruned, fmt_bounded, fmt_value};
 use crate::engine::game::Turn;
+use crate::tree::flat::{FlatNode, FlatTree};
 use std::fmt::Write;
 
 /// Points between neighbouring leaves and between levels, a node's half size, and the margin around the tree:
@@ -28,100 +30,137 @@ const CURRENT_COLOUR: &str = "#d8a000";
 
 /// The tree of `analysis` as SVG text, with `snapshot`'s replay state when given (else the bare tree).
 pub fn tree_svg(analysis: &Analysis, snapshot: Option<&Snapshot>) -> String {
-    let flat = &analysis.flat;
     // The whole tree, whatever is collapsed on the canvas.
     let full;
     let layout = if analysis.layout.hidden.is_empty() {
         &analysis.layout
     } else {
-        full = super::layout::Layout::compute(flat);
+        full = Layout::compute(&analysis.flat);
         &full
-    };
-    let (width, height) = layout.extent();
-    let (w, h) = (width * SLOT + 2.0 * MARGIN, height * LEVEL + 2.0 * MARGIN + 16.0);
-    let at = |id: u32| {
-        let (x, y) = layout.positions[id as usize];
-        (MARGIN + x * SLOT, MARGIN + y * LEVEL)
     };
     let finished = match (snapshot, &analysis.run) {
         (Some(s), Some(run)) => s.cursor >= run.steps.len(),
         _ => true,
     };
-    let reached = |id: u32| snapshot.is_none_or(|s| s.nodes[id as usize].entered);
+    let scene = Scene { flat: &analysis.flat, layout, snapshot, finished };
     let mut out = String::new();
-    let _ = writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="sans-serif" font-size="13">"#
-    );
-    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    scene.write_header(&mut out);
+    scene.write_edges(&mut out);
+    scene.write_nodes(&mut out);
+    out.push_str("</svg>\n");
+    out
+}
 
-    // Edges first, so the nodes sit on top of them.
-    for (id, node) in flat.nodes.iter().enumerate().skip(1) {
-        let id = id as u32;
-        let ((x1, y1), (x2, y2)) = (at(node.parent), at(id));
-        let (y1, y2) = (y1 + RADIUS * 0.9, y2 - RADIUS * 0.9);
-        let seen = reached(id);
-        let cut = snapshot.and_then(|s| s.pruned[id as usize]).filter(|_| !finished || !seen);
-        let (class, colour, dash) = match (seen, cut) {
-            (_, Some(_)) => ("edge pruned", FADED_COLOUR, r#" stroke-dasharray="4 4""#),
-            (true, None) => ("edge", EDGE_COLOUR, ""),
-            (false, None) => ("edge unvisited", FADED_COLOUR, r#" stroke-dasharray="4 4""#),
-        };
+/// What every part of the drawing reads: the tree, where its nodes sit, and how far the replay got.
+struct Scene<'a> {
+    flat: &'a FlatTree,
+    layout: &'a Layout,
+    snapshot: Option<&'a Snapshot>,
+    finished: bool,
+}
+
+impl Scene<'_> {
+    /// Node `id`'s centre in the picture's points.
+    fn at(&self, id: u32) -> (f32, f32) {
+        let (x, y) = self.layout.positions[id as usize];
+        (MARGIN + x * SLOT, MARGIN + y * LEVEL)
+    }
+
+    /// Whether the replay has entered node `id` (every node when there is no replay).
+    fn reached(&self, id: u32) -> bool {
+        self.snapshot.is_none_or(|s| s.nodes[id as usize].entered)
+    }
+
+    /// The XML declaration, the `<svg>` element sized to the tree, and the white background.
+    fn write_header(&self, out: &mut String) {
+        let (width, height) = self.layout.extent();
+        let (w, h) = (width * SLOT + 2.0 * MARGIN, height * LEVEL + 2.0 * MARGIN + 16.0);
+        let _ = writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
         let _ = writeln!(
             out,
-            r#"<line class="{class}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="1.5"{dash}/>"#
+            r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="sans-serif" font-size="13">"#
         );
-        if let Some(cut) = cut {
-            // Crossed out at 45 % of the way down, as on the canvas.
-            let (mx, my) = (x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45);
-            let (dx, dy) = (x2 - x1, y2 - y1);
-            let length = (dx * dx + dy * dy).sqrt().max(1e-3);
-            let (ax, ay) = (-dy / length * 7.0, dx / length * 7.0);
+        let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    }
+
+    /// Edges first, so the nodes sit on top of them.
+    fn write_edges(&self, out: &mut String) {
+        let flat = self.flat;
+        for (id, node) in flat.nodes.iter().enumerate().skip(1) {
+            let id = id as u32;
+            let ((x1, y1), (x2, y2)) = (self.at(node.parent), self.at(id));
+            let (y1, y2) = (y1 + RADIUS * 0.9, y2 - RADIUS * 0.9);
+            let seen = self.reached(id);
+            let cut = self.snapshot.and_then(|s| s.pruned[id as usize]).filter(|_| !self.finished || !seen);
+            let (class, colour, dash) = match (seen, cut) {
+                (_, Some(_)) => ("edge pruned", FADED_COLOUR, r#" stroke-dasharray="4 4""#),
+                (true, None) => ("edge", EDGE_COLOUR, ""),
+                (false, None) => ("edge unvisited", FADED_COLOUR, r#" stroke-dasharray="4 4""#),
+            };
             let _ = writeln!(
                 out,
-                r#"<g class="cut"><title>{}</title><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{CUT_COLOUR}" stroke-width="3"/></g>"#,
-                escape(&describe_pruned(flat, &cut)),
-                mx - ax,
-                my - ay,
-                mx + ax,
-                my + ay
+                r#"<line class="{class}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="1.5"{dash}/>"#
             );
-        }
-        if flat.node(node.parent).turn == Turn::Chance {
-            let p = format!("{:.2}", node.probability);
-            let p = p.trim_end_matches('0').trim_end_matches('.');
-            let (mx, my) = ((x1 + x2) / 2.0 + 4.0, (y1 + y2) / 2.0);
-            let _ = writeln!(out, r#"<text x="{mx:.1}" y="{my:.1}" font-size="11" fill="{CHANCE_COLOUR}">{p}</text>"#);
+            if let Some(cut) = cut {
+                // Crossed out at 45 % of the way down, as on the canvas.
+                let (mx, my) = (x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45);
+                let (dx, dy) = (x2 - x1, y2 - y1);
+                let length = (dx * dx + dy * dy).sqrt().max(1e-3);
+                let (ax, ay) = (-dy / length * 7.0, dx / length * 7.0);
+                let _ = writeln!(
+                    out,
+                    r#"<g class="cut"><title>{}</title><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{CUT_COLOUR}" stroke-width="3"/></g>"#,
+                    escape(&describe_pruned(flat, &cut)),
+                    mx - ax,
+                    my - ay,
+                    mx + ax,
+                    my + ay
+                );
+            }
+            if flat.node(node.parent).turn == Turn::Chance {
+                let p = format!("{:.2}", node.probability);
+                let p = p.trim_end_matches('0').trim_end_matches('.');
+                let (mx, my) = ((x1 + x2) / 2.0 + 4.0, (y1 + y2) / 2.0);
+                let _ =
+                    writeln!(out, r#"<text x="{mx:.1}" y="{my:.1}" font-size="11" fill="{CHANCE_COLOUR}">{p}</text>"#);
+            }
         }
     }
 
-    // Then the nodes, with their labels and what the replay knows of them.
-    let current = snapshot.and_then(|s| s.current).filter(|_| !finished);
-    for (id, node) in flat.nodes.iter().enumerate() {
-        let id = id as u32;
-        let (x, y) = at(id);
-        let leaf = node.child_count == 0;
-        let seen = reached(id);
-        let colour = match (node.turn, leaf) {
-            (_, true) => LEAF_COLOUR,
-            (Turn::Max, _) => MAX_COLOUR,
-            (Turn::Min, _) => MIN_COLOUR,
-            (Turn::Chance, _) => CHANCE_COLOUR,
-        };
-        let (fill, stroke) = if seen { (colour, colour) } else { ("none", FADED_COLOUR) };
-        let paint = format!(r#"fill="{fill}" stroke="{stroke}" stroke-width="1.2""#);
-        write_shape(&mut out, x, y, leaf, node.turn, &paint);
-        if current == Some(id) {
-            let _ = writeln!(
-                out,
-                r#"<circle class="current" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="{CURRENT_COLOUR}" stroke-width="3"/>"#,
-                RADIUS * 1.7
-            );
+    /// Then the nodes, with their labels and what the replay knows of them.
+    fn write_nodes(&self, out: &mut String) {
+        let current = self.snapshot.and_then(|s| s.current).filter(|_| !self.finished);
+        for (id, node) in self.flat.nodes.iter().enumerate() {
+            let id = id as u32;
+            let (x, y) = self.at(id);
+            let leaf = node.child_count == 0;
+            let seen = self.reached(id);
+            let colour = match (node.turn, leaf) {
+                (_, true) => LEAF_COLOUR,
+                (Turn::Max, _) => MAX_COLOUR,
+                (Turn::Min, _) => MIN_COLOUR,
+                (Turn::Chance, _) => CHANCE_COLOUR,
+            };
+            let (fill, stroke) = if seen { (colour, colour) } else { ("none", FADED_COLOUR) };
+            let paint = format!(r#"fill="{fill}" stroke="{stroke}" stroke-width="1.2""#);
+            write_shape(out, x, y, leaf, node.turn, &paint);
+            if current == Some(id) {
+                let _ = writeln!(
+                    out,
+                    r#"<circle class="current" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="{CURRENT_COLOUR}" stroke-width="3"/>"#,
+                    RADIUS * 1.7
+                );
+            }
+            self.write_node_text(out, id, node, seen);
         }
+    }
+
+    /// A node's label to its left, and its value (a leaf's below it, an inner node's bound or window beside it).
+    fn write_node_text(&self, out: &mut String, id: u32, node: &FlatNode, seen: bool) {
+        let (x, y) = self.at(id);
         let text_colour = if seen { "#000000" } else { "#aaaaaa" };
         let gap = RADIUS * 1.3;
-        if let Some(label) = flat.labels.get(&id) {
+        if let Some(label) = self.flat.labels.get(&id) {
             let _ = writeln!(
                 out,
                 r#"<text class="label" x="{:.1}" y="{:.1}" text-anchor="end" fill="{text_colour}">{}</text>"#,
@@ -130,16 +169,16 @@ pub fn tree_svg(analysis: &Analysis, snapshot: Option<&Snapshot>) -> String {
                 escape(label)
             );
         }
-        if leaf {
+        if node.child_count == 0 {
             let _ = writeln!(
                 out,
                 r#"<text class="value" x="{x:.1}" y="{:.1}" text-anchor="middle" fill="{text_colour}">{}</text>"#,
                 y + RADIUS * 1.1 + 12.0,
                 escape(&fmt_value(node.value))
             );
-            continue;
+            return;
         }
-        let Some(state) = snapshot.map(|s| s.nodes[id as usize]) else { continue };
+        let Some(state) = self.snapshot.map(|s| s.nodes[id as usize]) else { return };
         let beside = x + gap;
         match (state.value, state.active, state.window) {
             (Some((v, bound)), false, _) => {
@@ -162,8 +201,6 @@ pub fn tree_svg(analysis: &Analysis, snapshot: Option<&Snapshot>) -> String {
             _ => {}
         }
     }
-    out.push_str("</svg>\n");
-    out
 }
 
 /// A node's shape at (x, y): MAX △, MIN ▽, chance ○, a leaf a small square; `paint` its fill and stroke

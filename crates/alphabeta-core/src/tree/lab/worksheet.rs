@@ -48,12 +48,19 @@ pub fn exercise_svg(analysis: &Analysis, key: bool) -> String {
     // Wide enough for the instructions even under a small tree.
     let w = (width * SLOT + 2.0 * MARGIN + 60.0).max(640.0);
     let h = height * LEVEL + 2.0 * MARGIN + HEADER + FOOTER;
-    let left = (w - width * SLOT) / 2.0;
-    let at = |id: u32| {
-        let (x, y) = layout.positions[id as usize];
-        (left + x * SLOT, MARGIN + HEADER + y * LEVEL)
-    };
+    let sheet = Sheet { flat, layout: &layout, left: (w - width * SLOT) / 2.0, answers: answers.as_ref() };
     let mut out = String::new();
+    write_heading(&mut out, w, h, key, algorithm);
+    sheet.write_edges(&mut out);
+    sheet.write_nodes(&mut out);
+    let answered = answers.as_ref().and(run);
+    write_answer_line(&mut out, h - FOOTER + 28.0, answered);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The `<svg>` element of `w` × `h` points on white, with the title and the task.
+fn write_heading(out: &mut String, w: f32, h: f32, key: bool, algorithm: &str) {
     let _ = writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
     let _ = writeln!(
         out,
@@ -69,79 +76,108 @@ pub fn exercise_svg(analysis: &Analysis, key: bool) -> String {
     let task = "Search the tree left to right. Write each node's value in its box, the α and β it is entered \
                 with above it, and cross out every edge that is pruned.";
     let _ = writeln!(out, r#"<text class="task" x="24" y="50" font-size="12">{}</text>"#, escape(task));
+}
 
-    for (id, node) in flat.nodes.iter().enumerate().skip(1) {
-        let id = id as u32;
-        let ((x1, y1), (x2, y2)) = (at(node.parent), at(id));
-        let (y1, y2) = (y1 + RADIUS * 0.9, y2 - RADIUS * 0.9);
-        let _ = writeln!(
-            out,
-            r#"<line class="edge" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{EDGE_COLOUR}" stroke-width="1.5"/>"#
-        );
-        let pruned =
-            answers.as_ref().is_some_and(|a| a.end.pruned[id as usize].is_some() && !a.end.nodes[id as usize].entered);
-        if pruned {
-            let (mx, my) = (x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45);
-            let (dx, dy) = (x2 - x1, y2 - y1);
-            let length = (dx * dx + dy * dy).sqrt().max(1e-3);
-            let (ax, ay) = (-dy / length * 8.0, dx / length * 8.0);
+/// What drawing the tree on the sheet reads: the tree, its layout, its left edge, and the key's answers if any.
+struct Sheet<'a> {
+    flat: &'a FlatTree,
+    layout: &'a Layout,
+    left: f32,
+    answers: Option<&'a Answers>,
+}
+
+impl Sheet<'_> {
+    /// Node `id`'s centre on the sheet, below the heading.
+    fn at(&self, id: u32) -> (f32, f32) {
+        let (x, y) = self.layout.positions[id as usize];
+        (self.left + x * SLOT, MARGIN + HEADER + y * LEVEL)
+    }
+
+    /// Every edge, crossed out in the key where it was pruned, with its probability below a chance node.
+    fn write_edges(&self, out: &mut String) {
+        let flat = self.flat;
+        for (id, node) in flat.nodes.iter().enumerate().skip(1) {
+            let id = id as u32;
+            let ((x1, y1), (x2, y2)) = (self.at(node.parent), self.at(id));
+            let (y1, y2) = (y1 + RADIUS * 0.9, y2 - RADIUS * 0.9);
             let _ = writeln!(
                 out,
-                r#"<line class="pruned" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{CUT_COLOUR}" stroke-width="3"/>"#,
-                mx - ax,
-                my - ay,
-                mx + ax,
-                my + ay
+                r#"<line class="edge" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{EDGE_COLOUR}" stroke-width="1.5"/>"#
             );
-        }
-        if flat.node(node.parent).turn == crate::engine::game::Turn::Chance {
-            let p = format!("{:.2}", node.probability);
-            let p = p.trim_end_matches('0').trim_end_matches('.');
-            let (mx, my) = ((x1 + x2) / 2.0 + 4.0, (y1 + y2) / 2.0);
-            let _ = writeln!(out, r#"<text x="{mx:.1}" y="{my:.1}" font-size="11" fill="{CHANCE_COLOUR}">{p}</text>"#);
+            let pruned =
+                self.answers.is_some_and(|a| a.end.pruned[id as usize].is_some() && !a.end.nodes[id as usize].entered);
+            if pruned {
+                let (mx, my) = (x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45);
+                let (dx, dy) = (x2 - x1, y2 - y1);
+                let length = (dx * dx + dy * dy).sqrt().max(1e-3);
+                let (ax, ay) = (-dy / length * 8.0, dx / length * 8.0);
+                let _ = writeln!(
+                    out,
+                    r#"<line class="pruned" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{CUT_COLOUR}" stroke-width="3"/>"#,
+                    mx - ax,
+                    my - ay,
+                    mx + ax,
+                    my + ay
+                );
+            }
+            if flat.node(node.parent).turn == crate::engine::game::Turn::Chance {
+                let p = format!("{:.2}", node.probability);
+                let p = p.trim_end_matches('0').trim_end_matches('.');
+                let (mx, my) = ((x1 + x2) / 2.0 + 4.0, (y1 + y2) / 2.0);
+                let _ =
+                    writeln!(out, r#"<text x="{mx:.1}" y="{my:.1}" font-size="11" fill="{CHANCE_COLOUR}">{p}</text>"#);
+            }
         }
     }
 
-    for (id, node) in flat.nodes.iter().enumerate() {
-        let id = id as u32;
-        let (x, y) = at(id);
-        let leaf = node.child_count == 0;
-        let colour = node_colour(node.turn, leaf);
-        write_shape(&mut out, x, y, leaf, node.turn, &format!(r#"fill="none" stroke="{colour}" stroke-width="1.5""#));
-        if let Some(label) = flat.labels.get(&id) {
-            let _ = writeln!(
-                out,
-                r#"<text class="label" x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-                x - RADIUS * 1.3,
-                y + BASELINE,
-                escape(label)
-            );
+    /// Every node's outline and label, a leaf's value below it, an inner node's boxes around it.
+    fn write_nodes(&self, out: &mut String) {
+        for (id, node) in self.flat.nodes.iter().enumerate() {
+            let id = id as u32;
+            let (x, y) = self.at(id);
+            let leaf = node.child_count == 0;
+            let colour = node_colour(node.turn, leaf);
+            write_shape(out, x, y, leaf, node.turn, &format!(r#"fill="none" stroke="{colour}" stroke-width="1.5""#));
+            if let Some(label) = self.flat.labels.get(&id) {
+                let _ = writeln!(
+                    out,
+                    r#"<text class="label" x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+                    x - RADIUS * 1.3,
+                    y + BASELINE,
+                    escape(label)
+                );
+            }
+            if leaf {
+                let _ = writeln!(
+                    out,
+                    r#"<text class="value" x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+                    y + RADIUS * 1.1 + 12.0,
+                    escape(&fmt_value(node.value))
+                );
+                continue;
+            }
+            self.write_boxes(out, id, x, y);
         }
-        if leaf {
-            let _ = writeln!(
-                out,
-                r#"<text class="value" x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-                y + RADIUS * 1.1 + 12.0,
-                escape(&fmt_value(node.value))
-            );
-            continue;
-        }
-        // The value's box beside the node, and α and β above it.
-        let value = answers.as_ref().and_then(|a| a.end.nodes[id as usize].value).map(|(v, b)| fmt_bounded(v, b));
-        answer_box(&mut out, "value", x + RADIUS * 1.4, y - 10.0, 40.0, value.as_deref());
-        let window = answers.as_ref().and_then(|a| a.entered[id as usize]);
+    }
+
+    /// The value's box beside inner node `id` at (x, y), and α and β above it.
+    fn write_boxes(&self, out: &mut String, id: u32, x: f32, y: f32) {
+        let value = self.answers.and_then(|a| a.end.nodes[id as usize].value).map(|(v, b)| fmt_bounded(v, b));
+        answer_box(out, "value", x + RADIUS * 1.4, y - 10.0, 40.0, value.as_deref());
+        let window = self.answers.and_then(|a| a.entered[id as usize]);
         let (alpha, beta) = (window.map(|w| fmt_value(w.alpha)), window.map(|w| fmt_value(w.beta)));
         let top = y - RADIUS - 24.0;
         let _ = writeln!(out, r#"<text x="{:.1}" y="{:.1}" font-size="11">α</text>"#, x - 38.0, top + 13.0);
-        answer_box(&mut out, "alpha", x - 30.0, top, 28.0, alpha.as_deref());
+        answer_box(out, "alpha", x - 30.0, top, 28.0, alpha.as_deref());
         let _ = writeln!(out, r#"<text x="{:.1}" y="{:.1}" font-size="11">β</text>"#, x + 2.0, top + 13.0);
-        answer_box(&mut out, "beta", x + 10.0, top, 28.0, beta.as_deref());
+        answer_box(out, "beta", x + 10.0, top, 28.0, beta.as_deref());
     }
+}
 
-    // The answer line.
-    let base = h - FOOTER + 28.0;
-    let root_value = answers.as_ref().and(run).map(|r| fmt_value(r.result.value_for_max));
-    let leaves = answers.as_ref().and(run).map(|r| r.result.stats.leaves_evaluated.to_string());
+/// The answer line at baseline `base`, filled in from `answered` (the run, on the key only).
+fn write_answer_line(out: &mut String, base: f32, answered: Option<&Run>) {
+    let root_value = answered.map(|r| fmt_value(r.result.value_for_max));
+    let leaves = answered.map(|r| r.result.stats.leaves_evaluated.to_string());
     let lines = [("The root's value:", root_value), ("Leaves read:", leaves)];
     let mut x = 24.0;
     for (text, answer) in lines {
@@ -164,8 +200,6 @@ pub fn exercise_svg(analysis: &Analysis, key: bool) -> String {
         }
         x = start + 150.0;
     }
-    out.push_str("</svg>\n");
-    out
 }
 
 /// An empty box (`answer` `None`) or one filled in red with the answer.
