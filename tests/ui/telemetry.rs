@@ -191,7 +191,7 @@ fn undo_takes_the_ai_s_record_back_and_redo_brings_it_back() {
     harness.get_by_label("Move 1… (ply 2): O (AI), minimax (latest)");
     harness.get_by_label("time").click();
     let _ = harness.run_ok();
-    assert_eq!(harness.state().telemetry.rung, alphabeta_studio::app::telemetry::ladder::Rung::Time);
+    assert_eq!(harness.state().telemetry.rung, alphabeta_studio::app::telemetry::deepening::Rung::Time);
 }
 
 /// Defect 5 of issue 15: after a small window the ladder panel stayed squeezed (or was pushed off the left edge by

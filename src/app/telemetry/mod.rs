@@ -11,9 +11,9 @@ pub use crate::play::series;
 
 pub mod ab;
 mod dashboard;
+pub mod deepening;
 pub mod export;
 mod help;
-pub mod ladder;
 
 use super::play::Play;
 use crate::engine::telemetry::searches::SearchRecord;
@@ -45,7 +45,7 @@ pub struct TelemetryView {
     pub selected: Option<u64>,
     pub ab: ab::AbRun,
     /// What the ladder plot shows.
-    pub rung: ladder::Rung,
+    pub rung: deepening::Rung,
     /// The last thing said, and whether it is an error.
     pub message: Option<(String, bool)>,
     help_open: bool,
@@ -61,7 +61,7 @@ impl Default for TelemetryView {
             shown: [true; Series::ALL.len()],
             selected: None,
             ab: ab::AbRun::default(),
-            rung: ladder::Rung::default(),
+            rung: deepening::Rung::default(),
             message: None,
             help_open: false,
             png: export::PngSaver::default(),
@@ -97,7 +97,7 @@ impl TelemetryView {
             // Both ways: the ladder's table is wider than a narrow panel, and must scroll rather than push the
             // panel past the window's edge.
             .show(ui, |ui| {
-                egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| ladder::show(self, play, ui))
+                egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| deepening::show(self, play, ui))
             });
         egui::CentralPanel::default().show(ui, |ui| dashboard::show(self, play, ui));
         help::window(self, ui);
