@@ -155,11 +155,8 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         }
         memory.orderer.forget_ranks(ranks);
         if !self.stopped {
-            // Classified against the window narrowed by the game's range: inside it, a bound meets the range.
-            let bound = Bound::classify(node.best, Window { alpha, beta });
-            // A value that no horizon touched holds at every depth: store it as final.
             let depth = if self.is_final_since(mark) { FINAL_DEPTH } else { stored_depth(depth) };
-            memory.tt.store(Entry { key, value: node.best, bound, depth, best_move });
+            store(memory, Entry { key, value: node.best, bound: Bound::Exact, depth, best_move }, (alpha, beta));
         }
         self.close(node)
     }
@@ -374,4 +371,12 @@ struct Settled<M> {
     key: u64,
     hash_move: Option<M>,
     static_eval: Option<Value>,
+}
+
+/// Stores a searched node's value, its bound classified against the window (α, β) it was searched with — the
+/// window narrowed by the game's range, so inside it a bound meets the range. `entry.depth` is `FINAL_DEPTH` for a
+/// value no horizon touched, which holds at every depth.
+fn store<M: Copy>(memory: &mut Memory<M>, entry: Entry<M>, (alpha, beta): (Value, Value)) {
+    let bound = Bound::classify(entry.value, Window { alpha, beta });
+    memory.tt.store(Entry { bound, ..entry });
 }
