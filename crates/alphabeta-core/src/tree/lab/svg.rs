@@ -102,27 +102,15 @@ impl Scene<'_> {
                 r#"<line class="{class}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="1.5"{dash}/>"#
             );
             if let Some(cut) = cut {
-                // Crossed out at 45 % of the way down, as on the canvas.
-                let (mx, my) = (x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45);
-                let (dx, dy) = (x2 - x1, y2 - y1);
-                let length = (dx * dx + dy * dy).sqrt().max(1e-3);
-                let (ax, ay) = (-dy / length * 7.0, dx / length * 7.0);
+                let (ax, ay, bx, by) = cut_bar((x1, y1), (x2, y2), 7.0);
                 let _ = writeln!(
                     out,
-                    r#"<g class="cut"><title>{}</title><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{CUT_COLOUR}" stroke-width="3"/></g>"#,
+                    r#"<g class="cut"><title>{}</title><line x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}" stroke="{CUT_COLOUR}" stroke-width="3"/></g>"#,
                     escape(&describe_pruned(flat, &cut)),
-                    mx - ax,
-                    my - ay,
-                    mx + ax,
-                    my + ay
                 );
             }
             if flat.node(node.parent).turn == Turn::Chance {
-                let p = format!("{:.2}", node.probability);
-                let p = p.trim_end_matches('0').trim_end_matches('.');
-                let (mx, my) = ((x1 + x2) / 2.0 + 4.0, (y1 + y2) / 2.0);
-                let _ =
-                    writeln!(out, r#"<text x="{mx:.1}" y="{my:.1}" font-size="11" fill="{CHANCE_COLOUR}">{p}</text>"#);
+                write_odds(out, (x1, y1), (x2, y2), node.probability);
             }
         }
     }
@@ -317,6 +305,25 @@ fn check_text(text: &str) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The ends of the bar that crosses out the edge from `from` to `to`: 45 % of the way down, as on the canvas,
+/// `half` long on each side.
+pub(super) fn cut_bar(from: (f32, f32), to: (f32, f32), half: f32) -> (f32, f32, f32, f32) {
+    let ((x1, y1), (x2, y2)) = (from, to);
+    let (mx, my) = (x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45);
+    let (dx, dy) = (x2 - x1, y2 - y1);
+    let length = (dx * dx + dy * dy).sqrt().max(1e-3);
+    let (ax, ay) = (-dy / length * half, dx / length * half);
+    (mx - ax, my - ay, mx + ax, my + ay)
+}
+
+/// A chance edge's probability beside its middle, without trailing zeros.
+pub(super) fn write_odds(out: &mut String, from: (f32, f32), to: (f32, f32), probability: f64) {
+    let p = format!("{probability:.2}");
+    let p = p.trim_end_matches('0').trim_end_matches('.');
+    let (mx, my) = ((from.0 + to.0) / 2.0 + 4.0, (from.1 + to.1) / 2.0);
+    let _ = writeln!(out, r#"<text x="{mx:.1}" y="{my:.1}" font-size="11" fill="{CHANCE_COLOUR}">{p}</text>"#);
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@ use super::analysis::{Analysis, Run};
 use super::layout::Layout;
 use super::replay::{Snapshot, fmt_bounded, fmt_value};
 use super::svg::{
-    BASELINE, CHANCE_COLOUR, CUT_COLOUR, EDGE_COLOUR, LEVEL, MARGIN, RADIUS, SLOT, escape, node_colour, write_shape,
+    BASELINE, CUT_COLOUR, EDGE_COLOUR, LEVEL, MARGIN, RADIUS, SLOT, cut_bar, escape, node_colour, write_odds,
+    write_shape,
 };
 use crate::engine::search::observer::{StepEvent, Window};
 use crate::tree::flat::FlatTree;
@@ -107,25 +108,14 @@ impl Sheet<'_> {
             let pruned =
                 self.answers.is_some_and(|a| a.end.pruned[id as usize].is_some() && !a.end.nodes[id as usize].entered);
             if pruned {
-                let (mx, my) = (x1 + (x2 - x1) * 0.45, y1 + (y2 - y1) * 0.45);
-                let (dx, dy) = (x2 - x1, y2 - y1);
-                let length = (dx * dx + dy * dy).sqrt().max(1e-3);
-                let (ax, ay) = (-dy / length * 8.0, dx / length * 8.0);
+                let (ax, ay, bx, by) = cut_bar((x1, y1), (x2, y2), 8.0);
                 let _ = writeln!(
                     out,
-                    r#"<line class="pruned" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{CUT_COLOUR}" stroke-width="3"/>"#,
-                    mx - ax,
-                    my - ay,
-                    mx + ax,
-                    my + ay
+                    r#"<line class="pruned" x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}" stroke="{CUT_COLOUR}" stroke-width="3"/>"#,
                 );
             }
             if flat.node(node.parent).turn == crate::engine::game::Turn::Chance {
-                let p = format!("{:.2}", node.probability);
-                let p = p.trim_end_matches('0').trim_end_matches('.');
-                let (mx, my) = ((x1 + x2) / 2.0 + 4.0, (y1 + y2) / 2.0);
-                let _ =
-                    writeln!(out, r#"<text x="{mx:.1}" y="{my:.1}" font-size="11" fill="{CHANCE_COLOUR}">{p}</text>"#);
+                write_odds(out, (x1, y1), (x2, y2), node.probability);
             }
         }
     }
