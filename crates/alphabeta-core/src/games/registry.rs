@@ -181,19 +181,76 @@ fn is_ladder_file(path: &Path) -> bool {
     path.file_name().and_then(|name| name.to_str()).is_some_and(|name| name.ends_with(ladder_file::SUFFIX))
 }
 
+/// The rule family that reads this kind of game file itself (a script), by the file's extension.
+fn reader_of(path: &Path) -> Option<&'static dyn super::family::Family> {
+    let ext = path.extension()?.to_str()?;
+    super::families::FAMILIES.iter().copied().find(|f| f.file_extension() == Some(ext))
+}
+
+/// The games one game file describes, or why it describes none: a `*.ron` variant, or a file its family reads.
+fn read_game_file(path: &Path) -> Result<Vec<Variant>, String> {
+    // Bounded, regular files only: a link to /dev/zero or a FIFO named `*.ron` must not stall the list.
+    let text = crate::files::read_text_raw(path, super::validate::MAX_FILE_BYTES).map_err(|e| e.to_string())?;
+    match reader_of(path) {
+        Some(family) => family.read_game_file(path, &text),
+        None => Ok(vec![ron::from_str(&text).map_err(|e| crate::messages::ron_error(&e))?]),
+    }
+}
+
+/// How long a folder's game files may take to load, all together. Each call into a script already ends within its
+/// budget (3 s at most); this bounds what no budget sees and a folder of many slow scripts, so every command and
+/// the window start within it whatever `games/` holds.
+pub const LOAD_DEADLINE: std::time::Duration = std::time::Duration::from_secs(6);
+
+/// Game files read at once: a script in each may hold its whole memory allowance.
+const LOADERS: usize = 4;
+
+/// `read` of every path, on [`LOADERS`] threads, in `paths`' order. A file not read within `deadline` is an error
+/// that says so; its thread is left to end by the script's own budget, its outcome dropped.
+fn read_side_by_side<T: Send + 'static>(
+    paths: &[PathBuf],
+    read: fn(&Path) -> Result<T, String>,
+    deadline: std::time::Duration,
+) -> Vec<Result<T, String>> {
+    use std::sync::{Arc, Mutex, mpsc};
+    let queue = Arc::new(Mutex::new(paths.iter().cloned().enumerate().collect::<std::collections::VecDeque<_>>()));
+    let (sender, outcomes) = mpsc::channel();
+    let mut loaders = 0;
+    for _ in 0..LOADERS.min(paths.len()) {
+        let (queue, sender) = (Arc::clone(&queue), sender.clone());
+        let work = move || {
+            while let Some((index, path)) = queue.lock().ok().and_then(|mut waiting| waiting.pop_front()) {
+                if sender.send((index, read(&path))).is_err() {
+                    break; // The deadline passed: nobody waits for the rest.
+                }
+            }
+        };
+        loaders += usize::from(std::thread::Builder::new().name("game-files".into()).spawn(work).is_ok());
+    }
+    drop(sender);
+    let mut read_so_far: Vec<Option<Result<T, String>>> = paths.iter().map(|_| None).collect();
+    if loaders == 0 {
+        // No thread to be had: read here, one after another, each still within its own budget.
+        return paths.iter().map(|path| read(path)).collect();
+    }
+    let late = format!("not loaded: the game files took more than {} s to load", deadline.as_secs_f64());
+    let deadline = std::time::Instant::now() + deadline;
+    while let Some(left) = deadline.checked_duration_since(std::time::Instant::now()) {
+        match outcomes.recv_timeout(left) {
+            Ok((index, outcome)) => read_so_far[index] = Some(outcome),
+            Err(_) => break, // Every file read, or the deadline.
+        }
+    }
+    read_so_far.into_iter().map(|outcome| outcome.unwrap_or_else(|| Err(late.clone()))).collect()
+}
+
 impl Registry {
-    /// The built-in games and every `*.ron` file in `dir`. A missing folder is not an error: the built-in games
-    /// remain.
+    /// The built-in games and every game file in `dir` (`*.ron`, and the files a family reads itself, `*.lua`), read
+    /// side by side within [`LOAD_DEADLINE`]. A missing folder is not an error: the built-in games remain.
     pub fn load(dir: &Path) -> Registry {
         let mut registry = Registry { entries: built_in_entries(), errors: Vec::new(), dir: Some(dir.to_path_buf()) };
         let Ok(listing) = std::fs::read_dir(dir) else {
             return registry;
-        };
-        let families = super::families::FAMILIES;
-        // A family that reads its own kind of file (a script), by the file's extension.
-        let reader_of = |path: &Path| {
-            let ext = path.extension()?.to_str()?;
-            families.iter().copied().find(|f| f.file_extension() == Some(ext))
         };
         let (mut ladders, mut paths): (Vec<PathBuf>, Vec<PathBuf>) = listing
             .filter_map(|entry| entry.ok().map(|e| e.path()))
@@ -201,24 +258,13 @@ impl Registry {
             .partition(|path| is_ladder_file(path));
         paths.sort();
         ladders.sort();
-        for path in paths {
-            // Bounded, regular files only: a link to /dev/zero or a FIFO named `*.ron` must not stall the list.
-            let text = match crate::files::read_text_raw(&path, super::validate::MAX_FILE_BYTES) {
-                Ok(text) => text,
-                Err(e) => {
-                    registry.errors.push(LoadError { path, message: e.to_string() });
-                    continue;
-                }
-            };
+        // Read side by side, then added in name order, so duplicate ids are judged the same way every time.
+        for (path, read) in paths.iter().zip(read_side_by_side(&paths, read_game_file, LOAD_DEADLINE)) {
             let source = Source::File(path.clone());
-            let added = match reader_of(&path) {
-                Some(family) => family.read_game_file(&path, &text).and_then(|variants| {
-                    variants.into_iter().try_for_each(|v| registry.add_variant(v, source.clone()))
-                }),
-                None => registry.add(&text, source),
-            };
+            let added = read
+                .and_then(|variants| variants.into_iter().try_for_each(|v| registry.add_variant(v, source.clone())));
             if let Err(message) = added {
-                registry.errors.push(LoadError { path, message });
+                registry.errors.push(LoadError { path: path.clone(), message });
             }
         }
         for path in ladders {
@@ -318,6 +364,25 @@ pub fn shipped_dir() -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_still_loading_at_the_deadline_is_reported_and_the_others_load() {
+        fn read(path: &Path) -> Result<String, String> {
+            if path.ends_with("slow") {
+                std::thread::sleep(std::time::Duration::from_secs(2));
+            }
+            Ok(path.display().to_string())
+        }
+        let paths: Vec<PathBuf> = ["a", "slow", "b", "c", "d", "e"].iter().map(PathBuf::from).collect();
+        let started = std::time::Instant::now();
+        let read = read_side_by_side(&paths, read, std::time::Duration::from_millis(300));
+        assert!(started.elapsed() < std::time::Duration::from_secs(1), "{:?}", started.elapsed());
+        let expected = ["a", "late", "b", "c", "d", "e"].map(|name| match name {
+            "late" => Err("not loaded: the game files took more than 0.3 s to load".to_owned()),
+            name => Ok(name.to_owned()),
+        });
+        assert_eq!(read, expected);
+    }
 
     #[test]
     fn a_broken_file_is_reported_and_the_others_load() {

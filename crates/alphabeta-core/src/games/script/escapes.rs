@@ -213,10 +213,15 @@ fn what_draw_returns_is_held_to_what_a_board_can_show() {
 fn a_folder_of_hanging_scripts_loads_in_bounded_time() {
     let dir = std::env::temp_dir().join(format!("escapes-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
+    // Four that run until their budget stops them, read side by side.
+    let endless = "while true do pcall(function() while true do end end) end";
     let hostile = [
-        "while true do pcall(function() while true do end end) end",
+        endless,
         "setmetatable({}, {__gc = function() while true do end end})",
         "local s = ('a'):rep(40) s:find(('a*'):rep(40) .. 'b')",
+        endless,
+        endless,
+        endless,
     ];
     for (i, tail) in hostile.iter().enumerate() {
         std::fs::write(dir.join(format!("h{i}.lua")), format!("{GOOD}{tail}\n")).expect("written");
