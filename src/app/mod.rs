@@ -33,7 +33,7 @@ pub fn run() -> Result<(), eframe::Error> {
         Box::new(|cc| {
             install_fonts(&cc.egui_ctx);
             let saves = crate::files::project_folder("saves");
-            Ok(Box::new(StudioApp::with_store(Some(session::store::Store::new(saves)))))
+            Ok(Box::new(StudioApp::opening(Some(session::store::Store::new(saves)))))
         }),
     )
 }

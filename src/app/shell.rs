@@ -63,7 +63,17 @@ impl Default for StudioApp {
 impl StudioApp {
     /// The studio keeping its autosave, recent list and crash marker in `store`'s folder.
     pub fn with_store(store: Option<Store>) -> Self {
-        let (view, tree_lab, play) = (View::default(), TreeLab::default(), Play::default());
+        StudioApp::with_play(store, Play::default())
+    }
+
+    /// The studio as it opens: [`StudioApp::with_store`], its games folder read on a worker thread (the built-in
+    /// games offered meanwhile), so a script that hangs at load cannot keep the window from opening.
+    pub fn opening(store: Option<Store>) -> Self {
+        StudioApp::with_play(store, Play::loading(crate::games::registry::default_dir()))
+    }
+
+    fn with_play(store: Option<Store>, play: Play) -> Self {
+        let (view, tree_lab) = (View::default(), TreeLab::default());
         let current = super::session::format::Session::new(view, play.to_session(), tree_lab.to_session());
         StudioApp { view, tree_lab, play, telemetry: TelemetryView::default(), sessions: Sessions::new(store, current) }
     }

@@ -525,6 +525,49 @@ fn an_edited_script_is_picked_up_when_the_window_regains_focus() {
     harness.get_by_label_contains("Nim, edited replayed into its new rules (1 move)");
 }
 
+/// Issue 42: the window opens on the built-in games at once and takes the games folder's once a worker has read
+/// it; a script that hangs at load is listed as broken, the others play; a session naming a folder's game, restored
+/// while the folder is still being read, waits for it.
+#[test]
+fn the_games_folder_is_read_off_the_window_thread() {
+    use alphabeta_studio::app::StudioApp;
+    let dir = std::env::temp_dir().join(format!("ui-play-loading-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let nim = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/nim.lua"));
+    std::fs::write(dir.join("nim.lua"), nim.expect("nim.lua")).expect("written");
+    std::fs::write(dir.join("hangs.lua"), "while true do pcall(function() while true do end end) end\n").expect("ok");
+    let started = std::time::Instant::now();
+    let play = Play::loading(dir.clone());
+    assert!(started.elapsed() < Duration::from_millis(500), "opened in {:?}", started.elapsed());
+    assert!(play.loading_games());
+    assert!(play.registry.find("nim").is_none(), "the folder's games come later");
+    assert_eq!(play.entry().variant.id, "tic-tac-toe");
+    let app = StudioApp { play, ..StudioApp::default() };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    let deadline = std::time::Instant::now() + Duration::from_secs(12);
+    while harness.state().play.loading_games() && std::time::Instant::now() < deadline {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let play = &harness.state().play;
+    assert!(play.registry.find("nim").is_some(), "nim joined the list");
+    let errors: Vec<String> = play.registry.errors.iter().map(|e| e.line()).collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("hangs.lua:1:"), "{errors:?}");
+    // A session naming nim, restored before the worker is done, waits for it.
+    let session = play.to_session();
+    let mut early = Play::loading(dir.clone());
+    let mut nim_session = session.clone();
+    nim_session.game = "nim".into();
+    let restored = early.restore(&nim_session);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(restored, Ok(()));
+    assert_eq!(early.entry().variant.id, "nim");
+}
+
 /// Issue 18: the selective-search switches (null move, reductions, …) are offered only where they change the
 /// search — chess — and not in games without the hooks, where they would do nothing.
 #[test]

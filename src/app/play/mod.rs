@@ -198,6 +198,8 @@ pub struct Play {
     parked: std::collections::HashMap<usize, Parked>,
     /// The games folder as it was when last read, to see when the window regains focus whether it changed.
     games_seen: crate::games::registry::Fingerprint,
+    /// The games folder being read on a worker thread, until its games join the list.
+    loading: Option<reload::Loading>,
 }
 
 /// A game put aside when another is chosen: its moves and players.
@@ -250,6 +252,7 @@ impl Play {
             tree_window: open_tree::TreeWindow::default(),
             parked: std::collections::HashMap::new(),
             games_seen,
+            loading: None,
         }
     }
 

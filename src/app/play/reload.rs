@@ -9,10 +9,12 @@
 //! `file:line`; the other games take their new rules all the same.
 
 use super::{Parked, Play};
-use crate::games::registry::{Entry, Fingerprint, Registry};
+use crate::games::registry::{Entry, Fingerprint, LOAD_DEADLINE, Registry};
 use crate::play::history::GameHistory;
 use eframe::egui;
 use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::mpsc;
 
 /// The keys that reload the games, in any view.
 pub const SHORTCUTS: [egui::KeyboardShortcut; 2] = [
@@ -31,10 +33,66 @@ struct Kept {
     on_screen: bool,
 }
 
+/// The games folder being read on a worker thread: its registry and the fingerprint the folder had before it.
+pub(super) struct Loading(mpsc::Receiver<(Registry, Fingerprint)>);
+
 impl Play {
-    /// Called once a frame, whatever view is shown: the shortcuts, and the games folder checked when the window
-    /// regains focus.
+    /// The view over the built-in games at once and over `dir`'s game files once a worker thread has read them
+    /// (within [`LOAD_DEADLINE`]), so the window opens without waiting for a script, even one that hangs at load.
+    pub fn loading(dir: PathBuf) -> Play {
+        let mut play = Play::new(Registry::built_in_only(Some(dir.clone())));
+        let (sender, receiver) = mpsc::channel();
+        let read = move || {
+            let seen = Fingerprint::of(&dir);
+            let _ = sender.send((Registry::load(&dir), seen)); // The window may have closed meanwhile.
+        };
+        match std::thread::Builder::new().name("games-folder".into()).spawn(read) {
+            Ok(_) => play.loading = Some(Loading(receiver)),
+            Err(_) => play.act(super::Action::ReloadGames), // No thread to be had: read here, as a reload does.
+        }
+        play
+    }
+
+    /// True while the games folder is still being read.
+    pub fn loading_games(&self) -> bool {
+        self.loading.is_some()
+    }
+
+    /// Takes the games folder's games once the worker has read them.
+    fn take_loaded(&mut self, ctx: &egui::Context) {
+        let Some(loading) = &self.loading else { return };
+        match loading.0.try_recv() {
+            Ok((fresh, seen)) => self.adopt(fresh, seen),
+            Err(mpsc::TryRecvError::Empty) => ctx.request_repaint_after(std::time::Duration::from_millis(50)),
+            Err(mpsc::TryRecvError::Disconnected) => self.loading = None,
+        }
+    }
+
+    /// Waits for the games folder to be read (at most [`LOAD_DEADLINE`] and a second), before a game is looked up
+    /// by its id: a session names games the folder may define.
+    pub(super) fn finish_loading(&mut self) {
+        let Some(loading) = self.loading.take() else { return };
+        if let Ok((fresh, seen)) = loading.0.recv_timeout(LOAD_DEADLINE + std::time::Duration::from_secs(1)) {
+            self.adopt(fresh, seen);
+        }
+    }
+
+    /// The games folder's games join the list; a game begun on a built-in game meanwhile carries over. Silent unless
+    /// something went wrong.
+    fn adopt(&mut self, fresh: Registry, seen: Fingerprint) {
+        self.loading = None;
+        self.cancel_search();
+        self.games_seen = seen;
+        let problems = self.carry_over(fresh);
+        if !problems.is_empty() {
+            self.say(problems.join("; ") + ".", true);
+        }
+    }
+
+    /// Called once a frame, whatever view is shown: the games folder's games taken once read, the shortcuts, and
+    /// the folder checked when the window regains focus.
     pub fn watch_games(&mut self, ctx: &egui::Context) {
+        self.take_loaded(ctx);
         let asked = ctx.input_mut(|i| SHORTCUTS.iter().any(|s| i.consume_shortcut(s)));
         let focused = ctx.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::WindowFocused(true))));
         // Asked for, the games are read again even when no file changed (a file's time may lie).
@@ -55,8 +113,29 @@ impl Play {
             return self.say("There is no games folder to reload: only the built-in games are offered.".into(), false);
         };
         self.cancel_search();
+        self.loading = None; // Read again here: what the worker was reading is older.
         self.games_seen = Fingerprint::of(&dir);
-        let mut fresh = Registry::load(&dir);
+        let fresh = Registry::load(&dir);
+        let (problems, notes) = self.carry_over_noting(fresh);
+        let files = self.registry.errors.len();
+        let mut text = format!("Reloaded {} games", self.registry.entries.len());
+        if files > 0 {
+            text += &format!(" ({files} game file(s) did not load)");
+        }
+        let error = !problems.is_empty();
+        for part in problems.iter().chain(&notes) {
+            text += &format!("; {part}");
+        }
+        self.say(text + ".", error);
+    }
+
+    /// Makes `fresh` the list of games, every game in progress replayed into its new rules; gives what went wrong.
+    fn carry_over(&mut self, fresh: Registry) -> Vec<String> {
+        self.carry_over_noting(fresh).0
+    }
+
+    /// [`Play::carry_over`], also giving what a person may want to know (a game replayed, records dropped).
+    fn carry_over_noting(&mut self, mut fresh: Registry) -> (Vec<String>, Vec<String>) {
         let mut kept = vec![Kept {
             id: self.entry().variant.id.clone(),
             history: self.history.clone(),
@@ -102,16 +181,7 @@ impl Play {
             }
         }
         self.install(fresh, kept);
-        let files = self.registry.errors.len();
-        let mut text = format!("Reloaded {} games", self.registry.entries.len());
-        if files > 0 {
-            text += &format!(" ({files} game file(s) did not load)");
-        }
-        let error = !problems.is_empty();
-        for part in problems.iter().chain(&notes) {
-            text += &format!("; {part}");
-        }
-        self.say(text + ".", error);
+        (problems, notes)
     }
 
     /// Makes `registry` the view's, with the games in `kept` on it.

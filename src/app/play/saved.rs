@@ -70,6 +70,7 @@ impl Play {
 
     /// Replaces the game, players and view with `session`'s, or says what is wrong with it and changes nothing.
     pub fn restore(&mut self, session: &PlaySession) -> Result<(), String> {
+        self.finish_loading();
         let index = self.registry.entries.iter().position(|e| e.variant.id == session.game).ok_or_else(|| {
             format!("the game '{}' is not among this studio's games (see the games/ folder)", session.game)
         })?;

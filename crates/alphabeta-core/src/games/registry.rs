@@ -295,6 +295,12 @@ impl Registry {
         Ok(())
     }
 
+    /// The built-in games alone, remembering `dir` as the folder to read (the window shows them at once and reads
+    /// the folder on a worker thread).
+    pub fn built_in_only(dir: Option<PathBuf>) -> Registry {
+        Registry { entries: built_in_entries(), errors: Vec::new(), dir }
+    }
+
     /// The registry the window and the command line use: [`default_dir`].
     pub fn standard() -> Registry {
         Registry::load(&default_dir())
