@@ -11,7 +11,12 @@ pub(super) struct RichZoom(pub(super) f32);
 impl std::fmt::Display for RichZoom {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let percent = self.0 * 100.0;
-        if percent < 10.0 { write!(f, "{percent:.1}%") } else { write!(f, "{percent:.0}%") }
+        if percent >= 10.0 {
+            return write!(f, "{percent:.0}%");
+        }
+        // Two significant digits, so a large tree's fit reads "0.0046%", not "0.0%".
+        let decimals = (1.0 - percent.max(1e-6).log10().floor()).clamp(1.0, 6.0) as usize;
+        write!(f, "{percent:.decimals$}%")
     }
 }
 
