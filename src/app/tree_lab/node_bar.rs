@@ -165,14 +165,15 @@ fn mode_buttons(lab: &TreeLab, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     }
 }
 
-/// The reason an edit was refused or a note, else an empty line kept for it.
+/// The reason an edit was refused or a note, else an empty line kept for it. Always one line: a long message that
+/// wrapped would push the canvas down as it came and leave a gap when it went; cut short, it shows whole on hover.
 fn message(lab: &TreeLab, ui: &mut egui::Ui) {
     match &lab.editor.message {
         Some(Message::Error(e)) => {
-            ui.label(RichText::new(e).color(error_color(ui)));
+            ui.add(egui::Label::new(RichText::new(e).color(error_color(ui))).truncate());
         }
         Some(Message::Note(note)) => {
-            ui.label(RichText::new(note).weak());
+            ui.add(egui::Label::new(RichText::new(note).weak()).truncate());
         }
         None => {
             // The message's line, kept empty.
