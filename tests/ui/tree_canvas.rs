@@ -43,6 +43,19 @@ fn fit_shows_every_leaf_of_a_large_tree() {
 }
 
 #[test]
+fn fit_shows_a_hundred_thousand_leaves() {
+    let text = format!("({})", vec!["1"; 100_000].join(" "));
+    let mut harness = lab_with(&text);
+    harness.state_mut().wait_for_analysis();
+    harness.run();
+    let canvas = canvas(&harness);
+    for index in [0, 50_000, 99_999] {
+        let at = harness.state().node_position(&[index]).expect("drawn");
+        assert!(canvas.contains(at), "leaf {index} at {at:?} is outside the canvas {canvas:?}");
+    }
+}
+
+#[test]
 fn at_every_zoom_a_node_is_seen_with_its_children() {
     let mut harness = large_lab();
     let canvas = canvas(&harness);
