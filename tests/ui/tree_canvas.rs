@@ -180,3 +180,32 @@ fn a_message_above_the_canvas_does_not_move_it() {
     assert_eq!(canvas(&harness), before, "the note moved the canvas");
     harness.get_by_label_contains("The move tree from Play");
 }
+
+#[test]
+fn selecting_nodes_does_not_move_the_canvas() {
+    for size in [egui::vec2(720.0, 480.0), egui::vec2(800.0, 600.0), egui::vec2(1000.0, 700.0)] {
+        let mut harness = Harness::builder()
+            .with_size(size)
+            .with_context_setup(install_fonts)
+            .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::default());
+        harness.run();
+        let before = canvas(&harness);
+        for path in [vec![0, 0], vec![1], vec![], vec![2, 1]] {
+            let at = harness.state().node_position(&path).expect("drawn");
+            harness.hover_at(at);
+            harness.drag_at(at);
+            harness.drop_at(at);
+            harness.run();
+            assert_eq!(harness.state().selected(), Some(&path[..]));
+            assert_eq!(canvas(&harness), before, "{size:?}: selecting {path:?} moved the canvas");
+        }
+        // Zoomed far out, the zoom figure is wider: the bar above the canvas stays as it was.
+        harness.hover_at(before.center());
+        for _ in 0..6 {
+            harness.event(egui::Event::Zoom(0.1));
+            harness.run();
+        }
+        assert!(harness.state().to_session().zoom < 0.001);
+        assert_eq!(canvas(&harness), before, "{size:?}: zooming out moved the canvas");
+    }
+}

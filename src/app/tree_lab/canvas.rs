@@ -150,7 +150,15 @@ fn toolbar(lab: &mut TreeLab, ui: &mut egui::Ui) {
         if ui.button("Fit").on_hover_text("Show the whole tree").clicked() {
             lab.actions.push(Action::Fit);
         }
-        ui.label(RichZoom(lab.view.zoom).to_string()).on_hover_text("drag to pan · scroll or pinch to zoom");
+        // As wide as the widest figure, so zooming out never wraps the legend onto another line (which would
+        // move the canvas below).
+        let widest = egui::WidgetText::from(RichZoom(*ZOOM.start()).to_string());
+        let width = widest.into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body);
+        let size = vec2(width.size().x, ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            ui.set_min_width(size.x);
+            ui.label(RichZoom(lab.view.zoom).to_string()).on_hover_text("drag to pan · scroll or pinch to zoom");
+        });
         ui.separator();
         legend(ui);
         // Only where it fits whole beside the legend (the zoom figure's tooltip says it too).
