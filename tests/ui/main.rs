@@ -9,6 +9,7 @@ mod play;
 mod session;
 mod support;
 mod telemetry;
+mod tree_canvas;
 mod tree_editor;
 mod tree_lab;
 mod tree_quiz;

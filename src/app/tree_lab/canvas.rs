@@ -18,12 +18,19 @@ use legend::{RichZoom, legend};
 use paint::{Palette, paint_drop, paint_edges, paint_node, paint_nodes, paint_quiz_edges, paint_stale_warning};
 use quiz_marks::QuizMarks;
 
-/// The canvas's zoom, as the wheel and pinch may set it (and a session may restore it).
-pub const ZOOM: std::ops::RangeInclusive<f32> = 0.001..=4.0;
+/// The canvas's zoom, as the wheel and pinch may set it (and a session may restore it): low enough that Fit shows
+/// the largest tree a file may hold (4,000,000 nodes) whole.
+pub const ZOOM: std::ops::RangeInclusive<f32> = 0.000_001..=4.0;
+
+/// The view's `stretch` (levels apart however far it zooms out, in multiples of [`LEVEL`]), as Fit may set it and
+/// a session may restore it.
+pub const STRETCH: std::ops::RangeInclusive<f32> = *ZOOM.start()..=MAX_LEVEL / LEVEL;
 
 /// Screen points between neighbouring leaves, and between levels, at zoom 1.
 const SLOT: f32 = 46.0;
 const LEVEL: f32 = 80.0;
+/// The most points between levels, at any zoom: a node and its children always fit on a canvas together.
+const MAX_LEVEL: f32 = 160.0;
 /// A node's half size at zoom 1.
 const RADIUS: f32 = 12.0;
 
@@ -69,7 +76,7 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         && let Some(id) = scene.flat.node_at(&inline.path)
     {
         let below = scene.at(id) + vec2(0.0, scene.r * 1.3 + 34.0);
-        let field = Rect::from_center_size(below, vec2(130.0, 24.0));
+        let field = inside(Rect::from_center_size(below, vec2(130.0, 24.0)), rect.shrink(4.0));
         if let Some(action) = super::inline::show(ui, field, inline) {
             lab.actions.push(action);
         }
@@ -113,7 +120,7 @@ impl Scene<'_> {
     /// Where node `id` is drawn.
     fn at(&self, id: u32) -> Pos2 {
         let (x, y) = self.layout.positions[id as usize];
-        self.origin + vec2(x * SLOT, y * LEVEL * self.stretch) * self.zoom
+        self.origin + vec2(x * SLOT * self.zoom, y * level_gap(self.zoom, self.stretch))
     }
 
     fn state(&self, id: u32) -> Option<NodeState> {
@@ -143,7 +150,15 @@ fn toolbar(lab: &mut TreeLab, ui: &mut egui::Ui) {
         if ui.button("Fit").on_hover_text("Show the whole tree").clicked() {
             lab.actions.push(Action::Fit);
         }
-        ui.label(RichZoom(lab.view.zoom).to_string()).on_hover_text("drag to pan · scroll or pinch to zoom");
+        // As wide as the widest figure, so zooming out never wraps the legend onto another line (which would
+        // move the canvas below).
+        let widest = egui::WidgetText::from(RichZoom(*ZOOM.start()).to_string());
+        let width = widest.into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body);
+        let size = vec2(width.size().x, ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            ui.set_min_width(size.x);
+            ui.label(RichZoom(lab.view.zoom).to_string()).on_hover_text("drag to pan · scroll or pinch to zoom");
+        });
         ui.separator();
         legend(ui);
         // Only where it fits whole beside the legend (the zoom figure's tooltip says it too).
@@ -160,6 +175,14 @@ fn toolbar(lab: &mut TreeLab, ui: &mut egui::Ui) {
     });
 }
 
+/// Points between levels on the screen. Zooming scales the tree across, but levels never come closer than the
+/// view's `stretch` keeps them (Fit sets it, the most that lets the whole tree's height in), nor further apart
+/// than [`MAX_LEVEL`]: zoomed out, a wide level is compressed instead of the tree flattened into a line; zoomed
+/// in, a node stays in view with its children.
+fn level_gap(zoom: f32, stretch: f32) -> f32 {
+    (LEVEL * zoom.max(stretch)).min(MAX_LEVEL)
+}
+
 /// Fits the tree to the canvas when asked (or when a fitted canvas changes size), pans on a drag and zooms about
 /// the pointer on a scroll or pinch. `extent` is the layout's width and height in slots and levels.
 fn fit_and_navigate(view: &mut CanvasView, extent: (f32, f32), rect: Rect, response: &egui::Response, ui: &egui::Ui) {
@@ -171,11 +194,12 @@ fn fit_and_navigate(view: &mut CanvasView, extent: (f32, f32), rect: Rect, respo
     if view.fit_pending && rect.width() > 1.0 {
         let margin = 36.0;
         let zx = (rect.width() - 2.0 * margin) / (width * SLOT).max(1.0);
-        let zy = (rect.height() - 2.0 * margin - 24.0) / (height * LEVEL).max(1.0);
+        let zy = ((rect.height() - 2.0 * margin - 24.0) / (height * LEVEL).max(1.0)).max(*ZOOM.start());
         view.zoom = zx.min(zy).clamp(*ZOOM.start(), 1.6);
-        // A wide, shallow tree would leave the canvas mostly empty: spread its levels out, up to 160 points apart.
-        view.stretch = (zy / view.zoom).clamp(1.0, (160.0 / (LEVEL * view.zoom)).max(1.0));
-        let size = vec2(width * SLOT, height * LEVEL * view.stretch) * view.zoom;
+        // The levels as far apart as the canvas's height allows (up to `MAX_LEVEL`), whatever the zoom across:
+        // a wide, shallow tree is spread over the canvas, not flattened into a line.
+        view.stretch = zy.clamp(*STRETCH.start(), *STRETCH.end());
+        let size = vec2(width * SLOT * view.zoom, height * level_gap(view.zoom, view.stretch));
         view.offset = vec2((rect.width() - size.x) / 2.0, (rect.height() - size.y - 24.0) / 2.0);
         view.fit_pending = false;
         view.fitted = true;
@@ -192,11 +216,21 @@ fn fit_and_navigate(view: &mut CanvasView, extent: (f32, f32), rect: Rect, respo
         if factor != 1.0 {
             let new_zoom = (view.zoom * factor).clamp(*ZOOM.start(), *ZOOM.end());
             let anchor = pointer - rect.min;
-            view.offset = anchor - (anchor - view.offset) * (new_zoom / view.zoom);
+            // Across, the tree scales with the zoom; down, with the levels' distance (which may stay as it was).
+            let down = level_gap(new_zoom, view.stretch) / level_gap(view.zoom, view.stretch);
+            view.offset = anchor - (anchor - view.offset) * vec2(new_zoom / view.zoom, down);
             view.zoom = new_zoom;
             view.fitted = false;
         }
     }
+}
+
+/// `field` moved the least that puts it inside `frame` (a leaf at the canvas's edge would have its field half
+/// under the side panel, the text typed into it out of sight).
+fn inside(field: Rect, frame: Rect) -> Rect {
+    let dx = (frame.left() - field.left()).max(0.0) + (frame.right() - field.right()).min(0.0);
+    let dy = (frame.top() - field.top()).max(0.0) + (frame.bottom() - field.bottom()).min(0.0);
+    field.translate(vec2(dx, dy))
 }
 
 /// A subtree's drop: where the pointer is, and the (parent's path, index) it would go to there, if anywhere.
@@ -337,7 +371,8 @@ pub(super) fn edge_position(lab: &super::TreeLab, path: &[usize]) -> Option<Pos2
 pub(super) fn position(lab: &super::TreeLab, path: &[usize]) -> Option<Pos2> {
     let analysis = lab.analysis.as_ref()?;
     let (x, y) = analysis.layout.positions[analysis.flat.node_at(path)? as usize];
-    Some(lab.view.origin + vec2(x * SLOT, y * LEVEL * lab.view.stretch) * lab.view.zoom)
+    let view = &lab.view;
+    Some(view.origin + vec2(x * SLOT * view.zoom, y * level_gap(view.zoom, view.stretch)))
 }
 
 /// The node drawn at `pointer`, if any (the nearest within a little more than its size).

@@ -137,7 +137,8 @@ pub enum Seek {
 struct CanvasView {
     offset: egui::Vec2,
     zoom: f32,
-    /// Extra vertical spacing between levels, set when fitting a wide and shallow tree.
+    /// How far apart levels stay however far the view zooms out, in multiples of their distance at zoom 1: Fit
+    /// sets it to the most that lets the tree's height in (see `canvas::level_gap`).
     stretch: f32,
     fit_pending: bool,
     /// True while the view is as the last fit left it: then it fits again when the canvas changes size.

@@ -51,8 +51,31 @@ fn rows(lab: &mut TreeLab, ui: &mut egui::Ui) {
     lab.actions.extend(actions);
 }
 
-/// Names the selected node (its turn or "leaf", label and path), or invites a click when none is.
+/// Names the selected node (its turn or "leaf", label and path), or invites a click when none is. Always as wide as
+/// the invitation (a longer name is cut short, whole on hover), so selecting never rewraps the bar.
 fn selection_label(lab: &TreeLab, ui: &mut egui::Ui, selected: Option<&[usize]>, node: Option<&Node>, id: Option<u32>) {
+    let invitation = "Click a node to edit it";
+    let width = egui::WidgetText::from(invitation)
+        .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body)
+        .size()
+        .x;
+    let size = egui::vec2(width, ui.spacing().interact_size.y);
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.allocate_ui_with_layout(size, layout, |ui| {
+        ui.set_min_width(width);
+        ui.set_max_width(width);
+        selection_text(lab, ui, selected, node, id, invitation);
+    });
+}
+
+fn selection_text(
+    lab: &TreeLab,
+    ui: &mut egui::Ui,
+    selected: Option<&[usize]>,
+    node: Option<&Node>,
+    id: Option<u32>,
+    invitation: &str,
+) {
     match (selected, node) {
         (Some(path), Some(node)) => {
             let turn = id.and_then(|id| Some(lab.analysis.as_ref()?.flat.node(id).turn.name()));
@@ -61,10 +84,12 @@ fn selection_label(lab: &TreeLab, ui: &mut egui::Ui, selected: Option<&[usize]>,
                 Some(label) => format!("{label} ({})", path_text(path)),
                 None => path_text(path),
             };
-            ui.label(RichText::new(format!("{what} {name}")).strong()).on_hover_text("the selected node");
+            let text = format!("{what} {name}");
+            ui.add(egui::Label::new(RichText::new(&text).strong()).truncate())
+                .on_hover_text(format!("the selected node: {text}"));
         }
         _ => {
-            ui.label(RichText::new("Click a node to edit it").weak());
+            ui.label(RichText::new(invitation).weak());
         }
     }
 }
@@ -127,7 +152,7 @@ fn field_buttons(ui: &mut egui::Ui, node: Option<&Node>, actions: &mut Vec<Actio
     }
 }
 
-/// The node kind's picker, disabled on a leaf.
+/// The node kind's picker, disabled (the same size, so the bar does not rewrap) on a leaf or without a selection.
 fn kind_picker(ui: &mut egui::Ui, node: Option<&Node>, actions: &mut Vec<Action>) {
     let inner = node.is_some_and(|n| !n.is_leaf());
     let kind = node.and_then(|n| n.marked_kind());
@@ -149,7 +174,9 @@ fn kind_picker(ui: &mut egui::Ui, node: Option<&Node>, actions: &mut Vec<Action>
             .on_hover_text(tip)
             .labelled_by(label.id);
     } else {
-        ui.add_enabled(false, egui::Button::new("kind")).on_disabled_hover_text(tip);
+        ui.add_enabled(false, egui::Label::new("kind"));
+        let off = egui::Button::new("—").min_size(egui::vec2(80.0, ui.spacing().interact_size.y));
+        ui.add_enabled(false, off).on_disabled_hover_text(tip);
     }
 }
 
@@ -165,14 +192,15 @@ fn mode_buttons(lab: &TreeLab, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     }
 }
 
-/// The reason an edit was refused or a note, else an empty line kept for it.
+/// The reason an edit was refused or a note, else an empty line kept for it. Always one line: a long message that
+/// wrapped would push the canvas down as it came and leave a gap when it went; cut short, it shows whole on hover.
 fn message(lab: &TreeLab, ui: &mut egui::Ui) {
     match &lab.editor.message {
         Some(Message::Error(e)) => {
-            ui.label(RichText::new(e).color(error_color(ui)));
+            ui.add(egui::Label::new(RichText::new(e).color(error_color(ui))).truncate());
         }
         Some(Message::Note(note)) => {
-            ui.label(RichText::new(note).weak());
+            ui.add(egui::Label::new(RichText::new(note).weak()).truncate());
         }
         None => {
             // The message's line, kept empty.

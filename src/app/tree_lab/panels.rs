@@ -171,7 +171,9 @@ fn notation(lab: &mut TreeLab, ui: &mut egui::Ui) {
     }
     let edit = egui::TextEdit::multiline(&mut lab.settings.text)
         .code_editor()
-        .desired_rows(5)
+        // Three rows to start with (it grows with the text): the comparison table at the panel's foot stays in
+        // view in a window of the first size.
+        .desired_rows(3)
         .desired_width(f32::INFINITY)
         .hint_text("e.g. ((3 12 8) (2 4 6) (14 5 2))");
     // A long tree scrolls inside its own box, so the counts below stay in view.

@@ -2,7 +2,7 @@
 //! text has an error), the algorithm and the other settings, and the view — pan, zoom, selected node, replay step.
 //! The quiz's marks are saved too. The undo history is not: it belongs to the sitting, as in most editors.
 
-use super::canvas::ZOOM;
+use super::canvas::{STRETCH, ZOOM};
 use super::quiz::Marks;
 use super::{CanvasView, Seek, TreeLab, TreeLabSettings};
 use crate::tree::notation;
@@ -24,6 +24,7 @@ pub struct TreeSession {
     pub fitted: bool,
     pub zoom: f32,
     pub offset: [f32; 2],
+    /// How far apart the levels stay however far the view zooms out, in multiples of their distance at zoom 1.
     pub stretch: f32,
     /// Quiz mode: on or off, the user's marks, and whether they were checked (the grade is recomputed on load).
     pub quiz: bool,
@@ -93,7 +94,8 @@ impl TreeLab {
         if !session.fitted && session.zoom.is_finite() && session.zoom > 0.0 {
             // Held to what the controls can set: a zoom of 3e38 once showed "inf %" and an empty canvas.
             let zoom = session.zoom.clamp(*ZOOM.start(), *ZOOM.end());
-            let stretch = if session.stretch.is_finite() { session.stretch.clamp(1.0, MAX_STRETCH) } else { 1.0 };
+            let stretch =
+                if session.stretch.is_finite() { session.stretch.clamp(*STRETCH.start(), *STRETCH.end()) } else { 1.0 };
             lab.view = CanvasView {
                 offset: egui::vec2(coordinate(session.offset[0]), coordinate(session.offset[1])),
                 zoom,
@@ -106,9 +108,6 @@ impl TreeLab {
         lab
     }
 }
-
-/// The most a saved view may spread the levels apart: the fit's own limit at the smallest zoom is far less.
-const MAX_STRETCH: f32 = 1_000.0;
 
 /// How far a saved pan may place the tree from the canvas's corner, in points: far beyond any screen, and small
 /// enough that the layout's arithmetic stays exact.

@@ -69,6 +69,7 @@ pub(super) fn paint_edges(
     // pixels of the edge drawn just before it, in the same stroke, would add nothing but triangles. Nodes are in
     // breadth-first order, so such edges come one after another.
     let mut last_edge: Option<([Pixel; 2], Stroke)> = None;
+    let cut_off = cut_off(scene);
     for (id, node) in flat.nodes.iter().enumerate().skip(1) {
         let id = id as u32;
         if scene.layout.is_hidden(id) {
@@ -87,8 +88,10 @@ pub(super) fn paint_edges(
         } else {
             Stroke::new(1.0, palette.faded)
         };
-        // Dashes only where they can be seen: on a zoomed-out tree they cost thousands of shapes for nothing.
-        if scene.reached(id) || !scene.finished || !scene.shows_text() {
+        // Dashed from the event that prunes it (or, once the search is over, wherever it never went). Dashes only
+        // where they can be seen: on a zoomed-out tree they cost thousands of shapes for nothing.
+        let dashed = !scene.reached(id) && (scene.finished || cut_off.get(id as usize).is_some_and(|&c| c));
+        if !dashed || !scene.shows_text() {
             let key = ([pixel(a), pixel(b)], stroke);
             if last_edge != Some(key) {
                 painter.line_segment([a, b], stroke);
@@ -119,6 +122,19 @@ pub(super) fn paint_edges(
         }
     }
     cut_bars
+}
+
+/// By node id: true for a node a cut-off has pruned so far in the replay, or one below it (it is never entered).
+/// Empty without a replay.
+fn cut_off(scene: &Scene) -> Vec<bool> {
+    let Some(snapshot) = scene.snapshot else { return Vec::new() };
+    let mut below = vec![false; scene.flat.nodes.len()];
+    // A parent's id is smaller than its children's: going up the ids sees the parent first.
+    for (id, node) in scene.flat.nodes.iter().enumerate().skip(1) {
+        let pruned = snapshot.pruned[id].is_some() || below[node.parent as usize];
+        below[id] = pruned && !snapshot.nodes[id].entered;
+    }
+    below
 }
 
 /// The user's pruned marks in quiz mode, and after Check the pruned edges they missed, crossed out like cuts.
