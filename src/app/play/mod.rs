@@ -7,6 +7,7 @@
 //! AI's turn.
 
 pub mod boards;
+mod hint;
 pub mod open_tree;
 pub mod records_window;
 pub mod reload;
@@ -163,7 +164,7 @@ pub struct Play {
     /// The number of moves of the position on view, when it is not the current one.
     viewing: Option<usize>,
     search: Option<SearchInfo>,
-    hint: Option<AnyMove>,
+    hint: Option<hint::Hint>,
     message: Option<Message>,
     /// One engine per seat, started on the first frame.
     engines: Option<engines::Engines>,
@@ -434,7 +435,7 @@ impl Play {
 
     /// The hint on the board, if one is shown.
     pub fn hint(&self) -> Option<AnyMove> {
-        self.hint
+        self.hint.as_ref().map(|h| h.mv)
     }
 
     pub fn say(&mut self, text: String, error: bool) {
@@ -507,6 +508,7 @@ impl Play {
                 }
             }
         }
+        self.forget_stale_hint();
     }
 
     /// The move tree of `shape` below the position on view, for the Tree lab: there α-β shows which of the game's

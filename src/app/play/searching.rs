@@ -88,16 +88,14 @@ impl Play {
     pub(super) fn finished(&mut self, purpose: Purpose, best: Option<AnyMove>) {
         let Some(mv) = best else { return };
         match purpose {
-            Purpose::Hint => {
-                self.hint = Some(mv);
-                self.say(format!("Hint: {}", self.history.position().move_name(mv)), false);
-            }
+            Purpose::Hint => self.show_hint(mv),
             Purpose::Move(_) => {
                 self.last_move_at = Instant::now();
                 if let Err(e) = self.history.try_play(mv) {
                     self.say(format!("The AI chose an illegal move: {e}"), true);
                     self.paused = true;
                 }
+                self.forget_stale_hint();
             }
         }
     }
