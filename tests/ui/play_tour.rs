@@ -24,3 +24,34 @@ fn a_hint_goes_when_the_position_it_was_for_does() {
     assert_eq!(harness.state().hint(), None, "no hint for a position it was not asked for");
     assert!(harness.query_by_label_contains("Hint: ").is_none(), "the hint's line went with it");
 }
+
+/// Point 11: the search panel said "chosen on purpose by a weaker level" of moves the move list did not mark `?!`
+/// (a tie the level's noise broke, or a best found by an iteration cut short). Move by move through weak games, the
+/// list gains a `?!` exactly when the panel calls the move played a deliberate mistake.
+#[test]
+fn every_move_the_panel_calls_a_mistake_is_marked_in_the_list() {
+    let mut called = 0;
+    for seed in 1..4 {
+        let mut harness = play_with("connect-four", |p| {
+            for player in &mut p.players {
+                player.kind = PlayerKind::Ai;
+                player.level = 1;
+                player.seed = seed;
+            }
+        });
+        harness.state_mut().act(Action::TogglePause);
+        for ply in 0..10 {
+            if harness.state().history().position().outcome().is_some() {
+                break;
+            }
+            let marked_before = harness.query_all_by_label_contains("?! (").count();
+            harness.state_mut().act(Action::Step);
+            run_until(&mut harness, "one AI move", |p| p.history().moves().len() == ply + 1 && !p.thinking());
+            let on_purpose = harness.query_by_label_contains("(chosen on purpose by a weaker level)").is_some();
+            let marked = harness.query_all_by_label_contains("?! (").count() - marked_before;
+            assert_eq!(marked, usize::from(on_purpose), "seed {seed}, move {}: the panel and the list", ply + 1);
+            called += usize::from(on_purpose);
+        }
+    }
+    assert!(called > 0, "level 1 made no deliberate mistake in three games");
+}

@@ -143,6 +143,10 @@ pub struct SearchInfo {
     pub config: EngineConfig,
     /// The move the search chose to play (an AI's search, once done): a weaker level's may not be its best.
     pub played: Option<AnyMove>,
+    /// The move the search judged best, once done (see `Thought::searched_best`).
+    pub searched_best: Option<AnyMove>,
+    /// The searched best, when the move played is a deliberate mistake (see `Thought::deliberate_mistake`).
+    pub mistake_of: Option<AnyMove>,
 }
 
 /// A line for the user: what happened, or why a click did nothing.

@@ -29,8 +29,10 @@ impl Play {
                         search.latest = Some(last);
                     }
                     let purpose = search.purpose;
+                    search.searched_best = thought.searched_best;
                     if matches!(purpose, Purpose::Move(_)) {
                         search.played = thought.best_move;
+                        search.mistake_of = thought.deliberate_mistake();
                     }
                     let (position, config) = (search.position.clone(), search.config.clone());
                     self.finished(purpose, thought.best_move);
@@ -263,6 +265,8 @@ impl Play {
                     position: game,
                     config,
                     played: None,
+                    searched_best: None,
+                    mistake_of: None,
                 });
             }
             Err(e) => {

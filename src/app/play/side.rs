@@ -321,15 +321,8 @@ fn buttons(play: &mut Play, ui: &mut egui::Ui) {
 fn deliberate_mistake(history: &crate::play::history::GameHistory, ply: usize) -> Option<(String, String)> {
     let search = history.telemetry().records.iter().find(|r| r.kind == SearchKind::Move && r.ply == ply)?;
     let thought = &search.thought;
-    let (played, best) = (thought.best_move?, thought.searched_best?);
-    if played == best {
-        return None;
-    }
+    let (played, best) = (thought.best_move?, thought.deliberate_mistake()?);
     let score = |mv| thought.root_scores.iter().find(|(m, _)| *m == mv).map_or(f64::NAN, |&(_, v)| v);
-    // A move as good as the best (a tie the noise broke otherwise) is no mistake.
-    if score(played) >= score(best) {
-        return None;
-    }
     let best_name = history.position_at(ply).move_name(best);
     let why = format!(
         "A deliberately weaker move (the level's seeded mistakes): the AI judged {best_name} best ({:+.2}); this \
