@@ -55,3 +55,32 @@ fn every_move_the_panel_calls_a_mistake_is_marked_in_the_list() {
     }
     assert!(called > 0, "level 1 made no deliberate mistake in three games");
 }
+
+/// Point 10: a bad FEN closed the Set up window, lost the text and said only "The board is invalid". The window
+/// stays open with the text, names the fault, and closes once a good position is set up.
+#[test]
+fn a_bad_position_keeps_the_set_up_window_open_and_names_the_fault() {
+    use alphabeta_studio::app::play::records_window::{Asking, RecordsWindow};
+    use eframe::egui::accesskit::Role;
+    let bad = "rnbqkbnr/pppppppp/8/8/8/9/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut harness = play_with("chess", |p| {
+        p.players[1].kind = PlayerKind::Human;
+        p.records_window = RecordsWindow { asking: Some(Asking::SetUp), text: bad.to_string(), error: None };
+    });
+    settle(&mut harness);
+    harness.get_by_role_and_label(Role::Button, "Set up position").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().records_window.asking, Some(Asking::SetUp), "the window stays open");
+    assert_eq!(harness.state().records_window.text, bad, "with the text as typed");
+    let said = harness.state().records_window.error.clone().unwrap_or_default();
+    assert!(said.contains("rank 3 has 9 squares"), "the fault, named: {said}");
+    let shown = harness.query_all_by_label_contains("rank 3 has 9 squares").count();
+    assert_eq!(shown, 2, "in the window and above the board");
+    assert!(harness.query_by_label_contains("The board is invalid").is_none());
+    let good = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    harness.state_mut().records_window.text = good.to_string();
+    harness.get_by_role_and_label(Role::Button, "Set up position").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().records_window.asking, None, "set up: the window closes");
+    assert_eq!(harness.state().position_text(), good);
+}

@@ -377,9 +377,10 @@ impl Play {
                 let mut history = GameHistory::new(start);
                 for mv in moves {
                     if let Err(e) = history.try_play(mv) {
-                        return self.say(format!("The record could not be replayed: {e}"), true);
+                        return self.refuse_text(format!("The record could not be replayed: {e}"));
                     }
                 }
+                self.records_window.accepted();
                 self.new_game();
                 self.history = history;
                 self.paused = true;
@@ -391,7 +392,7 @@ impl Play {
                     false,
                 );
             }
-            Err(e) => self.say(format!("Not imported — {e}"), true),
+            Err(e) => self.refuse_text(format!("Not imported — {e}")),
         }
     }
 
@@ -399,13 +400,20 @@ impl Play {
     fn set_up(&mut self, text: &str) {
         match self.entry().variant.rules.read_position(text.trim()) {
             Ok(position) => {
+                self.records_window.accepted();
                 self.new_game();
                 self.history = GameHistory::new(position);
                 self.paused = true;
                 self.say("Set up the position (paused: press Resume for the AI).".into(), false);
             }
-            Err(e) => self.say(format!("Not set up — {e}"), true),
+            Err(e) => self.refuse_text(format!("Not set up — {e}")),
         }
+    }
+
+    /// A record or position refused: said above the board, and in the window that asked for it, which stays open.
+    fn refuse_text(&mut self, why: String) {
+        self.records_window.refused(&why);
+        self.say(why, true);
     }
 
     /// The game as a record in its family's format, with the file extension, or why it cannot be written.
