@@ -84,3 +84,52 @@ fn a_bad_position_keeps_the_set_up_window_open_and_names_the_fault() {
     assert_eq!(harness.state().records_window.asking, None, "set up: the window closes");
     assert_eq!(harness.state().position_text(), good);
 }
+
+/// Point 13: in a long game the newest moves fell below the side panel's fold, and ← → did nothing. The list keeps
+/// the newest move in sight, and ← → Home End step through the game.
+#[test]
+fn the_move_list_follows_the_game_and_the_arrow_keys_step_through_it() {
+    use eframe::egui;
+    let mut harness = play_with("chess", |p| {
+        p.players[1].kind = PlayerKind::Human;
+        // 48 plies, both sides by hand: a game of 24 moves.
+        for ply in 0..48 {
+            let moves = p.history().position().legal_moves();
+            if p.history().position().outcome().is_some() || moves.is_empty() {
+                break;
+            }
+            p.act(Action::Play(moves[(ply * 7) % moves.len()]));
+        }
+    });
+    settle(&mut harness);
+    let count = harness.state().history().moves().len();
+    assert!(count >= 40, "a long game: {count} plies");
+    for (width, height) in [(800.0, 600.0), (1280.0, 800.0), (2560.0, 1440.0)] {
+        harness.set_size(egui::vec2(width, height));
+        settle(&mut harness);
+        let last = harness.state().history().move_name(count - 1);
+        let newest = harness.get_all_by_label(&last).map(|n| n.rect().max.y).fold(0.0_f32, f32::max);
+        assert!(newest > 0.0 && newest <= height, "{width}×{height}: the newest move {last} at y {newest}");
+    }
+    harness.key_press(egui::Key::ArrowLeft);
+    settle(&mut harness);
+    assert_eq!(viewing(&harness), Some(count - 1), "← one move back");
+    harness.key_press(egui::Key::Home);
+    settle(&mut harness);
+    assert_eq!(viewing(&harness), Some(0), "Home: the start");
+    harness.key_press(egui::Key::ArrowRight);
+    settle(&mut harness);
+    assert_eq!(viewing(&harness), Some(1), "→ one move on");
+    let first = harness.state().history().move_name(0);
+    let first_y = harness.get_all_by_label(&first).map(|n| n.rect().min.y).fold(f32::MAX, f32::min);
+    assert!(first_y >= 0.0 && first_y <= 1440.0, "the list scrolled back to the first move: y {first_y}");
+    harness.key_press(egui::Key::End);
+    settle(&mut harness);
+    assert_eq!(viewing(&harness), None, "End: the game");
+}
+
+/// The position on view, as the status line reads it ("Viewing the position after move n"), or `None` for the game.
+fn viewing(harness: &egui_kittest::Harness<'static, alphabeta_studio::app::play::Play>) -> Option<usize> {
+    let count = harness.state().history().moves().len();
+    (0..count).find(|n| harness.query_by_label(&format!("Viewing the position after move {n} (read-only)")).is_some())
+}

@@ -318,6 +318,7 @@ impl Play {
         });
         records_window::window(self, ui.ctx());
         open_tree::window(self, ui.ctx());
+        side::step_keys(self, ui.ctx());
         self.apply();
         self.drive(ui.ctx());
         if self.thinking() {

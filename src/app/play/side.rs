@@ -13,6 +13,20 @@ use eframe::egui;
 
 /// Draws the side panel, pushing what the user asks for onto `play.actions`.
 pub fn show(play: &mut Play, ui: &mut egui::Ui) {
+    // The move list has its own box at the foot of the panel, as on Lichess: it scrolls to the newest move (or the
+    // one on view) while the settings above keep their place.
+    let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let height = ui.available_height();
+    egui::Panel::bottom("play_moves")
+        .resizable(true)
+        .default_size((height * 0.4).max(5.0 * row))
+        .size_range(3.0 * row..=(height - 4.0 * row).max(3.0 * row))
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("move_list_scroll")
+                .auto_shrink([false, false])
+                .show(ui, |ui| move_list(play, ui))
+        });
     egui::ScrollArea::vertical().show(ui, |ui| {
         game_picker(play, ui);
         ui.separator();
@@ -23,8 +37,6 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         buttons(play, ui);
         // Below the buttons, so turning the clock on moves none of them.
         clock_settings(play, ui);
-        ui.separator();
-        move_list(play, ui);
     });
 }
 
@@ -333,6 +345,32 @@ fn deliberate_mistake(history: &crate::play::history::GameHistory, ply: usize) -
     Some((best_name, why))
 }
 
+/// ← and → step through the game a move at a time, Home goes to the start and End back to the game, as on Lichess
+/// (not while a text field has the keys: there they move the cursor).
+pub(super) fn step_keys(play: &mut Play, ctx: &egui::Context) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    let count = play.history.moves().len();
+    let shown = play.viewing.unwrap_or(count);
+    let key = |key| ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key));
+    let target = if key(egui::Key::ArrowLeft) {
+        shown.saturating_sub(1)
+    } else if key(egui::Key::ArrowRight) {
+        (shown + 1).min(count)
+    } else if key(egui::Key::Home) {
+        0
+    } else if key(egui::Key::End) {
+        count
+    } else {
+        return;
+    };
+    if target != shown {
+        // The last move is the game itself, not an earlier position.
+        play.actions.push(Action::View((target < count).then_some(target)));
+    }
+}
+
 /// The moves in the game's notation, a click showing the position after a move. While the sides take turns one
 /// move each, two to a row ("1. e4 e5"); once a side has moved twice in a row (Kalah's extra turn, a dice game's
 /// roll and move), one turn to a row with the side's name ("2. South 3 6"), so no pair reads as one of each side.
@@ -346,6 +384,11 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
     }
     // The move on view: the chosen earlier one, or the last.
     let shown = play.viewing.unwrap_or(count);
+    // Scrolled to once each time the move on view changes (a new move, a click, a key), so the list follows the
+    // game but can still be scrolled back by hand.
+    let followed = egui::Id::unique("move_list_followed");
+    let follow = ui.data(|d| d.get_temp::<usize>(followed)) != Some(shown);
+    ui.data_mut(|d| d.insert_temp(followed, shown));
     let actions = &mut play.actions;
     let mut entry = |ui: &mut egui::Ui, ply: usize| {
         let name = history.move_name(ply);
@@ -355,6 +398,9 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
             None => (name.clone(), String::new()),
         };
         let response = ui.selectable_label(ply + 1 == shown, &label);
+        if follow && ply + 1 == shown {
+            response.scroll_to_me(None);
+        }
         if response.on_hover_text(format!("{why}Show the position after {name}")).clicked() {
             // The last move is the game itself, not an earlier position.
             actions.push(Action::View((ply + 1 < count).then_some(ply + 1)));
