@@ -133,3 +133,30 @@ fn viewing(harness: &egui_kittest::Harness<'static, alphabeta_studio::app::play:
     let count = harness.state().history().moves().len();
     (0..count).find(|n| harness.query_by_label(&format!("Viewing the position after move {n} (read-only)")).is_some())
 }
+
+/// Point 12: picking another game dropped an imported chess game without a word and started Connect Four between
+/// two AIs at once. The game left is kept and the view says so; two AIs wait for Resume; the game comes back.
+#[test]
+fn picking_another_game_keeps_this_one_and_says_so() {
+    let mut harness = play_with("chess", |p| {
+        p.act(Action::Import("1. e4 e5 2. Nf3 Nc6 *".into()));
+        for player in &mut p.players {
+            player.kind = PlayerKind::Ai;
+        }
+    });
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 4, "the imported game");
+    assert!(harness.state_mut().select("connect-four"));
+    for _ in 0..20 {
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    harness.get_by_label_contains("The Chess game (4 moves) is kept");
+    harness.get_by_label_contains("press Resume");
+    assert_eq!(moves(&harness), 0, "two AIs wait for Resume");
+    assert!(!harness.state().thinking());
+    assert!(harness.state_mut().select("chess"));
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 4, "the chess game came back");
+    harness.get_by_label_contains("Back to the Chess game");
+}

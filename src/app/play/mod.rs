@@ -15,6 +15,7 @@ pub mod saved;
 mod search_panel;
 mod searching;
 mod side;
+mod switch;
 
 // A game's clocks, dice and engines need no window: they live in the core, named here as before.
 pub use crate::play::{clocks, dice, engines};
@@ -205,10 +206,11 @@ pub struct Play {
     games_seen: crate::games::registry::Fingerprint,
 }
 
-/// A game put aside when another is chosen: its moves and players.
+/// A game put aside when another is chosen: its moves, players and whether it was paused.
 struct Parked {
     history: GameHistory,
     players: [Player; 2],
+    paused: bool,
 }
 
 impl Default for Play {
@@ -460,25 +462,7 @@ impl Play {
         for action in std::mem::take(&mut self.actions) {
             match action {
                 Action::SelectGame(index) if index < self.registry.entries.len() && index != self.selected => {
-                    // The game in progress is parked, and the chosen one comes back as it was left.
-                    self.cancel_search();
-                    let parked = Parked { history: self.history.clone(), players: self.players.clone() };
-                    self.parked.insert(self.selected, parked);
-                    self.selected = index;
-                    match self.parked.remove(&index) {
-                        Some(Parked { history, players }) => {
-                            self.new_game();
-                            self.history = history;
-                            self.players = players;
-                            self.uncounted = true;
-                        }
-                        None => {
-                            let entry = &self.registry.entries[index];
-                            let kinds = self.players.each_ref().map(|p| p.kind);
-                            self.players = kinds.map(|kind| Player::new(kind, entry));
-                            self.new_game();
-                        }
-                    }
+                    self.switch_game(index)
                 }
                 Action::SelectGame(_) => {}
                 Action::NewGame => self.new_game(),
