@@ -160,3 +160,25 @@ fn picking_another_game_keeps_this_one_and_says_so() {
     assert_eq!(moves(&harness), 4, "the chess game came back");
     harness.get_by_label_contains("Back to the Chess game");
 }
+
+/// Point 21: the clock ran from the moment it was ticked, before anyone had moved. Now no clock runs until the first
+/// move; then the side to move's does.
+#[test]
+fn the_clock_starts_with_the_first_move() {
+    use alphabeta_studio::engine::search::clock::TimeControl;
+    let mut harness = play_with("connect-four", |p| p.players[1].kind = PlayerKind::Human);
+    harness.state_mut().act(Action::SetClock(Some(TimeControl { base_ms: 60_000, increment_ms: 0 })));
+    for _ in 0..30 {
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(harness.state().clock_reading(0), Some((60_000, false)), "no move yet: White's clock stands");
+    harness.state_mut().act(Action::Play(3));
+    for _ in 0..30 {
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let (left, running) = harness.state().clock_reading(1).expect("a clock");
+    assert!(running && left < 60_000, "after the first move the second player's clock runs: {left} ms");
+    assert_eq!(harness.state().clock_reading(0), Some((60_000, false)), "the first move was not timed");
+}

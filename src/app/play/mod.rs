@@ -179,6 +179,9 @@ pub struct Play {
     pub clock_control: Option<crate::engine::search::clock::TimeControl>,
     /// The game's clocks, when a time control is chosen (see [`clocks`]).
     clocks: Option<clocks::Clocks>,
+    /// The number of moves the game had when the clocks were set: no clock runs until a move is played after it,
+    /// as over the board (`None` until the first frame with the clocks set reads it).
+    clock_armed: Option<usize>,
     /// Counts the minimax tree below each searched position, for the pruning ratio of its record.
     counter: Option<TreeCounter>,
     /// Records that came without their tree count (from a session file) and wait for the counter.
@@ -244,6 +247,7 @@ impl Play {
             prepared: None,
             clock_control: None,
             clocks: None,
+            clock_armed: None,
             counter: None,
             uncounted: false,
             tree_for_lab: None,
@@ -536,6 +540,7 @@ impl Play {
         self.message = None;
         self.paused = false;
         self.clocks = self.clock_control.map(clocks::Clocks::new);
+        self.clock_armed = None;
     }
 
     fn human_move(&mut self, mv: AnyMove) {
