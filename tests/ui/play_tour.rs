@@ -122,7 +122,7 @@ fn the_move_list_follows_the_game_and_the_arrow_keys_step_through_it() {
     assert_eq!(viewing(&harness), Some(1), "→ one move on");
     let first = harness.state().history().move_name(0);
     let first_y = harness.get_all_by_label(&first).map(|n| n.rect().min.y).fold(f32::MAX, f32::min);
-    assert!(first_y >= 0.0 && first_y <= 1440.0, "the list scrolled back to the first move: y {first_y}");
+    assert!((0.0..=1440.0).contains(&first_y), "the list scrolled back to the first move: y {first_y}");
     harness.key_press(egui::Key::End);
     settle(&mut harness);
     assert_eq!(viewing(&harness), None, "End: the game");
