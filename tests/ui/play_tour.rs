@@ -151,7 +151,7 @@ fn picking_another_game_keeps_this_one_and_says_so() {
         harness.step();
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    harness.get_by_label_contains("The Chess game (4 moves) is kept");
+    harness.get_by_label_contains("The Chess game (at move 2) is kept");
     harness.get_by_label_contains("press Resume");
     assert_eq!(moves(&harness), 0, "two AIs wait for Resume");
     assert!(!harness.state().thinking());

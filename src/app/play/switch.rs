@@ -10,6 +10,8 @@ impl Play {
         self.cancel_search();
         let left = self.entry().variant.name.clone();
         let played = self.history.moves().len();
+        // As the move list numbers it: "move 53" of a chess game of 105 plies.
+        let at_move = self.history.turns().last().map_or(0, |t| t.round);
         let parked = Parked { history: self.history.clone(), players: self.players.clone(), paused: self.paused };
         self.parked.insert(self.selected, parked);
         self.selected = index;
@@ -37,7 +39,7 @@ impl Play {
         }
         let mut said = Vec::new();
         if played > 0 {
-            said.push(format!("The {left} game ({played} moves) is kept: pick {left} again to go on with it."));
+            said.push(format!("The {left} game (at move {at_move}) is kept: pick {left} again to go on with it."));
         }
         if resumed {
             said.push(format!("Back to the {} game as it was left.", self.entry().variant.name));
