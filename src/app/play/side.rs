@@ -13,20 +13,6 @@ use eframe::egui;
 
 /// Draws the side panel, pushing what the user asks for onto `play.actions`.
 pub fn show(play: &mut Play, ui: &mut egui::Ui) {
-    // The move list has its own box at the foot of the panel, as on Lichess: it scrolls to the newest move (or the
-    // one on view) while the settings above keep their place.
-    let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-    let height = ui.available_height();
-    egui::Panel::bottom("play_moves")
-        .resizable(true)
-        .default_size((height * 0.4).max(5.0 * row))
-        .size_range(3.0 * row..=(height - 4.0 * row).max(3.0 * row))
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("move_list_scroll")
-                .auto_shrink([false, false])
-                .show(ui, |ui| move_list(play, ui))
-        });
     egui::ScrollArea::vertical().show(ui, |ui| {
         game_picker(play, ui);
         ui.separator();
@@ -37,6 +23,8 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         buttons(play, ui);
         // Below the buttons, so turning the clock on moves none of them.
         clock_settings(play, ui);
+        ui.separator();
+        move_list(play, ui);
     });
 }
 
@@ -406,6 +394,26 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
             actions.push(Action::View((ply + 1 < count).then_some(ply + 1)));
         }
     };
+    // The list has its own scroll area, filling what is left of the panel (and six rows at least): it follows the
+    // game while the settings above keep their place.
+    let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let back_button = if play.viewing.is_some() { row } else { 0.0 };
+    let room = (ui.clip_rect().bottom() - ui.cursor().top() - back_button - 4.0).max(6.0 * row);
+    let scroll = egui::ScrollArea::vertical().id_salt("move_list_scroll").max_height(room).auto_shrink([false, true]);
+    // At the newest move it stays there when the window or the list changes size.
+    let scroll = scroll.stick_to_bottom(true);
+    scroll.show(ui, |ui| moves_grid(history, ui, &mut entry));
+    if play.viewing.is_some() && ui.button("Back to the game").clicked() {
+        play.actions.push(Action::View(None));
+    }
+}
+
+/// The rows of the move list: see [`move_list`].
+fn moves_grid(
+    history: &crate::play::history::GameHistory,
+    ui: &mut egui::Ui,
+    entry: &mut impl FnMut(&mut egui::Ui, usize),
+) {
     let turns = history.turns();
     if history.sides_alternate() {
         egui::Grid::new("move_list").num_columns(3).striped(true).show(ui, |ui| {
@@ -432,8 +440,5 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
                 ui.end_row();
             }
         });
-    }
-    if play.viewing.is_some() && ui.button("Back to the game").clicked() {
-        play.actions.push(Action::View(None));
     }
 }
