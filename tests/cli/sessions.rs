@@ -516,3 +516,45 @@ fn a_session_tree_over_the_node_cap_is_refused_in_the_lab() {
     let error = app.tree_lab.error().unwrap_or_default().to_string();
     assert!(error.contains("the tree has more than 4,000,000 nodes"), "{error}");
 }
+
+/// Issue 43, point 21: after a crash, the recovered session was untitled, so Save asked for a name (or went to the
+/// autosave) instead of writing back to the file the work was saved as. The autosave remembers that file.
+#[test]
+fn a_recovered_autosave_keeps_its_file_name() {
+    let dir = folder("recovered-name");
+    let ctx = egui::Context::default();
+    let mut app = StudioApp::with_store(Some(Store::new(&dir)));
+    assert!(app.play.select("tic-tac-toe"));
+    app.play.players[1].kind = PlayerKind::Human;
+    let work = dir.join("work.ron");
+    app.apply_session(SessionAction::SaveTo(work.clone()), &ctx);
+    app.play.act(Action::Play(4));
+    app.autosave();
+    // The run dies here; the next one recovers the autosave.
+    let mut next = StudioApp::with_store(Some(Store::new(&dir)));
+    next.sessions.recovery = Some(store::Recovery { path: Store::new(&dir).autosave_path(), saved: None });
+    next.apply_session(SessionAction::Recover, &ctx);
+    assert_eq!(next.play.history().moves().len(), 1, "the work after the last save");
+    assert_eq!(next.sessions.path.as_deref(), Some(work.as_path()), "the session is its file again");
+    assert!(next.unsaved(), "the move played after the last save is unsaved");
+    next.apply_session(SessionAction::Save, &ctx);
+    let saved = store::load(&work).expect("saved back to its own file");
+    assert_eq!(saved.play.moves, ["b2"]);
+    assert_eq!(saved.saved_as, None, "only the autosave names its file");
+}
+
+/// Issue 43, point 21: the delay between two AIs' moves is part of the session; an older file reads with none, and
+/// a delay no control could set is refused.
+#[test]
+fn the_ai_delay_is_saved_with_the_session() {
+    let mut app = StudioApp::default();
+    app.play.act(Action::SetDelay(2.5));
+    let text = to_ron(&app.to_session());
+    let mut back = StudioApp::default();
+    back.install(&parse(&text).expect("reads")).expect("installs");
+    assert_eq!(back.play.move_delay, 2.5);
+    let v2 = store::load(&data("session-v2.ron")).expect("format 2 loads");
+    assert_eq!(v2.play.move_delay, 0.0, "format 2 had no delay");
+    let wild = text.replace("move_delay: 2.5", "move_delay: 99.0");
+    assert!(parse(&wild).expect_err("out of range").contains("play.move_delay"), "{wild}");
+}

@@ -7,6 +7,7 @@
 //! AI's turn.
 
 pub mod boards;
+mod hint;
 pub mod open_tree;
 pub mod records_window;
 pub mod reload;
@@ -14,6 +15,7 @@ pub mod saved;
 mod search_panel;
 mod searching;
 mod side;
+mod switch;
 
 // A game's clocks, dice and engines need no window: they live in the core, named here as before.
 pub use crate::play::{clocks, dice, engines};
@@ -142,6 +144,10 @@ pub struct SearchInfo {
     pub config: EngineConfig,
     /// The move the search chose to play (an AI's search, once done): a weaker level's may not be its best.
     pub played: Option<AnyMove>,
+    /// The move the search judged best, once done (see `Thought::searched_best`).
+    pub searched_best: Option<AnyMove>,
+    /// The searched best, when the move played is a deliberate mistake (see `Thought::deliberate_mistake`).
+    pub mistake_of: Option<AnyMove>,
 }
 
 /// A line for the user: what happened, or why a click did nothing.
@@ -163,7 +169,7 @@ pub struct Play {
     /// The number of moves of the position on view, when it is not the current one.
     viewing: Option<usize>,
     search: Option<SearchInfo>,
-    hint: Option<AnyMove>,
+    hint: Option<hint::Hint>,
     message: Option<Message>,
     /// One engine per seat, started on the first frame.
     engines: Option<engines::Engines>,
@@ -173,6 +179,9 @@ pub struct Play {
     pub clock_control: Option<crate::engine::search::clock::TimeControl>,
     /// The game's clocks, when a time control is chosen (see [`clocks`]).
     clocks: Option<clocks::Clocks>,
+    /// The number of moves the game had when the clocks were set: no clock runs until a move is played after it,
+    /// as over the board (`None` until the first frame with the clocks set reads it).
+    clock_armed: Option<usize>,
     /// Counts the minimax tree below each searched position, for the pruning ratio of its record.
     counter: Option<TreeCounter>,
     /// Records that came without their tree count (from a session file) and wait for the counter.
@@ -202,10 +211,11 @@ pub struct Play {
     loading: Option<reload::Loading>,
 }
 
-/// A game put aside when another is chosen: its moves and players.
+/// A game put aside when another is chosen: its moves, players and whether it was paused.
 struct Parked {
     history: GameHistory,
     players: [Player; 2],
+    paused: bool,
 }
 
 impl Default for Play {
@@ -239,6 +249,7 @@ impl Play {
             prepared: None,
             clock_control: None,
             clocks: None,
+            clock_armed: None,
             counter: None,
             uncounted: false,
             tree_for_lab: None,
@@ -316,6 +327,7 @@ impl Play {
         });
         records_window::window(self, ui.ctx());
         open_tree::window(self, ui.ctx());
+        side::step_keys(self, ui.ctx());
         self.apply();
         self.drive(ui.ctx());
         if self.thinking() {
@@ -375,9 +387,10 @@ impl Play {
                 let mut history = GameHistory::new(start);
                 for mv in moves {
                     if let Err(e) = history.try_play(mv) {
-                        return self.say(format!("The record could not be replayed: {e}"), true);
+                        return self.refuse_text(format!("The record could not be replayed: {e}"));
                     }
                 }
+                self.records_window.accepted();
                 self.new_game();
                 self.history = history;
                 self.paused = true;
@@ -389,7 +402,7 @@ impl Play {
                     false,
                 );
             }
-            Err(e) => self.say(format!("Not imported — {e}"), true),
+            Err(e) => self.refuse_text(format!("Not imported — {e}")),
         }
     }
 
@@ -397,13 +410,20 @@ impl Play {
     fn set_up(&mut self, text: &str) {
         match self.entry().variant.rules.read_position(text.trim()) {
             Ok(position) => {
+                self.records_window.accepted();
                 self.new_game();
                 self.history = GameHistory::new(position);
                 self.paused = true;
                 self.say("Set up the position (paused: press Resume for the AI).".into(), false);
             }
-            Err(e) => self.say(format!("Not set up — {e}"), true),
+            Err(e) => self.refuse_text(format!("Not set up — {e}")),
         }
+    }
+
+    /// A record or position refused: said above the board, and in the window that asked for it, which stays open.
+    fn refuse_text(&mut self, why: String) {
+        self.records_window.refused(&why);
+        self.say(why, true);
     }
 
     /// The game as a record in its family's format, with the file extension, or why it cannot be written.
@@ -437,7 +457,7 @@ impl Play {
 
     /// The hint on the board, if one is shown.
     pub fn hint(&self) -> Option<AnyMove> {
-        self.hint
+        self.hint.as_ref().map(|h| h.mv)
     }
 
     pub fn say(&mut self, text: String, error: bool) {
@@ -449,25 +469,7 @@ impl Play {
         for action in std::mem::take(&mut self.actions) {
             match action {
                 Action::SelectGame(index) if index < self.registry.entries.len() && index != self.selected => {
-                    // The game in progress is parked, and the chosen one comes back as it was left.
-                    self.cancel_search();
-                    let parked = Parked { history: self.history.clone(), players: self.players.clone() };
-                    self.parked.insert(self.selected, parked);
-                    self.selected = index;
-                    match self.parked.remove(&index) {
-                        Some(Parked { history, players }) => {
-                            self.new_game();
-                            self.history = history;
-                            self.players = players;
-                            self.uncounted = true;
-                        }
-                        None => {
-                            let entry = &self.registry.entries[index];
-                            let kinds = self.players.each_ref().map(|p| p.kind);
-                            self.players = kinds.map(|kind| Player::new(kind, entry));
-                            self.new_game();
-                        }
-                    }
+                    self.switch_game(index)
                 }
                 Action::SelectGame(_) => {}
                 Action::NewGame => self.new_game(),
@@ -510,6 +512,7 @@ impl Play {
                 }
             }
         }
+        self.forget_stale_hint();
     }
 
     /// The move tree of `shape` below the position on view, for the Tree lab: there α-β shows which of the game's
@@ -540,6 +543,7 @@ impl Play {
         self.message = None;
         self.paused = false;
         self.clocks = self.clock_control.map(clocks::Clocks::new);
+        self.clock_armed = None;
     }
 
     fn human_move(&mut self, mv: AnyMove) {

@@ -19,6 +19,8 @@ pub enum Asking {
 pub struct RecordsWindow {
     pub asking: Option<Asking>,
     pub text: String,
+    /// Why the text was refused, shown in the window, which stays open with the text so it can be corrected.
+    pub error: Option<String>,
 }
 
 /// The menu entries, for the File menu.
@@ -32,7 +34,7 @@ pub fn menu(play: &mut Play, ui: &mut egui::Ui) {
         ui.close();
     }
     if ui.button("Import game…").clicked() {
-        play.records_window = RecordsWindow { asking: Some(Asking::Import), text: String::new() };
+        play.records_window = RecordsWindow { asking: Some(Asking::Import), text: String::new(), error: None };
         ui.close();
     }
     if ui.button("Copy position").on_hover_text("FEN for chess and draughts, else the moves that lead here").clicked() {
@@ -42,8 +44,22 @@ pub fn menu(play: &mut Play, ui: &mut egui::Ui) {
         ui.close();
     }
     if ui.button("Set up position…").clicked() {
-        play.records_window = RecordsWindow { asking: Some(Asking::SetUp), text: play.position_text() };
+        play.records_window = RecordsWindow { asking: Some(Asking::SetUp), text: play.position_text(), error: None };
         ui.close();
+    }
+}
+
+impl RecordsWindow {
+    /// The text was taken: the window closes.
+    pub fn accepted(&mut self) {
+        *self = RecordsWindow::default();
+    }
+
+    /// The text was refused for `why`: an open window keeps it and shows why.
+    pub fn refused(&mut self, why: &str) {
+        if self.asking.is_some() {
+            self.error = Some(why.to_string());
+        }
     }
 }
 
@@ -92,13 +108,17 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
     let mut open = true;
     let mut done = None;
     egui::Window::new(title).open(&mut open).default_width(460.0).show(ctx, |ui| {
-        ui.label(match asking {
+        let prompt = ui.label(match asking {
             Asking::Import => "Paste a record (PGN, PDN, the move string, or move names one a line), or a file's path:",
             Asking::SetUp => "The position: FEN for chess and draughts, else the moves from the start:",
         });
         egui::ScrollArea::vertical().max_height(240.0).show(ui, |ui| {
-            ui.add(egui::TextEdit::multiline(&mut play.records_window.text).desired_rows(8).code_editor());
+            let edit = egui::TextEdit::multiline(&mut play.records_window.text).desired_rows(8).code_editor();
+            ui.add(edit).labelled_by(prompt.id);
         });
+        if let Some(error) = &play.records_window.error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
         ui.horizontal(|ui| {
             if ui.button(title).clicked() {
                 done = Some(play.records_window.text.clone());
@@ -115,9 +135,12 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
         let text = match pasted_or_file(&text) {
             Ok(text) => text,
             // The window stays open with the text, so the path can be corrected.
-            Err(e) => return play.say(format!("The file was not read: {e}"), true),
+            Err(e) => {
+                play.records_window.error = Some(format!("The file was not read: {e}"));
+                return;
+            }
         };
-        play.records_window.asking = None;
+        // The window closes once the game takes the text; refused, it stays open with the reason (see `refused`).
         play.actions.push(match asking {
             Asking::Import => Action::Import(text),
             Asking::SetUp => Action::SetUp(text),

@@ -196,7 +196,7 @@ impl Play {
                 self.history = game.history;
                 self.players = game.players;
             } else {
-                parked.insert(index, Parked { history: game.history, players: game.players });
+                parked.insert(index, Parked { history: game.history, players: game.players, paused: false });
             }
         }
         self.registry = registry;

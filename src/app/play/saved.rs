@@ -33,6 +33,8 @@ pub struct PlaySession {
     pub dice: Dice,
     /// The clocks, when the game is played on them (format 2 files without them: no clocks).
     pub clocks: Option<SavedClocks>,
+    /// Seconds between two AI moves when both sides are AIs (format 3 on; 0 in older files).
+    pub move_delay: f32,
 }
 
 impl Default for PlaySession {
@@ -65,6 +67,7 @@ impl Play {
             telemetry: history.telemetry().clone(),
             dice: self.dice,
             clocks: self.clocks.as_ref().map(|c| c.to_saved(std::time::Instant::now())),
+            move_delay: self.move_delay,
         }
     }
 
@@ -109,8 +112,11 @@ impl Play {
         self.message = None;
         self.uncounted = true;
         self.dice = session.dice;
+        self.move_delay = session.move_delay.clamp(0.0, 5.0);
         self.clock_control = clocks.as_ref().map(|c| c.control);
         self.clocks = clocks;
+        // A game under way goes on on its clocks; one not yet begun waits for its first move.
+        self.clock_armed = Some(0);
         Ok(())
     }
 }

@@ -35,9 +35,12 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
     let name = |mv| search.position.move_name(mv);
     let depth = if iteration.depth == u32::MAX { "to the end".to_string() } else { iteration.depth.to_string() };
     let nps = iteration.stats.nodes_per_second().map_or("–".to_string(), |n| format!("{:.0}", n));
-    let best = iteration.best_move.map_or("–".to_string(), name);
+    // Once done, the search's own verdict: an iteration cut short may have found a better move than the last
+    // complete one.
+    let found = search.searched_best.or(iteration.best_move);
+    let best = found.map_or("–".to_string(), name);
     let played_move = played_move(play, search);
-    let best = match (played_move, iteration.best_move) {
+    let best = match (played_move, found) {
         (Some(played), Some(found)) if played != found => format!("{best} (deepest iteration)"),
         _ => best,
     };
@@ -92,15 +95,17 @@ fn played_move(play: &Play, search: &super::SearchInfo) -> Option<crate::games::
     search.played.filter(|&mv| play.history.moves().get(play.history.ply_of(&search.position)) == Some(&mv))
 }
 
-/// The played move's name, when it is not the deepest iteration's best (a weaker level's deliberate choice), so
-/// the panel never contradicts the move list.
+/// The played move's name, when it is not the search's best: a deliberate mistake exactly when the move list marks
+/// it `?!` (the same fact, `Thought::deliberate_mistake`), so the panel never contradicts the list.
 fn played_instead(play: &Play, search: &super::SearchInfo) -> Option<String> {
     let played = played_move(play, search)?;
-    let best = search.latest.as_ref().and_then(|i| i.best_move);
+    let best = search.searched_best.or_else(|| search.latest.as_ref().and_then(|i| i.best_move));
     let name = search.position.move_name(played);
     match best {
         Some(best) if best == played => None,
-        Some(_) => Some(format!("{name} (chosen on purpose by a weaker level)")),
+        _ if search.mistake_of.is_some() => Some(format!("{name} (chosen on purpose by a weaker level)")),
+        // The level's noise picked another move that scored as well: a choice, not a mistake.
+        Some(_) => Some(format!("{name} (scored as well as the best)")),
         // No iteration named a best move: a forced move is played without a search, which is no mistake.
         None if search.position.legal_moves().len() == 1 => Some(format!("{name} (the only move)")),
         None => Some(name),

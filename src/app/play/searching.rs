@@ -29,8 +29,10 @@ impl Play {
                         search.latest = Some(last);
                     }
                     let purpose = search.purpose;
+                    search.searched_best = thought.searched_best;
                     if matches!(purpose, Purpose::Move(_)) {
                         search.played = thought.best_move;
+                        search.mistake_of = thought.deliberate_mistake();
                     }
                     let (position, config) = (search.position.clone(), search.config.clone());
                     self.finished(purpose, thought.best_move);
@@ -88,16 +90,14 @@ impl Play {
     pub(super) fn finished(&mut self, purpose: Purpose, best: Option<AnyMove>) {
         let Some(mv) = best else { return };
         match purpose {
-            Purpose::Hint => {
-                self.hint = Some(mv);
-                self.say(format!("Hint: {}", self.history.position().move_name(mv)), false);
-            }
+            Purpose::Hint => self.show_hint(mv),
             Purpose::Move(_) => {
                 self.last_move_at = Instant::now();
                 if let Err(e) = self.history.try_play(mv) {
                     self.say(format!("The AI chose an illegal move: {e}"), true);
                     self.paused = true;
                 }
+                self.forget_stale_hint();
             }
         }
     }
@@ -204,18 +204,21 @@ impl Play {
     pub(super) fn set_clock(&mut self, control: Option<crate::engine::search::clock::TimeControl>) {
         self.clock_control = control;
         self.clocks = control.map(super::clocks::Clocks::new);
+        self.clock_armed = None;
         // A search timed by the old setting is stopped and asked again.
         self.cancel_search();
     }
 
-    /// Runs the clock of the side to move (when `may_run` and the game goes on, unpaused, at a decision) and stops
-    /// the other's, crediting a move played since. When a flag falls the search is stopped and the view says so;
-    /// returns the seat whose flag fell.
+    /// Runs the clock of the side to move (when `may_run` and the game goes on, unpaused, at a decision, and a move
+    /// was played since the clocks were set) and stops the other's, crediting a move played since. When a flag falls
+    /// the search is stopped and the view says so; returns the seat whose flag fell.
     fn sync_clocks(&mut self, may_run: bool) -> Option<usize> {
-        let game = self.history.position();
-        let live = game.outcome().is_none() && game.turn() != Turn::Chance && !self.paused && may_run;
-        let to_move = live.then(|| index(game.side_to_move()));
         let ply = self.history.moves().len();
+        // The clocks start with the first move, not when the clock is ticked or the game begins.
+        let armed = *self.clock_armed.get_or_insert(ply);
+        let game = self.history.position();
+        let live = game.outcome().is_none() && game.turn() != Turn::Chance && !self.paused && may_run && ply > armed;
+        let to_move = live.then(|| index(game.side_to_move()));
         let was = self.flag_fallen();
         let flagged = self.clocks.as_mut()?.sync(to_move, ply, Instant::now());
         if let (Some(seat), None) = (flagged, was) {
@@ -265,6 +268,8 @@ impl Play {
                     position: game,
                     config,
                     played: None,
+                    searched_best: None,
+                    mistake_of: None,
                 });
             }
             Err(e) => {

@@ -321,15 +321,8 @@ fn buttons(play: &mut Play, ui: &mut egui::Ui) {
 fn deliberate_mistake(history: &crate::play::history::GameHistory, ply: usize) -> Option<(String, String)> {
     let search = history.telemetry().records.iter().find(|r| r.kind == SearchKind::Move && r.ply == ply)?;
     let thought = &search.thought;
-    let (played, best) = (thought.best_move?, thought.searched_best?);
-    if played == best {
-        return None;
-    }
+    let (played, best) = (thought.best_move?, thought.deliberate_mistake()?);
     let score = |mv| thought.root_scores.iter().find(|(m, _)| *m == mv).map_or(f64::NAN, |&(_, v)| v);
-    // A move as good as the best (a tie the noise broke otherwise) is no mistake.
-    if score(played) >= score(best) {
-        return None;
-    }
     let best_name = history.position_at(ply).move_name(best);
     let why = format!(
         "A deliberately weaker move (the level's seeded mistakes): the AI judged {best_name} best ({:+.2}); this \
@@ -338,6 +331,32 @@ fn deliberate_mistake(history: &crate::play::history::GameHistory, ply: usize) -
         score(played)
     );
     Some((best_name, why))
+}
+
+/// ← and → step through the game a move at a time, Home goes to the start and End back to the game, as on Lichess
+/// (not while a text field has the keys: there they move the cursor).
+pub(super) fn step_keys(play: &mut Play, ctx: &egui::Context) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    let count = play.history.moves().len();
+    let shown = play.viewing.unwrap_or(count);
+    let key = |key| ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key));
+    let target = if key(egui::Key::ArrowLeft) {
+        shown.saturating_sub(1)
+    } else if key(egui::Key::ArrowRight) {
+        (shown + 1).min(count)
+    } else if key(egui::Key::Home) {
+        0
+    } else if key(egui::Key::End) {
+        count
+    } else {
+        return;
+    };
+    if target != shown {
+        // The last move is the game itself, not an earlier position.
+        play.actions.push(Action::View((target < count).then_some(target)));
+    }
 }
 
 /// The moves in the game's notation, a click showing the position after a move. While the sides take turns one
@@ -353,6 +372,11 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
     }
     // The move on view: the chosen earlier one, or the last.
     let shown = play.viewing.unwrap_or(count);
+    // Scrolled to once each time the move on view changes (a new move, a click, a key), so the list follows the
+    // game but can still be scrolled back by hand.
+    let followed = egui::Id::unique("move_list_followed");
+    let follow = ui.data(|d| d.get_temp::<usize>(followed)) != Some(shown);
+    ui.data_mut(|d| d.insert_temp(followed, shown));
     let actions = &mut play.actions;
     let mut entry = |ui: &mut egui::Ui, ply: usize| {
         let name = history.move_name(ply);
@@ -362,11 +386,34 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
             None => (name.clone(), String::new()),
         };
         let response = ui.selectable_label(ply + 1 == shown, &label);
+        if follow && ply + 1 == shown {
+            response.scroll_to_me(None);
+        }
         if response.on_hover_text(format!("{why}Show the position after {name}")).clicked() {
             // The last move is the game itself, not an earlier position.
             actions.push(Action::View((ply + 1 < count).then_some(ply + 1)));
         }
     };
+    // The list has its own scroll area, filling what is left of the panel (and six rows at least): it follows the
+    // game while the settings above keep their place.
+    let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let back_button = if play.viewing.is_some() { row } else { 0.0 };
+    let room = (ui.clip_rect().bottom() - ui.cursor().top() - back_button - 4.0).max(6.0 * row);
+    let scroll = egui::ScrollArea::vertical().id_salt("move_list_scroll").max_height(room).auto_shrink([false, true]);
+    // At the newest move it stays there when the window or the list changes size.
+    let scroll = scroll.stick_to_bottom(true);
+    scroll.show(ui, |ui| moves_grid(history, ui, &mut entry));
+    if play.viewing.is_some() && ui.button("Back to the game").clicked() {
+        play.actions.push(Action::View(None));
+    }
+}
+
+/// The rows of the move list: see [`move_list`].
+fn moves_grid(
+    history: &crate::play::history::GameHistory,
+    ui: &mut egui::Ui,
+    entry: &mut impl FnMut(&mut egui::Ui, usize),
+) {
     let turns = history.turns();
     if history.sides_alternate() {
         egui::Grid::new("move_list").num_columns(3).striped(true).show(ui, |ui| {
@@ -393,8 +440,5 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
                 ui.end_row();
             }
         });
-    }
-    if play.viewing.is_some() && ui.button("Back to the game").clicked() {
-        play.actions.push(Action::View(None));
     }
 }

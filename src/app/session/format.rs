@@ -29,7 +29,9 @@ pub const PROGRAM: &str = "alphabeta-studio";
 /// 1. The view, the Play view's game and players, and the Tree lab's tree and view.
 /// 2. The game's search telemetry (`play.telemetry`) and the dice games' seed (`play.dice`); a format-1 file reads
 ///    with no telemetry and the default seed.
-pub const FORMAT: u32 = 2;
+/// 3. The delay between two AIs' moves (`play.move_delay`) and, in the autosave, the file the session was saved as
+///    (`saved_as`), so a recovered autosave is saved back there; older files read with no delay and no name.
+pub const FORMAT: u32 = 3;
 
 /// Files larger than this are refused before they are read: a session is kilobytes; a huge file is a mistake
 /// (a wrong file picked) and reading it would stall the window.
@@ -47,12 +49,16 @@ pub struct Session {
     pub play: PlaySession,
     #[serde(default)]
     pub tree_lab: TreeSession,
+    /// The file this work was last saved as or opened from, written in the autosave only: after a crash, the
+    /// recovered session is saved back to its own file, not to the autosave.
+    #[serde(default)]
+    pub saved_as: Option<std::path::PathBuf>,
 }
 
 impl Session {
     /// A session of this build holding these parts.
     pub fn new(view: View, play: PlaySession, tree_lab: TreeSession) -> Session {
-        Session { program: PROGRAM.to_string(), format: FORMAT, view, play, tree_lab }
+        Session { program: PROGRAM.to_string(), format: FORMAT, view, play, tree_lab, saved_as: None }
     }
 
     /// True when `other` holds the same work: the same game, players and tree. The view (which tab, pan, zoom,
@@ -131,6 +137,7 @@ pub fn check_settings(session: &Session) -> Result<(), String> {
         check_engine_config(&format!("play.telemetry.undone[{i}].config"), &record.config)?;
         record.check(&format!("play.telemetry.undone[{i}]"), positions)?;
     }
+    check("play.move_delay", session.play.move_delay, &(0.0..=5.0))?;
     let settings = &session.tree_lab.settings;
     check("tree_lab.settings.speed", settings.speed, &SPEEDS)?;
     let random = &settings.random;

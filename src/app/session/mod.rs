@@ -180,7 +180,9 @@ impl StudioApp {
     /// Saves to the autosave file (quietly: a failure is only noted).
     pub fn autosave(&mut self) {
         let Some(store) = &self.sessions.store else { return };
-        let session = self.to_session();
+        let mut session = self.to_session();
+        // Recovered after a crash, the work goes back to its own file.
+        session.saved_as = self.sessions.path.clone();
         self.sessions.last_autosave = Instant::now();
         match store::save(&store.autosave_path(), &session) {
             Ok(()) => self.sessions.autosaved = Some(session),
@@ -228,12 +230,10 @@ impl StudioApp {
                 }
             }
             SessionAction::Recover => {
-                if let Some(recovery) = self.sessions.recovery.take() {
-                    self.open_path(recovery.path, false);
-                    if self.sessions.notice.as_ref().is_some_and(|n| !n.error) {
-                        self.sessions
-                            .say("Recovered the autosaved session: save it to keep it (Ctrl+S).".into(), false);
-                    }
+                if let Some(recovery) = self.sessions.recovery.take()
+                    && let Some(session) = self.open_path(recovery.path, false)
+                {
+                    self.recovered(session.saved_as);
                 }
             }
             SessionAction::DismissRecovery => self.sessions.recovery = None,
@@ -292,7 +292,9 @@ impl StudioApp {
                     Err(e) => self.sessions.say(format!("Cannot start a new session: {e}"), true),
                 }
             }
-            Then::Open(Some(path)) => self.open_path(path, true),
+            Then::Open(Some(path)) => {
+                self.open_path(path, true);
+            }
             Then::Open(None) => self.ask_path(Mode::Open),
         }
     }
@@ -302,7 +304,9 @@ impl StudioApp {
         let kind = session_files(self.sessions.store.as_ref());
         let native = if self.sessions.use_native_dialogs { native_dialog(mode, &kind) } else { Native::Unavailable };
         match native {
-            Native::Picked(path) if mode == Mode::Open => self.open_path(path, true),
+            Native::Picked(path) if mode == Mode::Open => {
+                self.open_path(path, true);
+            }
             Native::Picked(path) => {
                 self.sessions.actions.push(SessionAction::SaveTo(path));
             }
@@ -337,9 +341,25 @@ impl StudioApp {
         }
     }
 
-    /// Opens the session at `path`; on any problem, says so and changes nothing. `adopt` makes it the current
-    /// file (a recovered autosave is not: saving it asks for a name).
-    fn open_path(&mut self, path: PathBuf, adopt: bool) {
+    /// After a crash, the autosave was opened: the session is again the file it was saved as (Save writes there,
+    /// and unsaved changes are told from that file), or, never saved, untitled (Save asks for a name).
+    fn recovered(&mut self, saved_as: Option<PathBuf>) {
+        self.sessions.path = saved_as.clone();
+        let text = match saved_as {
+            Some(path) => {
+                if let Ok(saved) = store::load(&path) {
+                    self.sessions.saved = saved;
+                }
+                format!("Recovered the autosaved session of {}: save it to keep it (Ctrl+S).", path.display())
+            }
+            None => "Recovered the autosaved session: save it to keep it (Ctrl+S).".to_string(),
+        };
+        self.sessions.say(text, false);
+    }
+
+    /// Opens the session at `path` and returns it; on any problem, says so and changes nothing. `adopt` makes it
+    /// the current file (a recovered autosave is not: see [`StudioApp::recovered`]).
+    fn open_path(&mut self, path: PathBuf, adopt: bool) -> Option<Session> {
         let opened = store::load(&path).and_then(|session| self.install(&session).map(|()| session));
         match opened {
             Ok(session) => {
@@ -348,14 +368,18 @@ impl StudioApp {
                     if let Some(store) = &self.sessions.store {
                         store.remember(&path);
                     }
-                    self.sessions.saved = session;
+                    self.sessions.saved = session.clone();
                     self.sessions.path = Some(path.clone());
                 } else {
                     self.sessions.path = None;
                 }
                 self.sessions.say(format!("Opened {}", path.display()), false);
+                Some(session)
             }
-            Err(e) => self.session_error(format!("Nothing was changed: {e}")),
+            Err(e) => {
+                self.session_error(format!("Nothing was changed: {e}"));
+                None
+            }
         }
     }
 

@@ -88,7 +88,8 @@ fn a_script_with_garbage_is_answered_line_by_line_and_ends_with_a_legal_bestmove
             "info string setoption Move Overhead: 'ten' is not a number",
             "info string setoption: no option named 'Contempt'",
             "info string position: move 2 'e5e4' is not legal there; the position is unchanged",
-            "info string position: FEN 'not/a/position w - - 0 1': The board is invalid; the position is unchanged",
+            "info string position: FEN 'not/a/position w - - 0 1': the board has 3 ranks; FEN lists 8, from rank 8 down \
+             to rank 1, split by '/'; the position is unchanged",
             "info string go: 'depth' wants a number, not 'banana'",
             "info string go: unknown word 'sideways' ignored",
         ],

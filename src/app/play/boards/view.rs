@@ -35,7 +35,7 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
     let human_to_move = play.players[crate::app::play::index(position.side_to_move())].kind == PlayerKind::Human;
     let marks = Marks {
         last: ply.checked_sub(1).and_then(|i| record.moves().get(i).copied()),
-        hint: play.hint.filter(|_| play.viewing.is_none()),
+        hint: play.hint().filter(|_| play.viewing.is_none()),
         interactive: play.viewing.is_none() && position.outcome().is_none() && human_to_move,
         live: play.viewing.is_none(),
         dice: play.dice,

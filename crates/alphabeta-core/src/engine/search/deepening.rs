@@ -139,6 +139,22 @@ impl<M> Thought<M> {
         }
     }
 
+    /// The move the search judged best, when the move played is a deliberate mistake: a weaker level chose
+    /// another ([`skill::choose`]) that scored below it. A move that scored as well as the best (a tie the noise
+    /// broke otherwise) is no mistake. This one fact is what the move list marks `?!` and the search panel calls
+    /// "chosen on purpose".
+    pub fn deliberate_mistake(&self) -> Option<M>
+    where
+        M: Copy + PartialEq,
+    {
+        let (played, best) = (self.best_move?, self.searched_best?);
+        let score = |mv: M| self.root_scores.iter().find(|(m, _)| *m == mv).map(|&(_, v)| v);
+        match (score(played), score(best)) {
+            (Some(played_score), Some(best_score)) if played != best && played_score < best_score => Some(best),
+            _ => None,
+        }
+    }
+
     /// The deepest completed iteration.
     pub fn last(&self) -> Option<&Iteration<M>> {
         self.iterations.last()
@@ -405,6 +421,24 @@ fn winning_move<G: Game>(game: &mut G, value: Value) -> Option<G::Move> {
 mod tests {
     use super::*;
     use crate::games::connect_four::ConnectFour;
+
+    /// Issue 43, point 11: a move the noise picked over an equal score is no mistake; one that scored below the
+    /// searched best is, and names that best; without scores (no skill) nothing is.
+    #[test]
+    fn a_deliberate_mistake_is_a_move_scored_below_the_searched_best() {
+        let thought = |played: u8, best: u8, scores: Vec<(u8, Value)>| Thought {
+            iterations: Vec::new(),
+            partial: None,
+            best_move: Some(played),
+            searched_best: Some(best),
+            root_scores: scores,
+            elapsed_seconds: 0.0,
+        };
+        assert_eq!(thought(2, 1, vec![(1, 0.5), (2, 0.25)]).deliberate_mistake(), Some(1));
+        assert_eq!(thought(2, 1, vec![(1, 0.5), (2, 0.5)]).deliberate_mistake(), None, "a tie");
+        assert_eq!(thought(1, 1, vec![(1, 0.5), (2, 0.25)]).deliberate_mistake(), None, "the best played");
+        assert_eq!(thought(2, 1, Vec::new()).deliberate_mistake(), None, "no scores, no skill");
+    }
 
     /// Issue 15, defect 2: with the table kept from one search to the next, the root's own entry used to decide
     /// the first iterations of the second search at once (1 node each). The root is always expanded now, so each

@@ -28,6 +28,7 @@
 
 pub mod ending;
 mod family;
+mod fen;
 mod open_root;
 pub mod words;
 pub use family::{ChessFamily, ChessRules};
@@ -110,7 +111,14 @@ impl Chess {
             4 => format!("{fen} 0 1"),
             _ => fen.to_string(),
         };
-        let board = Board::from_fen(&full, false).map_err(|e| IllegalMove(format!("FEN '{fen}': {e}")))?;
+        let board = Board::from_fen(&full, false).map_err(|e| {
+            // The crate's "The board is invalid." says not where: name the rank or the piece when we can.
+            let why = match e {
+                cozy_chess::FenParseError::InvalidBoard => fen::board_fault(&full).unwrap_or_else(|| e.to_string()),
+                _ => e.to_string(),
+            };
+            IllegalMove(format!("FEN '{fen}': {why}"))
+        })?;
         // cozy-chess checks everything else that makes a position impossible, but not this: a king could then be
         // taken, and move generation assumes two kings.
         if cozy_chess::get_king_moves(board.king(Color::White)).has(board.king(Color::Black)) {

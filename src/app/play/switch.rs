@@ -1,0 +1,54 @@
+//! Picking another game in the list. Nothing is dropped: the game in progress is parked, with its players and its
+//! pause, and comes back as it was when picked again — the view says so, as switching views keeps a game. Two AIs
+//! never start on their own in the game picked: it opens paused, to be watched from Resume.
+
+use super::{Parked, Play, Player, PlayerKind};
+
+impl Play {
+    /// Parks the game in progress and shows game `index` (the one left there, or a new one).
+    pub(super) fn switch_game(&mut self, index: usize) {
+        self.cancel_search();
+        let left = self.entry().variant.name.clone();
+        let played = self.history.moves().len();
+        // As the move list numbers it: "move 53" of a chess game of 105 plies.
+        let at_move = self.history.turns().last().map_or(0, |t| t.round);
+        let parked = Parked { history: self.history.clone(), players: self.players.clone(), paused: self.paused };
+        self.parked.insert(self.selected, parked);
+        self.selected = index;
+        let back = self.parked.remove(&index);
+        let resumed = back.is_some();
+        match back {
+            Some(Parked { history, players, paused }) => {
+                self.new_game();
+                self.history = history;
+                self.players = players;
+                self.paused = paused;
+                self.uncounted = true;
+            }
+            None => {
+                let entry = &self.registry.entries[index];
+                let kinds = self.players.each_ref().map(|p| p.kind);
+                self.players = kinds.map(|kind| Player::new(kind, entry));
+                self.new_game();
+            }
+        }
+        let watched = self.players.iter().all(|p| p.kind == PlayerKind::Ai);
+        let over = self.history.position().outcome().is_some();
+        if watched && !over {
+            self.paused = true;
+        }
+        let mut said = Vec::new();
+        if played > 0 {
+            said.push(format!("The {left} game (at move {at_move}) is kept: pick {left} again to go on with it."));
+        }
+        if resumed {
+            said.push(format!("Back to the {} game as it was left.", self.entry().variant.name));
+        }
+        if watched && !over {
+            said.push("Two AIs: press Resume to watch them play.".to_string());
+        }
+        if !said.is_empty() {
+            self.say(said.join(" "), false);
+        }
+    }
+}
