@@ -131,6 +131,19 @@ impl Snapshot {
     }
 }
 
+/// The window each node was first entered with, by node id (`None` for a node never entered): the α and β the
+/// trace table's first row for the node shows, and the ones the worksheet and the quiz ask for. A node entered
+/// again (a re-search) keeps its first window: one answer per node.
+pub fn entered_windows(flat: &FlatTree, run: &Run) -> Vec<Option<Window>> {
+    let mut entered = vec![None; flat.nodes.len()];
+    for step in &run.steps {
+        if step.event == StepEvent::Enter && entered[step.node].is_none() {
+            entered[step.node] = Some(step.window);
+        }
+    }
+    entered
+}
+
 /// A value for people: whole numbers without a fraction, ±∞ as symbols.
 pub fn fmt_value(value: Value) -> String {
     if value == Value::INFINITY {
