@@ -11,4 +11,5 @@ mod support;
 mod telemetry;
 mod tree_editor;
 mod tree_lab;
+mod tree_lab_teacher;
 mod tree_quiz;

@@ -92,8 +92,8 @@ fn a_malformed_tree_keeps_the_last_good_one() {
     assert!(error.starts_with("line 1, column "), "{error}");
     harness.get_by_label_contains("Error: line 1, column ");
     harness.get_by_label("showing the last valid tree");
-    // The counts still describe the last good tree.
-    harness.get_by_label("7 of 9");
+    // The counts still describe the last good tree (its replay at event 0: none of its 9 leaves read yet).
+    harness.get_by_label("0 of 9");
     assert_eq!(harness.state().leaves_text().as_deref(), Some("7 of 9"));
 }
 
@@ -114,7 +114,7 @@ fn the_buttons_step_too() {
 #[test]
 fn the_shell_switches_views() {
     let mut harness = builder().build_ui_state(|ui, app: &mut StudioApp| app.show(ui), StudioApp::default());
-    harness.get_by_label("7 of 9");
+    harness.get_by_label("0 of 9");
     harness.get_by_label("Play").click();
     harness.run();
     harness.get_by_label("New game");
@@ -123,7 +123,7 @@ fn the_shell_switches_views() {
     harness.get_by_label("No search yet");
     harness.get_by_label("Tree lab").click();
     harness.run();
-    harness.get_by_label("7 of 9");
+    harness.get_by_label("0 of 9");
 }
 
 #[test]

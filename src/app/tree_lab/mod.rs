@@ -197,6 +197,8 @@ pub struct TreeLab {
     scrolled_row: Option<usize>,
     /// Show the whole trace table, not only the rows the replay has reached (for checking an answer).
     pub show_all_rows: bool,
+    /// What the random line says after a typed b or d was held to its limit ("b = 12 …: using 8").
+    random_note: Option<String>,
     /// Show the notation in its field even when it is very long (slow to lay out at every edit).
     edit_long_text: bool,
     /// The collapsed subtrees, by path (cleared when another tree is loaded).
@@ -323,6 +325,7 @@ impl TreeLab {
             view: CanvasView::default(),
             scrolled_row: None,
             show_all_rows: false,
+            random_note: None,
             collapsed: Default::default(),
             edit_long_text: false,
             actions: Vec::new(),

