@@ -60,3 +60,30 @@ fn a_typed_b_over_the_limit_says_what_was_used() {
     assert_eq!(harness.state().settings.random.depth, 1);
     harness.get_by_label("d = 0 is outside 1 to 10: using d = 1");
 }
+
+#[test]
+fn the_trace_and_counts_save_as_markdown_and_latex_for_a_handout() {
+    let mut harness = lab_with(TEXTBOOK);
+    let saves = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves");
+    for (item, file, expected) in [
+        ("Save as Markdown", "trace-alphabeta.md", "| Leaves evaluated | 7 of 9 |"),
+        ("Save as LaTeX", "trace-alphabeta.tex", "\\begin{tabular}{llrrr}"),
+    ] {
+        harness.get_by_label("For a handout ▾").click();
+        harness.run();
+        harness.get_by_label(item).click();
+        harness.run();
+        let path = saves.join(file);
+        let text = std::fs::read_to_string(&path).expect("the trace was written");
+        assert!(text.contains(expected), "{text}");
+        // The table has the whole trace, whatever the replay shows: one line per row of the table.
+        let rows = harness.state().analysis().and_then(|a| a.run.as_ref()).map(|r| r.trace.len()).expect("a search");
+        let lines = text.lines().filter(|l| l.starts_with("| ") || l.ends_with("\\\\")).count();
+        // A heading line, the rows, and the four counts (Markdown gives the counts a heading line too).
+        let headings = if file.ends_with(".md") { 2 } else { 1 };
+        assert_eq!(lines, headings + rows + 4, "{text}");
+        harness.get_by_label_contains("trace saved as");
+        assert!(harness.state().message().is_some_and(|m| m.ends_with(file)), "{:?}", harness.state().message());
+        std::fs::remove_file(&path).expect("the trace file can be removed");
+    }
+}

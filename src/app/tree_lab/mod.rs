@@ -98,10 +98,10 @@ pub enum Action {
     LoadFileExample(usize),
     /// Reorder the whole tree (undoable).
     Reorder(crate::tree::order::Ordering),
-    /// Put the trace table on the clipboard as CSV.
-    CopyTraceCsv,
-    /// Write the trace table as CSV into `saves/`.
-    SaveTraceCsv,
+    /// Put the trace table (and, but for CSV, the counts) on the clipboard in a format.
+    CopyTrace(crate::tree::lab::tables::TableFormat),
+    /// Write the trace table (and, but for CSV, the counts) to `saves/trace-<algorithm>.<extension>`.
+    SaveTrace(crate::tree::lab::tables::TableFormat),
     /// Write the whole tree, with the replay as it stands, to `saves/tree-<n>.svg`.
     ExportSvg,
     /// Write the tree as a worksheet and its answer key for the current algorithm: `saves/exercise-<n>.svg` and
@@ -444,8 +444,8 @@ impl TreeLab {
             | Action::SavePath(_)
             | Action::CloseDialog
             | Action::LoadFileExample(_)
-            | Action::CopyTraceCsv
-            | Action::SaveTraceCsv => self.apply_file(action),
+            | Action::CopyTrace(_)
+            | Action::SaveTrace(_) => self.apply_file(action),
             Action::Reorder(ordering) => self.reorder(ordering),
             Action::ExportSvg | Action::ExportPng | Action::ExportExercise => self.export(action),
             Action::ToggleQuiz

@@ -4,6 +4,7 @@
 use super::replay::fmt_value;
 use super::{Action, Seek, TreeLab};
 use crate::engine::search::observer::{Bound, TraceRow};
+use crate::tree::lab::tables::TableFormat;
 use eframe::egui;
 use egui::{Color32, RichText};
 
@@ -107,16 +108,37 @@ pub(super) fn trace_table(lab: &mut TreeLab, ui: &mut egui::Ui) {
     }
 }
 
-/// The buttons that save and copy the table as CSV, in a row of their own that wraps, so the panel never needs
-/// more width than the table does.
+/// The buttons that save and copy the table as CSV, and the menu that gives it (with the counts) as a Markdown
+/// or LaTeX table for a handout, in a row of their own that wraps, so the panel never needs more width than the
+/// table does.
 fn csv_buttons(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         if ui.small_button("Save CSV").on_hover_text("Write this table to saves/trace-<algorithm>.csv").clicked() {
-            lab.actions.push(Action::SaveTraceCsv);
+            lab.actions.push(Action::SaveTrace(TableFormat::Csv));
         }
         if ui.small_button("Copy CSV").on_hover_text("Put this table on the clipboard as CSV").clicked() {
-            lab.actions.push(Action::CopyTraceCsv);
+            lab.actions.push(Action::CopyTrace(TableFormat::Csv));
         }
+        ui.menu_button(RichText::new("For a handout ▾").small(), |ui| {
+            for format in [TableFormat::Markdown, TableFormat::Latex] {
+                let (name, ext) = (format.name(), format.extension());
+                let save = ui.button(format!("Save as {name}"));
+                if save.on_hover_text(format!("The table and the counts, to saves/trace-<algorithm>.{ext}")).clicked() {
+                    lab.actions.push(Action::SaveTrace(format));
+                    ui.close();
+                }
+                if ui
+                    .button(format!("Copy as {name}"))
+                    .on_hover_text("The table and the counts, to the clipboard")
+                    .clicked()
+                {
+                    lab.actions.push(Action::CopyTrace(format));
+                    ui.close();
+                }
+            }
+        })
+        .response
+        .on_hover_text("The whole trace table and the counts as a Markdown table or a LaTeX tabular");
     });
 }
 
