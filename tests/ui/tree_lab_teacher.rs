@@ -5,7 +5,7 @@ use crate::support::lab_with;
 use alphabeta_studio::tree::lab::examples::TEXTBOOK;
 use eframe::egui;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 /// Clicks the drag value named `label`, types `text` over its value and presses Enter.
 fn type_into_drag_value(
@@ -86,4 +86,27 @@ fn the_trace_and_counts_save_as_markdown_and_latex_for_a_handout() {
         assert!(harness.state().message().is_some_and(|m| m.ends_with(file)), "{:?}", harness.state().message());
         std::fs::remove_file(&path).expect("the trace file can be removed");
     }
+}
+
+#[test]
+fn a_deep_path_is_shortened_in_its_middle_and_a_row_click_selects_its_node() {
+    // Eleven levels down the first child: the paths differ only in their last steps.
+    let deep = format!("({}1 2{} 3)", "(".repeat(10), ")".repeat(10));
+    let mut harness = lab_with(&deep);
+    harness.get_by_label("Show all rows").click();
+    harness.run();
+    assert!(harness.state().show_all_rows);
+    // Each path keeps its start and its end, "0.0…0.1" (the whole path on hover).
+    let long = "0.0.0.0.0.0.0.0.0.0.1";
+    let ends: Vec<String> = harness
+        .query_all_by_label_contains("…")
+        .filter_map(|n| n.accesskit_node().value())
+        .filter(|l| l.starts_with("0.0"))
+        .collect();
+    assert!(ends.iter().any(|l| l.ends_with("…0.1")) && ends.iter().any(|l| l.ends_with("…0.0")), "{ends:?}");
+    assert!(harness.query_by_label(long).is_none(), "the long path does not fit whole");
+    // Clicking a row goes to its step and selects its node, which the canvas rings.
+    harness.get_by_label("trace row 2").click();
+    harness.run();
+    assert_eq!(harness.state().selected(), Some(&[0usize][..]));
 }

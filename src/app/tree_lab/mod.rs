@@ -195,6 +195,8 @@ pub struct TreeLab {
     view: CanvasView,
     /// The trace row the table last scrolled to, so it only scrolls when the step changes.
     scrolled_row: Option<usize>,
+    /// The selected node the table last scrolled to, so a node clicked on the canvas brings its row into view once.
+    scrolled_selection: Option<u32>,
     /// Show the whole trace table, not only the rows the replay has reached (for checking an answer).
     pub show_all_rows: bool,
     /// What the random line says after a typed b or d was held to its limit ("b = 12 …: using 8").
@@ -324,6 +326,7 @@ impl TreeLab {
             play_clock: 0.0,
             view: CanvasView::default(),
             scrolled_row: None,
+            scrolled_selection: None,
             show_all_rows: false,
             random_note: None,
             collapsed: Default::default(),

@@ -81,9 +81,20 @@ fn value_cell(row: &TraceRow) -> String {
     }
 }
 
-/// A row's five cells, in the lab's notation.
-fn cells(row: &TraceRow) -> [String; 5] {
+/// A row's five cells in the lab's notation (`−∞`, `≤2`), as its trace table and these exports print them.
+pub fn cells(row: &TraceRow) -> [String; 5] {
     [row.node.clone(), row.turn.name().to_string(), fmt_value(row.alpha), fmt_value(row.beta), value_cell(row)]
+}
+
+/// The widest cell of each column of `rows` in [`cells`]' notation, in characters.
+pub fn cell_widths(rows: &[TraceRow]) -> [usize; 5] {
+    let mut widths = [0; 5];
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(cells(row)) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    widths
 }
 
 /// Text in a Markdown table cell: the characters Markdown would read as markup or as a column break escaped.
