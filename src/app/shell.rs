@@ -6,6 +6,7 @@ use super::session::store::Store;
 use super::session::{SessionAction, Sessions};
 use super::telemetry::TelemetryView;
 use super::tree_lab::{self, TreeLab};
+use crate::tree::lab::tables::TableFormat;
 use eframe::egui;
 use serde::{Deserialize, Serialize};
 use tree_lab::files::Mode;
@@ -97,6 +98,8 @@ impl StudioApp {
                         ("Copy tree as notation", tree_lab::Action::CopyNotation),
                         ("Export canvas as SVG", tree_lab::Action::ExportSvg),
                         ("Export canvas as PNG", tree_lab::Action::ExportPng),
+                        ("Export trace as Markdown", tree_lab::Action::SaveTrace(TableFormat::Markdown)),
+                        ("Export trace as LaTeX", tree_lab::Action::SaveTrace(TableFormat::Latex)),
                     ];
                     for (title, action) in tree_commands {
                         if ui.button(title).clicked() {

@@ -13,4 +13,5 @@ mod telemetry;
 mod tree_canvas;
 mod tree_editor;
 mod tree_lab;
+mod tree_lab_teacher;
 mod tree_quiz;

@@ -215,7 +215,9 @@ fn open_a_file_from_the_in_window_dialog_and_undo_it() {
     harness.get_by_label_contains("memo-1961.txt").click();
     harness.run();
     assert!(!harness.state().dialog_open());
-    harness.get_by_label("16 of 27");
+    // The memo's tree, opened at event 0 of its replay: none of its 27 leaves read yet, 16 by the end.
+    harness.get_by_label("0 of 27");
+    assert_eq!(harness.state().leaves_text().as_deref(), Some("16 of 27"));
     press_command(&mut harness, egui::Modifiers::COMMAND, egui::Key::Z);
     assert_eq!(text(&harness), TEXTBOOK);
     // A missing file is an error in the dialog, never a panic, and the tree stays.

@@ -6,8 +6,8 @@
 
 use super::{Action, TreeLab};
 use crate::app::path_dialog::{Chosen, FileKind, Native, PathDialog, native_dialog};
-use crate::engine::search::observer::format_trace_csv;
 use crate::tree::file::{TreeFile, parse_any, to_ron};
+use crate::tree::lab::tables::trace_export;
 use crate::tree::model::Tree;
 use crate::tree::notation;
 use eframe::egui;
@@ -146,18 +146,20 @@ impl TreeLab {
     pub(super) fn apply_file(&mut self, action: Action) {
         use super::editing::Message;
         match action {
-            Action::CopyTraceCsv | Action::SaveTraceCsv => {
-                let Some(run) = self.analysis.as_ref().and_then(|a| a.run.as_ref()) else {
+            Action::CopyTrace(format) | Action::SaveTrace(format) => {
+                let exported = self.analysis.as_ref().and_then(|a| Some((a.run.as_ref()?, trace_export(a, format)?)));
+                let Some((run, text)) = exported else {
                     self.editor.message = Some(Message::Error("There is no search to export.".into()));
                     return;
                 };
-                let csv = format_trace_csv(&run.trace);
-                if action == Action::CopyTraceCsv {
-                    self.editor.to_clipboard = Some(csv);
-                    self.editor.message = Some(Message::Note("the trace is on the clipboard as CSV".into()));
+                let name = format.name();
+                if matches!(action, Action::CopyTrace(_)) {
+                    self.editor.to_clipboard = Some(text);
+                    self.editor.message = Some(Message::Note(format!("the trace is on the clipboard as {name}")));
                 } else {
-                    let path = project_folder("saves").join(format!("trace-{}.csv", run.algorithm.name()));
-                    self.editor.message = Some(match write_text(&path, &csv) {
+                    let file = format!("trace-{}.{}", run.algorithm.name(), format.extension());
+                    let path = project_folder("saves").join(file);
+                    self.editor.message = Some(match write_text(&path, &text) {
                         Ok(()) => Message::Note(format!("trace saved as {}", path.display())),
                         Err(e) => Message::Error(format!("could not save the trace: {e}")),
                     });

@@ -98,10 +98,10 @@ pub enum Action {
     LoadFileExample(usize),
     /// Reorder the whole tree (undoable).
     Reorder(crate::tree::order::Ordering),
-    /// Put the trace table on the clipboard as CSV.
-    CopyTraceCsv,
-    /// Write the trace table as CSV into `saves/`.
-    SaveTraceCsv,
+    /// Put the trace table (and, but for CSV, the counts) on the clipboard in a format.
+    CopyTrace(crate::tree::lab::tables::TableFormat),
+    /// Write the trace table (and, but for CSV, the counts) to `saves/trace-<algorithm>.<extension>`.
+    SaveTrace(crate::tree::lab::tables::TableFormat),
     /// Write the whole tree, with the replay as it stands, to `saves/tree-<n>.svg`.
     ExportSvg,
     /// Write the tree as a worksheet and its answer key for the current algorithm: `saves/exercise-<n>.svg` and
@@ -196,8 +196,12 @@ pub struct TreeLab {
     view: CanvasView,
     /// The trace row the table last scrolled to, so it only scrolls when the step changes.
     scrolled_row: Option<usize>,
+    /// The selected node the table last scrolled to, so a node clicked on the canvas brings its row into view once.
+    scrolled_selection: Option<u32>,
     /// Show the whole trace table, not only the rows the replay has reached (for checking an answer).
     pub show_all_rows: bool,
+    /// What the random line says after a typed b or d was held to its limit ("b = 12 …: using 8").
+    random_note: Option<String>,
     /// Show the notation in its field even when it is very long (slow to lay out at every edit).
     edit_long_text: bool,
     /// The collapsed subtrees, by path (cleared when another tree is loaded).
@@ -323,7 +327,9 @@ impl TreeLab {
             play_clock: 0.0,
             view: CanvasView::default(),
             scrolled_row: None,
+            scrolled_selection: None,
             show_all_rows: false,
+            random_note: None,
             collapsed: Default::default(),
             edit_long_text: false,
             actions: Vec::new(),
@@ -442,8 +448,8 @@ impl TreeLab {
             | Action::SavePath(_)
             | Action::CloseDialog
             | Action::LoadFileExample(_)
-            | Action::CopyTraceCsv
-            | Action::SaveTraceCsv => self.apply_file(action),
+            | Action::CopyTrace(_)
+            | Action::SaveTrace(_) => self.apply_file(action),
             Action::Reorder(ordering) => self.reorder(ordering),
             Action::ExportSvg | Action::ExportPng | Action::ExportExercise => self.export(action),
             Action::ToggleQuiz

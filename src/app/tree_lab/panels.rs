@@ -129,10 +129,16 @@ fn random_line(lab: &mut TreeLab, ui: &mut egui::Ui) {
             .response
             .on_hover_text("uniform: every node has b children; unbalanced: up to b, leaves at any depth");
         let (b, d) = if uneven { ("b ≤ ", "d ≤ ") } else { ("b ", "d ") };
-        ui.add(egui::DragValue::new(&mut random.branching).range(1..=RandomTree::MAX_BRANCHING).prefix(b))
-            .on_hover_text("branching: children of every inner node (unbalanced: the most)");
-        ui.add(egui::DragValue::new(&mut random.depth).range(1..=RandomTree::MAX_DEPTH).prefix(d))
-            .on_hover_text("depth: levels below the root (unbalanced: the deepest)");
+        let tip = format!(
+            "branching: children of every inner node (unbalanced: the most), 1 to {}",
+            RandomTree::MAX_BRANCHING
+        );
+        let held_b = limited_field(ui, &mut random.branching, RandomTree::MAX_BRANCHING, b, &tip);
+        let tip = format!("depth: levels below the root (unbalanced: the deepest), 1 to {}", RandomTree::MAX_DEPTH);
+        let held_d = limited_field(ui, &mut random.depth, RandomTree::MAX_DEPTH, d, &tip);
+        for held in [held_b, held_d].into_iter().flatten() {
+            lab.random_note = held;
+        }
         if uneven {
             ui.add(egui::DragValue::new(&mut random.leaf_probability).range(0.0..=1.0).speed(0.01).prefix("leaf p "))
                 .on_hover_text("the chance that a node below the root is a leaf");
@@ -144,10 +150,28 @@ fn random_line(lab: &mut TreeLab, ui: &mut egui::Ui) {
             lab.actions.push(Action::GenerateRandom);
         }
     });
+    if let Some(note) = &lab.random_note {
+        ui.label(RichText::new(note).small().color(ui.visuals().warn_fg_color));
+    }
     let depth = lab.settings.random.effective_depth();
     if depth != lab.settings.random.depth {
         ui.small(format!("(depth {depth} keeps it under {} leaves)", RandomTree::MAX_LEAVES));
     }
+}
+
+/// A b or d field that takes any number typed and holds it to 1..=`max` itself, so that it can say so: `None`
+/// when the field did not change, else the note to show (`Some(None)` when the value was within its limits).
+fn limited_field(ui: &mut egui::Ui, value: &mut usize, max: usize, prefix: &str, tip: &str) -> Option<Option<String>> {
+    let mut typed = *value;
+    // Wide enough for anything a person types; the limit is applied below, where it can be reported.
+    let field = egui::DragValue::new(&mut typed).range(0..=1_000_000).prefix(prefix);
+    if !ui.add(field).on_hover_text(tip).changed() {
+        return None;
+    }
+    let used = typed.clamp(1, max);
+    *value = used;
+    let name = prefix.trim_end_matches([' ', '≤']).trim();
+    Some((used != typed).then(|| format!("{name} = {typed} is outside 1 to {max}: using {name} = {used}")))
 }
 
 /// The tree notation's text field (or, for a long text, the offer to show it) and the tree's status under it.
@@ -237,6 +261,11 @@ fn counts(lab: &TreeLab, ui: &mut egui::Ui) {
     };
     ui.horizontal(|ui| {
         ui.heading("Counts");
+        let (event, events) = lab.events();
+        if event < events && !lab.quiz_on() {
+            ui.label(RichText::new(format!("so far (event {event} of {events})")).weak())
+                .on_hover_text("The counts grow with the replay; End shows the whole search's.");
+        }
         if lab.error.is_some() {
             ui.label(RichText::new("(last valid tree)").italics().color(ui.visuals().warn_fg_color));
         }
@@ -256,24 +285,31 @@ fn counts(lab: &TreeLab, ui: &mut egui::Ui) {
         }
         return;
     };
-    let stats = &run.result.stats;
+    // The counts grow with the replay, as the trace does: at event 0 nothing is read yet, and the totals are the
+    // answer the replay is working towards.
+    let tally = Tally::of(lab, run);
     egui::Grid::new("tree_lab_counts").num_columns(2).spacing([12.0, 3.0]).show(ui, |ui| {
         ui.label("Value");
-        ui.label(RichText::new(fmt_value(run.result.value_for_max)).strong());
+        match tally.value {
+            Some(value) => ui.label(RichText::new(fmt_value(value)).strong()),
+            None => ui
+                .label(RichText::new("not yet known").weak())
+                .on_hover_text("The root's value is known when the search returns to it, at the last event (End)."),
+        };
         ui.end_row();
         ui.label("Leaves evaluated");
-        ui.label(RichText::new(format!("{} of {leaves}", stats.leaves_evaluated)).strong());
+        ui.label(RichText::new(format!("{} of {leaves}", tally.leaves)).strong());
         ui.end_row();
         ui.label("Nodes visited");
-        ui.label(format!("{} (minimax {nodes})", stats.nodes_visited));
+        ui.label(format!("{} (minimax {nodes})", tally.nodes));
         ui.end_row();
         ui.label("Cut-offs");
         ui.label(format!(
             "{} (α {}, β {}), {} pruned",
-            stats.cutoffs(),
-            stats.alpha_cutoffs,
-            stats.beta_cutoffs,
-            stats.branches_pruned
+            tally.alpha + tally.beta,
+            tally.alpha,
+            tally.beta,
+            tally.pruned
         ))
         .on_hover_text("α-cuts at MIN nodes, β-cuts at MAX nodes; children never entered because of them");
         ui.end_row();
@@ -293,6 +329,43 @@ fn counts(lab: &TreeLab, ui: &mut egui::Ui) {
     });
     if run.truncated {
         ui.label(RichText::new("the replay keeps only the first steps").small().color(ui.visuals().warn_fg_color));
+    }
+}
+
+/// What the Counts panel shows: the replay's counts so far, or the search's own statistics once the replay is at
+/// its end (which also covers the steps a long search did not record).
+struct Tally {
+    value: Option<f64>,
+    leaves: u64,
+    nodes: u64,
+    alpha: u64,
+    beta: u64,
+    pruned: u64,
+}
+
+impl Tally {
+    fn of(lab: &TreeLab, run: &super::analysis::Run) -> Tally {
+        let s = &lab.snapshot;
+        if s.cursor >= run.steps.len() {
+            let stats = &run.result.stats;
+            return Tally {
+                value: Some(run.result.value_for_max),
+                leaves: stats.leaves_evaluated,
+                nodes: stats.nodes_visited,
+                alpha: stats.alpha_cutoffs,
+                beta: stats.beta_cutoffs,
+                pruned: stats.branches_pruned,
+            };
+        }
+        // Before the last event the root has at most a pass's bound (MTD(f)), not its value.
+        Tally {
+            value: None,
+            leaves: s.leaves_read as u64,
+            nodes: s.nodes_entered,
+            alpha: s.alpha_cutoffs,
+            beta: s.beta_cutoffs,
+            pruned: s.branches_pruned,
+        }
     }
 }
 

@@ -68,7 +68,7 @@ impl TreeLab {
 /// The node bar's quiz row: the selected node's fields and its edge's "pruned" toggle.
 pub(super) fn node_fields(lab: &mut TreeLab, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
     let Some(path) = lab.editor.selected.clone() else {
-        ui.label(RichText::new("Quiz: click a node to write its value, α and β").weak());
+        ui.label(RichText::new("Quiz: click a node to write its value and the α and β it is entered with").weak());
         return;
     };
     if lab.analysis.as_ref().and_then(|a| a.flat.node_at(&path)).is_none() {
@@ -78,8 +78,18 @@ pub(super) fn node_fields(lab: &mut TreeLab, ui: &mut egui::Ui, actions: &mut Ve
     ui.horizontal_wrapped(|ui| {
         let fields = [
             (MarkField::Value, "your value", marks.value, "the node's value, or its bound: 3, <=2, >=5"),
-            (MarkField::Alpha, "your α", marks.alpha, "α at the node when the search leaves it"),
-            (MarkField::Beta, "your β", marks.beta, "β at the node when the search leaves it (inf for +∞)"),
+            (
+                MarkField::Alpha,
+                "your α",
+                marks.alpha,
+                "the α the node is entered with (its first row in the trace), as the exercise's key gives it",
+            ),
+            (
+                MarkField::Beta,
+                "your β",
+                marks.beta,
+                "the β the node is entered with (inf for +∞), as the exercise's key gives it",
+            ),
         ];
         for (field, name, mut text, tip) in fields {
             let label = ui.label(name);
@@ -104,8 +114,8 @@ pub(super) fn panel(lab: &mut TreeLab, ui: &mut egui::Ui) {
     ui.add_space(4.0);
     ui.heading("Quiz");
     ui.label(
-        "Work the search out by hand: select a node and write its value (or bound, ≤v / ≥v), α and β; mark \
-         the edges the search prunes. Then press Check.",
+        "Work the search out by hand: select a node and write its value (or bound, ≤v / ≥v) and the α and β \
+         it is entered with; mark the edges the search prunes. Then press Check.",
     );
     ui.horizontal_wrapped(|ui| {
         if ui.button("Check").on_hover_text("Grade every mark against the recorded search").clicked() {

@@ -50,6 +50,10 @@ pub struct Run {
     /// For each step, the number of trace rows written once it has happened (so the row it belongs to is one
     /// less).
     pub rows_after: Vec<usize>,
+    /// The node each trace row is about, by row.
+    pub row_nodes: Vec<u32>,
+    /// The widest cell of each trace column, in characters ([`super::tables::cell_widths`]).
+    pub cell_widths: [usize; 5],
     /// The replay positions one press of ▶ moves between, ascending, ending with `steps.len()`: after every event
     /// but the recorder's entering and leaving around a leaf's value, which say nothing the value does not.
     pub stops: Vec<usize>,
@@ -132,11 +136,41 @@ impl Run {
             };
             ids.push(id);
         }
-        let (trace, rows_after) = recorder.trace_rows_and_progress(|i| flat.display_name(ids[i]));
+        let names = RowNames::of(flat);
+        let (trace, rows_after) = recorder.trace_rows_and_progress(|i| names.name(flat, ids[i]));
         let steps: Vec<Step> =
             recorder.steps.iter().map(|s| Step { node: ids[s.node] as usize, ..s.clone() }).collect();
         let stops = stops(&steps);
-        Some(Run { algorithm, result, steps, truncated: recorder.truncated, trace, rows_after, stops })
+        let mut run = Run {
+            algorithm,
+            result,
+            steps,
+            truncated: recorder.truncated,
+            trace,
+            rows_after,
+            row_nodes: Vec::new(),
+            cell_widths: [0; 5],
+            stops,
+        };
+        run.cell_widths = super::tables::cell_widths(&run.trace);
+        run.row_nodes = run.nodes_of_rows();
+        Some(run)
+    }
+
+    /// By trace row, the node of the first step that wrote it.
+    fn nodes_of_rows(&self) -> Vec<u32> {
+        let mut nodes: Vec<Option<u32>> = vec![None; self.trace.len()];
+        for (i, step) in self.steps.iter().enumerate() {
+            if let Some(slot) = self.row_of_step(i).and_then(|row| nodes.get_mut(row)) {
+                slot.get_or_insert(step.node as u32);
+            }
+        }
+        nodes.into_iter().map(|n| n.unwrap_or(ROOT)).collect()
+    }
+
+    /// The first trace row about node `id`, if the search wrote one.
+    pub fn first_row_of_node(&self, id: u32) -> Option<usize> {
+        self.row_nodes.iter().position(|&n| n == id)
     }
 
     /// The replay position one event forward (`direction` 1) or back (−1) from `cursor`.
@@ -171,6 +205,39 @@ impl Run {
             && matches!(self.steps.get(index + 1), Some(s) if matches!(s.event, StepEvent::Leaf { .. }));
         let index = if leaf_next { index + 1 } else { index };
         self.rows_after.get(index).and_then(|n| n.checked_sub(1))
+    }
+}
+
+/// How the trace table names a node: its label where the label is the tree's only one of that name (the memo's
+/// `E`), else the line of labels from the root down (`e4 e5 d5`: a move tree repeats `d5` under many lines), else
+/// its path.
+struct RowNames {
+    repeated: std::collections::HashSet<String>,
+}
+
+impl RowNames {
+    fn of(flat: &FlatTree) -> RowNames {
+        let mut seen = std::collections::HashSet::new();
+        let repeated = flat.labels.values().filter(|label| !seen.insert(label.as_str())).cloned().collect();
+        RowNames { repeated }
+    }
+
+    fn name(&self, flat: &FlatTree, id: u32) -> String {
+        match flat.labels.get(&id) {
+            Some(label) if self.repeated.contains(label) => {
+                let mut line = vec![label.as_str()];
+                let mut at = id;
+                while at != ROOT {
+                    at = flat.node(at).parent;
+                    if let Some(label) = flat.labels.get(&at).filter(|_| at != ROOT) {
+                        line.push(label);
+                    }
+                }
+                line.reverse();
+                line.join(" ")
+            }
+            _ => flat.display_name(id),
+        }
     }
 }
 
@@ -228,6 +295,30 @@ mod tests {
         assert_eq!(a.levin, Some((3, 2, 5)));
         assert_eq!(a.comparison.len(), Algorithm::ALL.len());
         assert_eq!(a.comparison[0].leaves, 9, "minimax reads every leaf");
+    }
+
+    #[test]
+    fn a_move_trees_rows_name_the_line_and_unique_labels_stay_short() {
+        // d5 answers both e4 and d4: a row saying "d5" could be either.
+        let a = analyse("(e4:(e5:1 d5:2) d4:(d5:3 Nf6:4))", Algorithm::Minimax);
+        let run = a.run.as_ref().expect("searched");
+        let names: Vec<&str> = run.trace.iter().map(|r| r.node.as_str()).collect();
+        assert!(names.contains(&"e4 d5") && names.contains(&"d4 d5"), "{names:?}");
+        assert!(names.contains(&"e5") && names.contains(&"Nf6"), "a label found once is enough: {names:?}");
+        // The memo's letters are each used once: E stays E.
+        let memo = analyse(&crate::tree::lab::examples::Example::Memo1961.text(), Algorithm::Alphabeta);
+        assert!(memo.run.as_ref().expect("searched").trace.iter().any(|r| r.node == "E"));
+    }
+
+    #[test]
+    fn every_row_knows_its_node() {
+        let a = analyse("((3 12 8) (2 4 6) (14 5 2))", Algorithm::Alphabeta);
+        let run = a.run.as_ref().expect("searched");
+        assert_eq!(run.row_nodes.len(), run.trace.len());
+        for (row, &node) in run.row_nodes.iter().enumerate() {
+            assert_eq!(run.trace[row].node, a.flat.display_name(node), "row {row}");
+        }
+        assert_eq!(run.first_row_of_node(a.flat.node_at(&[1]).expect("node 1")), Some(9));
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod layout;
 pub mod quiz;
 pub mod replay;
 pub mod svg;
+pub mod tables;
 pub mod worker;
 pub mod worksheet;
 

@@ -1,11 +1,12 @@
 //! Quiz mode's marking: what the user wrote on the tree (values or bounds, α, β, pruned edges), keyed by node
 //! path, and [`grade`], which checks every mark against the recorded search of the current algorithm.
 //!
-//! The answer is the replay at its end: a visited node's value (exact, `≥v` or `≤v`) and its window after its
-//! last event, as the trace table's last row for it shows them; and the edges a cut-off pruned.
+//! The answer is the replay at its end: a visited node's value (exact, `≥v` or `≤v`), the α and β it was
+//! entered with (as the trace table's first row for it and the exercise's answer key show them), and the edges a
+//! cut-off pruned.
 
 use super::analysis::Analysis;
-use super::replay::{Snapshot, fmt_bounded, fmt_value};
+use super::replay::{Snapshot, entered_windows, fmt_bounded, fmt_value};
 use crate::engine::game::Value;
 use crate::engine::search::observer::Bound;
 use crate::tree::flat::{FlatTree, ROOT};
@@ -171,7 +172,8 @@ impl Grade {
     }
 }
 
-/// Reads a written value: `3`, `-2.5`, `≤2` / `<=2`, `≥5` / `>=5`, `∞`, `-inf`.
+/// Reads a written value: `3`, `-2.5`, `≤2` / `<=2`, `≥5` / `>=5`, `∞`, `-inf`, and the null window's `3⁺` / `3⁻`
+/// (the value just above or below 3) as the trace and the key print them.
 pub fn parse_mark(text: &str) -> Result<(Value, Bound), String> {
     let text = text.trim().replace('−', "-");
     let (bound, rest) = if let Some(rest) = text.strip_prefix('≤').or_else(|| text.strip_prefix("<=")) {
@@ -182,10 +184,20 @@ pub fn parse_mark(text: &str) -> Result<(Value, Bound), String> {
         (Bound::Exact, text.as_str())
     };
     let number = rest.trim();
+    let (number, nudge) = match (number.strip_suffix('⁺'), number.strip_suffix('⁻')) {
+        (Some(n), _) => (n, 1),
+        (_, Some(n)) => (n, -1),
+        _ => (number, 0),
+    };
     let value = match number.trim_start_matches('+') {
         "∞" | "inf" => Value::INFINITY,
         "-∞" | "-inf" => Value::NEG_INFINITY,
         n => n.parse::<Value>().map_err(|_| format!("\"{}\" is not a value", text))?,
+    };
+    let value = match nudge {
+        1 => value.next_up(),
+        -1 => value.next_down(),
+        _ => value,
     };
     if value.is_nan() {
         return Err(format!("\"{text}\" is not a value"));
@@ -206,6 +218,7 @@ pub fn grade(analysis: &Analysis, marks: &Marks) -> Grade {
     let Some(run) = &analysis.run else { return grade };
     let flat = &analysis.flat;
     let end = Snapshot::at(flat, run, run.steps.len());
+    let entered = entered_windows(flat, run);
     for id in 0..flat.nodes.len() as u32 {
         let path = flat.path(id);
         let state = end.nodes[id as usize];
@@ -221,8 +234,8 @@ pub fn grade(analysis: &Analysis, marks: &Marks) -> Grade {
             let item = Item::Mark(field);
             let truth: Option<(Value, Bound)> = match field {
                 MarkField::Value => state.value,
-                MarkField::Alpha => state.window.map(|w| (w.alpha, Bound::Exact)),
-                MarkField::Beta => state.window.map(|w| (w.beta, Bound::Exact)),
+                MarkField::Alpha => entered[id as usize].map(|w| (w.alpha, Bound::Exact)),
+                MarkField::Beta => entered[id as usize].map(|w| (w.beta, Bound::Exact)),
             };
             let expected = truth.map_or_else(|| "not visited".to_string(), |(v, b)| fmt_bounded(v, b));
             if text.trim().is_empty() {
@@ -340,6 +353,8 @@ mod tests {
         assert_eq!(parse_mark("-inf"), Ok((Value::NEG_INFINITY, Bound::Exact)));
         assert_eq!(parse_mark("+∞"), Ok((Value::INFINITY, Bound::Exact)));
         assert!(parse_mark("three").is_err());
+        assert_eq!(parse_mark("3⁺"), Ok((3.0f64.next_up(), Bound::Exact)));
+        assert_eq!(parse_mark("≤3⁻"), Ok((3.0f64.next_down(), Bound::Upper)));
     }
 
     #[test]
@@ -349,15 +364,43 @@ mod tests {
     }
 
     #[test]
-    fn alpha_and_beta_are_the_windows_the_trace_ends_with() {
+    fn alpha_and_beta_are_the_windows_a_node_is_entered_with() {
         let mut marks = textbook_answers();
-        // MIN node 1 is cut with α = 3 and β = 2 (its β fell to the 2 it read); the root ends with α = 3.
+        // MIN node 1 is entered with α = 3 (the root's, after node 0) and β = +∞; the root with −∞ and +∞.
         marks.set(&[1], MarkField::Alpha, "3");
-        marks.set(&[1], MarkField::Beta, "2");
-        marks.set(&[], MarkField::Alpha, "3");
+        marks.set(&[1], MarkField::Beta, "inf");
+        marks.set(&[], MarkField::Alpha, "-inf");
         marks.set(&[], MarkField::Beta, "inf");
-        let grade = grade(&analyse(TEXTBOOK), &marks);
-        assert_eq!(grade.summary(), "10 right, 0 wrong, 0 missing", "{:#?}", grade.items);
+        assert_eq!(grade_summary(&analyse(TEXTBOOK), &marks), "10 right, 0 wrong, 0 missing");
+        // The window after its last event (β fell to the 2 it read) is not what is asked.
+        marks.set(&[1], MarkField::Beta, "2");
+        assert_eq!(grade_summary(&analyse(TEXTBOOK), &marks), "9 right, 1 wrong, 0 missing");
+    }
+
+    #[test]
+    fn the_1961_memo_grades_e_and_f_by_the_windows_they_are_entered_with() {
+        use crate::tree::lab::examples::Example;
+        let analysis = analyse(&Example::Memo1961.text());
+        let mut marks = Marks::default();
+        // E: entered with α = −∞, β = +∞ (it reads 8, 7, 3 and gives 8); F: with α = −∞ and B's β = 8.
+        let path_of = |name: &str| {
+            let id = analysis.flat.labels.iter().find(|(_, label)| label.as_str() == name).map(|(&id, _)| id);
+            analysis.flat.path(id.expect("labelled"))
+        };
+        let (e, f) = (path_of("E"), path_of("F"));
+        marks.set(&e, MarkField::Alpha, "-inf");
+        marks.set(&e, MarkField::Beta, "+inf");
+        marks.set(&f, MarkField::Alpha, "-inf");
+        marks.set(&f, MarkField::Beta, "8");
+        let graded = grade(&analysis, &marks);
+        let wrong: Vec<String> = graded
+            .items
+            .iter()
+            .filter(|g| g.verdict == Verdict::Wrong)
+            .map(|g| describe(&analysis.flat, g, &marks))
+            .collect();
+        assert!(wrong.is_empty(), "{wrong:?}");
+        assert_eq!(graded.right, 4);
     }
 
     #[test]

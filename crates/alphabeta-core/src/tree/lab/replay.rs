@@ -49,6 +49,14 @@ pub struct Snapshot {
     pub current: Option<u32>,
     /// Leaves read so far.
     pub leaves_read: usize,
+    /// Nodes entered so far (a node entered again counts again, as the search's statistics count it).
+    pub nodes_entered: u64,
+    /// α-cuts so far (at MIN nodes).
+    pub alpha_cutoffs: u64,
+    /// β-cuts so far (at MAX nodes).
+    pub beta_cutoffs: u64,
+    /// Children the cut-offs so far left unsearched.
+    pub branches_pruned: u64,
 }
 
 impl Snapshot {
@@ -60,7 +68,7 @@ impl Snapshot {
             nodes: vec![NodeState::default(); flat.nodes.len()],
             pruned: vec![None; flat.nodes.len()],
             current: None,
-            leaves_read: 0,
+            ..Snapshot::default()
         };
         for (i, step) in run.steps[..cursor].iter().enumerate() {
             s.apply(flat, i, step);
@@ -80,14 +88,20 @@ impl Snapshot {
                 node.last_enter = index;
                 node.value = None;
                 self.pruned[step.node] = None;
+                self.nodes_entered += 1;
             }
             StepEvent::Leaf { value } => {
                 node.value = Some((value, Bound::Exact));
                 self.leaves_read += 1;
             }
             StepEvent::BackedUp { .. } => {}
-            StepEvent::Cutoff { kind, value, .. } => {
+            StepEvent::Cutoff { kind, value, pruned } => {
                 let started = node.last_enter;
+                match kind {
+                    CutKind::Alpha => self.alpha_cutoffs += 1,
+                    CutKind::Beta => self.beta_cutoffs += 1,
+                }
+                self.branches_pruned += pruned as u64;
                 let bound = match kind {
                     CutKind::Alpha => step.window.alpha,
                     CutKind::Beta => step.window.beta,
@@ -129,6 +143,19 @@ impl Snapshot {
         let parent = flat.node(id).parent;
         origin.filter(|&o| o != parent)
     }
+}
+
+/// The window each node was first entered with, by node id (`None` for a node never entered): the α and β the
+/// trace table's first row for the node shows, and the ones the worksheet and the quiz ask for. A node entered
+/// again (a re-search) keeps its first window: one answer per node.
+pub fn entered_windows(flat: &FlatTree, run: &Run) -> Vec<Option<Window>> {
+    let mut entered = vec![None; flat.nodes.len()];
+    for step in &run.steps {
+        if step.event == StepEvent::Enter && entered[step.node].is_none() {
+            entered[step.node] = Some(step.window);
+        }
+    }
+    entered
 }
 
 /// A value for people: whole numbers without a fraction, ±∞ as symbols.
@@ -291,5 +318,31 @@ mod tests {
         let deep = end.pruned.iter().flatten().find(|c| c.deep_origin.is_some()).expect("a deep cut-off");
         assert_eq!(deep.deep_origin, Some(ROOT));
         assert!(describe_pruned(&a.flat, deep).contains("set by MAX node root"), "{}", describe_pruned(&a.flat, deep));
+    }
+
+    #[test]
+    fn the_counts_so_far_grow_from_nothing_to_the_searchs_statistics() {
+        use crate::tree::lab::examples::Example;
+        for example in Example::ALL {
+            for algorithm in Algorithm::ALL {
+                let Ok(a) = Analysis::new(&parse(&example.text()).expect("valid"), algorithm) else { continue };
+                let run = a.run.as_ref().expect("searched");
+                let start = Snapshot::at(&a.flat, run, 0);
+                let counts = |s: &Snapshot| {
+                    (s.leaves_read as u64, s.nodes_entered, s.alpha_cutoffs, s.beta_cutoffs, s.branches_pruned)
+                };
+                assert_eq!(counts(&start), (0, 0, 0, 0, 0));
+                let end = Snapshot::at(&a.flat, run, run.steps.len());
+                let stats = &run.result.stats;
+                let expected = (
+                    stats.leaves_evaluated,
+                    stats.nodes_visited,
+                    stats.alpha_cutoffs,
+                    stats.beta_cutoffs,
+                    stats.branches_pruned,
+                );
+                assert_eq!(counts(&end), expected, "{example:?} {algorithm:?}");
+            }
+        }
     }
 }

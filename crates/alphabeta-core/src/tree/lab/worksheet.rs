@@ -4,12 +4,12 @@
 
 use super::analysis::{Analysis, Run};
 use super::layout::Layout;
-use super::replay::{Snapshot, fmt_bounded, fmt_value};
+use super::replay::{Snapshot, entered_windows, fmt_bounded, fmt_value};
 use super::svg::{
     BASELINE, CUT_COLOUR, EDGE_COLOUR, LEVEL, MARGIN, RADIUS, SLOT, cut_bar, escape, node_colour, write_odds,
     write_shape,
 };
-use crate::engine::search::observer::{StepEvent, Window};
+use crate::engine::search::observer::Window;
 use crate::tree::flat::FlatTree;
 use std::fmt::Write;
 
@@ -27,13 +27,7 @@ struct Answers {
 
 impl Answers {
     fn of(flat: &FlatTree, run: &Run) -> Answers {
-        let mut entered = vec![None; flat.nodes.len()];
-        for step in &run.steps {
-            if step.event == StepEvent::Enter && entered[step.node].is_none() {
-                entered[step.node] = Some(step.window);
-            }
-        }
-        Answers { end: Snapshot::at(flat, run, run.steps.len()), entered }
+        Answers { end: Snapshot::at(flat, run, run.steps.len()), entered: entered_windows(flat, run) }
     }
 }
 
@@ -246,5 +240,59 @@ mod tests {
         // The answer line: the root's value 3, and 7 leaves read.
         assert!(svg.contains(r#"font-weight="bold">3</text>"#));
         assert!(svg.contains(r#"font-weight="bold">7</text>"#));
+    }
+
+    /// The key's answers, read back from its SVG: by inner node in id order, the texts of its value, α and β
+    /// boxes (empty where the box was left blank).
+    fn key_answers(svg: &str) -> Vec<[String; 3]> {
+        let mut nodes: Vec<[String; 3]> = Vec::new();
+        for line in svg.lines() {
+            if line.contains(r#"class="box value""#) {
+                nodes.push(Default::default());
+            }
+            let classes = [r#"class="answer value""#, r#"class="answer alpha""#, r#"class="answer beta""#];
+            for (field, class) in classes.iter().enumerate() {
+                if line.contains(class) {
+                    let text = line.rsplit_once("\">").map_or("", |(_, t)| t.trim_end_matches("</text>"));
+                    if let Some(node) = nodes.last_mut() {
+                        node[field] = text.to_string();
+                    }
+                }
+            }
+        }
+        nodes
+    }
+
+    #[test]
+    fn the_quiz_grades_the_keys_answers_right_on_every_seed_tree() {
+        use crate::tree::lab::examples::Example;
+        use crate::tree::lab::quiz::{MarkField, Marks, Verdict, grade};
+        for example in Example::ALL {
+            for algorithm in Algorithm::ALL {
+                let Ok(analysis) = Analysis::new(&parse(&example.text()).expect("valid"), algorithm) else { continue };
+                let answers = key_answers(&exercise_svg(&analysis, true));
+                let inner: Vec<u32> =
+                    (0..analysis.flat.nodes.len() as u32).filter(|&id| !analysis.flat.is_leaf(id)).collect();
+                assert_eq!(answers.len(), inner.len(), "{example:?} {algorithm:?}");
+                let mut marks = Marks::default();
+                for (&id, [value, alpha, beta]) in inner.iter().zip(&answers) {
+                    let path = analysis.flat.path(id);
+                    marks.set(&path, MarkField::Value, value);
+                    marks.set(&path, MarkField::Alpha, alpha);
+                    marks.set(&path, MarkField::Beta, beta);
+                }
+                let graded = grade(&analysis, &marks);
+                let wrong: Vec<_> = graded
+                    .items
+                    .iter()
+                    .filter(|g| g.verdict != Verdict::Right && g.item != crate::tree::lab::quiz::Item::Pruned)
+                    .collect();
+                assert!(wrong.is_empty(), "{example:?} {algorithm:?}: {wrong:#?}");
+                // Every α and β the key gives is graded right: the quiz asks what the key answers.
+                let windows = answers.iter().flat_map(|a| [&a[1], &a[2]]).filter(|t| !t.is_empty()).count();
+                assert!(windows > 0, "{example:?} {algorithm:?}: the key has α and β");
+                assert_eq!(graded.right, windows + answers.iter().filter(|a| !a[0].is_empty()).count());
+            }
+        }
     }
 }
