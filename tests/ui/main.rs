@@ -6,6 +6,7 @@ mod draughts;
 mod einstein;
 mod othello;
 mod play;
+mod play_levels;
 mod session;
 mod support;
 mod telemetry;

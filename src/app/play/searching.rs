@@ -28,6 +28,7 @@ impl Play {
                     if let Some(last) = thought.iterations.last().cloned().or_else(|| thought.partial.clone()) {
                         search.latest = Some(last);
                     }
+                    search.shortfall = crate::engine::telemetry::searches::shortfall(&search.config, &thought);
                     let purpose = search.purpose;
                     if matches!(purpose, Purpose::Move(_)) {
                         search.played = thought.best_move;
@@ -265,6 +266,7 @@ impl Play {
                     position: game,
                     config,
                     played: None,
+                    shortfall: None,
                 });
             }
             Err(e) => {
