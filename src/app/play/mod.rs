@@ -389,7 +389,8 @@ impl Play {
         if !(rolling && person && self.viewing.is_none() && !self.dice.by_hand) {
             return;
         }
-        let button = egui::Button::new(egui::RichText::new("Roll").heading().strong());
+        // At the body's size, no taller than the heading beside it, so the board below never moves when it comes.
+        let button = egui::Button::new(egui::RichText::new("Roll").strong());
         if ui.add(button).on_hover_text("Roll the die").clicked() {
             self.actions.push(Action::RollDie);
         }

@@ -39,7 +39,7 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
     // A level is its node budget: when the time ceiling came first, the promise of its figure was not kept. Said
     // above the figures, where the panel's few lines never hide it.
     if let Some(shortfall) = &search.shortfall {
-        let text = format!("⚠ This search {}.", crate::games::levels::shortfall_words(shortfall));
+        let text = format!("This search {}.", crate::games::levels::shortfall_words(shortfall));
         ui.colored_label(ui.visuals().warn_fg_color, text);
     }
     let Some(iteration) = &search.latest else {

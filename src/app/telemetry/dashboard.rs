@@ -331,7 +331,7 @@ fn shortfalls(series: Series, records: &[SearchRecord], values: &ValueScale) -> 
         .filter_map(|r| {
             let words = crate::games::levels::shortfall_words(&r.shortfall()?);
             let point = series.point(r, values)?;
-            Some(([point.x, point.y], format!("{}\n⚠ This search {words}.", point.text)))
+            Some(([point.x, point.y], format!("{}\nThis search {words}.", point.text)))
         })
         .collect()
 }
