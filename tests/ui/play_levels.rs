@@ -56,6 +56,12 @@ fn the_search_panel_scores_from_the_first_players_side() {
     settle(&mut harness);
     harness.get_by_label("score (Black to move)");
     harness.get_by_label_contains(&position.score_in_words(value));
+    // A setting: the session keeps it.
+    let session = harness.state().to_session();
+    assert!(session.scores_from_mover);
+    let mut restored = alphabeta_studio::app::play::Play::new(registry());
+    restored.restore(&session).expect("the session restores");
+    assert!(restored.scores_from_mover);
 }
 
 /// Point 16: a level whose time ceiling stops it before its node budget says so under the search.

@@ -33,6 +33,9 @@ pub struct PlaySession {
     pub dice: Dice,
     /// The clocks, when the game is played on them (format 2 files without them: no clocks).
     pub clocks: Option<SavedClocks>,
+    /// The search panel's scores from the side to move rather than the first player's side.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub scores_from_mover: bool,
 }
 
 impl Default for PlaySession {
@@ -65,6 +68,7 @@ impl Play {
             telemetry: history.telemetry().clone(),
             dice: self.dice,
             clocks: self.clocks.as_ref().map(|c| c.to_saved(std::time::Instant::now())),
+            scores_from_mover: self.scores_from_mover,
         }
     }
 
@@ -108,6 +112,7 @@ impl Play {
         self.message = None;
         self.uncounted = true;
         self.dice = session.dice;
+        self.scores_from_mover = session.scores_from_mover;
         self.clock_control = clocks.as_ref().map(|c| c.control);
         self.clocks = clocks;
         Ok(())
