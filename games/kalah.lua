@@ -69,9 +69,11 @@ function play(s, m)
     end
   end
   local next_player = 3 - me
+  local captured = 0
   if pit == STORE[me] then
     next_player = me
   elseif p[pit] == 1 and (pit - 1) // 7 == me - 1 and p[14 - pit] > 0 then
+    captured = p[14 - pit]
     p[STORE[me]] = p[STORE[me]] + p[14 - pit] + 1
     p[pit], p[14 - pit] = 0, 0
   end
@@ -82,7 +84,9 @@ function play(s, m)
     p[7], p[14] = p[7] + south, p[14] + north
     for i = 1, 6 do p[i], p[7 + i] = 0, 0 end
   end
-  return { pits = p, player = next_player, over = over }
+  -- `last`, `mover`, `extra` and `captured` only tell the board what just happened: `key` leaves them out.
+  return { pits = p, player = next_player, over = over, last = m, mover = me,
+           extra = next_player == me and not over, captured = captured }
 end
 
 function result(s)
@@ -103,21 +107,33 @@ function move_name(s, m)
   return tostring(m)
 end
 
--- Drawn as 8 × 2 pits: North's store top left, North's pits above South's, South's store bottom right.
+-- Drawn as 8 × 2 pits: North's store on the left and South's on the right, each as tall as both rows; North's
+-- pits above South's. Each pit is numbered as its move is named (from its owner's left), and the pit last sown
+-- from is ringed.
 board = { shape = "pits", width = 8, height = 2 }
 
 function draw(s)
   local p, cells = s.pits, {}
   local function pit(i, colour)
-    return { label = tostring(p[i]), background = colour }
+    local owner, number = i < 7 and 1 or 2, i < 7 and i or i - 7
+    local marked = s.last ~= nil and s.mover == owner and s.last == number
+    return { label = tostring(p[i]), background = colour, note = "pit " .. number, marked = marked }
   end
-  cells[1] = pit(14, "#c8a070")
+  cells[1] = { label = tostring(p[14]), background = "#c8a070", note = "North", tall = true }
   for c = 2, 7 do cells[c] = pit(15 - c, "#e0c090") end
-  cells[8] = false
+  cells[8] = { label = tostring(p[7]), background = "#c8a070", note = "South", tall = true }
   cells[9] = false
   for c = 2, 7 do cells[8 + c] = pit(c - 1, "#e0c090") end
-  cells[16] = pit(7, "#c8a070")
-  cells.caption = string.format("South %d – North %d", p[7], p[14])
+  cells[16] = false
+  local score = string.format("South %d – North %d", p[7], p[14])
+  if s.last == nil then
+    cells.caption = score
+    return cells
+  end
+  local what = sides[s.mover] .. " sowed pit " .. s.last
+  if s.captured > 0 then what = what .. " and captured " .. s.captured end
+  if s.extra then what = what .. ": last seed in the store, extra turn" end
+  cells.caption = what .. " · " .. score
   return cells
 end
 

@@ -55,8 +55,11 @@ function chances(s)
 end
 
 function play(s, m)
-  local n = { score = { s.score[1], s.score[2] }, player = s.player, total = s.total, rolling = false }
+  -- `die` (the last face rolled, and by whom) only tells the board what happened: `key` leaves it out.
+  local n = { score = { s.score[1], s.score[2] }, player = s.player, total = s.total, rolling = false, die = s.die,
+              roller = s.roller }
   if s.rolling then
+    n.die, n.roller = m, s.player
     if m == 1 then
       n.total, n.player = 0, 3 - s.player
     else
@@ -95,7 +98,7 @@ function move_name(s, m)
   return "hold"
 end
 
--- Two rows of cells: the scores, and the turn's total; clicks on "roll" and "hold".
+-- Two rows of cells: the scores, and the turn's total; clicks on "roll" and "hold"; the die last rolled.
 board = { shape = "grid", width = 4, height = 2 }
 
 function draw(s)
@@ -103,10 +106,20 @@ function draw(s)
     local colour = p == s.player and "#f0e0a0" or "#e0e0e0"
     return { label = tostring(s.score[p]), background = colour }
   end
+  local die = { label = "die –", background = "#fbfbf4" }
+  if s.die then die = { glyph = tostring(s.die), note = "die", background = s.die == 1 and "#f0c8c0" or "#fbfbf4" } end
+  local caption = sides[s.player] .. " to play: turn total " .. s.total
+  if s.rolling then
+    caption = "The die is rolling"
+  elseif s.die == 1 and s.total == 0 and s.roller ~= s.player then
+    caption = sides[s.roller] .. " rolled a 1 and lost the turn's points. " .. caption
+  elseif s.die and s.roller == s.player then
+    caption = sides[s.roller] .. " rolled " .. s.die .. ". " .. caption
+  end
   return {
     { glyph = "1st" }, score(1), { glyph = "roll", background = "#c8e0c8" }, { label = "+" .. s.total },
-    { glyph = "2nd" }, score(2), { glyph = "hold", background = "#c8d8f0" }, false,
-    caption = s.rolling and "The die is rolling" or (sides[s.player] .. " to play: turn total " .. s.total),
+    { glyph = "2nd" }, score(2), { glyph = "hold", background = "#c8d8f0" }, die,
+    caption = caption,
   }
 end
 

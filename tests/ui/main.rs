@@ -7,6 +7,7 @@ mod einstein;
 mod othello;
 mod play;
 mod play_tour;
+mod play_levels;
 mod session;
 mod support;
 mod telemetry;

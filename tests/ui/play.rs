@@ -353,7 +353,7 @@ fn the_board_holds_still_through_moves_searches_and_hints() {
             assert_eq!(board(&harness), before, "{size:?}: after move {}", 2 * (turn + 1));
         }
         // Defect 5: in a small window the panel's figures wrap onto its reserved lines instead of being cut off.
-        for label in ["principal variation", "score (Yellow to move)", "nodes/s"] {
+        for label in ["principal variation", "score (Red's side)", "nodes/s"] {
             let rect = harness.get_by_label(label).rect();
             assert!(rect.max.x <= size.x && rect.max.y <= size.y, "{size:?}: {label} at {rect:?}");
         }

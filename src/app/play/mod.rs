@@ -52,6 +52,9 @@ pub struct Player {
     /// Seeds the deliberate mistakes of the weaker levels: the same seed and the same moves give the same game.
     #[serde(default = "first_seed")]
     pub seed: u64,
+    /// A person's name, for the game records (PGN's White and Black); empty: the computer's login name.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
 }
 
 fn first_seed() -> u64 {
@@ -61,7 +64,14 @@ fn first_seed() -> u64 {
 impl Player {
     fn new(kind: PlayerKind, entry: &Entry) -> Self {
         let level = entry.variant.ai.level;
-        Player { kind, level, custom: false, config: level_config(&entry.variant.ai, level), seed: first_seed() }
+        Player {
+            kind,
+            level,
+            custom: false,
+            config: level_config(&entry.variant.ai, level),
+            seed: first_seed(),
+            name: String::new(),
+        }
     }
 
     /// The settings this player searches with in `entry`'s game, mistakes seeded with the player's seed.
@@ -148,6 +158,8 @@ pub struct SearchInfo {
     pub searched_best: Option<AnyMove>,
     /// The searched best, when the move played is a deliberate mistake (see `Thought::deliberate_mistake`).
     pub mistake_of: Option<AnyMove>,
+    /// Once done: its time ceiling stopped it before its node budget (a busy machine; the level played weaker).
+    pub shortfall: Option<crate::engine::telemetry::searches::Shortfall>,
 }
 
 /// A line for the user: what happened, or why a click did nothing.
@@ -193,6 +205,8 @@ pub struct Play {
     pub dice: dice::Dice,
     /// The board turned round.
     pub flipped: bool,
+    /// The search panel's scores from the side to move instead of the first player's (Telemetry's) side.
+    pub scores_from_mover: bool,
     /// Seconds between two AI moves when both sides are AIs.
     pub move_delay: f32,
     /// One AI move allowed while paused.
@@ -256,6 +270,7 @@ impl Play {
             actions: Vec::new(),
             dice: dice::Dice::default(),
             flipped: false,
+            scores_from_mover: false,
             move_delay: 0.0,
             step: false,
             last_move_at: Instant::now(),
@@ -337,7 +352,7 @@ impl Play {
     }
 
     /// The line above the board: the result, whose turn it is, or the last message.
-    fn status_line(&self, ui: &mut egui::Ui) {
+    fn status_line(&mut self, ui: &mut egui::Ui) {
         let game = self.history.position();
         let status = match (game.outcome(), game.ending()) {
             (None, _) if self.flag_fallen().is_some() => {
@@ -363,6 +378,7 @@ impl Play {
         };
         ui.horizontal(|ui| {
             ui.heading(status);
+            self.roll_button(ui);
             if let Some(ply) = self.viewing {
                 ui.label(egui::RichText::new(format!("Viewing the position after move {ply} (read-only)")).strong());
             }
@@ -377,6 +393,22 @@ impl Play {
         ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
             ui.add(egui::Label::new(egui::RichText::new(text).color(color)).truncate()).on_hover_text(text);
         });
+    }
+
+    /// The Roll button of every dice game, beside the line that says who rolls: shown when a person is to roll the
+    /// game's own position (in the analysis mode that enters the die by hand, the game's painter asks for the face).
+    fn roll_button(&mut self, ui: &mut egui::Ui) {
+        let game = self.history.position();
+        let person = self.players[index(game.side_to_move())].kind == PlayerKind::Human;
+        let rolling = game.turn() == Turn::Chance && game.outcome().is_none() && self.flag_fallen().is_none();
+        if !(rolling && person && self.viewing.is_none() && !self.dice.by_hand) {
+            return;
+        }
+        // At the body's size, no taller than the heading beside it, so the board below never moves when it comes.
+        let button = egui::Button::new(egui::RichText::new("Roll").strong());
+        if ui.add(button).on_hover_text("Roll the die").clicked() {
+            self.actions.push(Action::RollDie);
+        }
     }
 
     /// Replaces the game with the record in `text`, read by the family's format; nothing changes when it is refused.
@@ -426,9 +458,10 @@ impl Play {
         self.say(why, true);
     }
 
-    /// The game as a record in its family's format, with the file extension, or why it cannot be written.
+    /// The game as a record in its family's format, with the file extension, or why it cannot be written: with
+    /// the players, the date, how it ended and what the AI's searches found where the format has room (PGN).
     pub fn export_record(&self) -> Result<(String, &'static str), String> {
-        self.history.position_at(0).write_record(self.history.moves())
+        self.history.position_at(0).write_noted_record(self.history.moves(), &self.record_notes())
     }
 
     /// The position on view in the family's position notation (FEN), or the moves that lead to it.

@@ -3,7 +3,9 @@
 //! Import and Set up take pasted text (or a file's path) in a small window, and a record that is refused leaves
 //! the game as it was, with the line and the reason shown.
 
-use super::{Action, Play};
+use super::{Action, Play, PlayerKind};
+use crate::engine::telemetry::searches::SearchKind;
+use crate::games::records::{MoveNote, RecordNotes};
 use eframe::egui;
 use std::path::{Path, PathBuf};
 
@@ -76,6 +78,50 @@ fn export(play: &mut Play, ctx: &egui::Context) {
             }
         }
         Err(e) => play.say(format!("The game could not be exported: {e}"), true),
+    }
+}
+
+impl Play {
+    /// What the exported record says besides the moves: the players by name, today's date, how the game ended,
+    /// and for each AI move its search's score, depth and whether a weaker level chose it on purpose.
+    pub(super) fn record_notes(&self) -> RecordNotes {
+        let players = [0, 1].map(|seat| self.player_name(seat));
+        let termination = if self.flag_fallen().is_some() {
+            "time forfeit"
+        } else if self.history.position().outcome().is_some() {
+            "normal"
+        } else {
+            "unterminated"
+        };
+        let mut moves = vec![MoveNote::default(); self.history.moves().len()];
+        let records = &self.history.telemetry().records;
+        for record in records.iter().filter(|r| r.kind == SearchKind::Move) {
+            let Some(note) = moves.get_mut(record.ply) else { continue };
+            let thought = &record.thought;
+            note.value = record.deepest().map(|i| i.value).filter(|v| v.is_finite());
+            note.depth = record.depth_reached();
+            note.dubious = thought.searched_best.is_some() && thought.best_move != thought.searched_best;
+        }
+        RecordNotes {
+            players,
+            date: Some(crate::cli::matches::record::today()),
+            termination: Some(termination.to_string()),
+            moves,
+        }
+    }
+
+    /// How a record names the player of `seat`: the AI by its level, a person by the name they gave (or the
+    /// computer's login name).
+    fn player_name(&self, seat: usize) -> String {
+        let player = &self.players[seat];
+        match player.kind {
+            PlayerKind::Ai if player.custom => "Alpha-Beta Studio (custom settings)".to_string(),
+            PlayerKind::Ai => format!("Alpha-Beta Studio level {}", player.level),
+            PlayerKind::Human if !player.name.trim().is_empty() => player.name.trim().to_string(),
+            PlayerKind::Human => {
+                std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_else(|_| "Player".into())
+            }
+        }
     }
 }
 

@@ -35,11 +35,16 @@ pub struct PlaySession {
     pub clocks: Option<SavedClocks>,
     /// Seconds between two AI moves when both sides are AIs (format 3 on; 0 in older files).
     pub move_delay: f32,
+    /// The search panel's scores from the side to move rather than the first player's side.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub scores_from_mover: bool,
 }
 
 impl Default for PlaySession {
+    /// What a field missing from a file takes: a new game's, over the built-in games (reading the games folder, or
+    /// running a script, to fill a default would be wasted).
     fn default() -> Self {
-        Play::default().to_session()
+        Play::new(crate::games::registry::Registry::built_in_only(None)).to_session()
     }
 }
 
@@ -68,6 +73,7 @@ impl Play {
             dice: self.dice,
             clocks: self.clocks.as_ref().map(|c| c.to_saved(std::time::Instant::now())),
             move_delay: self.move_delay,
+            scores_from_mover: self.scores_from_mover,
         }
     }
 
@@ -113,6 +119,7 @@ impl Play {
         self.uncounted = true;
         self.dice = session.dice;
         self.move_delay = session.move_delay.clamp(0.0, 5.0);
+        self.scores_from_mover = session.scores_from_mover;
         self.clock_control = clocks.as_ref().map(|c| c.control);
         self.clocks = clocks;
         // A game under way goes on on its clocks; one not yet begun waits for its first move.

@@ -5,10 +5,12 @@
 //! move list shows — with the search's own best beside it when a weaker level chose another on purpose.
 
 use super::{Play, Purpose};
+use crate::engine::game::{Side, Value};
+use crate::games::any::AnyGame;
 use eframe::egui;
 
 /// Draws the panel under the board.
-pub fn show(play: &Play, ui: &mut egui::Ui) {
+pub fn show(play: &mut Play, ui: &mut egui::Ui) {
     let Some(search) = play.search.as_ref().filter(|s| belongs_to_game(play, s)) else {
         ui.label(egui::RichText::new("No search yet: the AI's thinking shows here, iteration by iteration.").weak());
         return;
@@ -27,7 +29,19 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         ui.strong(format!("Search: {what}, {state}"));
         ui.label(format!("elapsed {elapsed:.1} s"));
+        ui.checkbox(&mut play.scores_from_mover, "scores from the side to move").on_hover_text(format!(
+            "Off: every score is from {}'s side, as Telemetry plots it and as chess sites show it; on: from the \
+             side to move's",
+            search.position.side_name(Side::Max)
+        ));
     });
+    let play = &*play;
+    // A level is its node budget: when the time ceiling came first, the promise of its figure was not kept. Said
+    // above the figures, where the panel's few lines never hide it.
+    if let Some(shortfall) = &search.shortfall {
+        let text = format!("This search {}.", crate::games::levels::shortfall_words(shortfall));
+        ui.colored_label(ui.visuals().warn_fg_color, text);
+    }
     let Some(iteration) = &search.latest else {
         ui.label("Waiting for the first iteration…");
         return;
@@ -46,7 +60,8 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
     };
     let pv = search.position.line_names(&iteration.principal_variation);
     // In the game's own words: "+0.62 (pawns)", "White mates in 3", "Red wins in 7 moves".
-    let mut score = search.position.score_in_words(iteration.value);
+    let (value, whose) = perspective(&search.position, iteration.value, play.scores_from_mover);
+    let mut score = search.position.score_in_words(value);
     if iteration.exact {
         score.push_str(", exact");
     }
@@ -61,7 +76,7 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
         ui.strong(iteration.stats.nodes_visited.to_string());
         ui.label("nodes/s");
         ui.strong(nps);
-        ui.label(format!("score ({} to move)", search.position.side_name(search.position.side_to_move())));
+        ui.label(whose);
         ui.strong(score);
         ui.end_row();
         ui.label("best move");
@@ -74,6 +89,18 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
         ui.strong(if pv.is_empty() { "–".to_string() } else { pv.join(" ") });
         ui.end_row();
     });
+}
+
+/// A search's score (from the side to move in `position`) as the panel shows it, with its label: from the first
+/// player's side, as Telemetry plots it, unless `from_mover`. A win found by the search keeps its sign, since its
+/// words name the winner ("White mates in 3") whichever side is reading.
+fn perspective(position: &AnyGame, value: Value, from_mover: bool) -> (Value, String) {
+    let mover = position.side_to_move();
+    if from_mover {
+        return (value, format!("score ({} to move)", position.side_name(mover)));
+    }
+    let flip = mover == Side::Min && !position.score_axis().is_win(value);
+    (if flip { -value } else { value }, format!("score ({}'s side)", position.side_name(Side::Max)))
 }
 
 /// True when `search` was of a position of the game on screen: the game now (still searching, or a hint), or the

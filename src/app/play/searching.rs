@@ -28,6 +28,7 @@ impl Play {
                     if let Some(last) = thought.iterations.last().cloned().or_else(|| thought.partial.clone()) {
                         search.latest = Some(last);
                     }
+                    search.shortfall = crate::engine::telemetry::searches::shortfall(&search.config, &thought);
                     let purpose = search.purpose;
                     search.searched_best = thought.searched_best;
                     if matches!(purpose, Purpose::Move(_)) {
@@ -270,6 +271,7 @@ impl Play {
                     played: None,
                     searched_best: None,
                     mistake_of: None,
+                    shortfall: None,
                 });
             }
             Err(e) => {

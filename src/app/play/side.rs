@@ -7,7 +7,7 @@ use crate::engine::search::clock::TimeControl;
 use crate::engine::search::skill::Skill;
 use crate::engine::search::{Algorithm, ranges};
 use crate::engine::telemetry::searches::SearchKind;
-use crate::games::ladder::{provenance, shown, step_words, strength_words};
+use crate::games::ladder::{level_tooltip, method_words, shown, strength_words};
 use crate::games::levels::{LEVELS, describe, level_config};
 use eframe::egui;
 
@@ -74,17 +74,19 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
         ui.selectable_value(&mut player.kind, PlayerKind::Human, "Human").on_hover_text(format!("You play {name}"));
         ui.selectable_value(&mut player.kind, PlayerKind::Ai, "AI").on_hover_text(format!("The AI plays {name}"));
     });
+    if player.kind == PlayerKind::Human {
+        ui.horizontal(|ui| {
+            let label = ui.label("name");
+            let edit = egui::TextEdit::singleline(&mut player.name).hint_text("for game records").desired_width(140.0);
+            ui.add(edit).labelled_by(label.id).on_hover_text("Your name as exported game records (PGN) give it");
+        });
+    }
     if player.kind == PlayerKind::Ai {
         ui.add_enabled_ui(!player.custom, |ui| {
             ui.add(egui::Slider::new(&mut player.level, *LEVELS.start()..=*LEVELS.end()).text("level"));
         });
-        // The level's measured strength (bench/ladder.sh), when its game was measured.
-        let measured = play.entry().ladder.as_ref();
-        if !player.custom
-            && let (Some(words), Some(ladder)) = (strength_words(measured, player.level), shown(measured))
-        {
-            let step = step_words(ladder, player.level).map(|s| format!("\n{s}")).unwrap_or_default();
-            ui.label(format!("level {} · {words}", player.level)).on_hover_text(provenance(ladder) + &step);
+        if !player.custom {
+            level_strength(play, ui, player.level);
         }
         let was_custom = player.custom;
         ui.checkbox(&mut player.custom, "Custom settings");
@@ -97,7 +99,8 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
             let (chance, selective) = (position.has_chance(), position.has_selective_search());
             custom_panel(ui, i, &mut player, chance, selective);
         } else {
-            let mut text = describe(&level_config(ai, player.level), &play.history().position().score_axis());
+            let position = play.history().position();
+            let mut text = describe(&level_config(ai, player.level), &position.score_axis(), position.value_bounds());
             if play.clock_control.is_some() {
                 text.push_str("; on the clock, its time per move comes from its clock");
             }
@@ -116,6 +119,22 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
         play.actions.push(Action::SetPlayer(i, Box::new(player)));
     }
     ui.add_space(4.0);
+}
+
+/// The level's measured strength, when its game was measured: the figure, a tooltip saying what the level is, and
+/// a link to how it was measured.
+fn level_strength(play: &Play, ui: &mut egui::Ui, level: u8) {
+    let measured = play.entry().ladder.as_ref();
+    let (Some(words), Some(ladder)) = (strength_words(measured, level), shown(measured)) else { return };
+    let position = play.history().position();
+    let settings =
+        describe(&level_config(&play.entry().variant.ai, level), &position.score_axis(), position.value_bounds());
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("level {level} · {words}")).on_hover_text(level_tooltip(measured, level, &settings));
+        let guide = crate::files::repository_folder("docs").join("strength.md");
+        ui.hyperlink_to("How was this measured?", format!("file://{}", guide.display()))
+            .on_hover_text(method_words(ladder) + "\nOpens docs/strength.md.");
+    });
 }
 
 /// A clock of base + increment for both sides (off: the levels' fixed time per move). Changing it sets both

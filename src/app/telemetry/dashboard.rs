@@ -235,6 +235,8 @@ fn plot(
     for group in &groups {
         texts.insert(&group.name, group.points.iter().map(|(p, _)| p.text.clone()).collect());
     }
+    let short = shortfalls(series, records, values);
+    texts.insert(SHORT, short.iter().map(|(_, text)| text.clone()).collect());
     // The same x range in every plot, whichever plies a series has points for.
     let last_move = records.iter().map(|r| move_x(r.ply)).fold(1.0, f64::max);
     let plot = series_plot(series, last_move, height, values, texts);
@@ -250,6 +252,7 @@ fn plot(
         for group in groups {
             draw_group(plot_ui, group);
         }
+        draw_shortfalls(plot_ui, &short);
     });
     let pointer = response.response.clicked().then(|| response.response.interact_pointer_pos()).flatten()?;
     // The nearest point on screen, within a finger's width.
@@ -315,6 +318,33 @@ fn draw_group(plot_ui: &mut egui_plot::PlotUi<'_>, Group { name, side, hint, est
     }
     let shape = if hint { MarkerShape::Diamond } else { MarkerShape::Circle };
     plot_ui.points(Points::new(name, xy).color(color).shape(shape).filled(!hint && !estimate).radius(4.0));
+}
+
+/// The name of the marks on searches whose time ceiling stopped them before their node budget.
+const SHORT: &str = "short of its node budget";
+
+/// The points of the searches stopped by their time before their node budget, with their hover text: the point's
+/// figures, then what fell short (see `SearchRecord::shortfall`).
+fn shortfalls(series: Series, records: &[SearchRecord], values: &ValueScale) -> Vec<([f64; 2], String)> {
+    records
+        .iter()
+        .filter_map(|r| {
+            let words = crate::games::levels::shortfall_words(&r.shortfall()?);
+            let point = series.point(r, values)?;
+            Some(([point.x, point.y], format!("{}\nThis search {words}.", point.text)))
+        })
+        .collect()
+}
+
+/// A red square around each point that fell short of its node budget, drawn over the side's point.
+fn draw_shortfalls(plot_ui: &mut egui_plot::PlotUi<'_>, short: &[([f64; 2], String)]) {
+    if short.is_empty() {
+        return;
+    }
+    let xy: Vec<[f64; 2]> = short.iter().map(|(xy, _)| *xy).collect();
+    // Red: neither side's colour (blue, orange), and what a warning looks like in both themes.
+    let warn = egui::Color32::from_rgb(220, 40, 40);
+    plot_ui.points(Points::new(SHORT, xy).color(warn).shape(MarkerShape::Square).filled(false).radius(7.0));
 }
 
 #[cfg(test)]

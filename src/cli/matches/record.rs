@@ -101,8 +101,8 @@ impl<'a> RecordsFile<'a> {
     }
 }
 
-/// Today's date (UTC) as PGN writes it, `YYYY.MM.DD`.
-fn today() -> String {
+/// Today's date (UTC) as PGN writes it, `YYYY.MM.DD` (the Play view's exports use it too).
+pub fn today() -> String {
     let days =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| (d.as_secs() / 86_400) as i64);
     let (y, m, d) = civil_from_days(days);

@@ -90,6 +90,12 @@ where
     fn write_record(&self, moves: &[Self::Move]) -> (String, &'static str) {
         (super::records::write_names(self, moves), "txt")
     }
+    /// [`Playable::write_record`] with what `notes` add where the family's format has a place for them (PGN's
+    /// players, date, termination and per-move evaluations). The default ignores them.
+    fn write_noted_record(&self, moves: &[Self::Move], notes: &super::records::RecordNotes) -> (String, &'static str) {
+        let _ = notes;
+        Playable::write_record(self, moves)
+    }
     /// A record read back from this start position (a record may carry its own start, as PGN's `[FEN]` does): the
     /// start and its moves, or the line and reason it is refused.
     fn read_record(&self, text: &str) -> Result<(Self, Vec<Self::Move>), super::records::RecordError> {
@@ -137,6 +143,8 @@ pub trait ErasedGame: Send {
     fn side_names(&self) -> [&str; 2];
     /// See [`AnyGame::score_unit`].
     fn score_unit(&self) -> &str;
+    /// See [`AnyGame::value_bounds`].
+    fn value_bounds(&self) -> (crate::engine::game::Value, crate::engine::game::Value);
     /// See [`AnyGame::has_chance`].
     fn has_chance(&self) -> bool;
     /// See [`AnyGame::has_selective_search`].
@@ -167,6 +175,12 @@ pub trait ErasedGame: Send {
     fn ending(&self) -> Option<String>;
     /// See [`AnyGame::write_record`]; refused when a move is of another game.
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String>;
+    /// See [`AnyGame::write_noted_record`]; refused when a move is of another game.
+    fn write_noted_record(
+        &self,
+        moves: &[AnyMove],
+        notes: &super::records::RecordNotes,
+    ) -> Result<(String, &'static str), String>;
     /// See [`AnyGame::read_record`].
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError>;
     /// See [`AnyGame::position_text`].
@@ -212,6 +226,9 @@ where
     }
     fn score_unit(&self) -> &str {
         Playable::score_unit(self)
+    }
+    fn value_bounds(&self) -> (crate::engine::game::Value, crate::engine::game::Value) {
+        Game::value_bounds(self)
     }
     fn has_chance(&self) -> bool {
         Playable::has_chance(self)
@@ -265,6 +282,14 @@ where
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String> {
         let moves: Option<Vec<G::Move>> = moves.iter().map(|&m| G::decode(m)).collect();
         moves.map(|m| Playable::write_record(self, &m)).ok_or_else(|| "a move of another game".to_string())
+    }
+    fn write_noted_record(
+        &self,
+        moves: &[AnyMove],
+        notes: &super::records::RecordNotes,
+    ) -> Result<(String, &'static str), String> {
+        let moves: Option<Vec<G::Move>> = moves.iter().map(|&m| G::decode(m)).collect();
+        moves.map(|m| Playable::write_noted_record(self, &m, notes)).ok_or_else(|| "a move of another game".to_string())
     }
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError> {
         let (start, moves) = Playable::read_record(self, text)?;
@@ -369,6 +394,15 @@ impl AnyGame {
         self.0.write_record(moves)
     }
 
+    /// This start position and `moves` as a record with `notes` (see [`Playable::write_noted_record`]).
+    pub fn write_noted_record(
+        &self,
+        moves: &[AnyMove],
+        notes: &super::records::RecordNotes,
+    ) -> Result<(String, &'static str), String> {
+        self.0.write_noted_record(moves, notes)
+    }
+
     /// A record read from this start position (see [`Playable::read_record`]).
     pub fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError> {
         self.0.read_record(text)
@@ -387,6 +421,12 @@ impl AnyGame {
     /// The unit of the evaluation's scores (see [`Playable::score_unit`]).
     pub fn score_unit(&self) -> &str {
         self.0.score_unit()
+    }
+
+    /// Bounds on every value the game can produce, from MAX's point of view ([`Game::value_bounds`]): infinite
+    /// where the game states none.
+    pub fn value_bounds(&self) -> (crate::engine::game::Value, crate::engine::game::Value) {
+        self.0.value_bounds()
     }
 
     /// True when the game has chance turns.

@@ -101,8 +101,10 @@ pub fn mistake_margin(ai: &AiDefaults, level: u8) -> Option<Value> {
 }
 
 /// The settings of `level` in a few words, for the level picker; the mistakes' margin in the game's unit
-/// (`axis`: "errs by up to 0.46 pawns" where the search counts centipawns).
-pub fn describe(config: &EngineConfig, axis: &ScoreAxis) -> String {
+/// (`axis`: "errs by up to 0.46 pawns" where the search counts centipawns). `bounds` are the game's values from
+/// lowest to highest ([`crate::engine::game::Game::value_bounds`]): a margin as wide as all of them leaves every
+/// move in, so that level "plays at random", and a margin without a unit is told against them.
+pub fn describe(config: &EngineConfig, axis: &ScoreAxis, bounds: (Value, Value)) -> String {
     let depth = config.limits.depth.map_or("no depth limit".to_string(), |d| format!("depth {d}"));
     let seconds = |ms: u64| format!("{:.1} s", ms as f64 / 1000.0);
     let time = match (config.limits.nodes, config.limits.time_ms) {
@@ -112,13 +114,42 @@ pub fn describe(config: &EngineConfig, axis: &ScoreAxis) -> String {
         (None, None) => "no time limit".to_string(),
     };
     let mistakes = match config.skill {
-        Some(skill) if skill.margin > 0.0 => {
-            let unit = if axis.unit.is_empty() { String::new() } else { format!(" {}", axis.unit) };
-            format!(", errs by up to {:.2}{unit}", axis.in_unit(skill.margin))
-        }
+        Some(skill) if skill.margin > 0.0 => mistake_words(skill.margin, axis, bounds),
         _ => String::new(),
     };
     format!("{depth}, {time} per move{mistakes}")
+}
+
+/// A margin of mistakes in words: ", errs by up to 0.46 pawns", ", errs by up to 0.25 (scores run from −1 to 1)",
+/// or ", plays at random" when the margin spans every value the game has.
+fn mistake_words(margin: Value, axis: &ScoreAxis, (low, high): (Value, Value)) -> String {
+    let finite = low.is_finite() && high.is_finite() && high > low;
+    if finite && margin >= high - low {
+        return ", plays at random".to_string();
+    }
+    let amount = format!("{:.2}", axis.in_unit(margin));
+    if !axis.unit.is_empty() {
+        return format!(", errs by up to {amount} {}", axis.unit);
+    }
+    if finite {
+        let end = |v: Value| {
+            let text = format!("{}", axis.in_unit(v));
+            if v < 0.0 { text.replacen('-', "−", 1) } else { text }
+        };
+        return format!(", errs by up to {amount} (scores run from {} to {})", end(low), end(high));
+    }
+    format!(", errs by up to {amount}")
+}
+
+/// A search its time ceiling stopped before its node budget, in words for the search panel and Telemetry:
+/// "searched 0.3 M of 1 M nodes: this machine is busy, the level plays weaker".
+pub fn shortfall_words(shortfall: &crate::engine::telemetry::searches::Shortfall) -> String {
+    format!(
+        "searched {} of {} nodes: its time ran out first (this machine is busy or slow), so the level plays weaker \
+         than its measured strength",
+        short_count(shortfall.nodes),
+        short_count(shortfall.budget)
+    )
 }
 
 /// A node count as a person reads it: 950, 7.2 k, 1.3 M.
@@ -139,6 +170,25 @@ fn trimmed(x: f64) -> String {
 mod tests {
     use super::*;
 
+    /// A game that states no bounds on its values.
+    const ANY: (Value, Value) = (Value::NEG_INFINITY, Value::INFINITY);
+
+    /// Pig's level 5 errs by more than its scores span (−1 to 1): it plays at random, and says so; its other
+    /// levels' margins, which have no unit, are told against that span.
+    #[test]
+    fn a_margin_past_the_games_values_reads_as_random_play() {
+        let registry = crate::games::registry::Registry::standard();
+        let pig = registry.find("pig").expect("pig is shipped");
+        let bounds = (-1.0, 1.0);
+        let axis = ScoreAxis::PLAIN;
+        assert_eq!(
+            describe(&level_config(&pig.variant.ai, 5), &axis, bounds),
+            "depth 1, 0.7 s per move, plays at random"
+        );
+        let level_four = describe(&level_config(&pig.variant.ai, 4), &axis, bounds);
+        assert!(level_four.ends_with("errs by up to 0.25 (scores run from −1 to 1)"), "{level_four}");
+    }
+
     #[test]
     fn levels_grow_from_the_first_to_the_last() {
         let ai = AiDefaults { depth: (1, 9), time_ms: (100, 1000), tt_mib: 4, mistakes: 0.7, ..AiDefaults::default() };
@@ -150,16 +200,16 @@ mod tests {
         assert_eq!(last.limits.time_ms, Some(1000));
         let depths: Vec<_> = LEVELS.map(|l| level_config(&ai, l).limits.depth).collect();
         assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
-        assert_eq!(describe(&last, &ScoreAxis::PLAIN), "depth 9, 1.0 s per move");
+        assert_eq!(describe(&last, &ScoreAxis::PLAIN, ANY), "depth 9, 1.0 s per move");
         let margins: Vec<_> = LEVELS.map(|l| mistake_margin(&ai, l).unwrap_or(0.0)).collect();
         assert_eq!(&margins[..4], [0.7, 0.35, 0.175, 0.0875]);
         assert!((margins[6] - 0.7 / 64.0).abs() < 1e-12, "{margins:?}");
         assert_eq!(&margins[7..], [0.0; 3]);
         assert_eq!(level_config(&ai, 3).features, SearchFeatures::NONE);
         assert_eq!(level_config(&ai, 4).features, SearchFeatures::ALL);
-        assert_eq!(describe(&first, &ScoreAxis::PLAIN), "depth 1, 0.1 s per move, errs by up to 0.70");
+        assert_eq!(describe(&first, &ScoreAxis::PLAIN, ANY), "depth 1, 0.1 s per move, errs by up to 0.70");
         let chess = AiDefaults { mistakes: 80.0, ..ai.clone() };
-        let text = describe(&level_config(&chess, 1), &crate::games::chess::words::AXIS);
+        let text = describe(&level_config(&chess, 1), &crate::games::chess::words::AXIS, ANY);
         assert_eq!(text, "depth 1, 0.1 s per move, errs by up to 0.80 pawns");
     }
 
@@ -200,8 +250,11 @@ mod tests {
         assert_eq!(budgets, [1_000, 2_200, 4_600, 10_000, 22_000, 46_000, 100_000, 220_000, 460_000, 1_000_000]);
         let top = level_config(&ai, 10);
         assert_eq!(top.limits.time_ms, Some(2000), "the time stays, as a ceiling");
-        assert_eq!(describe(&top, &ScoreAxis::PLAIN), "depth 12, 1 M nodes (at most 2.0 s) per move");
-        assert_eq!(describe(&level_config(&ai, 2), &ScoreAxis::PLAIN), "depth 2, 2.2 k nodes (at most 0.3 s) per move");
+        assert_eq!(describe(&top, &ScoreAxis::PLAIN, ANY), "depth 12, 1 M nodes (at most 2.0 s) per move");
+        assert_eq!(
+            describe(&level_config(&ai, 2), &ScoreAxis::PLAIN, ANY),
+            "depth 2, 2.2 k nodes (at most 0.3 s) per move"
+        );
         assert_eq!(level_config(&AiDefaults::default(), 10).limits.nodes, None, "no budget, no node limit");
         assert_eq!(short_count(950), "950");
         assert_eq!(short_count(12_345), "12 k");

@@ -282,6 +282,7 @@ mod tests {
             searched_best: None,
             root_scores: Vec::new(),
             elapsed_seconds: 0.1,
+            time_ran_out: false,
         };
         let side = if ply.is_multiple_of(2) { Side::Max } else { Side::Min };
         SearchRecord { id, ply, side, kind: SearchKind::Move, config: EngineConfig::default(), thought, tree: None }

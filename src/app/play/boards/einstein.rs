@@ -2,8 +2,9 @@
 //! numbered stones, each side's target corner tinted in its colour, and the die beside the board, large, with its
 //! face's pips.
 //!
-//! Input: at a roll, the "Roll" button (the seeded die of [`crate::app::play::dice`]) or, in the analysis mode that enters the
-//! die by hand, the buttons "1"–"6". After the roll the stones that may move are ringed; click one (it is selected
+//! Input: at a roll, the "Roll" button beside the status line, where every dice game has it (the seeded die of
+//! [`crate::app::play::dice`]), or, in the analysis mode that enters the die by hand, the buttons "1"–"6" here.
+//! Between a move and the next roll the die still shows the roll that moved, faded, so the AI's roll stays in view. After the roll the stones that may move are ringed; click one (it is selected
 //! at once when it is the only one), then its destination — or a destination directly when only one move lands
 //! there. The selection lives in egui's memory, keyed to the position, so it is dropped when the position changes.
 
@@ -80,7 +81,7 @@ pub fn show(ui: &mut egui::Ui, game: &Einstein, marks: &Marks, dice: &Dice, live
     let action = square_clicks(ui, &grid, &steps, deciding, &mut selection);
     paint_marks(&painter, &grid, game, marks, &steps, &movable, selection.from);
     ui.data_mut(|d| d.insert_temp(memory_id, selection));
-    die_panel(ui, &painter, &grid, game, marks, dice, live, &font).or(action)
+    die_panel(ui, &painter, &grid, game, dice, live, &font).or(action)
 }
 
 /// Where the board lies: its top-left corner and the side of a square.
@@ -215,13 +216,11 @@ fn paint_marks(
 }
 
 /// The die, beside the board, with its caption, the roll buttons and the dice-mode checkbox.
-#[expect(clippy::too_many_arguments, reason = "the painter's state, passed down from `show`")]
 fn die_panel(
     ui: &mut egui::Ui,
     painter: &egui::Painter,
     grid: &Grid,
     game: &Einstein,
-    marks: &Marks,
     dice: &Dice,
     live: bool,
     font: &egui::FontId,
@@ -229,7 +228,13 @@ fn die_panel(
     let (board, size) = (grid.board(), grid.size);
     let die_rect =
         egui::Rect::from_min_size(board.right_top() + egui::vec2(size * 0.8, 0.0), egui::Vec2::splat(size * 1.6));
-    draw_die(painter, die_rect, game.die(), stone_color(game.to_move()));
+    // Until the next roll, the roll that moved stays on the die, faded: the AI's roll would otherwise vanish as
+    // soon as its stone moved.
+    let (face, rim) = match (game.die(), game.last_roll()) {
+        (None, Some((side, face))) if !game.is_over() => (Some(face), stone_color(side).gamma_multiply(0.45)),
+        (face, _) => (face, stone_color(game.to_move())),
+    };
+    draw_die(painter, die_rect, face, rim);
     let controls = egui::Rect::from_min_max(
         die_rect.left_bottom() + egui::vec2(0.0, size * 0.3),
         egui::pos2(die_rect.left() + size * 2.6, board.bottom()),
@@ -241,7 +246,10 @@ fn die_panel(
         let caption = match game.die() {
             _ if game.is_over() => "Game over.".to_string(),
             Some(face) => format!("{who} rolled {face}."),
-            None => format!("{who} to roll."),
+            None => match game.last_roll() {
+                Some((side, face)) => format!("{} rolled {face} and moved. {who} to roll.", colour_name(side)),
+                None => format!("{who} to roll."),
+            },
         };
         ui.label(egui::RichText::new(caption).font(font.clone()));
         let rolling = game.turn() == Turn::Chance && !game.is_over();
@@ -254,11 +262,6 @@ fn die_panel(
                     }
                 }
             });
-        } else if rolling && marks.interactive {
-            let button = egui::Button::new(egui::RichText::new("Roll").font(font.clone()).strong());
-            if ui.add(button).on_hover_text("Roll the die").clicked() {
-                action = Some(Action::RollDie);
-            }
         }
         let mut by_hand = dice.by_hand;
         if ui.checkbox(&mut by_hand, "analysis: enter the die by hand").changed() {

@@ -107,6 +107,10 @@ pub struct Thought<M> {
     pub root_scores: Vec<(M, Value)>,
     /// Wall-clock time of the whole search, in seconds.
     pub elapsed_seconds: f64,
+    /// True when the time limit ended the search (not a stop request, the depth, the node limit or a solved
+    /// position): on a busy machine a level's time ceiling can come before its node budget.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub time_ran_out: bool,
 }
 
 impl<M> Iteration<M> {
@@ -136,6 +140,7 @@ impl<M> Thought<M> {
             searched_best: self.searched_best.map(&f),
             root_scores: self.root_scores.into_iter().map(|(m, v)| (f(m), v)).collect(),
             elapsed_seconds: self.elapsed_seconds,
+            time_ran_out: self.time_ran_out,
         }
     }
 
@@ -239,6 +244,7 @@ impl<M: Copy + Eq> Engine<M> {
             searched_best: None,
             root_scores: Vec::new(),
             elapsed_seconds: 0.0,
+            time_ran_out: false,
         };
         let mut nodes_so_far = 0u64;
         while game.terminal_value().is_none() {
@@ -273,6 +279,8 @@ impl<M: Copy + Eq> Engine<M> {
             }
             depth += 1;
         }
+        let stopped = stop.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed));
+        thought.time_ran_out = !stopped && deadline.is_some_and(|d| Instant::now() >= d);
         thought
     }
 

@@ -123,6 +123,7 @@ mod tests {
             searched_best: Some(4),
             root_scores: Vec::new(),
             elapsed_seconds: 0.5,
+            time_ran_out: false,
         };
         let record = SearchRecord {
             id: 0,

@@ -99,6 +99,36 @@ impl SearchRecord {
     }
 }
 
+/// A search that its time ceiling stopped before its node budget: the nodes it searched and the budget it had.
+/// A level is its node budget ([`crate::engine::search::limits::Limits::nodes`]); on a machine too busy or slow
+/// to search it in the time allowed, the level plays weaker than its measured strength, and the window says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shortfall {
+    /// Nodes the search visited, every iteration included.
+    pub nodes: u64,
+    /// The node budget it had.
+    pub budget: u64,
+}
+
+/// Whether a search with `config` that thought `thought` ran out of time before its node budget: it had a budget,
+/// its time limit ended it ([`Thought::time_ran_out`]: not a stop request such as "Move now"), it neither reached
+/// its depth limit nor solved the position, and it searched fewer nodes than its budget.
+pub fn shortfall<M>(config: &EngineConfig, thought: &Thought<M>) -> Option<Shortfall> {
+    let budget = config.limits.nodes?;
+    let nodes = thought.total_stats().nodes_visited;
+    let deepest = thought.last().or(thought.partial.as_ref())?;
+    let reached_depth = thought.partial.is_none() && config.limits.depth.is_some_and(|d| deepest.depth >= d);
+    let short = thought.time_ran_out && nodes < budget && !deepest.exact && !reached_depth;
+    short.then_some(Shortfall { nodes, budget })
+}
+
+impl SearchRecord {
+    /// Whether its time ceiling stopped this search before its node budget (see [`shortfall`]).
+    pub fn shortfall(&self) -> Option<Shortfall> {
+        shortfall(&self.config, &self.thought)
+    }
+}
+
 /// The deepest iteration (or ply entered) a record read from a file may claim, and the most iterations and tree
 /// levels it may hold: the views draw a rung or a row per depth, so a depth of 10⁹ once asked for a 2.7 GB ladder.
 /// Far beyond any search's ([`crate::engine::search::ranges::DEPTH_PLIES`] ends at 64; quiescence and
@@ -221,9 +251,44 @@ mod tests {
             searched_best: None,
             root_scores: Vec::new(),
             elapsed_seconds: 0.0,
+            time_ran_out: false,
         };
         let side = if ply.is_multiple_of(2) { Side::Max } else { Side::Min };
         SearchRecord { id: 0, ply, side, kind, config: EngineConfig::default(), thought, tree: None }
+    }
+
+    /// Chess level 10 under load: its 3 s ceiling stopped it at 300,000 of its million nodes. That is a shortfall;
+    /// a search that spent its budget, reached its depth, or was told to move at once is not.
+    #[test]
+    fn a_search_stopped_by_its_time_before_its_budget_is_a_shortfall() {
+        use crate::engine::search::limits::Limits;
+        let mut record = record(0, SearchKind::Move);
+        record.config.limits = Limits { depth: Some(30), time_ms: Some(3_000), nodes: Some(1_000_000) };
+        let stats = crate::engine::search::stats::SearchStats { nodes_visited: 300_000, ..Default::default() };
+        let iteration = Iteration {
+            depth: 9,
+            value: 0.0,
+            best_move: Some(1),
+            principal_variation: vec![1],
+            stats,
+            elapsed_seconds: 3.0,
+            complete: true,
+            exact: false,
+            aspiration_researches: 0,
+        };
+        record.thought.iterations.push(iteration);
+        record.thought.elapsed_seconds = 3.01;
+        record.thought.time_ran_out = true;
+        assert_eq!(record.shortfall(), Some(Shortfall { nodes: 300_000, budget: 1_000_000 }));
+        let mut moved_now = record.clone();
+        moved_now.thought.time_ran_out = false;
+        assert_eq!(moved_now.shortfall(), None, "stopped on request");
+        let mut at_depth = record.clone();
+        at_depth.config.limits.depth = Some(9);
+        assert_eq!(at_depth.shortfall(), None, "its depth limit ended it");
+        let mut spent = record.clone();
+        spent.config.limits.nodes = Some(200_000);
+        assert_eq!(spent.shortfall(), None, "its budget ended it");
     }
 
     #[test]

@@ -92,6 +92,11 @@ impl Playable for Chess {
         game.set_tag("Event", "Alpha-Beta Studio game");
         (pgn::write(&game), "pgn")
     }
+    /// PGN with the players, the date, the termination, each AI move's evaluation and depth as
+    /// `{[%eval 0.35,12]}` and a deliberate mistake's `$6`.
+    fn write_noted_record(&self, moves: &[ChessMove], notes: &records::RecordNotes) -> (String, &'static str) {
+        (pgn::write(&pgn::noted(self.clone(), moves.to_vec(), notes)), "pgn")
+    }
     fn read_record(&self, text: &str) -> Result<(Self, Vec<ChessMove>), records::RecordError> {
         let game = pgn::read(text)?;
         Ok((game.start, game.moves))

@@ -14,7 +14,7 @@
 use super::{Chess, san};
 use crate::engine::game::{Game, Side};
 use crate::games::records::movetext::{self, Token, TokenKind};
-use crate::games::records::{RecordError, RecordResult};
+use crate::games::records::{RecordError, RecordNotes, RecordResult};
 use cozy_chess::{Move, Piece, Square};
 
 /// The standard start position, which needs no `[FEN]` tag.
@@ -43,6 +43,9 @@ pub struct PgnGame {
     pub moves: Vec<Move>,
     /// The comment after each move (`comments.len() == moves.len()`); `None` for none.
     pub comments: Vec<Option<String>>,
+    /// The numeric annotation glyph after each move (`$6`, "?!", for a dubious move), when it has one; as long
+    /// as `moves` or shorter.
+    pub glyphs: Vec<Option<u8>>,
     /// The result the record gives (its Result tag), not necessarily what the final position shows.
     pub result: RecordResult,
 }
@@ -57,7 +60,7 @@ impl PgnGame {
         }
         let result = RecordResult::from_outcome(end.winner(), end.is_over());
         let comments = vec![None; moves.len()];
-        PgnGame { tags: Vec::new(), start, moves, comments, result }
+        PgnGame { tags: Vec::new(), start, moves, comments, glyphs: Vec::new(), result }
     }
 
     /// The value of tag `name`, if set.
@@ -94,6 +97,47 @@ pub fn eval_command(pawns_for_white: f64, mate_in_moves: Option<i32>, depth: Opt
         Some(d) => format!("[%eval {score},{d}]"),
         None => format!("[%eval {score}]"),
     }
+}
+
+/// A game of `moves` from `start` with what `notes` say: White and Black, Date and Termination tags, each noted
+/// move's evaluation and depth as a `[%eval …]` comment (White's side, as lichess and python-chess read it), and a
+/// deliberate mistake's glyph `$6`.
+pub fn noted(start: Chess, moves: Vec<Move>, notes: &RecordNotes) -> PgnGame {
+    let mut game = PgnGame::new(start, moves);
+    game.set_tag("Event", "Alpha-Beta Studio game");
+    game.set_tag("Site", "Alpha-Beta Studio");
+    if let Some(date) = &notes.date {
+        game.set_tag("Date", date);
+    }
+    for (tag, name) in ["White", "Black"].into_iter().zip(&notes.players) {
+        if !name.trim().is_empty() {
+            game.set_tag(tag, name.trim());
+        }
+    }
+    if let Some(termination) = &notes.termination {
+        game.set_tag("Termination", termination);
+    }
+    let mut position = game.start.clone();
+    game.glyphs = vec![None; game.moves.len()];
+    for (index, &mv) in game.moves.iter().enumerate() {
+        if let Some(note) = notes.moves.get(index) {
+            game.comments[index] = note.value.map(|value| eval_of(&position, value, note.depth));
+            game.glyphs[index] = note.dubious.then_some(6);
+        }
+        position.play(mv);
+    }
+    game
+}
+
+/// A search's score (from the side to move in `position`, centipawns or a mate) as a `[%eval …]` command.
+fn eval_of(position: &Chess, value: crate::engine::game::Value, depth: Option<u32>) -> String {
+    let white = if position.side_to_move() == Side::Max { value } else { -value };
+    if value.abs() > super::WIN - 10_000.0 {
+        let end = (super::WIN - value.abs()).round() as i64;
+        let moves = crate::games::score_words::own_moves(position.moves_played() as i64, end) as i32;
+        return eval_command(0.0, Some(if white > 0.0 { moves } else { -moves }), depth);
+    }
+    eval_command(white / 100.0, None, depth)
 }
 
 /// The game as PGN text (export format).
@@ -133,6 +177,9 @@ pub fn write(game: &PgnGame) -> String {
             words.push(format!("{number}..."));
         }
         words.push(san::san(position.board(), mv));
+        if let Some(Some(glyph)) = game.glyphs.get(index) {
+            words.push(format!("${glyph}"));
+        }
         position.play(mv);
         if !white {
             number += 1;
@@ -222,7 +269,7 @@ pub fn read(text: &str) -> Result<PgnGame, RecordError> {
             ));
         }
     }
-    Ok(PgnGame { tags, start, moves, comments, result: result.0 })
+    Ok(PgnGame { tags, start, moves, comments, glyphs: Vec::new(), result: result.0 })
 }
 
 /// The legal move `word` names in `position`: exact SAN first, then the loose forms of the module's doc.
@@ -397,6 +444,53 @@ mod tests {
             assert_eq!(Chess::from_fen(fen).unwrap().to_fen(), fen);
         }
         assert!(Chess::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err(), "no kings");
+    }
+
+    /// The Play view's export, as python-chess reads it: the players by name, the date, how the game ended, each
+    /// AI move's evaluation (White's side) and depth, and a weaker level's deliberate mistake as NAG 6 ("?!").
+    #[test]
+    fn python_chess_reads_the_players_date_termination_evals_and_glyphs() {
+        use crate::games::records::MoveNote;
+        let probe = std::process::Command::new("python3").args(["-c", "import chess.pgn"]).output();
+        if !probe.is_ok_and(|o| o.status.success()) {
+            assert!(std::env::var_os("CI").is_none(), "python-chess is missing under CI: .ci/run must install it");
+            eprintln!("skipped: python-chess is not installed (pip install chess)");
+            return;
+        }
+        let played = game_of("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
+        let mut notes = RecordNotes {
+            players: ["Ada".into(), "Alpha-Beta Studio level 3".into()],
+            date: Some("2026.11.26".into()),
+            termination: Some("normal".into()),
+            moves: vec![MoveNote::default(); 7],
+        };
+        // Black's search scored its 1...e5 at −0.35 for Black (+0.35 for White), at depth 12, and its 3...Nf6 was a
+        // deliberate mistake that its search saw as mate in 1 for White.
+        notes.moves[1] = MoveNote { value: Some(-35.0), depth: Some(12), dubious: false };
+        notes.moves[5] = MoveNote { value: Some(-(super::super::WIN - 7.0)), depth: Some(4), dubious: true };
+        let game = noted(played.start.clone(), played.moves.clone(), &notes);
+        let text = write(&game);
+        assert!(text.contains("e5 {[%eval 0.35,12]}") || text.contains("e5 { [%eval 0.35,12] }"), "{text}");
+        assert!(text.contains("Nf6 $6"), "{text}");
+        let script = "import sys, chess.pgn\n\
+            g = chess.pgn.read_game(open(sys.argv[1]))\n\
+            assert not g.errors, g.errors\n\
+            h = g.headers\n\
+            print(h['White'], '|', h['Black'], '|', h['Date'], '|', h['Termination'], '|', h['Result'])\n\
+            for n in g.mainline():\n\
+            \x20   if n.eval() or n.nags: print(n.san(), n.eval().white() if n.eval() else None, n.eval_depth(), sorted(n.nags))\n";
+        let path = std::env::temp_dir().join(format!("alphabeta-pgn-noted-{}.pgn", std::process::id()));
+        std::fs::write(&path, &text).expect("temp file");
+        let output =
+            std::process::Command::new("python3").arg("-c").arg(script).arg(&path).output().expect("python3 runs");
+        let _ = std::fs::remove_file(&path);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(
+            lines,
+            ["Ada | Alpha-Beta Studio level 3 | 2026.11.26 | normal | 1-0", "e5 +35 12 []", "Nf6 #+1 4 [6]"]
+        );
     }
 
     /// PGN written here, read by an independent reader: python-chess (`pip install chess`). Under CI (`CI` set,

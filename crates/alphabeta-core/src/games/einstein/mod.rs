@@ -230,6 +230,12 @@ impl Einstein {
         self.state.die
     }
 
+    /// The last roll that a stone was moved by, and whose it was: what the die showed before it was picked up.
+    /// `None` before the first move.
+    pub fn last_roll(&self) -> Option<(Side, u8)> {
+        self.history.iter().rev().find_map(|s| s.die.map(|face| (s.to_move, face)))
+    }
+
     /// Moves made since the start, rolls included.
     pub fn moves_played(&self) -> usize {
         self.history.len()

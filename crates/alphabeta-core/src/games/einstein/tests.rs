@@ -26,6 +26,22 @@ fn a_roll_then_the_stone_of_that_number() {
     assert_eq!((game.turn(), game.to_move(), game.moves_played()), (Turn::Chance, Side::Min, 2));
 }
 
+/// Issue 43, point 20: after a stone moves, the roll that moved it is still known (the painter keeps it on the
+/// die, so the AI's roll does not vanish with its move); the next roll replaces it.
+#[test]
+fn the_roll_that_moved_is_kept_until_the_next() {
+    let game = Einstein::new();
+    assert_eq!(game.last_roll(), None);
+    let moved = game.with_moves("die 5").and_then(|g| g.with_moves("5:b2-c3")).expect("legal");
+    assert_eq!((moved.die(), moved.last_roll()), (None, Some((Side::Max, 5))));
+    let mut next = moved.with_moves("die 2").expect("legal");
+    assert_eq!(next.last_roll(), Some((Side::Max, 5)), "rolled, not yet moved: the die itself shows the 2");
+    let mut moves = Vec::new();
+    next.generate_moves(&mut moves);
+    next.play(moves[0]);
+    assert_eq!(next.last_roll(), Some((Side::Min, 2)));
+}
+
 #[test]
 fn movable_bits_follow_the_next_higher_and_lower_rule_for_every_set_of_stones() {
     for on_board in (0u8..64).map(|set| set << 1) {

@@ -164,6 +164,40 @@ pub fn step_words(ladder: &Ladder, level: u8) -> Option<String> {
     ))
 }
 
+/// What `level` is and how strong it plays, in a player's words, for the level's tooltip: its settings as
+/// [`crate::games::levels::describe`] says them, its measured figure and how it did against the level below. How
+/// the figures were measured ([`method_words`]) is behind a link of its own, so one level's tooltip never cites
+/// another level's match.
+pub fn level_tooltip(ladder: Option<&Ladder>, level: u8, settings: &str) -> String {
+    let mut text = format!("Level {level}: {settings}.");
+    if let Some(words) = strength_words(ladder, level) {
+        text.push_str(&format!("\nMeasured strength: {words}."));
+    }
+    if let Some(step) = shown(ladder).and_then(|ladder| step_words(ladder, level)) {
+        text.push('\n');
+        text.push_str(&step);
+    }
+    text
+}
+
+/// How `ladder`'s figures were measured, in a sentence or two without commands or script names (those are in
+/// docs/strength.md, which the "How was this measured?" link opens).
+pub fn method_words(ladder: &Ladder) -> String {
+    let (fewest, most) = (fewest_games(ladder), ladder.steps.iter().map(|s| s.games()).max().unwrap_or(0));
+    let games = if fewest == most { fewest.to_string() } else { format!("{fewest}–{most}") };
+    let steps = format!(
+        "Each level played the level below it, {games} games a pair, at its own node budget or depth, so the \
+         figures hold on any machine."
+    );
+    match ladder.scale {
+        Scale::LevelOne => format!("{steps} Level 1 counts as 0."),
+        Scale::Stockfish { level, uci_elo, games, .. } => format!(
+            "{steps} Level {level} played {games} games against Stockfish 15.1 limited to {uci_elo} Elo, which \
+             places the ladder on Stockfish's scale."
+        ),
+    }
+}
+
 /// How `ladder` was measured, for the figure's tooltip.
 pub fn provenance(ladder: &Ladder) -> String {
     let (fewest, most) = (fewest_games(ladder), ladder.steps.iter().map(|s| s.games()).max().unwrap_or(0));
@@ -228,6 +262,23 @@ mod tests {
         let registry = crate::games::registry::Registry::load(&crate::games::registry::shipped_dir());
         assert!(registry.errors.is_empty(), "{:?}", registry.errors);
         registry.entries.into_iter().filter_map(|e| e.ladder).collect()
+    }
+
+    /// A level's tooltip says what the level is and how strong it plays, in a player's words: no command, no
+    /// script, and at level 3 nothing of level 10's match against Stockfish.
+    #[test]
+    fn a_levels_tooltip_speaks_of_that_level_alone() {
+        let measured = measured();
+        let chess = measured.iter().find(|l| l.game == "chess").expect("chess is measured");
+        let text = level_tooltip(Some(chess), 3, "depth 5, 4.6 k nodes (at most 0.7 s) per move");
+        assert!(text.starts_with("Level 3: depth 5, 4.6 k nodes"), "{text}");
+        assert!(text.contains("Measured strength: ≈ 746 (Stockfish's UCI_Elo scale)."), "{text}");
+        assert!(text.contains("Level 3 scored"), "{text}");
+        for jargon in ["match", "bench/", ".sh", "played at"] {
+            assert!(!text.contains(jargon), "{jargon} in {text}");
+        }
+        let method = method_words(chess);
+        assert!(method.contains("Stockfish") && !method.contains("bench/") && !method.contains('`'), "{method}");
     }
 
     /// Every ladder file names a game, and its figures are the README's: the sums of its steps from level 1, or

@@ -19,6 +19,31 @@ pub use simple::{read_names, write_names};
 
 use std::fmt;
 
+/// What a record may say besides the moves: who played, when, how the game ended, and what the AI's search found
+/// at each move. Families whose format has a place for them (PGN) write them; the others ignore them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RecordNotes {
+    /// The first and the second player's names ("Alpha-Beta Studio level 7", a person's name).
+    pub players: [String; 2],
+    /// The day the game was played, `2026.11.26` (PGN's Date); `None`: unknown.
+    pub date: Option<String>,
+    /// Why the game ended, in PGN's Termination words ("normal", "time forfeit", "unterminated").
+    pub termination: Option<String>,
+    /// One note per move, in order (shorter than the moves when the later ones have none).
+    pub moves: Vec<MoveNote>,
+}
+
+/// What the AI's search found for one move it played.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MoveNote {
+    /// The search's score from the side to move's point of view, before the move.
+    pub value: Option<crate::engine::game::Value>,
+    /// The depth the search reached.
+    pub depth: Option<u32>,
+    /// A weaker level chose this move on purpose instead of its search's best (PGN's `$6`, "?!").
+    pub dubious: bool,
+}
+
 /// Why a record was refused: the line of the text (1-based) where the problem is, and what it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {

@@ -150,6 +150,12 @@ pub struct Cell {
     pub label: Option<String>,
     /// The cell's own colour instead of the board's (a highlighted square, a player's store).
     pub background: Option<Colour>,
+    /// A small text at the cell's foot, under its label: a pit's number as its moves are named.
+    pub note: Option<String>,
+    /// The cell also takes the place of the one below it (which the script leaves `false`): a mancala's store.
+    pub tall: bool,
+    /// The cell is ringed: where the last move was played.
+    pub marked: bool,
 }
 
 /// The whole board as the script's `draw` describes the current position.
@@ -165,8 +171,8 @@ pub struct Board {
 
 impl Board {
     /// Reads what `draw` returned: a list of cells, each `false` (no cell), `{}` or nil (an empty cell), a string
-    /// (a glyph), or a table `{ glyph = "X" | stone = "red", label = "4", background = "#f0d9b5" }`; the list may
-    /// carry `caption = "…"`.
+    /// (a glyph), or a table `{ glyph = "X" | stone = "red", label = "4", background = "#f0d9b5", note = "pit 3",
+    /// tall = true, marked = true }`; the list may carry `caption = "…"`.
     pub fn read(shape: &BoardShape, value: LuaValue) -> Result<Board, String> {
         let table = match value {
             LuaValue::Table(t) => t,
@@ -214,7 +220,16 @@ fn read_cell(value: LuaValue) -> Result<Cell, String> {
                 (None, Some(colour)) => Some(Piece::Stone(colour)),
                 (None, None) => None,
             };
-            Ok(Cell { hidden: false, piece, label: text("label", LABEL_CHARS)?, background: colour("background")? })
+            let flag = |key: &str| matches!(t.raw_get::<LuaValue>(key), Ok(LuaValue::Boolean(true)));
+            Ok(Cell {
+                hidden: false,
+                piece,
+                label: text("label", LABEL_CHARS)?,
+                background: colour("background")?,
+                note: text("note", LABEL_CHARS)?,
+                tall: flag("tall"),
+                marked: flag("marked"),
+            })
         }
         other => Err(format!("is {}, but it must be false, a string or a table", other.type_name())),
     }
@@ -235,4 +250,59 @@ pub enum Click {
     Select,
     /// Nothing to play there, and why.
     Refused(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::any::AnyGame;
+
+    /// A shipped script's game after the moves named `moves`, and its board.
+    fn board_after(id: &str, moves: &[&str]) -> Board {
+        let path = crate::games::registry::shipped_dir().join(format!("{id}.lua"));
+        let script = crate::games::script::Script::load(&path).expect("the script loads");
+        let mut game = AnyGame::new(script.new_game().expect("it starts"));
+        for name in moves {
+            let mv = game.find_move(name).expect(name);
+            game.try_play(mv).expect(name);
+        }
+        game.downcast_ref::<crate::games::script::ScriptGame>().expect("a script").board().expect("it draws")
+    }
+
+    /// Issue 43, point 20: Kalah's pits are numbered as its moves are named, its stores are drawn as stores (each
+    /// as tall as both rows), the pit last sown from is ringed, and an extra turn is said.
+    #[test]
+    fn kalah_numbers_its_pits_draws_its_stores_and_says_an_extra_turn() {
+        // South's pit 3 sows its 4 seeds into pits 4, 5, 6 and its store: an extra turn.
+        let board = board_after("kalah", &["3"]);
+        let (north_store, south_store) = (&board.cells[0], &board.cells[7]);
+        assert!(north_store.tall && south_store.tall, "stores span both rows");
+        assert!(board.cells[8].hidden && board.cells[15].hidden, "the places the stores cover");
+        assert_eq!(south_store.label.as_deref(), Some("1"));
+        // South's row, left to right, is pits 1–6; North's, left to right, 6–1 (numbered from North's left).
+        let notes: Vec<_> = board.cells[9..15].iter().map(|c| c.note.clone().unwrap_or_default()).collect();
+        assert_eq!(notes, ["pit 1", "pit 2", "pit 3", "pit 4", "pit 5", "pit 6"]);
+        assert_eq!(board.cells[1].note.as_deref(), Some("pit 6"));
+        let marked: Vec<usize> = (0..board.cells.len()).filter(|&i| board.cells[i].marked).collect();
+        assert_eq!(marked, [11], "South's pit 3 is ringed");
+        let caption = board.caption.unwrap_or_default();
+        assert!(caption.contains("South sowed pit 3: last seed in the store, extra turn"), "{caption}");
+        // North's pit 1 (the rightmost of its row) after South's 3 and 1.
+        let board = board_after("kalah", &["3", "1", "1"]);
+        assert!(board.cells[6].marked, "North's pit 1 is ringed: {:?}", board.cells[6]);
+    }
+
+    /// Issue 43, point 20: Pig shows the die it last rolled, and says a 1 lost the turn's points.
+    #[test]
+    fn pig_shows_the_die() {
+        let before = board_after("pig", &[]);
+        assert_eq!(before.cells[7].label.as_deref(), Some("die –"));
+        let board = board_after("pig", &["roll", "die 4"]);
+        assert_eq!(board.cells[7].piece, Some(Piece::Glyph("4".into())));
+        assert!(board.caption.unwrap_or_default().starts_with("First rolled 4."));
+        let board = board_after("pig", &["roll", "die 4", "roll", "die 1"]);
+        assert_eq!(board.cells[7].piece, Some(Piece::Glyph("1".into())));
+        let caption = board.caption.unwrap_or_default();
+        assert!(caption.starts_with("First rolled a 1 and lost the turn's points. Second to play"), "{caption}");
+    }
 }
