@@ -441,6 +441,7 @@ mod tests {
             searched_best: Some(best),
             root_scores: scores,
             elapsed_seconds: 0.0,
+            time_ran_out: false,
         };
         assert_eq!(thought(2, 1, vec![(1, 0.5), (2, 0.25)]).deliberate_mistake(), Some(1));
         assert_eq!(thought(2, 1, vec![(1, 0.5), (2, 0.5)]).deliberate_mistake(), None, "a tie");
