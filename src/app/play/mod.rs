@@ -349,7 +349,9 @@ impl Play {
         ui.horizontal(|ui| {
             ui.heading(status);
             if let Some(ply) = self.viewing {
-                ui.label(egui::RichText::new(format!("Viewing the position after move {ply} (read-only)")).strong());
+                // The move as the list names it ("12…Nxd5"): "move 24" was the ply, not the list's move 24.
+                let after = crate::play::numbering::numbered_move(&self.history, ply.saturating_sub(1));
+                ui.label(egui::RichText::new(format!("Viewing the position after {after} (read-only)")).strong());
             }
         });
         // The message line is always there, empty or not, so the board never moves when a message comes or goes.
@@ -378,11 +380,10 @@ impl Play {
                 self.new_game();
                 self.history = history;
                 self.paused = true;
+                // Moves as the move list numbers them; the plies too, named so.
+                let (moves, plies) = (crate::play::numbering::moves_in_list(&self.history), self.history.moves().len());
                 self.say(
-                    format!(
-                        "Imported a game of {} moves (paused: press Resume for the AI).",
-                        self.history.moves().len()
-                    ),
+                    format!("Imported a game of {moves} moves ({plies} plies; paused: press Resume for the AI)."),
                     false,
                 );
             }

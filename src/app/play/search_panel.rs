@@ -34,7 +34,7 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
     };
     let name = |mv| search.position.move_name(mv);
     let depth = if iteration.depth == u32::MAX { "to the end".to_string() } else { iteration.depth.to_string() };
-    let nps = iteration.stats.nodes_per_second().map_or("–".to_string(), |n| format!("{:.0}", n));
+    let nps = iteration.stats.nodes_per_second().map_or("–".to_string(), crate::numbers::rate);
     let best = iteration.best_move.map_or("–".to_string(), name);
     let played_move = played_move(play, search);
     let best = match (played_move, iteration.best_move) {
@@ -55,7 +55,7 @@ pub fn show(play: &Play, ui: &mut egui::Ui) {
         ui.label("depth");
         ui.strong(depth);
         ui.label("nodes");
-        ui.strong(iteration.stats.nodes_visited.to_string());
+        ui.strong(crate::numbers::count(iteration.stats.nodes_visited));
         ui.label("nodes/s");
         ui.strong(nps);
         ui.label(format!("score ({} to move)", search.position.side_name(search.position.side_to_move())));

@@ -7,5 +7,6 @@ pub mod clocks;
 pub mod dice;
 pub mod engines;
 pub mod history;
+pub mod numbering;
 pub mod series;
 pub mod tree_count;
