@@ -12,3 +12,4 @@ mod telemetry;
 mod tree_editor;
 mod tree_lab;
 mod tree_quiz;
+mod windows;

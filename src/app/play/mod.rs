@@ -194,6 +194,8 @@ pub struct Play {
     pub records_window: records_window::RecordsWindow,
     /// The Open as a tree window.
     pub tree_window: open_tree::TreeWindow,
+    /// The side panel's share of the window, kept when the window grows.
+    side_share: crate::app::panel_share::PanelShare,
     /// Each game's state while another is shown, by registry index, so switching loses nothing.
     parked: std::collections::HashMap<usize, Parked>,
     /// The games folder as it was when last read, to see when the window regains focus whether it changed.
@@ -248,6 +250,7 @@ impl Play {
             last_move_at: Instant::now(),
             records_window: records_window::RecordsWindow::default(),
             tree_window: open_tree::TreeWindow::default(),
+            side_share: crate::app::panel_share::PanelShare::new(0.24),
             parked: std::collections::HashMap::new(),
             games_seen,
         }
@@ -294,12 +297,11 @@ impl Play {
     /// Draws the view and runs what it asked for.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         self.poll();
-        let (narrowest, widest) = side_width_range(ui.available_width());
-        egui::Panel::left("play_side")
-            .resizable(true)
-            .default_size(300.0_f32.clamp(narrowest, widest))
-            .size_range(narrowest..=widest)
-            .show(ui, |ui| side::show(self, ui));
+        let width = ui.available_width();
+        let (narrowest, widest) = side_width_range(width);
+        let panel = self.side_share.panel(egui::Panel::left("play_side"), width, narrowest..=widest);
+        let shown = panel.show(ui, |ui| side::show(self, ui)).response.rect.width();
+        self.side_share.shown(shown, width);
         // The search panel's height is reserved, the same with no search, a search or a hint, so the board never
         // moves when one starts (five lines: the heading, two rows of figures, two for rows that wrap in a narrow
         // window; more scrolls).

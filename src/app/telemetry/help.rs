@@ -6,7 +6,8 @@ use eframe::egui;
 
 pub fn window(view: &mut TelemetryView, ui: &mut egui::Ui) {
     let mut open = view.help_open;
-    egui::Window::new("Telemetry help").open(&mut open).default_width(460.0).show(ui.ctx(), |ui| {
+    let window = egui::Window::new("Telemetry help").open(&mut open).default_width(460.0);
+    crate::app::windows::fitted(window, ui.ctx()).show(ui.ctx(), |ui| {
         ui.label(
             "Every search of the game in Play — each AI move and each hint — is one point, at its move as the \
              move list numbers it: the first side's move 12 at 12, the second side's reply (12…) half-way to 13. \
@@ -42,5 +43,5 @@ pub fn window(view: &mut TelemetryView, ui: &mut egui::Ui) {
              other settings and overlays its ladder (green triangles).",
         );
     });
-    view.help_open = open;
+    view.help_open = open && !crate::app::windows::escape_pressed(ui.ctx());
 }

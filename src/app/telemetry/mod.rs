@@ -48,6 +48,10 @@ pub struct TelemetryView {
     pub rung: deepening::Rung,
     /// The last thing said, and whether it is an error.
     pub message: Option<(String, bool)>,
+    /// The game the message was about (its id and its first search's), so it goes when that game does.
+    said_about: Option<(String, Option<u64>)>,
+    /// The ladder panel's share of the window, kept when the window grows.
+    ladder_share: crate::app::panel_share::PanelShare,
     help_open: bool,
     png: export::PngSaver,
     /// Where the last frame drew each part, for the PNG export.
@@ -63,6 +67,8 @@ impl Default for TelemetryView {
             ab: ab::AbRun::default(),
             rung: deepening::Rung::default(),
             message: None,
+            said_about: None,
+            ladder_share: crate::app::panel_share::PanelShare::new(0.34),
             help_open: false,
             png: export::PngSaver::default(),
             part_rects: [None; 2],
@@ -86,19 +92,23 @@ impl TelemetryView {
         play.tick(ui.ctx());
         self.ab.poll();
         if let Some(said) = self.png.poll() {
-            self.message = Some(said);
+            self.say(said, play);
         }
+        self.forget_stale_message(play);
         egui::Panel::top("telemetry_controls").show(ui, |ui| self.controls(ui, play));
-        let (narrowest, widest) = ladder_width_range(ui.available_width());
-        egui::Panel::right("telemetry_ladder")
-            .resizable(true)
-            .default_size(400.0_f32.clamp(narrowest, widest))
-            .size_range(narrowest..=widest)
-            // Both ways: the ladder's table is wider than a narrow panel, and must scroll rather than push the
-            // panel past the window's edge.
+        let width = ui.available_width();
+        let (narrowest, widest) = ladder_width_range(width);
+        let panel = self.ladder_share.panel(egui::Panel::right("telemetry_ladder"), width, narrowest..=widest);
+        // Both ways: the ladder's table is wider than a narrow panel, and must scroll rather than push the panel
+        // past the window's edge.
+        let shown = panel
             .show(ui, |ui| {
                 egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| deepening::show(self, play, ui))
-            });
+            })
+            .response
+            .rect
+            .width();
+        self.ladder_share.shown(shown, width);
         egui::CentralPanel::default().show(ui, |ui| dashboard::show(self, play, ui));
         help::window(self, ui);
         for action in std::mem::take(&mut self.actions) {
@@ -106,6 +116,25 @@ impl TelemetryView {
         }
         if self.ab.running() {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    /// The game a message is about: its id and its first search's id (a new game has other searches).
+    fn game_key(play: &Play) -> (String, Option<u64>) {
+        (play.entry().variant.id.clone(), play.history().telemetry().records.first().map(|r| r.id))
+    }
+
+    /// Says `said` about the game on view.
+    fn say(&mut self, said: (String, bool), play: &Play) {
+        self.message = Some(said);
+        self.said_about = Some(Self::game_key(play));
+    }
+
+    /// Forgets the message once the game it was about is gone (another game chosen, a new one started).
+    fn forget_stale_message(&mut self, play: &Play) {
+        if self.message.is_some() && self.said_about.as_ref() != Some(&Self::game_key(play)) {
+            self.message = None;
+            self.said_about = None;
         }
     }
 
@@ -156,26 +185,27 @@ impl TelemetryView {
                     self.selected = records.get(next).map(|r| r.id);
                 }
             }
-            Action::SaveCsv => self.message = Some(export::save_csv(play)),
+            Action::SaveCsv => self.say(export::save_csv(play), play),
             Action::CopyCsv => {
                 ctx.copy_text(export::records_csv(play));
-                self.message = Some(("the records are on the clipboard as CSV".into(), false));
+                self.say(("the records are on the clipboard as CSV".into(), false), play);
             }
             Action::SavePng(part) => {
-                self.message = Some(match self.part_rects[part as usize] {
+                let said = match self.part_rects[part as usize] {
                     // A small margin keeps the tick labels that stick out of the plots.
                     Some(rect) => self.png.request(ctx, rect.expand(4.0), export::png_path(play, part)),
                     None => ("nothing drawn to save yet".into(), true),
-                })
+                };
+                self.say(said, play);
             }
             Action::RunB => match self.selected_record(play) {
                 Some(record) => {
                     let position = play.position_at(record.ply);
                     if let Err(e) = self.ab.start(ctx, record, &position) {
-                        self.message = Some((format!("cannot start the A/B search: {e}"), true));
+                        self.say((format!("cannot start the A/B search: {e}"), true), play);
                     }
                 }
-                None => self.message = Some(("no search to compare with yet".into(), true)),
+                None => self.say(("no search to compare with yet".into(), true), play),
             },
             Action::StopB => self.ab.stop(),
             Action::ToggleHelp => self.help_open = !self.help_open,
