@@ -103,7 +103,7 @@ impl PathDialog {
         let mut chosen = None;
         let mut open = true;
         let window = egui::Window::new(self.title.as_str()).open(&mut open).collapsible(false).default_width(420.0);
-        crate::app::windows::fitted(window, ctx).show(ctx, |ui| {
+        crate::app::windows::show(window, ctx, |ui| {
             if let Some(note) = &self.note {
                 ui.label(note);
             }

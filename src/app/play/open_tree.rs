@@ -57,7 +57,7 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
     let mut open = true;
     let mut confirmed = false;
     let window = egui::Window::new(TITLE).open(&mut open).resizable(false).collapsible(false);
-    crate::app::windows::fitted(window, ctx).show(ctx, |ui| {
+    crate::app::windows::show(window, ctx, |ui| {
         let shape = &mut play.tree_window.shape;
         egui::Grid::new("move_tree_shape").num_columns(2).show(ui, |ui| {
             ui.label("Depth (plies)");

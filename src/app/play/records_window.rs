@@ -92,7 +92,7 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
     let mut open = true;
     let mut done = None;
     let window = egui::Window::new(title).open(&mut open).default_width(460.0);
-    crate::app::windows::fitted(window, ctx).show(ctx, |ui| {
+    crate::app::windows::show(window, ctx, |ui| {
         ui.label(match asking {
             Asking::Import => "Paste a record (PGN, PDN, the move string, or move names one a line), or a file's path:",
             Asking::SetUp => "The position: FEN for chess and draughts, else the moves from the start:",

@@ -135,7 +135,7 @@ fn modal(ctx: &egui::Context, title: &str, contents: impl FnOnce(&mut egui::Ui))
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .order(egui::Order::Foreground);
-    crate::app::windows::fitted(window, ctx).show(ctx, contents);
+    crate::app::windows::show(window, ctx, contents);
 }
 
 /// "3 minutes", "2 hours".

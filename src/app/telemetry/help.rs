@@ -7,7 +7,7 @@ use eframe::egui;
 pub fn window(view: &mut TelemetryView, ui: &mut egui::Ui) {
     let mut open = view.help_open;
     let window = egui::Window::new("Telemetry help").open(&mut open).default_width(460.0);
-    crate::app::windows::fitted(window, ui.ctx()).show(ui.ctx(), |ui| {
+    crate::app::windows::show(window, ui.ctx(), |ui| {
         ui.label(
             "Every search of the game in Play — each AI move and each hint — is one point, at its move as the \
              move list numbers it: the first side's move 12 at 12, the second side's reply (12…) half-way to 13. \

@@ -44,7 +44,7 @@ pub(super) fn window(lab: &mut TreeLab, ui: &mut egui::Ui) {
         .default_pos(ui.ctx().content_rect().center())
         .resizable(false)
         .collapsible(false);
-    crate::app::windows::fitted(window, ui.ctx()).show(ui.ctx(), |ui| {
+    crate::app::windows::show(window, ui.ctx(), |ui| {
         egui::Grid::new("tree_lab_shortcuts").num_columns(2).spacing([16.0, 4.0]).show(ui, |ui| {
             for (keys, what) in SHORTCUTS {
                 if keys.is_empty() {
