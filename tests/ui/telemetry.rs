@@ -166,6 +166,19 @@ fn csv_has_a_row_per_iteration_and_a_small_window_still_draws() {
     let starts: Vec<&str> = csv.lines().skip(1).map(|row| &row[..row.find(",move,").unwrap_or(0)]).collect();
     assert!(starts.contains(&"2,1,second") && starts.contains(&"3,2,first"), "{starts:?}");
     assert!(first.contains(",10,"), "{first}");
+    // The plots as SVG, drawn from the records: the title names the game, each series shown is a panel with its
+    // axes, and the size is the one asked for (the PNG was a crop of the screen without them).
+    let shown = harness.state().telemetry.shown;
+    let figure = alphabeta_studio::app::telemetry::figure::plots_figure(&harness.state().play, &shown);
+    assert_eq!(figure.panels.len(), Series::ALL.len());
+    let svg = alphabeta_studio::play::figure::to_svg(&figure, 1400, 900);
+    for text in
+        ["Search telemetry — Tic-tac-toe", ">Nodes (log scale)</text>", ">move (numbered as in the move list)</text>"]
+    {
+        assert!(svg.contains(text), "{text} missing");
+    }
+    assert!(svg.contains(r#"width="1400" height="900""#));
+    harness.get_by_label("Save plots as SVG");
     assert_eq!(harness.state().view, View::Telemetry);
     harness.get_by_label("Save CSV");
     harness.get_by_label("Nodes (log scale)");

@@ -121,16 +121,17 @@ pub fn decades(input: GridInput) -> Vec<GridMark> {
 }
 
 /// The points of one side's moves, or of its hints, counted or estimated, in move order: one plot item.
-struct Group {
-    name: String,
-    side: Side,
-    hint: bool,
-    estimate: bool,
+pub(super) struct Group {
+    pub name: String,
+    pub side: Side,
+    pub hint: bool,
+    pub estimate: bool,
     /// Each point with its record's id.
-    points: Vec<(Point, u64)>,
+    pub points: Vec<(Point, u64)>,
 }
 
-fn groups(series: Series, records: &[SearchRecord], names: &[String; 2], values: &ValueScale) -> Vec<Group> {
+/// The plot items of `series`: each side's moves and hints, counted or estimated.
+pub(super) fn groups(series: Series, records: &[SearchRecord], names: &[String; 2], values: &ValueScale) -> Vec<Group> {
     let mut groups = Vec::new();
     for side in [Side::Max, Side::Min] {
         for kind in [SearchKind::Move, SearchKind::Hint] {

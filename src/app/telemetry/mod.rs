@@ -13,6 +13,7 @@ pub mod ab;
 mod dashboard;
 pub mod deepening;
 pub mod export;
+pub mod figure;
 mod help;
 
 use super::play::Play;
@@ -31,6 +32,8 @@ pub enum Action {
     SaveCsv,
     CopyCsv,
     SavePng(Part),
+    /// Write the plots as SVG at the size chosen beside the button.
+    SaveSvg,
     /// Re-run the selected record's position with the A/B settings.
     RunB,
     StopB,
@@ -53,6 +56,8 @@ pub struct TelemetryView {
     /// The ladder panel's share of the window, kept when the window grows.
     ladder_share: crate::app::panel_share::PanelShare,
     help_open: bool,
+    /// The SVG export's width and height in pixels.
+    pub svg_size: [u32; 2],
     png: export::PngSaver,
     /// Where the last frame drew each part, for the PNG export.
     part_rects: [Option<egui::Rect>; 2],
@@ -70,6 +75,7 @@ impl Default for TelemetryView {
             said_about: None,
             ladder_share: crate::app::panel_share::PanelShare::new(0.34),
             help_open: false,
+            svg_size: [1600, 1000],
             png: export::PngSaver::default(),
             part_rects: [None; 2],
             actions: Vec::new(),
@@ -161,6 +167,15 @@ impl TelemetryView {
             if ui.button("Save ladder as PNG").clicked() {
                 self.actions.push(Action::SavePng(Part::Ladder));
             }
+            let svg = ui.button("Save plots as SVG").on_hover_text(
+                "The plots drawn from the records, with a title, the game, axes, units and a legend, at the size \
+                 beside it, to saves/telemetry-<game>-plots.svg",
+            );
+            if svg.clicked() {
+                self.actions.push(Action::SaveSvg);
+            }
+            ui.add(egui::DragValue::new(&mut self.svg_size[0]).range(320..=8000).suffix(" px wide"));
+            ui.add(egui::DragValue::new(&mut self.svg_size[1]).range(240..=8000).suffix(" px high"));
             if ui.selectable_label(self.help_open, "Help").clicked() {
                 self.actions.push(Action::ToggleHelp);
             }
@@ -198,6 +213,7 @@ impl TelemetryView {
                 };
                 self.say(said, play);
             }
+            Action::SaveSvg => self.say(figure::save_svg(play, &self.shown, self.svg_size), play),
             Action::RunB => match self.selected_record(play) {
                 Some(record) => {
                     let position = play.position_at(record.ply);
