@@ -36,11 +36,20 @@ pub fn plots_figure(play: &Play, shown: &[bool]) -> Figure {
             let (ticks, include_y, y_label) = match series {
                 Series::Nodes => (Ticks::PowerOfTen, vec![0.0], "nodes".to_string()),
                 Series::Visited => (Ticks::OneInPowerOfTen, vec![0.0], "share of the minimax tree".to_string()),
-                Series::Value => (Ticks::Linear, vec![values.edge, -values.edge], values.axis_label()),
+                Series::Value => {
+                    let reach = super::dashboard::value_reach(values.edge, 130.0);
+                    (Ticks::Linear, vec![reach, -reach], values.unit_label().to_string())
+                }
                 Series::Depth => (Ticks::Linear, vec![0.0], "depth (plies)".to_string()),
                 _ => (Ticks::Linear, Vec::new(), series.axis().to_string()),
             };
-            Panel { title: series.title().to_string(), y_label, ticks, include_y, traces }
+            // The win lines, named by their winners, as on screen.
+            let lines = if series == Series::Value {
+                [values.edge, -values.edge].map(|y| (y, format!("{} wins", values.winner_at(y)))).to_vec()
+            } else {
+                Vec::new()
+            };
+            Panel { title: series.title().to_string(), y_label, ticks, include_y, lines, traces }
         })
         .collect();
     let game = &play.entry().variant.name;

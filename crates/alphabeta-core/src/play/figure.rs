@@ -40,6 +40,8 @@ pub struct Panel {
     pub ticks: Ticks,
     /// Values the y range must include besides the points (0, or the win lines' edges).
     pub include_y: Vec<f64>,
+    /// Dashed lines across the panel at a y, each with its name ("White wins").
+    pub lines: Vec<(f64, String)>,
     /// The traces.
     pub traces: Vec<Trace>,
 }
@@ -180,7 +182,8 @@ fn draw_panel(out: &mut String, panel: &Panel, area: [f64; 4], x_range: (f64, f6
         bottom - top
     );
     let whole = panel.ticks != Ticks::Linear;
-    let y_ticks = nice_ticks(low, high, 4.0, whole);
+    // Five or so round numbers: four left a single "0" between the Value plot's win lines.
+    let y_ticks = nice_ticks(low, high, 5.0, whole);
     let y_step = y_ticks.get(1).zip(y_ticks.first()).map_or(1.0, |(b, a)| b - a);
     for y in y_ticks {
         let py = sy(y);
@@ -210,9 +213,19 @@ fn draw_panel(out: &mut String, panel: &Panel, area: [f64; 4], x_range: (f64, f6
     let middle = (top + bottom) / 2.0;
     let _ = writeln!(
         out,
-        r#"<text x="16" y="{middle:.1}" text-anchor="middle" transform="rotate(-90 16 {middle:.1})" fill="dimgray">{}</text>"#,
+        r#"<text x="0" y="0" text-anchor="middle" transform="translate(18 {middle:.1}) rotate(-90)" fill="dimgray">{}</text>"#,
         escape(&panel.y_label)
     );
+    for (y, name) in &panel.lines {
+        let py = sy(*y);
+        let _ = writeln!(
+            out,
+            r#"<line x1="{left}" y1="{py:.1}" x2="{right}" y2="{py:.1}" stroke="gray" stroke-dasharray="6 4"/><text x="{}" y="{:.1}" fill="gray">{}</text>"#,
+            left + 6.0,
+            if *y >= 0.0 { py - 4.0 } else { py + 13.0 },
+            escape(name)
+        );
+    }
     for trace in &panel.traces {
         let [r, g, b] = trace.color;
         let color = format!("rgb({r},{g},{b})");
@@ -257,6 +270,7 @@ mod tests {
                 y_label: "nodes".to_string(),
                 ticks: Ticks::PowerOfTen,
                 include_y: vec![0.0],
+                lines: vec![(4.5, "White wins".to_string())],
                 traces: vec![trace("White", vec![[1.0, 3.2], [2.0, 4.1], [3.0, 4.8]])],
             }],
         }
@@ -276,6 +290,7 @@ mod tests {
             ">10^4</text>",
             ">White</text>",
             ">2</text>",
+            ">White wins</text>",
         ] {
             assert!(svg.contains(text), "{text} missing");
         }
