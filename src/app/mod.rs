@@ -1,12 +1,14 @@
 //! The studio window (eframe/egui). Everything here reads the engine; nothing in the engine knows about it.
 
 use eframe::egui;
+pub mod panel_share;
 pub mod path_dialog;
 pub mod play;
 pub mod session;
 pub mod shell;
 pub mod telemetry;
 pub mod tree_lab;
+pub mod windows;
 
 pub use shell::StudioApp;
 

@@ -102,48 +102,45 @@ impl PathDialog {
     pub fn show(&mut self, ctx: &egui::Context) -> Option<Chosen> {
         let mut chosen = None;
         let mut open = true;
-        egui::Window::new(self.title.as_str()).open(&mut open).collapsible(false).default_width(420.0).show(
-            ctx,
-            |ui| {
-                if let Some(note) = &self.note {
-                    ui.label(note);
+        let window = egui::Window::new(self.title.as_str()).open(&mut open).collapsible(false).default_width(420.0);
+        crate::app::windows::show(window, ctx, |ui| {
+            if let Some(note) = &self.note {
+                ui.label(note);
+            }
+            let label = ui.label("Path");
+            let field =
+                ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(f32::INFINITY)).labelled_by(label.id);
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            ui.horizontal(|ui| {
+                let verb = if self.mode == Mode::Open { "Open" } else { "Save" };
+                if ui.button(verb).clicked() || entered {
+                    chosen = Some(Chosen::Path(PathBuf::from(self.path.trim())));
                 }
-                let label = ui.label("Path");
-                let field = ui
-                    .add(egui::TextEdit::singleline(&mut self.path).desired_width(f32::INFINITY))
-                    .labelled_by(label.id);
-                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                ui.horizontal(|ui| {
-                    let verb = if self.mode == Mode::Open { "Open" } else { "Save" };
-                    if ui.button(verb).clicked() || entered {
-                        chosen = Some(Chosen::Path(PathBuf::from(self.path.trim())));
-                    }
-                    if ui.button("Cancel").clicked() {
-                        chosen = Some(Chosen::Cancel);
-                    }
-                });
-                if let Some(error) = &self.error {
-                    ui.label(egui::RichText::new(error).color(ui.visuals().error_fg_color));
+                if ui.button("Cancel").clicked() {
+                    chosen = Some(Chosen::Cancel);
                 }
-                ui.separator();
-                ui.label(egui::RichText::new(&self.listing_title).weak());
-                egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
-                    for path in &self.listing {
-                        let name = path.display().to_string();
-                        if ui.selectable_label(self.path == name, &name).clicked() {
-                            self.path = name;
-                            if self.mode == Mode::Open {
-                                chosen = Some(Chosen::Path(path.clone()));
-                            }
+            });
+            if let Some(error) = &self.error {
+                ui.label(egui::RichText::new(error).color(ui.visuals().error_fg_color));
+            }
+            ui.separator();
+            ui.label(egui::RichText::new(&self.listing_title).weak());
+            egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
+                for path in &self.listing {
+                    let name = path.display().to_string();
+                    if ui.selectable_label(self.path == name, &name).clicked() {
+                        self.path = name;
+                        if self.mode == Mode::Open {
+                            chosen = Some(Chosen::Path(path.clone()));
                         }
                     }
-                    if self.listing.is_empty() {
-                        ui.label("(no files)");
-                    }
-                });
-            },
-        );
-        if !open {
+                }
+                if self.listing.is_empty() {
+                    ui.label("(no files)");
+                }
+            });
+        });
+        if !open || crate::app::windows::escape_pressed(ctx) {
             chosen = Some(Chosen::Cancel);
         }
         chosen

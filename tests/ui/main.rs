@@ -16,3 +16,4 @@ mod tree_editor;
 mod tree_lab;
 mod tree_lab_teacher;
 mod tree_quiz;
+mod windows;

@@ -41,6 +41,25 @@ fn click_a_move_the_ai_replies_undo_and_redo() {
     assert_eq!(moves(&harness), 2);
 }
 
+/// The position after the second side's first move is "after 1…b2", as the move list numbers it: it read "after
+/// move 2", the ply.
+#[test]
+fn an_earlier_position_is_named_by_the_move_lists_number() {
+    let mut harness = play("tic-tac-toe");
+    harness.get_by_label("cell a3").click();
+    settle(&mut harness);
+    run_until(&mut harness, "the AI's reply", |p| p.history().moves().len() == 2 && !p.thinking());
+    let taken: Vec<String> = (0..2).map(|ply| harness.state().history().move_name(ply)).collect();
+    let free = ["b2", "a1", "c3"].into_iter().find(|cell| !taken.iter().any(|t| t == cell)).expect("a free cell");
+    harness.get_by_label(&format!("cell {free}")).click();
+    settle(&mut harness);
+    run_until(&mut harness, "the AI's second reply", |p| p.history().moves().len() == 4 && !p.thinking());
+    // As a click on the move list's second entry asks (a weaker level's reply may read "b1?! (b2)" there).
+    harness.state_mut().act(Action::View(Some(2)));
+    settle(&mut harness);
+    harness.get_by_label(&format!("Viewing the position after 1…{} (read-only)", taken[1]));
+}
+
 #[test]
 fn an_earlier_position_is_read_only() {
     let mut harness = play("tic-tac-toe");
@@ -50,7 +69,7 @@ fn an_earlier_position_is_read_only() {
     // The move list's first entry shows the position after it.
     harness.get_by_label("a3").click();
     settle(&mut harness);
-    harness.get_by_label("Viewing the position after move 1 (read-only)");
+    harness.get_by_label("Viewing the position after 1. a3 (read-only)");
     harness.get_by_label("cell c1").click();
     settle(&mut harness);
     assert_eq!(moves(&harness), 2);
@@ -624,4 +643,16 @@ fn the_level_picker_shows_a_measured_levels_strength() {
     harness.get_by_label("Custom settings");
     assert!(harness.query_by_label_contains("level 5 ·").is_none(), "a game of one's own is not measured");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// An imported game's length is counted in the move list's moves, its plies named as such: three plies are two
+/// moves (it said "a game of 3 moves").
+#[test]
+fn an_imported_game_is_as_long_as_its_move_list() {
+    let mut play = Play::new(registry());
+    assert!(play.select("chess"));
+    play.act(Action::Import("1. e4 e5 2. Nf3 *".to_string()));
+    assert_eq!(play.history().moves().len(), 3);
+    let said = play.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert_eq!(said, "Imported a game of 2 moves (3 plies; paused: press Resume for the AI).");
 }

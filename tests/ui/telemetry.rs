@@ -94,7 +94,7 @@ fn ai_against_ai_leaves_one_record_per_move_with_the_searches_own_counts() {
         let _ = harness.run_ok();
     }
     harness.get_by_label("Move 1. (ply 1): X (AI), minimax");
-    harness.get_by_label("Pruning ratio at depth 2: 0.00% — 82 of 82 minimax nodes visited (counted)");
+    harness.get_by_label("Pruning ratio at depth 2: 0.00 % — 82 of 82 minimax nodes visited (counted)");
     harness.get_by_label("82");
 }
 
@@ -158,11 +158,27 @@ fn csv_has_a_row_per_iteration_and_a_small_window_still_draws() {
     let rows: usize =
         records.iter().map(|r| r.thought.iterations.len() + usize::from(r.thought.partial.is_some())).sum();
     assert_eq!(csv.lines().count(), 1 + rows);
-    assert!(csv.starts_with("move_number,side,kind,algorithm,depth,"));
+    assert!(csv.starts_with("ply,move,side,kind,algorithm,depth,"));
     // The first search's first iteration: move 1, the first player, depth 1, 1 + 9 nodes.
     let first = csv.lines().nth(1).expect("a row");
-    assert!(first.starts_with("1,first,move,pvs,1,true,false,"), "{first}");
+    assert!(first.starts_with("1,1,first,move,pvs,1,true,false,"), "{first}");
+    // Ply 2 is the second player's reply, move 1 of the move list; ply 3 is move 2 (the column once held the ply).
+    let starts: Vec<&str> = csv.lines().skip(1).map(|row| &row[..row.find(",move,").unwrap_or(0)]).collect();
+    assert!(starts.contains(&"2,1,second") && starts.contains(&"3,2,first"), "{starts:?}");
     assert!(first.contains(",10,"), "{first}");
+    // The plots as SVG, drawn from the records: the title names the game, each series shown is a panel with its
+    // axes, and the size is the one asked for (the PNG was a crop of the screen without them).
+    let shown = harness.state().telemetry.shown;
+    let figure = alphabeta_studio::app::telemetry::figure::plots_figure(&harness.state().play, &shown);
+    assert_eq!(figure.panels.len(), Series::ALL.len());
+    let svg = alphabeta_studio::play::figure::to_svg(&figure, 1400, 900);
+    for text in
+        ["Search telemetry — Tic-tac-toe", ">Nodes (log scale)</text>", ">move (numbered as in the move list)</text>"]
+    {
+        assert!(svg.contains(text), "{text} missing");
+    }
+    assert!(svg.contains(r#"width="1400" height="900""#));
+    harness.get_by_label("Save plots as SVG");
     assert_eq!(harness.state().view, View::Telemetry);
     harness.get_by_label("Save CSV");
     harness.get_by_label("Nodes (log scale)");

@@ -26,17 +26,9 @@ pub fn ron_error(error: &ron::error::SpannedError) -> String {
     format!("line {}, column {}: {what}", error.position.line, error.position.col)
 }
 
-/// A count with thousands separators: 200,000,000.
+/// A count with thousands separators: 200,000,000 (see [`crate::numbers`] for every other figure).
 pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::numbers::thousands(n)
 }
 
 #[cfg(test)]

@@ -217,6 +217,8 @@ pub struct Play {
     pub records_window: records_window::RecordsWindow,
     /// The Open as a tree window.
     pub tree_window: open_tree::TreeWindow,
+    /// The side panel's share of the window, kept when the window grows.
+    side_share: crate::app::panel_share::PanelShare,
     /// Each game's state while another is shown, by registry index, so switching loses nothing.
     parked: std::collections::HashMap<usize, Parked>,
     /// The games folder as it was when last read, to see when the window regains focus whether it changed.
@@ -276,6 +278,7 @@ impl Play {
             last_move_at: Instant::now(),
             records_window: records_window::RecordsWindow::default(),
             tree_window: open_tree::TreeWindow::default(),
+            side_share: crate::app::panel_share::PanelShare::new(0.24),
             parked: std::collections::HashMap::new(),
             games_seen,
             loading: None,
@@ -323,12 +326,11 @@ impl Play {
     /// Draws the view and runs what it asked for.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         self.poll();
-        let (narrowest, widest) = side_width_range(ui.available_width());
-        egui::Panel::left("play_side")
-            .resizable(true)
-            .default_size(300.0_f32.clamp(narrowest, widest))
-            .size_range(narrowest..=widest)
-            .show(ui, |ui| side::show(self, ui));
+        let width = ui.available_width();
+        let (narrowest, widest) = side_width_range(width);
+        let panel = self.side_share.panel(egui::Panel::left("play_side"), width, narrowest..=widest);
+        let shown = panel.show(ui, |ui| side::show(self, ui)).response.rect.width();
+        self.side_share.shown(shown, width);
         // The search panel's height is reserved, the same with no search, a search or a hint, so the board never
         // moves when one starts (five lines: the heading, two rows of figures, two for rows that wrap in a narrow
         // window; more scrolls).
@@ -380,7 +382,9 @@ impl Play {
             ui.heading(status);
             self.roll_button(ui);
             if let Some(ply) = self.viewing {
-                ui.label(egui::RichText::new(format!("Viewing the position after move {ply} (read-only)")).strong());
+                // The move as the list names it ("12…Nxd5"): "move 24" was the ply, not the list's move 24.
+                let after = crate::play::numbering::numbered_move(&self.history, ply.saturating_sub(1));
+                ui.label(egui::RichText::new(format!("Viewing the position after {after} (read-only)")).strong());
             }
         });
         // The message line is always there, empty or not, so the board never moves when a message comes or goes.
@@ -426,11 +430,10 @@ impl Play {
                 self.new_game();
                 self.history = history;
                 self.paused = true;
+                // Moves as the move list numbers them; the plies too, named so.
+                let (moves, plies) = (crate::play::numbering::moves_in_list(&self.history), self.history.moves().len());
                 self.say(
-                    format!(
-                        "Imported a game of {} moves (paused: press Resume for the AI).",
-                        self.history.moves().len()
-                    ),
+                    format!("Imported a game of {moves} moves ({plies} plies; paused: press Resume for the AI)."),
                     false,
                 );
             }

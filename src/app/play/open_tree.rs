@@ -56,7 +56,8 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
     let over = position.outcome().is_some();
     let mut open = true;
     let mut confirmed = false;
-    egui::Window::new(TITLE).open(&mut open).resizable(false).collapsible(false).show(ctx, |ui| {
+    let window = egui::Window::new(TITLE).open(&mut open).resizable(false).collapsible(false);
+    crate::app::windows::show(window, ctx, |ui| {
         let shape = &mut play.tree_window.shape;
         egui::Grid::new("move_tree_shape").num_columns(2).show(ui, |ui| {
             ui.label("Depth (plies)");
@@ -94,7 +95,7 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
         });
         confirmed |= fits && ui.input(|i| i.key_pressed(egui::Key::Enter));
     });
-    if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+    if !open || crate::app::windows::escape_pressed(ctx) {
         play.tree_window.open = false;
     }
     if confirmed && play.tree_window.open {

@@ -153,7 +153,8 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
     };
     let mut open = true;
     let mut done = None;
-    egui::Window::new(title).open(&mut open).default_width(460.0).show(ctx, |ui| {
+    let window = egui::Window::new(title).open(&mut open).default_width(460.0);
+    crate::app::windows::show(window, ctx, |ui| {
         let prompt = ui.label(match asking {
             Asking::Import => "Paste a record (PGN, PDN, the move string, or move names one a line), or a file's path:",
             Asking::SetUp => "The position: FEN for chess and draughts, else the moves from the start:",
@@ -174,8 +175,9 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
             }
         });
     });
-    if !open {
+    if !open || crate::app::windows::escape_pressed(ctx) {
         play.records_window.asking = None;
+        return;
     }
     if let Some(text) = done {
         let text = match pasted_or_file(&text) {

@@ -48,7 +48,7 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
     };
     let name = |mv| search.position.move_name(mv);
     let depth = if iteration.depth == u32::MAX { "to the end".to_string() } else { iteration.depth.to_string() };
-    let nps = iteration.stats.nodes_per_second().map_or("–".to_string(), |n| format!("{:.0}", n));
+    let nps = iteration.stats.nodes_per_second().map_or("–".to_string(), crate::numbers::rate);
     // Once done, the search's own verdict: an iteration cut short may have found a better move than the last
     // complete one.
     let found = search.searched_best.or(iteration.best_move);
@@ -73,7 +73,7 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         ui.label("depth");
         ui.strong(depth);
         ui.label("nodes");
-        ui.strong(iteration.stats.nodes_visited.to_string());
+        ui.strong(crate::numbers::count(iteration.stats.nodes_visited));
         ui.label("nodes/s");
         ui.strong(nps);
         ui.label(whose);

@@ -130,12 +130,12 @@ impl StudioApp {
 
 /// A small window in the middle of the screen that stays on top.
 fn modal(ctx: &egui::Context, title: &str, contents: impl FnOnce(&mut egui::Ui)) {
-    egui::Window::new(title)
+    let window = egui::Window::new(title)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
-        .order(egui::Order::Foreground)
-        .show(ctx, contents);
+        .order(egui::Order::Foreground);
+    crate::app::windows::show(window, ctx, contents);
 }
 
 /// "3 minutes", "2 hours".

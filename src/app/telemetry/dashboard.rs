@@ -121,16 +121,17 @@ pub fn decades(input: GridInput) -> Vec<GridMark> {
 }
 
 /// The points of one side's moves, or of its hints, counted or estimated, in move order: one plot item.
-struct Group {
-    name: String,
-    side: Side,
-    hint: bool,
-    estimate: bool,
+pub(super) struct Group {
+    pub name: String,
+    pub side: Side,
+    pub hint: bool,
+    pub estimate: bool,
     /// Each point with its record's id.
-    points: Vec<(Point, u64)>,
+    pub points: Vec<(Point, u64)>,
 }
 
-fn groups(series: Series, records: &[SearchRecord], names: &[String; 2], values: &ValueScale) -> Vec<Group> {
+/// The plot items of `series`: each side's moves and hints, counted or estimated.
+pub(super) fn groups(series: Series, records: &[SearchRecord], names: &[String; 2], values: &ValueScale) -> Vec<Group> {
     let mut groups = Vec::new();
     for side in [Side::Max, Side::Min] {
         for kind in [SearchKind::Move, SearchKind::Hint] {
@@ -204,7 +205,8 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
     let names = side_names(play);
     let values = super::series::value_scale(play.history(), &names);
     let top = ui.cursor().min;
-    let height = ((ui.available_height() - 4.0 * shown.len() as f32) / shown.len() as f32).max(110.0);
+    // At least tall enough for the Value plot's two win lines, their names and a tick between them.
+    let height = ((ui.available_height() - 4.0 * shown.len() as f32) / shown.len() as f32).max(130.0);
     let mut clicked = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         for series in shown {
@@ -276,7 +278,8 @@ fn series_plot<'a>(series: Series, last_move: f64, height: f32, values: &ValueSc
         .x_axis_label("move (numbered as in the move list)")
         .x_grid_spacer(whole_numbers)
         .x_axis_formatter(whole_number)
-        .y_axis_label(if series == Series::Value { values.axis_label() } else { series.axis().to_string() })
+        // The unit alone: a short plot cut "pawns (+: White ahead)" off, and the win lines say which way is whose.
+        .y_axis_label(if series == Series::Value { values.unit_label().to_string() } else { series.axis().to_string() })
         // One width for every y axis, wide enough for "1/10^12", so the plots' x axes line up.
         .y_axis_min_width(Y_AXIS_WIDTH)
         .allow_scroll(false)
@@ -285,17 +288,20 @@ fn series_plot<'a>(series: Series, last_move: f64, height: f32, values: &ValueSc
         Series::Nodes => plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades),
         // The whole tree (1) stays in view: how far below it a search stays is the point.
         Series::Visited => plot.y_axis_formatter(one_in_power_of_ten).y_grid_spacer(decades).include_y(0.0),
-        // Both edges in view, so a win is drawn where its line is named; ticks only inside (the lines are named).
+        // Both edges in view with room for their names, so a win is drawn where its line is named; ticks only
+        // inside (the lines are named).
         Series::Value => {
-            let edge = values.edge;
-            plot.include_y(1.1 * edge).include_y(-1.1 * edge).y_axis_formatter(number_tick).y_grid_spacer(
-                move |input| {
-                    nice_marks(input.bounds, 6.0, 4.0 * input.base_step_size)
-                        .into_iter()
-                        .filter(|m| m.value.abs() < 0.95 * edge)
-                        .collect()
-                },
-            )
+            let reach = value_reach(values.edge, height);
+            let ticks = values.ticks();
+            let step = ticks.get(1).zip(ticks.first()).map_or(values.edge, |(b, a)| b - a);
+            // Told a step as large as the edge: there are at most five ticks, and egui_plot would otherwise hide
+            // their labels on a short plot.
+            let marks: Vec<GridMark> =
+                ticks.into_iter().map(|value| GridMark { value, step_size: step.max(values.edge) }).collect();
+            plot.include_y(reach)
+                .include_y(-reach)
+                .y_axis_formatter(move |mark, range| number_tick(GridMark { step_size: step, ..mark }, range))
+                .y_grid_spacer(move |_| marks.clone())
         }
         // From 0: a depth is a count of plies, and a game whose searches all reached one depth still gets a
         // scale (its plot once showed a single tick at 800 × 600).
@@ -305,6 +311,15 @@ fn series_plot<'a>(series: Series, last_move: f64, height: f32, values: &ValueSc
             .y_grid_spacer(|input| nice_marks(input.bounds, 4.0, (4.0 * input.base_step_size).max(1.0))),
         Series::Time | Series::Branching => plot.y_axis_formatter(number_tick).y_grid_spacer(linear_marks),
     }
+}
+
+/// How far the Value plot reaches above and below 0 in a plot `height` points tall, so that a line of text fits
+/// between each win line at ±`edge` and the plot's border (the names "White wins", "Black wins" were cut in half).
+pub fn value_reach(edge: f64, height: f32) -> f64 {
+    // The plot's own area: its height less the x axis's ticks and title.
+    let area = f64::from((height - 40.0).max(60.0));
+    let text = 18.0;
+    edge * area / (area - 2.0 * text)
 }
 
 /// One group's points in its side's colour (a hint's hollow diamonds, an estimate's hollow circles), joined by a
@@ -364,6 +379,16 @@ mod tests {
         assert_eq!(whole_number(mark(12.0), &range), "12");
         assert_eq!(whole_number(mark(2.5), &range), "");
         assert_eq!(power_of_ten(mark(6.0), &range), "10^6");
+    }
+
+    #[test]
+    fn the_win_lines_names_fit_inside_the_value_plot() {
+        for (edge, height) in [(1.0, 130.0), (0.04, 130.0), (250.0, 400.0), (1.5, 60.0)] {
+            let reach = value_reach(edge, height);
+            let area = f64::from((height - 40.0).max(60.0));
+            let room = (reach - edge) / (2.0 * reach) * area;
+            assert!(room >= 17.9, "{edge} in {height}: {room} points above the win line");
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crate::engine::search::deepening::Iteration;
 use crate::engine::telemetry::pruning::levin_minimum;
 use crate::engine::telemetry::searches::{SearchKind, SearchRecord, depth_of};
 use crate::games::any::AnyMove;
+use crate::numbers;
 use eframe::egui;
 use egui_plot::{Line, LineStyle, MarkerShape, Plot, Points};
 
@@ -136,7 +137,7 @@ fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) 
     ui.label(format!(
         "best {best} · depth {} · {} nodes · {:.3} s",
         record.depth_reached().map_or("–".into(), |d| d.to_string()),
-        record.nodes(),
+        numbers::count(record.nodes()),
         record.seconds()
     ));
     let Some(deepest) = record.deepest() else { return };
@@ -145,10 +146,10 @@ fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) 
         (Some((ratio, exact)), Some(size), _) => {
             let how = if exact { "counted" } else { "estimated" };
             ui.label(format!(
-                "Pruning ratio at depth {depth}: {:.2}% — {} of {:.0} minimax nodes visited ({how})",
-                100.0 * ratio,
-                deepest.stats.nodes_visited,
-                size.nodes()
+                "Pruning ratio at depth {depth}: {} — {} of {} minimax nodes visited ({how})",
+                numbers::percent(ratio),
+                numbers::count(deepest.stats.nodes_visited),
+                numbers::count_f64(size.nodes())
             ));
             ui.label(format!(
                 "{} than minimax at depth {depth}",
@@ -165,9 +166,10 @@ fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) 
     if let Some(b) = record.branching() {
         let levin = levin_minimum(b, depth);
         ui.label(format!(
-            "Leaves {} against Levin's minimum {levin:.0} (b = {b:.2} moves per node, d = {depth}): ×{:.2}",
-            deepest.stats.leaves_evaluated,
-            deepest.stats.leaves_evaluated as f64 / levin
+            "Leaves {} against Levin's minimum {} (b = {b:.2} moves per node, d = {depth}): {}",
+            numbers::count(deepest.stats.leaves_evaluated),
+            numbers::count_f64(levin),
+            numbers::times(deepest.stats.leaves_evaluated as f64 / levin)
         ));
     }
 }
@@ -185,7 +187,8 @@ fn ladder_points(iterations: &[Iteration<AnyMove>], rung: Rung, scale: &Scale) -
         .filter_map(|i| {
             let d = depth_of(i);
             let value = scale.position.score_in_words(i.value);
-            let text = format!("{} nodes, {:.4} s, {value}", i.stats.nodes_visited, i.stats.elapsed_seconds);
+            let text =
+                format!("{} nodes, {:.4} s, {value}", numbers::count(i.stats.nodes_visited), i.stats.elapsed_seconds);
             Some(([d as f64, rung.y(i, &scale.values)?], text))
         })
         .unzip()
@@ -248,7 +251,7 @@ fn minimax_tree(record: &SearchRecord, max_depth: u32) -> Vec<([f64; 2], String)
         .filter_map(|d| {
             let size = record.tree.as_ref()?.size(d)?;
             let how = if size.is_exact() { "counted" } else { "estimated" };
-            Some(([d as f64, size.nodes().log10()], format!("{:.0} nodes ({how})", size.nodes())))
+            Some(([d as f64, size.nodes().log10()], format!("{} nodes ({how})", numbers::count_f64(size.nodes()))))
         })
         .collect()
 }
@@ -272,8 +275,8 @@ fn ladder_plot<'a>(rung: Rung, scale: &Scale, texts: HoverTexts) -> Plot<'a> {
         plot = plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades).include_y(0.0);
     }
     if rung == Rung::Value {
-        let edge = scale.values.edge;
-        plot = plot.include_y(1.1 * edge).include_y(-1.1 * edge);
+        let reach = super::dashboard::value_reach(scale.values.edge, 240.0);
+        plot = plot.include_y(reach).include_y(-reach);
     }
     plot
 }
@@ -312,7 +315,7 @@ fn table(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, scale: 
             for iteration in [a, b_at(d)] {
                 match iteration {
                     Some(i) => {
-                        ui.label(i.stats.nodes_visited.to_string());
+                        ui.label(numbers::count(i.stats.nodes_visited));
                         ui.label(format!("{:.4} s", i.stats.elapsed_seconds));
                         ui.label(scale.cell(i.value));
                     }

@@ -6,11 +6,13 @@ use eframe::egui;
 
 pub fn window(view: &mut TelemetryView, ui: &mut egui::Ui) {
     let mut open = view.help_open;
-    egui::Window::new("Telemetry help").open(&mut open).default_width(460.0).show(ui.ctx(), |ui| {
+    let window = egui::Window::new("Telemetry help").open(&mut open).default_width(460.0);
+    crate::app::windows::show(window, ui.ctx(), |ui| {
         ui.label(
-            "Every search of the game in Play — each AI move and each hint — is one point, at the number of the \
-             ply it was for (the move list's moves counted one by one: ply 3 is the first side's second \
-             move). Blue is the first player, orange the second; a diamond is a hint; a hollow point \
+            "Every search of the game in Play — each AI move and each hint — is one point, at its move as the \
+             move list numbers it: the first side's move 12 at 12, the second side's reply (12…) half-way to 13. \
+             The CSV names each row's move so too (column move) and its ply, the moves counted one by one \
+             (column ply: 12… is ply 24). Blue is the first player, orange the second; a diamond is a hint; a hollow point \
              an estimate. Hover a point for its exact figure; click it to see its deepening ladder on the right.",
         );
         ui.heading("The series");
@@ -41,5 +43,5 @@ pub fn window(view: &mut TelemetryView, ui: &mut egui::Ui) {
              other settings and overlays its ladder (green triangles).",
         );
     });
-    view.help_open = open;
+    view.help_open = open && !crate::app::windows::escape_pressed(ui.ctx());
 }

@@ -13,6 +13,7 @@ pub mod ab;
 mod dashboard;
 pub mod deepening;
 pub mod export;
+pub mod figure;
 mod help;
 
 use super::play::Play;
@@ -31,6 +32,8 @@ pub enum Action {
     SaveCsv,
     CopyCsv,
     SavePng(Part),
+    /// Write the plots as SVG at the size chosen beside the button.
+    SaveSvg,
     /// Re-run the selected record's position with the A/B settings.
     RunB,
     StopB,
@@ -48,7 +51,13 @@ pub struct TelemetryView {
     pub rung: deepening::Rung,
     /// The last thing said, and whether it is an error.
     pub message: Option<(String, bool)>,
+    /// The game the message was about (its id and its first search's), so it goes when that game does.
+    said_about: Option<(String, Option<u64>)>,
+    /// The ladder panel's share of the window, kept when the window grows.
+    ladder_share: crate::app::panel_share::PanelShare,
     help_open: bool,
+    /// The SVG export's width and height in pixels.
+    pub svg_size: [u32; 2],
     png: export::PngSaver,
     /// Where the last frame drew each part, for the PNG export.
     part_rects: [Option<egui::Rect>; 2],
@@ -63,7 +72,10 @@ impl Default for TelemetryView {
             ab: ab::AbRun::default(),
             rung: deepening::Rung::default(),
             message: None,
+            said_about: None,
+            ladder_share: crate::app::panel_share::PanelShare::new(0.34),
             help_open: false,
+            svg_size: [1600, 1000],
             png: export::PngSaver::default(),
             part_rects: [None; 2],
             actions: Vec::new(),
@@ -86,19 +98,23 @@ impl TelemetryView {
         play.tick(ui.ctx());
         self.ab.poll();
         if let Some(said) = self.png.poll() {
-            self.message = Some(said);
+            self.say(said, play);
         }
+        self.forget_stale_message(play);
         egui::Panel::top("telemetry_controls").show(ui, |ui| self.controls(ui, play));
-        let (narrowest, widest) = ladder_width_range(ui.available_width());
-        egui::Panel::right("telemetry_ladder")
-            .resizable(true)
-            .default_size(400.0_f32.clamp(narrowest, widest))
-            .size_range(narrowest..=widest)
-            // Both ways: the ladder's table is wider than a narrow panel, and must scroll rather than push the
-            // panel past the window's edge.
+        let width = ui.available_width();
+        let (narrowest, widest) = ladder_width_range(width);
+        let panel = self.ladder_share.panel(egui::Panel::right("telemetry_ladder"), width, narrowest..=widest);
+        // Both ways: the ladder's table is wider than a narrow panel, and must scroll rather than push the panel
+        // past the window's edge.
+        let shown = panel
             .show(ui, |ui| {
                 egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| deepening::show(self, play, ui))
-            });
+            })
+            .response
+            .rect
+            .width();
+        self.ladder_share.shown(shown, width);
         egui::CentralPanel::default().show(ui, |ui| dashboard::show(self, play, ui));
         help::window(self, ui);
         for action in std::mem::take(&mut self.actions) {
@@ -106,6 +122,25 @@ impl TelemetryView {
         }
         if self.ab.running() {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    /// The game a message is about: its id and its first search's id (a new game has other searches).
+    fn game_key(play: &Play) -> (String, Option<u64>) {
+        (play.entry().variant.id.clone(), play.history().telemetry().records.first().map(|r| r.id))
+    }
+
+    /// Says `said` about the game on view.
+    fn say(&mut self, said: (String, bool), play: &Play) {
+        self.message = Some(said);
+        self.said_about = Some(Self::game_key(play));
+    }
+
+    /// Forgets the message once the game it was about is gone (another game chosen, a new one started).
+    fn forget_stale_message(&mut self, play: &Play) {
+        if self.message.is_some() && self.said_about.as_ref() != Some(&Self::game_key(play)) {
+            self.message = None;
+            self.said_about = None;
         }
     }
 
@@ -132,6 +167,15 @@ impl TelemetryView {
             if ui.button("Save ladder as PNG").clicked() {
                 self.actions.push(Action::SavePng(Part::Ladder));
             }
+            let svg = ui.button("Save plots as SVG").on_hover_text(
+                "The plots drawn from the records, with a title, the game, axes, units and a legend, at the size \
+                 beside it, to saves/telemetry-<game>-plots.svg",
+            );
+            if svg.clicked() {
+                self.actions.push(Action::SaveSvg);
+            }
+            ui.add(egui::DragValue::new(&mut self.svg_size[0]).range(320..=8000).suffix(" px wide"));
+            ui.add(egui::DragValue::new(&mut self.svg_size[1]).range(240..=8000).suffix(" px high"));
             if ui.selectable_label(self.help_open, "Help").clicked() {
                 self.actions.push(Action::ToggleHelp);
             }
@@ -156,26 +200,28 @@ impl TelemetryView {
                     self.selected = records.get(next).map(|r| r.id);
                 }
             }
-            Action::SaveCsv => self.message = Some(export::save_csv(play)),
+            Action::SaveCsv => self.say(export::save_csv(play), play),
             Action::CopyCsv => {
                 ctx.copy_text(export::records_csv(play));
-                self.message = Some(("the records are on the clipboard as CSV".into(), false));
+                self.say(("the records are on the clipboard as CSV".into(), false), play);
             }
             Action::SavePng(part) => {
-                self.message = Some(match self.part_rects[part as usize] {
+                let said = match self.part_rects[part as usize] {
                     // A small margin keeps the tick labels that stick out of the plots.
                     Some(rect) => self.png.request(ctx, rect.expand(4.0), export::png_path(play, part)),
                     None => ("nothing drawn to save yet".into(), true),
-                })
+                };
+                self.say(said, play);
             }
+            Action::SaveSvg => self.say(figure::save_svg(play, &self.shown, self.svg_size), play),
             Action::RunB => match self.selected_record(play) {
                 Some(record) => {
                     let position = play.position_at(record.ply);
                     if let Err(e) = self.ab.start(ctx, record, &position) {
-                        self.message = Some((format!("cannot start the A/B search: {e}"), true));
+                        self.say((format!("cannot start the A/B search: {e}"), true), play);
                     }
                 }
-                None => self.message = Some(("no search to compare with yet".into(), true)),
+                None => self.say(("no search to compare with yet".into(), true), play),
             },
             Action::StopB => self.ab.stop(),
             Action::ToggleHelp => self.help_open = !self.help_open,

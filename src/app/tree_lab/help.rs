@@ -38,27 +38,30 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
 /// The help window, when open.
 pub(super) fn window(lab: &mut TreeLab, ui: &mut egui::Ui) {
     let mut open = lab.editor.help_open;
-    egui::Window::new("Keyboard shortcuts")
+    let window = egui::Window::new("Keyboard shortcuts")
         .open(&mut open)
         .pivot(egui::Align2::CENTER_CENTER)
         .default_pos(ui.ctx().content_rect().center())
         .resizable(false)
-        .collapsible(false)
-        .show(ui.ctx(), |ui| {
-            egui::Grid::new("tree_lab_shortcuts").num_columns(2).spacing([16.0, 4.0]).show(ui, |ui| {
-                for (keys, what) in SHORTCUTS {
-                    if keys.is_empty() {
-                        ui.strong(*what);
-                        ui.end_row();
-                        continue;
-                    }
-                    ui.label(egui::RichText::new(*keys).monospace());
-                    ui.label(*what);
+        .collapsible(false);
+    crate::app::windows::show(window, ui.ctx(), |ui| {
+        egui::Grid::new("tree_lab_shortcuts").num_columns(2).spacing([16.0, 4.0]).show(ui, |ui| {
+            for (keys, what) in SHORTCUTS {
+                if keys.is_empty() {
+                    ui.strong(*what);
                     ui.end_row();
+                    continue;
                 }
-            });
-            ui.small("Every edit is checked; one that would break the tree is refused, with the reason shown.");
+                ui.label(egui::RichText::new(*keys).monospace());
+                ui.label(*what);
+                ui.end_row();
+            }
         });
+        ui.small("Every edit is checked; one that would break the tree is refused, with the reason shown.");
+    });
+    if open && crate::app::windows::escape_pressed(ui.ctx()) {
+        open = false;
+    }
     if open != lab.editor.help_open {
         lab.actions.push(Action::ToggleHelp);
     }

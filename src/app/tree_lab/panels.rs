@@ -5,6 +5,7 @@ use super::files::Mode;
 use super::replay::fmt_value;
 use super::{Action, TreeLab};
 use crate::engine::search::Algorithm;
+use crate::numbers::count;
 use crate::tree::order::pearl_branching_factor;
 use eframe::egui;
 use egui::{Color32, RichText};
@@ -230,7 +231,7 @@ fn tree_status(lab: &TreeLab, ui: &mut egui::Ui) {
         }
         (None, Some(analysis)) => {
             let (nodes, leaves) = analysis.totals();
-            ui.label(RichText::new(format!("{nodes} nodes, {leaves} leaves")).weak());
+            ui.label(RichText::new(format!("{} nodes, {} leaves", count(nodes as u64), count(leaves as u64))).weak());
         }
         (None, None) => {}
     }
@@ -275,7 +276,7 @@ fn counts(lab: &TreeLab, ui: &mut egui::Ui) {
         if lab.analysing() {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(RichText::new(format!("searching {nodes} nodes…")).weak());
+                ui.label(RichText::new(format!("searching {} nodes…", count(nodes as u64))).weak());
             });
         } else {
             ui.label(RichText::new("the search gave up").color(ui.visuals().warn_fg_color)).on_hover_text(format!(
@@ -298,10 +299,10 @@ fn counts(lab: &TreeLab, ui: &mut egui::Ui) {
         };
         ui.end_row();
         ui.label("Leaves evaluated");
-        ui.label(RichText::new(format!("{} of {leaves}", tally.leaves)).strong());
+        ui.label(RichText::new(format!("{} of {}", count(tally.leaves), count(leaves as u64))).strong());
         ui.end_row();
         ui.label("Nodes visited");
-        ui.label(format!("{} (minimax {nodes})", tally.nodes));
+        ui.label(format!("{} (minimax {})", count(tally.nodes), count(nodes as u64)));
         ui.end_row();
         ui.label("Cut-offs");
         ui.label(format!(
@@ -393,13 +394,13 @@ fn comparison(lab: &mut TreeLab, ui: &mut egui::Ui) {
                 chosen = Some(row.algorithm);
             }
             if row.complete {
-                ui.label(row.leaves.to_string());
-                ui.label(row.nodes.to_string());
+                ui.label(count(row.leaves));
+                ui.label(count(row.nodes));
                 ui.label(fmt_value(row.value));
             } else {
                 let why = format!("gave up after {} nodes", crate::messages::thousands(row.nodes));
-                ui.label(format!("> {}", row.leaves)).on_hover_text(&why);
-                ui.label(format!("> {}", row.nodes)).on_hover_text(&why);
+                ui.label(format!("> {}", count(row.leaves))).on_hover_text(&why);
+                ui.label(format!("> {}", count(row.nodes))).on_hover_text(&why);
                 ui.label("?").on_hover_text(why);
             }
             ui.end_row();

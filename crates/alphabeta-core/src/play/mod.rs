@@ -6,6 +6,8 @@
 pub mod clocks;
 pub mod dice;
 pub mod engines;
+pub mod figure;
 pub mod history;
+pub mod numbering;
 pub mod series;
 pub mod tree_count;

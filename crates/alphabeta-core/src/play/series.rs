@@ -74,6 +74,27 @@ impl ValueScale {
         format!("{unit} (+: {} ahead)", self.names[0])
     }
 
+    /// The unit alone ("pawns", or "value" when the game has none): the y title of a plot too short for
+    /// [`ValueScale::axis_label`], whose win lines already say which way is whose.
+    pub fn unit_label(&self) -> &str {
+        if self.unit.is_empty() { "value" } else { &self.unit }
+    }
+
+    /// The y ticks between the win lines: 0 and whole multiples of the largest round step (1, 2, 2.5 or 5 × 10^k)
+    /// that is at most 0.9 of the edge, so even a game whose evaluations stayed near 0 reads a scale both ways
+    /// (a 24-move chess game once showed a single "0").
+    pub fn ticks(&self) -> Vec<f64> {
+        if !(self.edge.is_finite() && self.edge > 0.0) {
+            return vec![0.0];
+        }
+        let most = 0.9 * self.edge;
+        let power = 10f64.powf(most.log10().floor());
+        let step =
+            [5.0, 2.5, 2.0, 1.0].into_iter().map(|m| m * power).find(|s| *s <= most * (1.0 + 1e-9)).unwrap_or(power);
+        let count = (0.95 * self.edge / step).floor() as i64;
+        (-count..=count).map(|k| k as f64 * step).collect()
+    }
+
     /// Who wins at the edge `y` (the top: the first side).
     pub fn winner_at(&self, y: f64) -> &str {
         &self.names[usize::from(y < 0.0)]
@@ -168,15 +189,14 @@ pub struct Point {
     pub estimate: bool,
 }
 
-/// How much smaller a search was than the minimax tree, in words: "×830 fewer nodes", or "all of it".
+/// How much smaller a search was than the minimax tree, in words: "×830 fewer nodes", "×8.71 × 10¹³ fewer
+/// nodes", or "all of it".
 pub fn fewer_nodes(visited: u64, tree: f64) -> String {
     let factor = tree / visited as f64;
     if factor < 1.005 {
         "all of it visited".to_string()
-    } else if factor < 10.0 {
-        format!("×{factor:.2} fewer nodes")
     } else {
-        format!("×{factor:.0} fewer nodes")
+        format!("{} fewer nodes", crate::numbers::times(factor))
     }
 }
 
@@ -230,7 +250,7 @@ impl Series {
                 (nodes > 0).then(|| Point {
                     x,
                     y: (nodes as f64).log10(),
-                    text: format!("{nodes} nodes"),
+                    text: format!("{} nodes", crate::numbers::count(nodes)),
                     estimate: false,
                 })
             }
@@ -242,8 +262,9 @@ impl Series {
                 (visited > 0 && share.is_finite()).then(|| {
                     let what = if exact { "counted" } else { "estimated" };
                     let text = format!(
-                        "{visited} of {:.0} minimax nodes ({what}): {}",
-                        size.nodes(),
+                        "{} of {} minimax nodes ({what}): {}",
+                        crate::numbers::count(visited),
+                        crate::numbers::count_f64(size.nodes()),
                         fewer_nodes(visited, size.nodes())
                     );
                     Point { x, y: share.log10(), text, estimate: !exact }
@@ -321,6 +342,22 @@ mod tests {
     }
 
     #[test]
+    fn the_value_scale_has_ticks_both_ways_whatever_its_edge() {
+        let ticks = |edge: f64| ValueScale { edge, ..ValueScale::default() }.ticks();
+        assert_eq!(ticks(1.5), [-1.0, 0.0, 1.0]);
+        assert_eq!(ticks(1.0), [-0.5, 0.0, 0.5]);
+        assert_eq!(ticks(0.0375), [-0.025, 0.0, 0.025]);
+        assert_eq!(ticks(250.0), [-200.0, 0.0, 200.0]);
+        assert_eq!(ticks(4.4), [-2.5, 0.0, 2.5]);
+        for edge in [0.013, 0.7, 3.3, 9.9, 41.0, 1234.5] {
+            let ticks = ticks(edge);
+            assert!(ticks.len() >= 3, "{edge}: {ticks:?}");
+            assert!(ticks.iter().all(|t| t.abs() < 0.95 * edge), "{edge}: {ticks:?}");
+        }
+        assert_eq!(ValueScale::default().unit_label(), "value");
+    }
+
+    #[test]
     fn a_game_of_wins_and_draws_only_has_a_unit_edge() {
         let records = [searched(1, 0, 0.0), searched(2, 1, -(crate::games::chess::WIN - 1.0))];
         let scale = ValueScale::new(CHESS_AXIS, "pawns", ["W".into(), "B".into()], &records, HashMap::new());
@@ -332,8 +369,10 @@ mod tests {
     #[test]
     fn fewer_nodes_in_words() {
         assert_eq!(fewer_nodes(82, 82.0), "all of it visited");
-        assert_eq!(fewer_nodes(40, 100.0), "×2.50 fewer nodes");
+        assert_eq!(fewer_nodes(40, 100.0), "×2.5 fewer nodes");
         assert_eq!(fewer_nodes(1447, 1_200_000.0), "×829 fewer nodes");
+        // A chess game's deep search against its estimated tree: a power of ten, not fourteen digits.
+        assert_eq!(fewer_nodes(139_227, 1.2119920714306873e19), "×8.71 × 10¹³ fewer nodes");
     }
 
     #[test]

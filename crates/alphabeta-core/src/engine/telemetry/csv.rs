@@ -1,13 +1,15 @@
 //! The records as CSV (RFC 4180): one row per iteration, the cut-short one included, so a spreadsheet can redo
-//! every plot. Rates a search could not measure (no cut-off, no table probe) are left empty.
+//! every plot; each row names its ply (from 1) and its move as the move list numbers it (White's 24th move and
+//! Black's reply are both move 24, plies 47 and 48). Rates a search could not measure (no cut-off, no table probe) are left empty.
 
 use super::pruning::average_branching;
 use super::searches::{SearchKind, SearchRecord, depth_of};
 use crate::engine::game::Side;
 
 /// The header line's fields, in order.
-pub const COLUMNS: [&str; 26] = [
-    "move_number",
+pub const COLUMNS: [&str; 27] = [
+    "ply",
+    "move",
     "side",
     "kind",
     "algorithm",
@@ -56,7 +58,8 @@ pub fn format_records_csv(records: &[SearchRecord], name: impl Fn(&SearchRecord,
             let size = tree.and_then(|t| t.size(depth));
             let optional = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
             let cells = [
-                record.move_number().to_string(),
+                record.ply_number().to_string(),
+                record.list_number().to_string(),
                 side.to_string(),
                 kind.to_string(),
                 record.algorithm().name().to_string(),
@@ -138,8 +141,8 @@ mod tests {
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 3, "{csv}");
         assert_eq!(lines[0].split(',').count(), COLUMNS.len());
-        assert_eq!(lines[1], "3,second,hint,pvs,1,true,false,0,\"x,4\",10,1,0,0,0,,0,0,,0,0.5,,9,10,exact,0,51");
-        assert!(lines[2].starts_with("3,second,hint,pvs,2,false,"), "{}", lines[2]);
+        assert_eq!(lines[1], "3,2,second,hint,pvs,1,true,false,0,\"x,4\",10,1,0,0,0,,0,0,,0,0.5,,9,10,exact,0,51");
+        assert!(lines[2].starts_with("3,2,second,hint,pvs,2,false,"), "{}", lines[2]);
         assert!(lines[2].ends_with(",82,exact,0.5,51"), "{}", lines[2]);
     }
 }

@@ -36,9 +36,18 @@ pub struct SearchRecord {
 }
 
 impl SearchRecord {
-    /// The move number this search was for (1 for the first move of the game): the dashboard's x.
-    pub fn move_number(&self) -> usize {
+    /// The number of the ply this search was for, from 1 (ply 47 is Black's 24th move in chess).
+    pub fn ply_number(&self) -> usize {
         self.ply + 1
+    }
+
+    /// The move list's number of the move this search was for, the sides taking turns: White's 24th move and
+    /// Black's reply are both 24.
+    pub fn list_number(&self) -> usize {
+        match self.side {
+            Side::Max => self.ply.div_ceil(2) + 1,
+            Side::Min => self.ply / 2 + 1,
+        }
     }
 
     /// The algorithm searched with.
