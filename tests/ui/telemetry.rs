@@ -178,7 +178,9 @@ fn csv_has_a_row_per_iteration_and_a_small_window_still_draws() {
         assert!(svg.contains(text), "{text} missing");
     }
     assert!(svg.contains(r#"width="1400" height="900""#));
+    figures_are_drawn_whole(app);
     harness.get_by_label("Save plots as SVG");
+    harness.get_by_label("Save ladder as PNG");
     assert_eq!(harness.state().view, View::Telemetry);
     harness.get_by_label("Save CSV");
     harness.get_by_label("Nodes (log scale)");
@@ -266,4 +268,40 @@ fn the_value_plot_says_what_the_search_panel_said() {
     assert_eq!(scale.axis_label(), "threats (+: Red ahead)");
     // The search panel said it in the same words.
     harness.get_by_label(&words);
+}
+
+/// Issue 43, point 6: the ladder is a figure too (its three quantities by depth, titled and with the game), and
+/// a figure's PNG is drawn from its SVG at the size asked for, its text set (the PNG was once a 313 × 206 crop of
+/// the screen without axes, ticks or title).
+fn figures_are_drawn_whole(app: &alphabeta_studio::app::StudioApp) {
+    use alphabeta_studio::app::telemetry::figure::{ladder_figure, png_of};
+    let record = app.play.history().telemetry().records.last().expect("a search");
+    let ladder = ladder_figure(&app.play, record, None);
+    let titles: Vec<&str> = ladder.panels.iter().map(|p| p.title.as_str()).collect();
+    assert_eq!(titles, ["Nodes (log scale)", "Time per iteration", "Value"]);
+    assert_eq!(ladder.title, "Deepening ladder — Tic-tac-toe");
+    assert_eq!(ladder.x_label, "depth (plies)");
+    let depths: Vec<f64> = ladder.panels[0]
+        .traces
+        .iter()
+        .find(|t| t.name.starts_with("A: "))
+        .expect("A")
+        .points
+        .iter()
+        .map(|p| p[0])
+        .collect();
+    assert_eq!(depths, (1..=record.thought.iterations.len()).map(|d| d as f64).collect::<Vec<_>>());
+    let png = png_of(&alphabeta_studio::play::figure::to_svg(&ladder, 900, 600)).expect("drawn");
+    let decoder = png::Decoder::new(std::io::Cursor::new(png));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut pixels).expect("its pixels");
+    assert_eq!((info.width, info.height), (900, 600));
+    // The title's band (its baseline at y = 24, 18 px type) holds dark pixels: the text was set with a font.
+    let channels = info.line_size / info.width as usize;
+    let dark = (8..28)
+        .flat_map(|y| (0..450).map(move |x| (y, x)))
+        .filter(|(y, x)| pixels[y * info.line_size + x * channels] < 100)
+        .count();
+    assert!(dark > 200, "{dark} dark pixels where the title is");
 }

@@ -204,7 +204,6 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
     let selected = view.selected_record(play).map(|r| move_x(r.ply));
     let names = side_names(play);
     let values = super::series::value_scale(play.history(), &names);
-    let top = ui.cursor().min;
     // At least tall enough for the Value plot's two win lines, their names and a tick between them.
     let height = ((ui.available_height() - 4.0 * shown.len() as f32) / shown.len() as f32).max(130.0);
     let mut clicked = None;
@@ -215,8 +214,6 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
             }
         }
     });
-    view.part_rects[super::export::Part::Dashboard as usize] =
-        Some(egui::Rect::from_min_max(top, ui.min_rect().max.max(top + egui::vec2(1.0, 1.0))));
     if let Some(id) = clicked {
         view.actions.push(Action::Select(Some(id)));
     }

@@ -3,7 +3,6 @@
 //! run exists, the A/B controls, and the ladders as a table.
 
 use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, power_of_ten, side_color, whole_number, whole_numbers};
-use super::export::Part;
 use super::series::{ValueScale, fewer_nodes, move_at, move_x, signed};
 use super::{Action, TelemetryView, ab};
 use crate::app::play::Play;
@@ -28,7 +27,7 @@ pub enum Rung {
 }
 
 impl Rung {
-    const ALL: [Rung; 3] = [Rung::Nodes, Rung::Time, Rung::Value];
+    pub(super) const ALL: [Rung; 3] = [Rung::Nodes, Rung::Time, Rung::Value];
 
     fn name(self) -> &'static str {
         match self {
@@ -39,7 +38,7 @@ impl Rung {
     }
 
     /// The plotted y of an iteration, if it has one (an infinite value has none).
-    fn y(self, iteration: &Iteration<AnyMove>, values: &ValueScale) -> Option<f64> {
+    pub(super) fn y(self, iteration: &Iteration<AnyMove>, values: &ValueScale) -> Option<f64> {
         match self {
             Rung::Nodes => (iteration.stats.nodes_visited > 0).then(|| (iteration.stats.nodes_visited as f64).log10()),
             Rung::Time => Some(iteration.stats.elapsed_seconds),
@@ -49,7 +48,7 @@ impl Rung {
 }
 
 /// B's colour.
-const B_COLOR: egui::Color32 = egui::Color32::from_rgb(46, 160, 67);
+pub(super) const B_COLOR: egui::Color32 = egui::Color32::from_rgb(46, 160, 67);
 
 pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
     let Some(record) = view.selected_record(play) else {
@@ -78,8 +77,7 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
     let b_ladder = view.ab.ladder_for(record);
     let position = play.position_at(record.ply);
     let scale = Scale::new(play, record, &position);
-    let response = plot(record, b_ladder, view.rung, &scale, ui);
-    view.part_rects[Part::Ladder as usize] = Some(response);
+    plot(record, b_ladder, view.rung, &scale, ui);
     ui.separator();
     ab::controls(view, record, play.history().position().has_chance(), ui);
     ui.separator();
@@ -88,13 +86,13 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
 
 /// How the ladder reads values: the game's unit from the side to move's view (as the search reports them), each
 /// iteration's score in the search panel's words.
-struct Scale {
-    values: ValueScale,
+pub(super) struct Scale {
+    pub(super) values: ValueScale,
     position: crate::games::any::AnyGame,
 }
 
 impl Scale {
-    fn new(play: &Play, record: &SearchRecord, position: &crate::games::any::AnyGame) -> Self {
+    pub(super) fn new(play: &Play, record: &SearchRecord, position: &crate::games::any::AnyGame) -> Self {
         let names = super::dashboard::side_names(play);
         let mover = usize::from(record.side == crate::engine::game::Side::Min);
         // The side to move's view: its name first, so "+" reads as its advantage.
@@ -181,7 +179,11 @@ fn capitalised(text: &str) -> String {
 }
 
 /// A ladder's points: (depth, the rung's y) with each iteration's figures for the hover label.
-fn ladder_points(iterations: &[Iteration<AnyMove>], rung: Rung, scale: &Scale) -> (Vec<[f64; 2]>, Vec<String>) {
+pub(super) fn ladder_points(
+    iterations: &[Iteration<AnyMove>],
+    rung: Rung,
+    scale: &Scale,
+) -> (Vec<[f64; 2]>, Vec<String>) {
     iterations
         .iter()
         .filter_map(|i| {
@@ -194,14 +196,8 @@ fn ladder_points(iterations: &[Iteration<AnyMove>], rung: Rung, scale: &Scale) -
         .unzip()
 }
 
-/// The ladder plot; returns its rect (for the PNG export).
-fn plot(
-    record: &SearchRecord,
-    b_ladder: Option<&[Iteration<AnyMove>]>,
-    rung: Rung,
-    scale: &Scale,
-    ui: &mut egui::Ui,
-) -> egui::Rect {
+/// The ladder plot.
+fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, rung: Rung, scale: &Scale, ui: &mut egui::Ui) {
     let mut texts = HoverTexts::default();
     let (a_points, a_texts) = ladder_points(&record.thought.iterations, rung, scale);
     let a_name = format!("A: {}", record.algorithm().name());
@@ -221,7 +217,7 @@ fn plot(
     let b_name = "B";
     let (b_points, b_texts) = b_ladder.map(|l| ladder_points(l, rung, scale)).unwrap_or_default();
     texts.insert(b_name, b_texts);
-    let response = ladder_plot(rung, scale, texts).show(ui, |plot_ui| {
+    ladder_plot(rung, scale, texts).show(ui, |plot_ui| {
         if rung == Rung::Value {
             super::dashboard::win_lines(plot_ui, &scale.values, 0.1);
         }
@@ -242,11 +238,10 @@ fn plot(
             plot_ui.points(Points::new(b_name, b_points).color(B_COLOR).shape(MarkerShape::Up).radius(5.0));
         }
     });
-    response.response.rect
 }
 
 /// The minimax tree's size at each depth to `max_depth` that is known (log10 of its nodes), with its hover text.
-fn minimax_tree(record: &SearchRecord, max_depth: u32) -> Vec<([f64; 2], String)> {
+pub(super) fn minimax_tree(record: &SearchRecord, max_depth: u32) -> Vec<([f64; 2], String)> {
     (1..=max_depth)
         .filter_map(|d| {
             let size = record.tree.as_ref()?.size(d)?;

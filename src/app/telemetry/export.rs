@@ -1,5 +1,6 @@
-//! Export: the records as CSV (saved to `saves/` through the Tree lab's writer, or copied), and a part of the view
-//! as PNG — a screenshot of the next frame, cropped to the part's rectangle and written on the callback.
+//! Export: the records as CSV (saved to `saves/` through the Tree lab's writer, or copied); the parts of the view
+//! that are saved as figures ([`super::figure`]); and the screenshot PNG the Tree lab's canvas is saved through —
+//! the next frame, cropped to a rectangle and written on the callback.
 
 use crate::app::play::Play;
 use crate::app::tree_lab::files::write_text;
@@ -9,7 +10,7 @@ use eframe::egui;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-/// The parts of the view that can be saved as a picture.
+/// The parts of the view that can be saved as a figure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
     Dashboard = 0,
@@ -34,15 +35,6 @@ pub fn save_csv(play: &Play) -> (String, bool) {
         Ok(()) => (format!("saved {}", path.display()), false),
         Err(e) => (e, true),
     }
-}
-
-/// `saves/telemetry-<game>-<part>.png`.
-pub fn png_path(play: &Play, part: Part) -> PathBuf {
-    let part = match part {
-        Part::Dashboard => "plots",
-        Part::Ladder => "ladder",
-    };
-    project_folder("saves").join(format!("telemetry-{}-{part}.png", play.entry().variant.id))
 }
 
 /// Screenshots asked for and not yet written.

@@ -1,6 +1,6 @@
 //! Telemetry: what the searches of the game in Play did, move after move — depth, time, nodes, pruning ratio,
 //! branching factor and value against the move number, each search's deepening ladder, an A/B re-run of any
-//! searched position with other settings, and export as CSV and PNG.
+//! searched position with other settings, and export as CSV and as figures (PNG or SVG).
 //!
 //! The records live with the game ([`crate::play::history::GameHistory::telemetry`]); this view only reads them,
 //! keeps the game going while it is shown ([`Play::tick`]), and owns its own state: the toggles, the selection,
@@ -31,9 +31,8 @@ pub enum Action {
     Step(i32),
     SaveCsv,
     CopyCsv,
-    SavePng(Part),
-    /// Write the plots as SVG at the size chosen beside the button.
-    SaveSvg,
+    /// Write a part of the view as a figure (PNG or SVG) at the size chosen beside the buttons.
+    SaveFigure(Part, figure::Format),
     /// Re-run the selected record's position with the A/B settings.
     RunB,
     StopB,
@@ -56,11 +55,8 @@ pub struct TelemetryView {
     /// The ladder panel's share of the window, kept when the window grows.
     ladder_share: crate::app::panel_share::PanelShare,
     help_open: bool,
-    /// The SVG export's width and height in pixels.
-    pub svg_size: [u32; 2],
-    png: export::PngSaver,
-    /// Where the last frame drew each part, for the PNG export.
-    part_rects: [Option<egui::Rect>; 2],
+    /// The figures' width and height in pixels.
+    pub figure_size: [u32; 2],
     actions: Vec<Action>,
 }
 
@@ -75,9 +71,7 @@ impl Default for TelemetryView {
             said_about: None,
             ladder_share: crate::app::panel_share::PanelShare::new(0.34),
             help_open: false,
-            svg_size: [1600, 1000],
-            png: export::PngSaver::default(),
-            part_rects: [None; 2],
+            figure_size: [1600, 1000],
             actions: Vec::new(),
         }
     }
@@ -97,9 +91,6 @@ impl TelemetryView {
     pub fn ui(&mut self, ui: &mut egui::Ui, play: &mut Play) {
         play.tick(ui.ctx());
         self.ab.poll();
-        if let Some(said) = self.png.poll() {
-            self.say(said, play);
-        }
         self.forget_stale_message(play);
         egui::Panel::top("telemetry_controls").show(ui, |ui| self.controls(ui, play));
         let width = ui.available_width();
@@ -161,21 +152,7 @@ impl TelemetryView {
             if ui.button("Copy CSV").on_hover_text("The same rows on the clipboard").clicked() {
                 self.actions.push(Action::CopyCsv);
             }
-            if ui.button("Save plots as PNG").clicked() {
-                self.actions.push(Action::SavePng(Part::Dashboard));
-            }
-            if ui.button("Save ladder as PNG").clicked() {
-                self.actions.push(Action::SavePng(Part::Ladder));
-            }
-            let svg = ui.button("Save plots as SVG").on_hover_text(
-                "The plots drawn from the records, with a title, the game, axes, units and a legend, at the size \
-                 beside it, to saves/telemetry-<game>-plots.svg",
-            );
-            if svg.clicked() {
-                self.actions.push(Action::SaveSvg);
-            }
-            ui.add(egui::DragValue::new(&mut self.svg_size[0]).range(320..=8000).suffix(" px wide"));
-            ui.add(egui::DragValue::new(&mut self.svg_size[1]).range(240..=8000).suffix(" px high"));
+            self.figure_buttons(ui);
             if ui.selectable_label(self.help_open, "Help").clicked() {
                 self.actions.push(Action::ToggleHelp);
             }
@@ -186,6 +163,29 @@ impl TelemetryView {
                 ui.colored_label(color, text);
             }
         });
+    }
+
+    /// The figure exports: the plots and the ladder, each as PNG or SVG, at the size in the two fields.
+    fn figure_buttons(&mut self, ui: &mut egui::Ui) {
+        let parts = [(Part::Dashboard, "plots"), (Part::Ladder, "ladder")];
+        for (part, name) in parts {
+            for format in [figure::Format::Png, figure::Format::Svg] {
+                let title = format!("Save {name} as {}", format.name());
+                let tip = format!(
+                    "The {name} drawn from the records — a title, the game, axes, ticks, units and a legend — at the \
+                     size beside the buttons, to saves/telemetry-<game>-{name}.{}",
+                    format.extension()
+                );
+                if ui.button(title).on_hover_text(tip).clicked() {
+                    self.actions.push(Action::SaveFigure(part, format));
+                }
+            }
+        }
+        let size_tip = "The saved figure's size in pixels (an SVG scales without loss)";
+        ui.add(egui::DragValue::new(&mut self.figure_size[0]).range(320..=6000).suffix(" px wide"))
+            .on_hover_text(size_tip);
+        ui.add(egui::DragValue::new(&mut self.figure_size[1]).range(240..=6000).suffix(" px high"))
+            .on_hover_text(size_tip);
     }
 
     /// Carries out one action.
@@ -205,15 +205,19 @@ impl TelemetryView {
                 ctx.copy_text(export::records_csv(play));
                 self.say(("the records are on the clipboard as CSV".into(), false), play);
             }
-            Action::SavePng(part) => {
-                let said = match self.part_rects[part as usize] {
-                    // A small margin keeps the tick labels that stick out of the plots.
-                    Some(rect) => self.png.request(ctx, rect.expand(4.0), export::png_path(play, part)),
-                    None => ("nothing drawn to save yet".into(), true),
+            Action::SaveFigure(part, format) => {
+                let made = match part {
+                    Part::Dashboard => Some(figure::plots_figure(play, &self.shown)),
+                    Part::Ladder => self
+                        .selected_record(play)
+                        .map(|record| figure::ladder_figure(play, record, self.ab.ladder_for(record))),
+                };
+                let said = match made {
+                    Some(made) => figure::save(&made, &figure::path(play, part, format), format, self.figure_size),
+                    None => ("no search to draw yet: play a move against the AI first".into(), true),
                 };
                 self.say(said, play);
             }
-            Action::SaveSvg => self.say(figure::save_svg(play, &self.shown, self.svg_size), play),
             Action::RunB => match self.selected_record(play) {
                 Some(record) => {
                     let position = play.position_at(record.ply);
