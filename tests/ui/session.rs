@@ -137,3 +137,23 @@ fn a_session_with_an_impossible_ply_is_refused_in_the_window() {
     harness.get_by_label_contains("play.telemetry.records[0].ply is 1000000000000, outside 0..=");
     assert_eq!(move_names(harness.state()), played, "the game on the board stays");
 }
+
+/// Issue 43, point 21: a report of what was done ("Saved …", "Recovered …") goes by itself once it is old news; an
+/// error stays until it is dismissed.
+#[test]
+fn a_report_goes_by_itself_and_an_error_stays() {
+    use alphabeta_studio::app::session::{NOTICE_SECONDS, Notice};
+    let (mut harness, _dir) = studio("notices");
+    let notice = |text: &str, error| Some(Notice { text: text.into(), error, shown_at: None });
+    for (text, error) in [("Saved to my-game.ron.", false), ("The session was not saved: disk full", true)] {
+        harness.state_mut().sessions.notice = notice(text, error);
+        harness.step();
+        harness.get_by_label(text);
+        // The harness's clock moves a quarter of a second a frame.
+        for _ in 0..(NOTICE_SECONDS * 4.0) as usize + 8 {
+            harness.step();
+        }
+        let left = harness.state().sessions.notice.as_ref().map(|n| n.text.clone());
+        assert_eq!(left.is_some(), error, "{text}: {left:?}");
+    }
+}

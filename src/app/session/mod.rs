@@ -53,7 +53,12 @@ pub enum Then {
 pub struct Notice {
     pub text: String,
     pub error: bool,
+    /// The window's clock when it was first shown, so a report of what was done can go once it is old news.
+    pub shown_at: Option<f64>,
 }
+
+/// How long a report of what was done ("Saved …", "Recovered …") stays; an error stays until dismissed.
+pub const NOTICE_SECONDS: f64 = 12.0;
 
 /// The session side of the studio.
 pub struct Sessions {
@@ -117,7 +122,7 @@ impl Sessions {
     }
 
     fn say(&mut self, text: String, error: bool) {
-        self.notice = Some(Notice { text, error });
+        self.notice = Some(Notice { text, error, shown_at: None });
     }
 }
 

@@ -113,9 +113,20 @@ impl StudioApp {
         }
     }
 
-    /// The notice about the last session command, if any, with a button to dismiss it.
+    /// The notice about the last session command, if any, with a button to dismiss it. A report of what was done
+    /// goes by itself after [`NOTICE_SECONDS`](super::NOTICE_SECONDS): it talks of a moment that has passed.
     pub fn session_notice(&mut self, ui: &mut egui::Ui) {
-        let Some(notice) = &self.sessions.notice else { return };
+        let now = ui.input(|i| i.time);
+        let Some(notice) = &mut self.sessions.notice else { return };
+        let shown_at = *notice.shown_at.get_or_insert(now);
+        let left = super::NOTICE_SECONDS - (now - shown_at);
+        if !notice.error && left <= 0.0 {
+            self.sessions.notice = None;
+            return;
+        }
+        if !notice.error {
+            ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64(left));
+        }
         let color = if notice.error { ui.visuals().error_fg_color } else { ui.visuals().weak_text_color() };
         let text = notice.text.clone();
         if ui
