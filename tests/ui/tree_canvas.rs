@@ -209,3 +209,23 @@ fn selecting_nodes_does_not_move_the_canvas() {
         assert_eq!(canvas(&harness), before, "{size:?}: zooming out moved the canvas");
     }
 }
+
+/// Issue 43, point 21: the step's description under the canvas keeps two lines whatever the step says, so the
+/// canvas keeps its height while the replay runs (a wrap to a third line or back to one used to move its edge).
+#[test]
+fn stepping_does_not_change_the_canvas() {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(800.0, 600.0))
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::default());
+    harness.run();
+    let before = canvas(&harness);
+    let mut lines = std::collections::BTreeSet::new();
+    for _ in 0..harness.state().step_count() {
+        harness.get_by_label("▶").click();
+        harness.run();
+        lines.insert(harness.state().step_description().len() / 60);
+        assert_eq!(canvas(&harness), before, "at: {}", harness.state().step_description());
+    }
+    assert!(lines.len() > 1, "descriptions of one length only: the test would prove nothing");
+}

@@ -64,8 +64,30 @@ pub(super) fn controls(lab: &mut TreeLab, ui: &mut egui::Ui) {
     });
     ui.add_space(2.0);
     let text = if lab.description.is_empty() { "Nothing to replay." } else { &lab.description };
-    ui.add(egui::Label::new(RichText::new(text).size(15.0).strong()).wrap());
+    description(ui, text);
     ui.add_space(4.0);
+}
+
+/// The step's description in two lines whatever its length (a longer one ends in "…", whole on hover), so the
+/// canvas above keeps its height from step to step.
+fn description(ui: &mut egui::Ui, text: &str) {
+    let font = egui::FontId::proportional(15.0);
+    let rows = 2;
+    let height = rows as f32 * ui.fonts_mut(|f| f.row_height(&font));
+    let mut job =
+        egui::text::LayoutJob::simple(text.to_owned(), font, ui.visuals().strong_text_color(), ui.available_width());
+    job.wrap.max_rows = rows;
+    let galley = ui.fonts_mut(|f| f.layout_job(job));
+    let cut = galley.elided;
+    let response = ui
+        .vertical(|ui| {
+            ui.set_min_height(height);
+            ui.add(egui::Label::new(galley))
+        })
+        .inner;
+    if cut {
+        response.on_hover_text(text);
+    }
 }
 
 /// The right panel: NODE, TYPE, ALPHA, BETA, VALUE, one row per event, the current one highlighted and scrolled
