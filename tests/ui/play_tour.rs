@@ -133,8 +133,19 @@ fn the_move_list_follows_the_game_and_the_arrow_keys_step_through_it() {
 
 /// The position on view, as the status line reads it ("Viewing the position after move n"), or `None` for the game.
 fn viewing(harness: &egui_kittest::Harness<'static, alphabeta_studio::app::play::Play>) -> Option<usize> {
-    let count = harness.state().history().moves().len();
-    (0..count).find(|n| harness.query_by_label(&format!("Viewing the position after move {n} (read-only)")).is_some())
+    let viewing = harness.state().viewing();
+    let said = match viewing {
+        Some(0) => Some("Viewing the starting position (read-only)".to_string()),
+        Some(n) => {
+            let after = alphabeta_studio::play::numbering::numbered_move(harness.state().history(), n - 1);
+            Some(format!("Viewing the position after {after} (read-only)"))
+        }
+        None => None,
+    };
+    if let Some(said) = said {
+        harness.get_by_label(&said);
+    }
+    viewing
 }
 
 /// Point 12: picking another game dropped an imported chess game without a word and started Connect Four between

@@ -295,6 +295,11 @@ impl Play {
         &self.history
     }
 
+    /// The earlier position on view, as the number of moves played to reach it; `None` when the game itself is.
+    pub fn viewing(&self) -> Option<usize> {
+        self.viewing
+    }
+
     /// The latest message, if any.
     pub fn message(&self) -> Option<&Message> {
         self.message.as_ref()
@@ -383,8 +388,14 @@ impl Play {
             self.roll_button(ui);
             if let Some(ply) = self.viewing {
                 // The move as the list names it ("12…Nxd5"): "move 24" was the ply, not the list's move 24.
-                let after = crate::play::numbering::numbered_move(&self.history, ply.saturating_sub(1));
-                ui.label(egui::RichText::new(format!("Viewing the position after {after} (read-only)")).strong());
+                let text = match ply.checked_sub(1) {
+                    Some(last) => format!(
+                        "Viewing the position after {} (read-only)",
+                        crate::play::numbering::numbered_move(&self.history, last)
+                    ),
+                    None => "Viewing the starting position (read-only)".to_string(),
+                };
+                ui.label(egui::RichText::new(text).strong());
             }
         });
         // The message line is always there, empty or not, so the board never moves when a message comes or goes.
