@@ -8,7 +8,8 @@
 #     bench/strength.sh stockfish       # only level 10 against Stockfish (needs root for apt-get, or stockfish on PATH)
 #
 # Settings through the environment: GAMES (per pairing, default 200), NODES (per move, default 20000), SEED (the
-# last pairing's, default 5), OPENING_PLIES (random opening plies, default 4), MOVETIME (ms per move against
+# last pairing's, default 5), OPENING_PLIES (random opening plies, default 4), OPENINGS (a book file instead, as
+# `match --openings` takes it, e.g. bench/openings/chess.txt), MOVETIME (ms per move against
 # Stockfish, default 1000), SF_GAMES (default 20), SF_ELO (default 2000), SF_SEED (the openings, default 1: seed S
 # plays openings S, S + 1 … one a pair of games), CONCURRENCY (default 1: the figures are per
 # core); for the anchor ANCHOR_LEVEL (default 8), ANCHOR_NODES (default 220000, level 8's node budget in
@@ -23,6 +24,8 @@ cd "$(dirname "$0")/.."
 GAMES=${GAMES:-200}
 NODES=${NODES:-20000}
 OPENING_PLIES=${OPENING_PLIES:-4}
+# The openings of every pairing: random plies, or a book (bench/openings/chess.txt: 50 main lines of 8 plies).
+OPENINGS=${OPENINGS:-random:$OPENING_PLIES}
 MOVETIME=${MOVETIME:-1000}
 SF_GAMES=${SF_GAMES:-20}
 SF_ELO=${SF_ELO:-2000}
@@ -36,7 +39,7 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
 pairing() { # name, player A, player B, extra arguments
     name=$1; a=$2; b=$3; shift 3
     echo "== $name: $a  vs  $b"
-    "$BIN" match chess --a "$a" --b "$b" --games "$GAMES" --openings "random:$OPENING_PLIES" \
+    "$BIN" match chess --a "$a" --b "$b" --games "$GAMES" --openings "$OPENINGS" \
         --concurrency "$CONCURRENCY" "$@"
 }
 
