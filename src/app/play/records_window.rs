@@ -3,9 +3,10 @@
 //! Import and Set up take pasted text (or a file's path) in a small window, and a record that is refused leaves
 //! the game as it was, with the line and the reason shown.
 
-use super::{Action, Play, PlayerKind};
+use super::{Action, Play, PlayerKind, start_of};
 use crate::engine::telemetry::searches::SearchKind;
 use crate::games::records::{MoveNote, RecordNotes};
+use crate::play::history::GameHistory;
 use eframe::egui;
 use std::path::{Path, PathBuf};
 
@@ -223,5 +224,53 @@ mod tests {
         std::fs::write(dir.join("chess-1.pgn"), "").expect("write");
         assert_eq!(export_path(&dir, "chess", "pgn"), dir.join("chess-2.pgn"));
         std::fs::remove_dir_all(&dir).expect("clean up");
+    }
+}
+
+impl Play {
+    /// Replaces the game with the record in `text`, read by the family's format; nothing changes when it is refused.
+    pub(super) fn import(&mut self, text: &str) {
+        let start = start_of(self.entry());
+        match start.read_record(text) {
+            Ok((start, moves)) => {
+                let mut history = GameHistory::new(start);
+                for mv in moves {
+                    if let Err(e) = history.try_play(mv) {
+                        return self.refuse_text(format!("The record could not be replayed: {e}"));
+                    }
+                }
+                self.records_window.accepted();
+                self.new_game();
+                self.history = history;
+                self.paused = true;
+                // Moves as the move list numbers them; the plies too, named so.
+                let (moves, plies) = (crate::play::numbering::moves_in_list(&self.history), self.history.moves().len());
+                self.say(
+                    format!("Imported a game of {moves} moves ({plies} plies; paused: press Resume for the AI)."),
+                    false,
+                );
+            }
+            Err(e) => self.refuse_text(format!("Not imported — {e}")),
+        }
+    }
+
+    /// Starts a game from the position in `text` (FEN for chess and draughts, moves from the start for the others).
+    pub(super) fn set_up(&mut self, text: &str) {
+        match self.entry().variant.rules.read_position(text.trim()) {
+            Ok(position) => {
+                self.records_window.accepted();
+                self.new_game();
+                self.history = GameHistory::new(position);
+                self.paused = true;
+                self.say("Set up the position (paused: press Resume for the AI).".into(), false);
+            }
+            Err(e) => self.refuse_text(format!("Not set up — {e}")),
+        }
+    }
+
+    /// A record or position refused: said above the board, and in the window that asked for it, which stays open.
+    fn refuse_text(&mut self, why: String) {
+        self.records_window.refused(&why);
+        self.say(why, true);
     }
 }
