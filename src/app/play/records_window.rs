@@ -198,35 +198,6 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pasted_text_is_kept_and_a_named_file_is_read() {
-        assert_eq!(pasted_or_file("1. e4 e5\n2. Nf3").as_deref(), Ok("1. e4 e5\n2. Nf3"));
-        assert_eq!(pasted_or_file("d3 c1 not-a-file").as_deref(), Ok("d3 c1 not-a-file"));
-        let dir = std::env::temp_dir().join(format!("abs-records-window-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let file = dir.join("game.pgn");
-        std::fs::write(&file, "1. e4 *\n").expect("write");
-        assert_eq!(pasted_or_file(&format!("  {}  ", file.display())).as_deref(), Ok("1. e4 *\n"));
-        // A folder (like a FIFO or a device) is refused with its reason; it used to be taken for pasted text.
-        let refused = pasted_or_file(&dir.display().to_string()).expect_err("a folder is not a record");
-        assert!(refused.contains("a folder, not a regular file"), "{refused}");
-        std::fs::remove_dir_all(&dir).expect("clean up");
-    }
-
-    #[test]
-    fn an_export_takes_the_first_free_number() {
-        let dir = std::env::temp_dir().join(format!("abs-records-export-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        std::fs::write(dir.join("chess-1.pgn"), "").expect("write");
-        assert_eq!(export_path(&dir, "chess", "pgn"), dir.join("chess-2.pgn"));
-        std::fs::remove_dir_all(&dir).expect("clean up");
-    }
-}
-
 impl Play {
     /// Replaces the game with the record in `text`, read by the family's format; nothing changes when it is refused.
     pub(super) fn import(&mut self, text: &str) {
@@ -272,5 +243,34 @@ impl Play {
     fn refuse_text(&mut self, why: String) {
         self.records_window.refused(&why);
         self.say(why, true);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pasted_text_is_kept_and_a_named_file_is_read() {
+        assert_eq!(pasted_or_file("1. e4 e5\n2. Nf3").as_deref(), Ok("1. e4 e5\n2. Nf3"));
+        assert_eq!(pasted_or_file("d3 c1 not-a-file").as_deref(), Ok("d3 c1 not-a-file"));
+        let dir = std::env::temp_dir().join(format!("abs-records-window-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join("game.pgn");
+        std::fs::write(&file, "1. e4 *\n").expect("write");
+        assert_eq!(pasted_or_file(&format!("  {}  ", file.display())).as_deref(), Ok("1. e4 *\n"));
+        // A folder (like a FIFO or a device) is refused with its reason; it used to be taken for pasted text.
+        let refused = pasted_or_file(&dir.display().to_string()).expect_err("a folder is not a record");
+        assert!(refused.contains("a folder, not a regular file"), "{refused}");
+        std::fs::remove_dir_all(&dir).expect("clean up");
+    }
+
+    #[test]
+    fn an_export_takes_the_first_free_number() {
+        let dir = std::env::temp_dir().join(format!("abs-records-export-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        std::fs::write(dir.join("chess-1.pgn"), "").expect("write");
+        assert_eq!(export_path(&dir, "chess", "pgn"), dir.join("chess-2.pgn"));
+        std::fs::remove_dir_all(&dir).expect("clean up");
     }
 }
