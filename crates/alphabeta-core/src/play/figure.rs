@@ -227,25 +227,30 @@ fn draw_panel(out: &mut String, panel: &Panel, area: [f64; 4], x_range: (f64, f6
         );
     }
     for trace in &panel.traces {
-        let [r, g, b] = trace.color;
-        let color = format!("rgb({r},{g},{b})");
-        if trace.joined && trace.points.len() > 1 {
-            let path: Vec<String> = trace.points.iter().map(|p| format!("{:.1},{:.1}", sx(p[0]), sy(p[1]))).collect();
-            let _ = writeln!(
-                out,
-                r#"<polyline points="{}" fill="none" stroke="{color}" stroke-opacity="0.6"/>"#,
-                path.join(" ")
-            );
-        }
-        let fill = if trace.hollow { "none" } else { color.as_str() };
-        for p in &trace.points {
-            let _ = writeln!(
-                out,
-                r#"<circle cx="{:.1}" cy="{:.1}" r="3" fill="{fill}" stroke="{color}"/>"#,
-                sx(p[0]),
-                sy(p[1])
-            );
-        }
+        draw_trace(out, trace, &sx, &sy);
+    }
+}
+
+/// One trace's points, joined by a line when it is one, at the screen places `sx` and `sy` give.
+fn draw_trace(out: &mut String, trace: &Trace, sx: &dyn Fn(f64) -> f64, sy: &dyn Fn(f64) -> f64) {
+    let [r, g, b] = trace.color;
+    let color = format!("rgb({r},{g},{b})");
+    if trace.joined && trace.points.len() > 1 {
+        let path: Vec<String> = trace.points.iter().map(|p| format!("{:.1},{:.1}", sx(p[0]), sy(p[1]))).collect();
+        let _ = writeln!(
+            out,
+            r#"<polyline points="{}" fill="none" stroke="{color}" stroke-opacity="0.6"/>"#,
+            path.join(" ")
+        );
+    }
+    let fill = if trace.hollow { "none" } else { color.as_str() };
+    for p in &trace.points {
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{:.1}" cy="{:.1}" r="3" fill="{fill}" stroke="{color}"/>"#,
+            sx(p[0]),
+            sy(p[1])
+        );
     }
 }
 
