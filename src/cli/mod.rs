@@ -30,6 +30,11 @@ use std::process::ExitCode;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The folder of game files (`*.ron`, `*.lua`) for every command and the window; without it, the folder
+    /// ALPHABETA_STUDIO_GAMES names, else `games/` here, else the repository's own.
+    // Not `--games`: `match --games N` counts games.
+    #[arg(long = "games-dir", global = true, value_name = "DIR")]
+    pub games_dir: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -79,6 +84,10 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
             return Some(ExitCode::from(2));
         }
     };
+    if let Err(message) = choose_games_dir(cli.games_dir.clone()) {
+        eprintln!("error: {}", crate::messages::escape_controls(&message));
+        return Some(ExitCode::from(2));
+    }
     let result = match cli.command? {
         Command::Tree(args) => tree::run(&args),
         Command::Bench(args) => bench::run(&args),
@@ -96,6 +105,18 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
             ExitCode::from(2)
         }
     })
+}
+
+/// The games folder of this run: `--games-dir DIR`, or the environment's, checked to be a folder before anything is read.
+fn choose_games_dir(chosen: Option<std::path::PathBuf>) -> Result<(), String> {
+    use crate::games::registry::{GAMES_DIR_VARIABLE, choose_dir};
+    match (chosen, std::env::var_os(GAMES_DIR_VARIABLE).filter(|value| !value.is_empty())) {
+        (Some(dir), _) => choose_dir(dir),
+        (None, Some(dir)) if !std::path::Path::new(&dir).is_dir() => {
+            Err(format!("{GAMES_DIR_VARIABLE}={}: no such folder", std::path::Path::new(&dir).display()))
+        }
+        (None, _) => Ok(()),
+    }
 }
 
 /// Clap's error as one line: its first line, with what the lines after it list up to the usage (a missing

@@ -122,3 +122,42 @@ fn a_hostile_or_broken_script_neither_hangs_the_commands_nor_hides_its_error() {
     assert!(err.contains("bt-syntax.lua:2: 'then' expected near 'return'"), "{err}");
     assert!(!err.contains("unknown game"), "{err}");
 }
+
+/// Issue 44, point 4: one way to point at a games folder, for every command (and the window): `--games-dir DIR`,
+/// else the environment's ALPHABETA_STUDIO_GAMES; a folder that does not exist is one line and exit 2.
+#[test]
+fn a_games_folder_is_chosen_for_every_command() {
+    let dir = std::env::temp_dir().join(format!("cli-games-dir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    std::fs::write(
+        dir.join("mini.ron"),
+        r#"(id: "mini-4", name: "Four on 4 × 4", rules: Mnk(width: 4, height: 4, k: 4))"#,
+    )
+    .expect("written");
+    let studio = |args: &[&str], variable: Option<&std::path::Path>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"));
+        command.args(args).env_remove("ALPHABETA_STUDIO_GAMES");
+        if let Some(value) = variable {
+            command.env("ALPHABETA_STUDIO_GAMES", value);
+        }
+        let out = command.output().expect("runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).trim().to_string(),
+            String::from_utf8_lossy(&out.stderr).trim().to_string(),
+        )
+    };
+    let folder = dir.display().to_string();
+    // 16 first moves, 15 replies each.
+    assert_eq!(studio(&["perft", "--games-dir", &folder, "mini-4", "2"], None), (0, "240".into(), String::new()));
+    assert_eq!(studio(&["--games-dir", &folder, "search", "mini-4", "--depth", "1", "--json"], None).0, 0);
+    assert_eq!(studio(&["perft", "mini-4", "2"], Some(&dir)), (0, "240".into(), String::new()));
+    let (code, _, error) = studio(&["perft", "mini-4", "2"], None);
+    assert_eq!(code, 2);
+    assert!(error.contains("unknown game 'mini-4'"), "{error}");
+    let (code, _, error) = studio(&["games", "--games-dir", "/no/such/folder"], None);
+    assert_eq!((code, error.as_str()), (2, "error: --games-dir /no/such/folder: no such folder"));
+    let (code, _, error) = studio(&["games"], Some(std::path::Path::new("/no/such/folder")));
+    assert_eq!((code, error.as_str()), (2, "error: ALPHABETA_STUDIO_GAMES=/no/such/folder: no such folder"));
+    std::fs::remove_dir_all(&dir).ok();
+}

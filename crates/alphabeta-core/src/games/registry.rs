@@ -356,10 +356,32 @@ impl Fingerprint {
     }
 }
 
-/// Where game files are looked for: `games/` in the working directory, else the one beside the sources this
-/// program was built from (so `cargo run` from anywhere in the repository finds them).
+/// The environment variable that names the games folder for every command and the window (as `--games-dir DIR` does).
+pub const GAMES_DIR_VARIABLE: &str = "ALPHABETA_STUDIO_GAMES";
+
+/// The folder `--games-dir DIR` chose for this run, set once before any game is read.
+static CHOSEN_DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// Makes `dir` the games folder of this run (`--games-dir DIR`), or says why not: it must be a folder, and the choice
+/// is made once, before any game is read.
+pub fn choose_dir(dir: PathBuf) -> Result<(), String> {
+    if !dir.is_dir() {
+        return Err(format!("--games-dir {}: no such folder", dir.display()));
+    }
+    CHOSEN_DIR.set(dir).map_err(|_| "the games folder was already chosen".to_string())
+}
+
+/// Where game files are looked for: the folder `--games-dir DIR` chose, else the one [`GAMES_DIR_VARIABLE`] names, else
+/// `games/` in the working directory, else the one beside the sources this program was built from (so `cargo run`
+/// from anywhere in the repository finds them).
 pub fn default_dir() -> PathBuf {
-    crate::files::project_folder("games")
+    if let Some(dir) = CHOSEN_DIR.get() {
+        return dir.clone();
+    }
+    match std::env::var_os(GAMES_DIR_VARIABLE).filter(|value| !value.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => crate::files::project_folder("games"),
+    }
 }
 
 /// The repository's own `games/` folder, the one this crate was built beside (the workspace root's).
