@@ -403,15 +403,22 @@ impl Game for ScriptGame {
                 Some(mv) => moves.push(mv),
                 None => {
                     moves.truncate(start);
+                    let what = match value {
+                        LuaValue::Number(x) => format!("{x}"),
+                        other => format!("a {}", other.type_name()),
+                    };
                     self.set_fault(format!(
-                        "{}: moves returned a list whose entry {} is {}, but every move must be a whole number",
+                        "{}: moves returned a list whose entry {} is {what}, but every move must be a whole number",
                         self.script.at("moves"),
                         i + 1,
-                        value.type_name()
                     ));
                     return;
                 }
             }
+        }
+        if let Some(problem) = super::move_list::move_list_problem(&moves[start..]) {
+            moves.truncate(start);
+            self.set_fault(format!("{}: {problem}", self.script.at("moves")));
         }
     }
 

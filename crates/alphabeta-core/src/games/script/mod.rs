@@ -18,6 +18,7 @@ mod escapes;
 pub mod family;
 mod file;
 mod game;
+mod move_list;
 pub mod sandbox;
 pub mod speed;
 
