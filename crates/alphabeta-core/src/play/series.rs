@@ -296,15 +296,7 @@ mod tests {
             exact: false,
             aspiration_researches: 0,
         };
-        let thought = Thought {
-            iterations: vec![iteration],
-            partial: None,
-            best_move: None,
-            searched_best: None,
-            root_scores: Vec::new(),
-            elapsed_seconds: 0.1,
-            time_ran_out: false,
-        };
+        let thought = Thought { iterations: vec![iteration], elapsed_seconds: 0.1, ..Thought::default() };
         let side = if ply.is_multiple_of(2) { Side::Max } else { Side::Min };
         SearchRecord { id, ply, side, kind: SearchKind::Move, config: EngineConfig::default(), thought, tree: None }
     }

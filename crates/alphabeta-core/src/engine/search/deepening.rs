@@ -130,6 +130,21 @@ impl<M> Iteration<M> {
     }
 }
 
+impl<M> Default for Thought<M> {
+    /// Nothing found yet: where a search starts (not derived, which would ask `M: Default`).
+    fn default() -> Self {
+        Thought {
+            iterations: Vec::new(),
+            partial: None,
+            best_move: None,
+            searched_best: None,
+            root_scores: Vec::new(),
+            elapsed_seconds: 0.0,
+            time_ran_out: false,
+        }
+    }
+}
+
 impl<M> Thought<M> {
     /// The same search with its moves renamed by `f`.
     pub fn map_moves<N>(self, f: impl Fn(M) -> N) -> Thought<N> {
@@ -237,15 +252,7 @@ impl<M: Copy + Eq> Engine<M> {
         let limits = self.config.limits;
         let final_depth = limits.depth.unwrap_or(u32::MAX);
         let mut depth = if self.config.iterative_deepening { 1.min(final_depth) } else { final_depth };
-        let mut thought = Thought {
-            iterations: Vec::new(),
-            partial: None,
-            best_move: None,
-            searched_best: None,
-            root_scores: Vec::new(),
-            elapsed_seconds: 0.0,
-            time_ran_out: false,
-        };
+        let mut thought = Thought::default();
         let mut nodes_so_far = 0u64;
         while game.terminal_value().is_none() {
             // Iterations too short to reach a stop check (`Game::NODES_BETWEEN_STOP_CHECKS`) still end at a stop
@@ -435,13 +442,10 @@ mod tests {
     #[test]
     fn a_deliberate_mistake_is_a_move_scored_below_the_searched_best() {
         let thought = |played: u8, best: u8, scores: Vec<(u8, Value)>| Thought {
-            iterations: Vec::new(),
-            partial: None,
             best_move: Some(played),
             searched_best: Some(best),
             root_scores: scores,
-            elapsed_seconds: 0.0,
-            time_ran_out: false,
+            ..Thought::default()
         };
         assert_eq!(thought(2, 1, vec![(1, 0.5), (2, 0.25)]).deliberate_mistake(), Some(1));
         assert_eq!(thought(2, 1, vec![(1, 0.5), (2, 0.5)]).deliberate_mistake(), None, "a tie");

@@ -124,9 +124,8 @@ mod tests {
             partial: Some(iteration(2, 41, false)),
             best_move: Some(4),
             searched_best: Some(4),
-            root_scores: Vec::new(),
             elapsed_seconds: 0.5,
-            time_ran_out: false,
+            ..Thought::default()
         };
         let record = SearchRecord {
             id: 0,

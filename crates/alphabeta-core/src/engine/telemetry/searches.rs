@@ -253,15 +253,7 @@ mod tests {
     use super::*;
 
     fn record(ply: usize, kind: SearchKind) -> SearchRecord {
-        let thought = Thought {
-            iterations: Vec::new(),
-            partial: None,
-            best_move: None,
-            searched_best: None,
-            root_scores: Vec::new(),
-            elapsed_seconds: 0.0,
-            time_ran_out: false,
-        };
+        let thought = Thought::default();
         let side = if ply.is_multiple_of(2) { Side::Max } else { Side::Min };
         SearchRecord { id: 0, ply, side, kind, config: EngineConfig::default(), thought, tree: None }
     }
