@@ -83,3 +83,23 @@ pub fn lab_stepping(text: &str, step_dt: f32) -> Harness<'static, TreeLab> {
     harness.run();
     harness
 }
+
+/// Double-clicks at `at` as a person does: two presses and releases at one place, a frame apart. egui counts a
+/// double-click when the second click comes within 0.3 s of the first: the harness must step its clock in less
+/// (see [`lab_stepping`]); the pointer stays over the canvas, as a real one does.
+pub fn double_click_at(harness: &mut Harness<'static, TreeLab>, at: egui::Pos2) {
+    let button = |pressed| egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    harness.hover_at(at);
+    harness.step();
+    for _ in 0..2 {
+        harness.event(button(true));
+        harness.event(button(false));
+        harness.step();
+    }
+    harness.run();
+}

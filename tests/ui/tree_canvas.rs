@@ -2,7 +2,7 @@
 //! in-place field inside the canvas, pruned edges dashed at the cut-off, the comparison table in view, and a
 //! message above the canvas that does not move it.
 
-use crate::support::{lab_stepping, lab_with};
+use crate::support::{double_click_at, lab_stepping, lab_with};
 use alphabeta_studio::app::tree_lab::TreeLab;
 use alphabeta_studio::app::{StudioApp, install_fonts};
 use alphabeta_studio::tree::lab::examples::{RandomTree, TEXTBOOK};
@@ -18,6 +18,14 @@ fn large_lab() -> Harness<'static, TreeLab> {
     harness.state_mut().wait_for_analysis();
     harness.run();
     harness
+}
+
+/// The Tree lab as it opens, in a harness of `size`.
+fn blank_lab(size: egui::Vec2) -> Harness<'static, TreeLab> {
+    Harness::builder()
+        .with_size(size)
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::default())
 }
 
 fn canvas(harness: &Harness<'static, TreeLab>) -> egui::Rect {
@@ -77,24 +85,6 @@ fn at_every_zoom_a_node_is_seen_with_its_children() {
     }
     let zoom = harness.state().to_session().zoom;
     assert!(zoom > 1.0, "zoomed in to {zoom}");
-}
-
-/// Double-clicks at `at` as a person does: two presses and releases at one place, a frame apart.
-fn double_click_at(harness: &mut Harness<'static, TreeLab>, at: egui::Pos2) {
-    let button = |pressed| egui::Event::PointerButton {
-        pos: at,
-        button: egui::PointerButton::Primary,
-        pressed,
-        modifiers: egui::Modifiers::NONE,
-    };
-    harness.hover_at(at);
-    harness.step();
-    for _ in 0..2 {
-        harness.event(button(true));
-        harness.event(button(false));
-        harness.step();
-    }
-    harness.run();
 }
 
 #[test]
@@ -165,10 +155,7 @@ fn every_algorithm_s_table_is_whole_on_first_start() {
 
 #[test]
 fn a_message_above_the_canvas_does_not_move_it() {
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(800.0, 600.0))
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::default());
+    let mut harness = blank_lab(egui::vec2(800.0, 600.0));
     harness.run();
     let before = canvas(&harness);
     let tree = notation::parse(TEXTBOOK).expect("valid");
@@ -184,10 +171,7 @@ fn a_message_above_the_canvas_does_not_move_it() {
 #[test]
 fn selecting_nodes_does_not_move_the_canvas() {
     for size in [egui::vec2(720.0, 480.0), egui::vec2(800.0, 600.0), egui::vec2(1000.0, 700.0)] {
-        let mut harness = Harness::builder()
-            .with_size(size)
-            .with_context_setup(install_fonts)
-            .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::default());
+        let mut harness = blank_lab(size);
         harness.run();
         let before = canvas(&harness);
         for path in [vec![0, 0], vec![1], vec![], vec![2, 1]] {
@@ -214,10 +198,7 @@ fn selecting_nodes_does_not_move_the_canvas() {
 /// canvas keeps its height while the replay runs (a wrap to a third line or back to one used to move its edge).
 #[test]
 fn stepping_does_not_change_the_canvas() {
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(800.0, 600.0))
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), TreeLab::default());
+    let mut harness = blank_lab(egui::vec2(800.0, 600.0));
     harness.run();
     let before = canvas(&harness);
     let mut lines = std::collections::BTreeSet::new();

@@ -1,7 +1,7 @@
 //! The tree editor driven headlessly through egui_kittest: selecting a node by clicking it, editing it with the
 //! keyboard and the in-place field, refused edits, copy and paste, undo and redo, the help panel, and files.
 
-use crate::support::{lab_stepping, lab_with};
+use crate::support::{double_click_at, lab_stepping, lab_with};
 use alphabeta_studio::app::install_fonts;
 use alphabeta_studio::app::tree_lab::TreeLab;
 use alphabeta_studio::tree::lab::examples::TEXTBOOK;
@@ -51,26 +51,6 @@ fn click_a_leaf_and_edit_its_value_in_place() {
     // Everything is recomputed: MIN 0 is now worth 1, so α-β looks at more of MIN 1.
     assert_eq!(harness.state().leaves_text().as_deref(), Some("9 of 9"));
     harness.get_by_label("9 of 9");
-}
-
-/// Double-clicks at `at` as a person does: two presses and releases at one place, a frame apart. egui counts a
-/// double-click when the second click comes within 0.3 s of the first: the harness must step its clock in less
-/// (see [`lab_stepping`]); the pointer stays over the canvas, as a real one does.
-fn double_click_at(harness: &mut Harness<'static, TreeLab>, at: egui::Pos2) {
-    let button = |pressed| egui::Event::PointerButton {
-        pos: at,
-        button: egui::PointerButton::Primary,
-        pressed,
-        modifiers: egui::Modifiers::NONE,
-    };
-    harness.hover_at(at);
-    harness.step();
-    for _ in 0..2 {
-        harness.event(button(true));
-        harness.event(button(false));
-        harness.step();
-    }
-    harness.run();
 }
 
 #[test]
