@@ -3,7 +3,7 @@
 //! run exists, the A/B controls, and the ladders as a table.
 
 use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, power_of_ten, side_color, whole_number, whole_numbers};
-use super::series::{ValueScale, fewer_nodes, move_at, move_x, signed};
+use super::series::{ValueScale, fewer_than_minimax, move_at, move_x, signed};
 use super::{Action, TelemetryView, ab};
 use crate::app::play::Play;
 use crate::engine::search::deepening::Iteration;
@@ -149,10 +149,7 @@ fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) 
                 numbers::count(deepest.stats.nodes_visited),
                 numbers::count_f64(size.nodes())
             ));
-            ui.label(format!(
-                "{} than minimax at depth {depth}",
-                fewer_nodes(deepest.stats.nodes_visited, size.nodes())
-            ));
+            ui.label(format!("{} at depth {depth}", fewer_than_minimax(deepest.stats.nodes_visited, size.nodes())));
         }
         (_, _, None) => {
             ui.label("Pruning ratio: counting the minimax tree…");

@@ -30,13 +30,10 @@ pub fn plots_figure(play: &Play, shown: &[bool]) -> Figure {
                 .into_iter()
                 .map(|group| {
                     let color = if group.side == Side::Max { FIRST } else { SECOND };
-                    Trace {
-                        joined: !group.hint && !group.estimate,
-                        hollow: group.hint || group.estimate,
-                        name: group.name,
-                        color: [color.r(), color.g(), color.b()],
-                        points: group.points.iter().map(|(p, _)| [p.x, p.y]).collect(),
-                    }
+                    let points = group.points.iter().map(|(p, _)| [p.x, p.y]).collect();
+                    // Hints and estimates stand alone, hollow, as on screen.
+                    let apart = group.hint || group.estimate;
+                    Trace { hollow: apart, ..trace(&group.name, color, points, !apart) }
                 })
                 .collect();
             let (ticks, include_y, y_label) = match series {
@@ -49,12 +46,7 @@ pub fn plots_figure(play: &Play, shown: &[bool]) -> Figure {
                 Series::Depth => (Ticks::Linear, vec![0.0], "depth (plies)".to_string()),
                 _ => (Ticks::Linear, Vec::new(), series.axis().to_string()),
             };
-            // The win lines, named by their winners, as on screen.
-            let lines = if series == Series::Value {
-                [values.edge, -values.edge].map(|y| (y, format!("{} wins", values.winner_at(y)))).to_vec()
-            } else {
-                Vec::new()
-            };
+            let lines = if series == Series::Value { win_lines(&values) } else { Vec::new() };
             Panel { title: series.title().to_string(), y_label, ticks, include_y, lines, traces }
         })
         .collect();
@@ -114,7 +106,12 @@ pub fn ladder_figure(play: &Play, record: &SearchRecord, b_ladder: Option<&[Iter
     }
 }
 
-/// One trace of points in one colour.
+/// The win lines at the value scale's edges, named by their winners, as on screen.
+fn win_lines(values: &super::series::ValueScale) -> Vec<(f64, String)> {
+    [values.edge, -values.edge].map(|y| (y, format!("{} wins", values.winner_at(y)))).to_vec()
+}
+
+/// One trace of points in one colour, filled.
 fn trace(name: &str, color: egui::Color32, points: Vec<[f64; 2]>, joined: bool) -> Trace {
     Trace { name: name.to_string(), color: [color.r(), color.g(), color.b()], points, joined, hollow: false }
 }
@@ -130,11 +127,7 @@ fn ladder_panel(rung: Rung, scale: &Scale, traces: Vec<Trace>) -> Panel {
             ("Value", values.unit_label().to_string(), Ticks::Linear, vec![reach, -reach])
         }
     };
-    let lines = if rung == Rung::Value {
-        [values.edge, -values.edge].map(|y| (y, format!("{} wins", values.winner_at(y)))).to_vec()
-    } else {
-        Vec::new()
-    };
+    let lines = if rung == Rung::Value { win_lines(values) } else { Vec::new() };
     Panel { title: title.to_string(), y_label, ticks, include_y, lines, traces }
 }
 

@@ -57,6 +57,8 @@ pub struct TelemetryView {
     help_open: bool,
     /// The figures' width and height in pixels.
     pub figure_size: [u32; 2],
+    /// A figure being drawn and written on a worker thread (a large PNG takes a while): what to say once it is.
+    drawing: Option<std::sync::mpsc::Receiver<(String, bool)>>,
     actions: Vec<Action>,
 }
 
@@ -72,6 +74,7 @@ impl Default for TelemetryView {
             ladder_share: crate::app::panel_share::PanelShare::new(0.34),
             help_open: false,
             figure_size: [1600, 1000],
+            drawing: None,
             actions: Vec::new(),
         }
     }
@@ -91,6 +94,7 @@ impl TelemetryView {
     pub fn ui(&mut self, ui: &mut egui::Ui, play: &mut Play) {
         play.tick(ui.ctx());
         self.ab.poll();
+        self.take_drawn(ui.ctx(), play);
         self.forget_stale_message(play);
         egui::Panel::top("telemetry_controls").show(ui, |ui| self.controls(ui, play));
         let width = ui.available_width();
@@ -188,6 +192,43 @@ impl TelemetryView {
             .on_hover_text(size_tip);
     }
 
+    /// Draws and writes `made` on a worker thread, so the window keeps its frames while a large PNG is drawn.
+    fn draw_figure(
+        &mut self,
+        made: crate::play::figure::Figure,
+        path: std::path::PathBuf,
+        format: figure::Format,
+        play: &Play,
+    ) {
+        let size = self.figure_size;
+        let (done, said) = std::sync::mpsc::channel();
+        let work = move || {
+            let _ = done.send(figure::save(&made, &path, format, size));
+        };
+        match std::thread::Builder::new().name("figure".into()).spawn(work) {
+            Ok(_) => {
+                self.drawing = Some(said);
+                self.say(("drawing the figure…".into(), false), play);
+            }
+            Err(e) => self.say((format!("cannot draw the figure: {e}"), true), play),
+        }
+    }
+
+    /// Says what the figure's worker did, once it has.
+    fn take_drawn(&mut self, ctx: &egui::Context, play: &Play) {
+        let Some(drawing) = &self.drawing else { return };
+        match drawing.try_recv() {
+            Ok(said) => {
+                self.drawing = None;
+                self.say(said, play);
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => {
+                ctx.request_repaint_after(std::time::Duration::from_millis(50))
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => self.drawing = None,
+        }
+    }
+
     /// Carries out one action.
     pub fn apply(&mut self, action: Action, play: &Play, ctx: &egui::Context) {
         match action {
@@ -212,11 +253,10 @@ impl TelemetryView {
                         .selected_record(play)
                         .map(|record| figure::ladder_figure(play, record, self.ab.ladder_for(record))),
                 };
-                let said = match made {
-                    Some(made) => figure::save(&made, &figure::path(play, part, format), format, self.figure_size),
-                    None => ("no search to draw yet: play a move against the AI first".into(), true),
-                };
-                self.say(said, play);
+                match made {
+                    Some(made) => self.draw_figure(made, figure::path(play, part, format), format, play),
+                    None => self.say(("no search to draw yet: play a move against the AI first".into(), true), play),
+                }
             }
             Action::RunB => match self.selected_record(play) {
                 Some(record) => {

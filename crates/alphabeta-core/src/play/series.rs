@@ -200,6 +200,13 @@ pub fn fewer_nodes(visited: u64, tree: f64) -> String {
     }
 }
 
+/// [`fewer_nodes`] as a sentence about minimax: "×2.5 fewer nodes than minimax", or "as many nodes as minimax"
+/// when nothing was saved ("all of it visited than minimax" read as nonsense).
+pub fn fewer_than_minimax(visited: u64, tree: f64) -> String {
+    let fewer = fewer_nodes(visited, tree);
+    if fewer.starts_with('×') { format!("{fewer} than minimax") } else { "as many nodes as minimax".to_string() }
+}
+
 impl Series {
     /// Every series, in the dashboard's order.
     pub const ALL: [Series; 6] =
@@ -365,6 +372,8 @@ mod tests {
         assert_eq!(fewer_nodes(1447, 1_200_000.0), "×829 fewer nodes");
         // A chess game's deep search against its estimated tree: a power of ten, not fourteen digits.
         assert_eq!(fewer_nodes(139_227, 1.2119920714306873e19), "×8.71 × 10¹³ fewer nodes");
+        assert_eq!(fewer_than_minimax(40, 100.0), "×2.5 fewer nodes than minimax");
+        assert_eq!(fewer_than_minimax(9, 9.0), "as many nodes as minimax");
     }
 
     #[test]
