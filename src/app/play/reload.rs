@@ -83,7 +83,7 @@ impl Play {
         self.loading = None;
         self.cancel_search();
         self.games_seen = seen;
-        let problems = self.carry_over(fresh);
+        let (problems, _) = self.carry_over(fresh);
         if !problems.is_empty() {
             self.say(problems.join("; ") + ".", true);
         }
@@ -116,7 +116,7 @@ impl Play {
         self.loading = None; // Read again here: what the worker was reading is older.
         self.games_seen = Fingerprint::of(&dir);
         let fresh = Registry::load(&dir);
-        let (problems, notes) = self.carry_over_noting(fresh);
+        let (problems, notes) = self.carry_over(fresh);
         let files = self.registry.errors.len();
         let mut text = format!("Reloaded {} games", self.registry.entries.len());
         if files > 0 {
@@ -129,13 +129,9 @@ impl Play {
         self.say(text + ".", error);
     }
 
-    /// Makes `fresh` the list of games, every game in progress replayed into its new rules; gives what went wrong.
-    fn carry_over(&mut self, fresh: Registry) -> Vec<String> {
-        self.carry_over_noting(fresh).0
-    }
-
-    /// [`Play::carry_over`], also giving what a person may want to know (a game replayed, records dropped).
-    fn carry_over_noting(&mut self, mut fresh: Registry) -> (Vec<String>, Vec<String>) {
+    /// Makes `fresh` the list of games, every game in progress replayed into its new rules; gives what went wrong
+    /// and what a person may want to know (a game replayed, records dropped).
+    fn carry_over(&mut self, mut fresh: Registry) -> (Vec<String>, Vec<String>) {
         let mut kept = vec![Kept {
             id: self.entry().variant.id.clone(),
             history: self.history.clone(),
