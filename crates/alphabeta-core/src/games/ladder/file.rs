@@ -16,7 +16,7 @@
 //!
 //! `scale` (default `LevelOne`) and `check` (default `None`) place a ladder on Stockfish's scale, as chess's does.
 
-use super::{Ladder, Run, Scale, Step, TimedCheck};
+use super::{DirectAnchor, Ladder, Run, Scale, Step, TimedCheck};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -36,6 +36,8 @@ struct LadderFile {
     scale: Scale,
     #[serde(default)]
     check: Option<CheckLine>,
+    #[serde(default)]
+    direct: Vec<DirectLine>,
     #[serde(default)]
     note: String,
 }
@@ -67,6 +69,51 @@ struct CheckLine {
     losses: u16,
     command: String,
     date: String,
+}
+
+/// A level's direct matches against Stockfish at several settings ([`DirectAnchor`]).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DirectLine {
+    level: u8,
+    nodes: u64,
+    matches: Vec<MatchLine>,
+    command: String,
+    date: String,
+}
+
+/// One direct match: Stockfish's setting and the level's results.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MatchLine {
+    uci_elo: i32,
+    wins: u16,
+    draws: u16,
+    losses: u16,
+}
+
+/// The most matches a direct anchor may list (a real one has two or three).
+const MAX_DIRECT_MATCHES: usize = 16;
+
+/// A direct anchor as the ladder keeps it, or what is wrong with its line.
+fn direct_anchor(line: DirectLine) -> Result<DirectAnchor, String> {
+    if !(1..=10).contains(&line.level) {
+        return Err(format!("the direct anchor's level {} is not one of 1–10", line.level));
+    }
+    if line.matches.is_empty() || line.matches.len() > MAX_DIRECT_MATCHES {
+        return Err(format!(
+            "level {}'s direct anchor lists {} matches (1–{MAX_DIRECT_MATCHES})",
+            line.level,
+            line.matches.len()
+        ));
+    }
+    let matches = line.matches.iter().map(|m| (m.uci_elo, Step(m.wins, m.draws, m.losses))).collect();
+    Ok(DirectAnchor {
+        level: line.level,
+        nodes: line.nodes,
+        matches,
+        run: Run { command: line.command, date: line.date },
+    })
 }
 
 /// Reads the ladder file at `path`, bounded; the error is one line naming the path.
@@ -114,7 +161,8 @@ pub fn parse(text: &str) -> Result<Ladder, String> {
         result: Step(c.wins, c.draws, c.losses),
         run: Run { command: c.command, date: c.date },
     });
-    Ok(Ladder { game: file.game, steps, runs, scale: file.scale, check, note: file.note })
+    let direct = file.direct.into_iter().map(direct_anchor).collect::<Result<_, _>>()?;
+    Ok(Ladder { game: file.game, steps, runs, scale: file.scale, check, direct, note: file.note })
 }
 
 /// `ladder` as a ladder file's text, which [`parse`] reads back the same: one step a line, so a ladder reads as the
@@ -149,6 +197,18 @@ pub fn write(ladder: &Ladder) -> String {
             quoted(&check.run.command),
             quoted(&check.run.date)
         );
+    }
+    if !ladder.direct.is_empty() {
+        text += "    direct: [\n";
+        for anchor in &ladder.direct {
+            text += &format!("        (level: {}, nodes: {}, matches: [\n", anchor.level, anchor.nodes);
+            for &(uci_elo, Step(wins, draws, losses)) in &anchor.matches {
+                text += &format!("            (uci_elo: {uci_elo}, wins: {wins}, draws: {draws}, losses: {losses}),\n");
+            }
+            text +=
+                &format!("        ], command: {}, date: {}),\n", quoted(&anchor.run.command), quoted(&anchor.run.date));
+        }
+        text += "    ],\n";
     }
     if !ladder.note.is_empty() {
         text += &format!("    note: {},\n", quoted(&ladder.note));
@@ -238,6 +298,20 @@ mod tests {
                     steps(good)
                 ),
                 "level 11",
+            ),
+            (
+                &*format!(
+                    "(game: \"g\", steps: [{}], direct: [(level: 0, nodes: 1, matches: [], command: \"\", date: \"\")])",
+                    steps(good)
+                ),
+                "level 0",
+            ),
+            (
+                &*format!(
+                    "(game: \"g\", steps: [{}], direct: [(level: 6, nodes: 1, matches: [], command: \"\", date: \"\")])",
+                    steps(good)
+                ),
+                "0 matches",
             ),
         ];
         for (text, expected) in cases {

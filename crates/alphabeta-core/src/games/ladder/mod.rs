@@ -7,7 +7,10 @@
 //! Each step's 95 % interval is about ±40 Elo at 400 games a pair, ±110 at 40, and a step's Elo is held to ±400
 //! (which a pair won or lost outright, or nearly so, reaches).
 
+pub mod direct;
 pub mod file;
+
+pub use direct::DirectAnchor;
 
 /// One game's measured ladder: the raw results, from which every figure is computed ([`figures`]), and how they were
 /// measured.
@@ -24,6 +27,9 @@ pub struct Ladder {
     /// A level played directly against Stockfish at a time per move, as a check on the figures: shown beside them,
     /// since a scale anchored at a fixed node count may not hold at a time control.
     pub check: Option<TimedCheck>,
+    /// Levels played directly against Stockfish at several settings, at their own node budgets: each such level is
+    /// shown at its own fitted rating beside the ladder's figure.
+    pub direct: Vec<DirectAnchor>,
     /// How the measurement went, in words: openings, reruns, caveats.
     pub note: String,
 }
@@ -139,6 +145,12 @@ fn words(ladder: &Ladder, level: u8) -> Option<String> {
     Some(match ladder.scale {
         Scale::LevelOne if level == 1 => "the ladder's foot (0)".to_string(),
         Scale::LevelOne => format!("≈ {elo:+} vs level 1"),
+        Scale::Stockfish { .. } if let Some(rating) = direct_rating(ladder, level) => format!(
+            "≈ {} played directly (95 %: {}–{}), ≈ {elo} by the ladder (Stockfish's UCI_Elo scale)",
+            rating.elo.round(),
+            rating.low.round(),
+            rating.high.round()
+        ),
         Scale::Stockfish { .. } => match ladder.check.as_ref().filter(|check| check.level == level) {
             // The direct match beside the ladder's figure: where they differ, a player should see both.
             Some(check) => format!(
@@ -149,6 +161,36 @@ fn words(ladder: &Ladder, level: u8) -> Option<String> {
             None => format!("≈ {elo} (Stockfish's UCI_Elo scale)"),
         },
     })
+}
+
+/// `level`'s rating from its direct matches against Stockfish, when it played them and neither won nor lost them all.
+fn direct_rating(ladder: &Ladder, level: u8) -> Option<direct::Rating> {
+    ladder.direct.iter().find(|anchor| anchor.level == level)?.rating()
+}
+
+/// The direct matches of `ladder`, in a sentence each: "Level 6 played Stockfish 15.1 directly, 300 games at 46,416
+/// nodes a move against UCI_Elo 1350, 1700 and 1950: about 1836 (95 %: 1788 to 1884)."
+fn direct_words(ladder: &Ladder) -> String {
+    let mut text = String::new();
+    for anchor in &ladder.direct {
+        let Some(rating) = anchor.rating() else { continue };
+        let settings: Vec<String> = anchor.matches.iter().map(|(elo, _)| elo.to_string()).collect();
+        let settings = match settings.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => settings.concat(),
+        };
+        text += &format!(
+            " Level {} played Stockfish 15.1 directly, {} games at {} nodes a move against UCI_Elo {settings}: about \
+             {} (95 %: {} to {}).",
+            anchor.level,
+            anchor.games(),
+            crate::numbers::thousands(anchor.nodes),
+            rating.elo.round(),
+            rating.low.round(),
+            rating.high.round()
+        );
+    }
+    text
 }
 
 /// How `level` did against the level below it on `ladder`, "Level 5 scored 72.5 % against level 4 (+27 =4 −9).",
@@ -189,13 +231,24 @@ pub fn method_words(ladder: &Ladder) -> String {
         "Each level played the level below it, {games} games a pair, at its own node budget or depth, so the \
          figures hold on any machine."
     );
-    match ladder.scale {
+    let direct = match ladder.direct.iter().map(|anchor| anchor.level.to_string()).collect::<Vec<_>>()[..] {
+        [] => String::new(),
+        [ref level] => {
+            format!(" Level {level} also played Stockfish itself, at several strengths: its figure is its own.")
+        }
+        ref levels => format!(
+            " Levels {} also played Stockfish themselves, at several strengths: their figures are their own.",
+            levels.join(", ")
+        ),
+    };
+    let method = match ladder.scale {
         Scale::LevelOne => format!("{steps} Level 1 counts as 0."),
         Scale::Stockfish { level, uci_elo, games, .. } => format!(
             "{steps} Level {level} played {games} games against Stockfish 15.1 limited to {uci_elo} Elo, which \
              places the ladder on Stockfish's scale."
         ),
-    }
+    };
+    method + &direct
 }
 
 /// How `ladder` was measured, for the figure's tooltip.
@@ -214,6 +267,7 @@ pub fn provenance(ladder: &Ladder) -> String {
             signed(elo_difference)
         ),
     };
+    let measured = measured + &direct_words(ladder);
     match &ladder.check {
         None => measured,
         Some(check) => {
@@ -396,6 +450,36 @@ mod tests {
             ..ladder
         };
         assert!(provenance(&uneven).contains("20–60 games a pair"));
+    }
+
+    /// A level that played Stockfish directly shows its own fitted figure first and the ladder's beside it; its
+    /// neighbours keep the ladder's; the tooltip's provenance names the matches and the method link the levels.
+    #[test]
+    fn a_level_played_directly_shows_its_own_figure() {
+        let scale = Scale::Stockfish { level: 8, uci_elo: 1900, elo_difference: 58, games: 120 };
+        let matches = vec![(1350, Step(96, 1, 3)), (1700, Step(68, 2, 30)), (1950, Step(30, 3, 67))];
+        let anchor = DirectAnchor { level: 6, nodes: 46_416, matches, run: Run::default() };
+        let ladder = Ladder { scale, steps: [Step(30, 0, 10); 9], direct: vec![anchor], ..Ladder::default() };
+        let ladder_six = figures(&ladder)[5];
+        assert_eq!(
+            words(&ladder, 6),
+            Some(format!(
+                "≈ 1836 played directly (95 %: 1787–1884), ≈ {ladder_six} by the ladder (Stockfish's UCI_Elo scale)"
+            ))
+        );
+        assert_eq!(words(&ladder, 7), Some(format!("≈ {} (Stockfish's UCI_Elo scale)", figures(&ladder)[6])));
+        assert!(
+            provenance(&ladder).contains(
+                "Level 6 played Stockfish 15.1 directly, 300 games at 46,416 nodes a move against UCI_Elo 1350, 1700 \
+                 and 1950: about 1836 (95 %: 1787 to 1884)."
+            ),
+            "{}",
+            provenance(&ladder)
+        );
+        assert!(
+            method_words(&ladder)
+                .ends_with("Level 6 also played Stockfish itself, at several strengths: its figure is its own.")
+        );
     }
 
     #[test]
