@@ -151,6 +151,10 @@ pub trait ErasedGame: Send {
     fn has_selective_search(&self) -> bool;
     /// See [`AnyGame::legal_moves`].
     fn legal_moves(&self) -> Vec<AnyMove>;
+    /// See [`AnyGame::terminal_value`].
+    fn terminal_value(&self) -> Option<crate::engine::game::Value>;
+    /// See [`AnyGame::evaluate`].
+    fn evaluate(&self) -> crate::engine::game::Value;
     /// See [`AnyGame::probability`]; 0 for a move of another game.
     fn probability(&self, mv: AnyMove) -> f64;
     /// See [`AnyGame::try_play`]; a move of another game is illegal.
@@ -240,6 +244,12 @@ where
         let mut moves = Vec::new();
         self.generate_moves(&mut moves);
         moves.into_iter().map(G::encode).collect()
+    }
+    fn terminal_value(&self) -> Option<crate::engine::game::Value> {
+        Game::terminal_value(self)
+    }
+    fn evaluate(&self) -> crate::engine::game::Value {
+        Game::evaluate(self)
     }
     fn probability(&self, mv: AnyMove) -> f64 {
         G::decode(mv).map_or(0.0, |m| Game::probability(self, m))
@@ -447,6 +457,18 @@ impl AnyGame {
     /// The legal moves, in the game's generation order; none once it is over.
     pub fn legal_moves(&self) -> Vec<AnyMove> {
         self.0.legal_moves()
+    }
+
+    /// The game's value when it is over ([`Game::terminal_value`]: from the side to move's point of view), `None`
+    /// while it goes on.
+    pub fn terminal_value(&self) -> Option<crate::engine::game::Value> {
+        self.0.terminal_value()
+    }
+
+    /// The static evaluation of a position that is not over ([`Game::evaluate`]: from the side to move's point of
+    /// view, at a chance node from MAX's).
+    pub fn evaluate(&self) -> crate::engine::game::Value {
+        self.0.evaluate()
     }
 
     /// The probability of the chance outcome `mv` (at a chance node).
