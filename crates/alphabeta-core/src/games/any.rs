@@ -85,6 +85,13 @@ where
     fn ending(&self) -> Option<String> {
         None
     }
+    /// True when the rules end a game by its history — a position repeated, too many moves without a capture —
+    /// which the position's key leaves out, as transposition tables do (chess, draughts). The game checker
+    /// ([`super::check`]) then takes a finished position and one that goes on with the same key for one position
+    /// reached by two histories, not for a key that misses part of the position.
+    fn ends_by_history(&self) -> bool {
+        false
+    }
     /// The game from this start position with `moves` as a record in the family's standard format, and the
     /// format's file extension (see [`super::records`]). The default: the move names, one a line.
     fn write_record(&self, moves: &[Self::Move]) -> (String, &'static str) {
@@ -177,6 +184,8 @@ pub trait ErasedGame: Send {
     fn score_axis(&self) -> super::score_words::ScoreAxis;
     /// See [`AnyGame::ending`].
     fn ending(&self) -> Option<String>;
+    /// See [`AnyGame::ends_by_history`].
+    fn ends_by_history(&self) -> bool;
     /// See [`AnyGame::write_record`]; refused when a move is of another game.
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String>;
     /// See [`AnyGame::write_noted_record`]; refused when a move is of another game.
@@ -289,6 +298,9 @@ where
     fn ending(&self) -> Option<String> {
         Playable::ending(self)
     }
+    fn ends_by_history(&self) -> bool {
+        Playable::ends_by_history(self)
+    }
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String> {
         let moves: Option<Vec<G::Move>> = moves.iter().map(|&m| G::decode(m)).collect();
         moves.map(|m| Playable::write_record(self, &m)).ok_or_else(|| "a move of another game".to_string())
@@ -397,6 +409,11 @@ impl AnyGame {
     /// Why the game ended, beyond who won (see [`Playable::ending`]).
     pub fn ending(&self) -> Option<String> {
         self.0.ending()
+    }
+
+    /// True when the rules end a game by a history its key leaves out (see [`Playable::ends_by_history`]).
+    pub fn ends_by_history(&self) -> bool {
+        self.0.ends_by_history()
     }
 
     /// This start position and `moves` as a record (see [`Playable::write_record`]).
