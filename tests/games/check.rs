@@ -24,7 +24,11 @@ fn each_faulty_script_is_caught_with_the_right_finding() {
     let cases = [
         ("duplicate-move", ScriptError, "duplicate-move.lua:12: moves returned the move 1 twice"),
         ("no-move", ScriptError, "no-move.lua:12: moves returned no move, but result returned nil"),
-        ("evaluate-out-of-bounds", ScriptError, "evaluate-out-of-bounds.lua:13: evaluate returned 5, outside the bounds"),
+        (
+            "evaluate-out-of-bounds",
+            ScriptError,
+            "evaluate-out-of-bounds.lua:13: evaluate returned 5, outside the bounds",
+        ),
         ("evaluate-nan", ScriptError, "evaluate-nan.lua:13: evaluate returned number -nan"),
         ("bad-chances", ScriptError, "bad-chances.lua:6: the probabilities chances returned add up to 0.899"),
         ("duplicate-name", DuplicateName, "two different moves are both called \"take\""),
