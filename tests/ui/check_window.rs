@@ -5,6 +5,7 @@ use crate::support::{play, play_in, run_until, settle};
 use alphabeta_studio::app::play::check_window::{BUTTON, TITLE};
 use alphabeta_studio::games::check::FindingKind;
 use alphabeta_studio::games::registry::Registry;
+use egui_kittest::kittest::Queryable;
 
 #[test]
 fn tic_tac_toe_is_checked_off_the_window_thread_and_found_clean() {
@@ -14,8 +15,8 @@ fn tic_tac_toe_is_checked_off_the_window_thread_and_found_clean() {
     harness.step();
     // The window is up at once, while the check runs on its own thread.
     assert!(harness.state().check_window.open);
-    harness.get_by_label(TITLE);
     run_until(&mut harness, "the check's report", |p| p.check_window.report().is_some());
+    harness.get_by_label(TITLE);
     let (name, report) = harness.state().check_window.report().cloned().expect("a report");
     assert_eq!(name, "Tic-tac-toe");
     assert!(report.is_clean(), "{:?}", report.findings);
