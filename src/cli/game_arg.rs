@@ -27,13 +27,20 @@ pub fn named_game(id: &str) -> Result<NamedGame, CommandError> {
     if let Some(rules) = families.iter().find_map(|family| family.command_line_rules(id)) {
         return Ok(NamedGame { rules: rules.map_err(|e| CommandError(format!("game '{id}': {e}")))?, ai: None });
     }
-    // A game file that did not load is named by its own error (`games/x.lua:159: 'then' expected …`).
+    Err(not_found(&registry, id))
+}
+
+/// Why `id` names no game of `registry`: the error of the game file of that name, when one did not load
+/// (`games/x.lua:159: 'then' expected …`), else every id known — the files' games, the built-in ones, and the
+/// patterns families accept.
+pub fn not_found(registry: &Registry, id: &str) -> CommandError {
     if let Some(broken) = registry.errors.iter().find(|e| e.path.file_stem().is_some_and(|stem| stem == id)) {
-        return Err(CommandError(broken.line()));
+        return CommandError(broken.line());
     }
     let mut known: Vec<&str> = registry.entries.iter().map(|e| e.variant.id.as_str()).collect();
+    let families = crate::games::families::FAMILIES;
     known.extend(families.iter().flat_map(|family| family.command_line_ids().iter().copied()));
-    Err(CommandError(format!("unknown game '{id}' (known: {})", known.join(", "))))
+    CommandError(format!("unknown game '{id}' (known: {})", known.join(", ")))
 }
 
 /// The position to start from: the start, or `from` in the family's usual notation, then the moves named in

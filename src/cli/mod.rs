@@ -9,6 +9,7 @@ macro_rules! outln {
 }
 
 pub mod bench;
+pub mod check;
 pub mod game_arg;
 pub mod games;
 pub mod lines;
@@ -55,6 +56,8 @@ pub enum Command {
     Match(matches::MatchArgs),
     /// Play chess as a UCI engine on standard input and output (for chess GUIs and `match`).
     Uci(uci::UciArgs),
+    /// Check a game's rules (a `.lua` script's or a compiled game's) for silent faults: exit 0 clean, 1 findings.
+    Check(check::CheckArgs),
 }
 
 /// An error a command reports: one line, exit status 2.
@@ -88,6 +91,8 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
         eprintln!("error: {}", crate::messages::escape_controls(&message));
         return Some(ExitCode::from(2));
     }
+    // `check` alone has a status of its own: 1 when it found faults.
+    let mut found = false;
     let result = match cli.command? {
         Command::Tree(args) => tree::run(&args),
         Command::Bench(args) => bench::run(&args),
@@ -97,8 +102,10 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
         Command::Games(args) => games::run(&args),
         Command::Uci(args) => uci::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Check(args) => check::run(&args).map(|clean| found = !clean),
     };
     Some(match result {
+        Ok(()) if found => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,
         Err(CommandError(message)) => {
             eprintln!("error: {}", crate::messages::escape_controls(&message));

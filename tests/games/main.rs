@@ -1,6 +1,7 @@
 //! The rule families and scripted games: perft tables, peer test sets, values against oracles, records.
 //! (One test binary per area: each binary links the whole studio, so fewer binaries build and link faster.)
 
+mod check;
 mod chess;
 #[path = "../common/mod.rs"]
 mod common;

@@ -7,6 +7,7 @@
 //! AI's turn.
 
 pub mod boards;
+pub mod check_window;
 mod hint;
 pub mod open_tree;
 pub mod records_window;
@@ -124,6 +125,8 @@ pub enum Action {
     SetClock(Option<crate::engine::search::clock::TimeControl>),
     /// Read the game files again; games in progress are replayed into their new rules (see [`reload`]).
     ReloadGames,
+    /// Check the chosen game's rules on a worker thread (see [`check_window`]).
+    CheckGame,
 }
 
 /// What a search is for.
@@ -218,6 +221,8 @@ pub struct Play {
     pub records_window: records_window::RecordsWindow,
     /// The Open as a tree window.
     pub tree_window: open_tree::TreeWindow,
+    /// The Check this game window.
+    pub check_window: check_window::CheckWindow,
     /// The side panel's share of the window, kept when the window grows.
     side_share: crate::app::panel_share::PanelShare,
     /// Each game's state while another is shown, by registry index, so switching loses nothing.
@@ -279,6 +284,7 @@ impl Play {
             last_move_at: Instant::now(),
             records_window: records_window::RecordsWindow::default(),
             tree_window: open_tree::TreeWindow::default(),
+            check_window: check_window::CheckWindow::default(),
             side_share: crate::app::panel_share::PanelShare::new(0.24),
             parked: std::collections::HashMap::new(),
             games_seen,
@@ -350,6 +356,7 @@ impl Play {
         });
         records_window::window(self, ui.ctx());
         open_tree::window(self, ui.ctx());
+        check_window::window(self, ui.ctx());
         side::step_keys(self, ui.ctx());
         self.apply();
         self.drive(ui.ctx());
@@ -430,6 +437,10 @@ impl Play {
                 Action::Import(text) => self.import(&text),
                 Action::SetUp(text) => self.set_up(&text),
                 Action::ReloadGames => self.reload_games(),
+                Action::CheckGame => match self.entry().variant.rules.new_game() {
+                    Ok(start) => self.check_window.start(self.entry().variant.name.clone(), start),
+                    Err(why) => self.say(why, true),
+                },
                 Action::TogglePause => {
                     self.paused = !self.paused;
                     if self.paused && matches!(self.search.as_ref().map(|s| s.purpose), Some(Purpose::Move(_))) {

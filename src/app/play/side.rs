@@ -44,7 +44,10 @@ fn game_picker(play: &mut Play, ui: &mut egui::Ui) {
             }
         }
     });
-    super::reload::button(play, ui);
+    ui.horizontal_wrapped(|ui| {
+        super::reload::button(play, ui);
+        super::check_window::button(play, ui);
+    });
     let description = &play.entry().variant.description;
     if !description.is_empty() {
         ui.label(egui::RichText::new(description).weak());

@@ -86,9 +86,7 @@ pub struct FailureCounts {
 
 pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     let registry = Registry::standard();
-    let entry = registry
-        .find(&args.game)
-        .ok_or_else(|| CommandError(format!("no game '{}' (see `alphabeta-studio games`)", args.game)))?;
+    let entry = registry.find(&args.game).ok_or_else(|| crate::cli::game_arg::not_found(&registry, &args.game))?;
     let variant = &entry.variant;
     let start = variant.rules.new_game().map_err(CommandError)?;
     let is_chess = start.downcast_ref::<crate::games::chess::Chess>().is_some();

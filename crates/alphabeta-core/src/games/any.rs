@@ -85,6 +85,13 @@ where
     fn ending(&self) -> Option<String> {
         None
     }
+    /// True when the rules end a game by its history — a position repeated, too many moves without a capture —
+    /// which the position's key leaves out, as transposition tables do (chess, draughts). The game checker
+    /// ([`super::check`]) then takes a finished position and one that goes on with the same key for one position
+    /// reached by two histories, not for a key that misses part of the position.
+    fn ends_by_history(&self) -> bool {
+        false
+    }
     /// The game from this start position with `moves` as a record in the family's standard format, and the
     /// format's file extension (see [`super::records`]). The default: the move names, one a line.
     fn write_record(&self, moves: &[Self::Move]) -> (String, &'static str) {
@@ -151,6 +158,10 @@ pub trait ErasedGame: Send {
     fn has_selective_search(&self) -> bool;
     /// See [`AnyGame::legal_moves`].
     fn legal_moves(&self) -> Vec<AnyMove>;
+    /// See [`AnyGame::terminal_value`].
+    fn terminal_value(&self) -> Option<crate::engine::game::Value>;
+    /// See [`AnyGame::evaluate`].
+    fn evaluate(&self) -> crate::engine::game::Value;
     /// See [`AnyGame::probability`]; 0 for a move of another game.
     fn probability(&self, mv: AnyMove) -> f64;
     /// See [`AnyGame::try_play`]; a move of another game is illegal.
@@ -173,6 +184,8 @@ pub trait ErasedGame: Send {
     fn score_axis(&self) -> super::score_words::ScoreAxis;
     /// See [`AnyGame::ending`].
     fn ending(&self) -> Option<String>;
+    /// See [`AnyGame::ends_by_history`].
+    fn ends_by_history(&self) -> bool;
     /// See [`AnyGame::write_record`]; refused when a move is of another game.
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String>;
     /// See [`AnyGame::write_noted_record`]; refused when a move is of another game.
@@ -241,6 +254,12 @@ where
         self.generate_moves(&mut moves);
         moves.into_iter().map(G::encode).collect()
     }
+    fn terminal_value(&self) -> Option<crate::engine::game::Value> {
+        Game::terminal_value(self)
+    }
+    fn evaluate(&self) -> crate::engine::game::Value {
+        Game::evaluate(self)
+    }
     fn probability(&self, mv: AnyMove) -> f64 {
         G::decode(mv).map_or(0.0, |m| Game::probability(self, m))
     }
@@ -278,6 +297,9 @@ where
     }
     fn ending(&self) -> Option<String> {
         Playable::ending(self)
+    }
+    fn ends_by_history(&self) -> bool {
+        Playable::ends_by_history(self)
     }
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String> {
         let moves: Option<Vec<G::Move>> = moves.iter().map(|&m| G::decode(m)).collect();
@@ -389,6 +411,11 @@ impl AnyGame {
         self.0.ending()
     }
 
+    /// True when the rules end a game by a history its key leaves out (see [`Playable::ends_by_history`]).
+    pub fn ends_by_history(&self) -> bool {
+        self.0.ends_by_history()
+    }
+
     /// This start position and `moves` as a record (see [`Playable::write_record`]).
     pub fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String> {
         self.0.write_record(moves)
@@ -447,6 +474,18 @@ impl AnyGame {
     /// The legal moves, in the game's generation order; none once it is over.
     pub fn legal_moves(&self) -> Vec<AnyMove> {
         self.0.legal_moves()
+    }
+
+    /// The game's value when it is over ([`Game::terminal_value`]: from the side to move's point of view), `None`
+    /// while it goes on.
+    pub fn terminal_value(&self) -> Option<crate::engine::game::Value> {
+        self.0.terminal_value()
+    }
+
+    /// The static evaluation of a position that is not over ([`Game::evaluate`]: from the side to move's point of
+    /// view, at a chance node from MAX's).
+    pub fn evaluate(&self) -> crate::engine::game::Value {
+        self.0.evaluate()
     }
 
     /// The probability of the chance outcome `mv` (at a chance node).

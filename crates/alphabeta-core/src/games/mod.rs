@@ -2,6 +2,7 @@
 //! them.
 
 pub mod any;
+pub mod check;
 pub mod chess;
 pub mod connect_four;
 pub mod draughts;

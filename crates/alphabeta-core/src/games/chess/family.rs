@@ -56,6 +56,10 @@ impl RuleSet for ChessRules {
 
 /// A chess move in 15 bits (see [`encode`]).
 impl Playable for Chess {
+    /// A repetition or the move-count rule ends a game; the key, as a transposition table's, leaves the history out.
+    fn ends_by_history(&self) -> bool {
+        true
+    }
     fn has_selective_search(&self) -> bool {
         true
     }

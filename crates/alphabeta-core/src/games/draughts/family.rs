@@ -43,6 +43,10 @@ impl RuleSet for DraughtsRules {
 
 /// A draughts move is already a `u64` (its whole path): encoding is the identity, decoding checks its shape.
 impl Playable for Draughts {
+    /// A repetition or the move-count rule ends a game; the key, as a transposition table's, leaves the history out.
+    fn ends_by_history(&self) -> bool {
+        true
+    }
     fn encode(mv: DraughtsMove) -> AnyMove {
         mv
     }

@@ -183,12 +183,34 @@ impl Board {
             let value: LuaValue = table.raw_get(index).map_err(|e| e.to_string())?;
             cells.push(read_cell(value).map_err(|what| format!("draw: cell {index} {what}"))?);
         }
+        if let Some(stray) = stray_cells(&table, shape) {
+            return Err(stray);
+        }
         let caption = match table.raw_get::<LuaValue>("caption") {
             Ok(LuaValue::String(s)) => Some(cut_text(&s, CAPTION_CHARS)),
             _ => None,
         };
         Ok(Board { shape: shape.clone(), cells, caption })
     }
+}
+
+/// What is wrong when `draw`'s list has cells at numbers the board has none for (0, or past its last cell): the
+/// window would drop them without a word, and they are most often a list numbered from 0 or sized for another board.
+fn stray_cells(table: &Table, shape: &BoardShape) -> Option<String> {
+    let listed = table.raw_len();
+    let has = |index: usize| !matches!(table.raw_get::<LuaValue>(index), Ok(LuaValue::Nil) | Err(_));
+    if has(0) {
+        return Some("draw: the list has a cell 0, but cells are numbered from 1".into());
+    }
+    (listed > shape.cells() || has(shape.cells() + 1)).then(|| {
+        format!(
+            "draw returned {} cells, but the board has {} ({} × {})",
+            listed.max(shape.cells() + 1),
+            shape.cells(),
+            shape.width,
+            shape.height
+        )
+    })
 }
 
 fn read_cell(value: LuaValue) -> Result<Cell, String> {

@@ -1,0 +1,48 @@
+use super::*;
+use crate::games::registry::Registry;
+
+fn start_of(id: &str) -> AnyGame {
+    let registry = Registry::built_in_only(None);
+    let entry = registry.find(id).unwrap_or_else(|| panic!("{id} is built in"));
+    entry.variant.rules.new_game().expect("it starts")
+}
+
+fn small() -> CheckConfig {
+    CheckConfig { games: 20, depth: 2, ..CheckConfig::default() }
+}
+
+#[test]
+fn tic_tac_toe_is_clean_and_the_work_is_counted() {
+    let report = check(&start_of("tic-tac-toe"), &small());
+    assert!(report.is_clean(), "{:?}", report.findings);
+    assert_eq!(report.games, 20);
+    assert_eq!(report.stopped, None);
+    // The start and its 9 + 72 positions two plies deep, then more below the random games' positions.
+    assert!(report.positions > 82, "{}", report.positions);
+    assert!(report.keys > 82 && report.keys <= 5478, "{}", report.keys);
+}
+
+#[test]
+fn the_caps_stop_the_check_and_say_so() {
+    let config = CheckConfig { max_positions: 50, ..small() };
+    let report = check(&start_of("connect-four"), &config);
+    assert_eq!(report.stopped.as_deref(), Some("stopped at the cap of 50 positions"));
+    assert!(report.positions <= 51, "{}", report.positions);
+}
+
+/// A key that leaves out the score makes two positions one: the collision names both lines.
+#[test]
+fn a_key_without_the_score_is_a_collision_shown_by_both_lines() {
+    let text = include_str!("../../../../../tests/data/scripts/key-omits-score.lua");
+    let script = crate::games::script::Script::from_source("key-omits-score.lua", "k", text.into()).expect("loads");
+    let start = AnyGame::new(script.new_game().expect("starts"));
+    let report = check(&start, &small());
+    let finding = report.find(FindingKind::KeyCollision).expect("a collision");
+    let other = finding.other_line.clone().unwrap_or_default();
+    assert!(finding.message.contains("evaluation"), "{}", finding.message);
+    // Both lines end with the same pile and turn, by other moves.
+    let stones = |line: &[String]| line.iter().map(|m| m.parse::<u32>().unwrap_or(99)).sum::<u32>();
+    assert_eq!(stones(&finding.line), stones(&other), "{finding:?}");
+    assert_eq!(finding.line.len() % 2, other.len() % 2, "{finding:?}");
+    assert_ne!(finding.line, other);
+}

@@ -1,0 +1,92 @@
+//! `alphabeta-studio check` as docs/cli.md specifies it: exit 0 clean, 1 with findings (each with its line of
+//! moves), 2 when it cannot run; and a game file that does not load is named by its own error in every command that
+//! takes a game.
+
+use std::process::Command;
+
+/// Runs the studio on the faulty scripts' folder: status, stdout, stderr.
+fn studio(args: &[&str]) -> (i32, String, String) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/scripts");
+    let out = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
+        .args(["--games-dir", dir])
+        .args(args)
+        .env_remove("ALPHABETA_STUDIO_GAMES")
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn findings_exit_1_with_the_moves_that_show_them() {
+    let (code, out, err) = studio(&["check", "key-omits-score", "--games", "20"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("key collision"), "{out}");
+    assert!(out.contains("differ in their evaluation"), "{out}");
+    let after = out.lines().find(|l| l.trim_start().starts_with("after:")).expect("a line");
+    let and_after = out.lines().find(|l| l.trim_start().starts_with("and after:")).expect("the other line");
+    assert_ne!(
+        after.trim_start().trim_start_matches("after:"),
+        and_after.trim_start().trim_start_matches("and after:")
+    );
+    assert!(out.trim_end().ends_with("1 finding(s)"), "{out}");
+
+    let (code, out, _) = studio(&["check", "duplicate-move", "--games", "3", "--json"]);
+    assert_eq!(code, 1);
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(json["game"], "duplicate-move");
+    let finding = &json["findings"][0];
+    assert_eq!(finding["kind"], "script_error");
+    let message = finding["message"].as_str().unwrap_or_default();
+    assert!(message.contains("duplicate-move.lua:12: moves returned the move 1 twice"), "{message}");
+    assert_eq!(finding["line"], serde_json::json!([]), "found at the start");
+}
+
+#[test]
+fn a_clean_game_exits_0_and_says_so() {
+    let (code, out, err) = studio(&["check", "tic-tac-toe", "--games", "5", "--depth", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("tic-tac-toe: 5 random games, "), "{out}");
+    assert!(out.trim_end().ends_with("clean: no finding"), "{out}");
+    let (code, out, _) = studio(&["check", "tic-tac-toe", "--games", "5", "--json", "--max-positions", "20"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(json["findings"], serde_json::json!([]));
+    assert_eq!(json["stopped"], "stopped at the cap of 20 positions");
+}
+
+/// Issue 44, point 3: a game file that fails to load is named by its own error in `perft`, `search`, `match` and
+/// `check` (exit 2); an unknown id lists every game, the files' included.
+#[test]
+fn a_broken_file_is_named_by_its_own_error_in_every_command() {
+    let dir = std::env::temp_dir().join(format!("abs-cli-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("bt-syntax.lua"), "function start()\n  if true return {} end\nend\n").expect("write");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/games/nim.lua"), dir.join("nim.lua")).expect("copied");
+    let folder = dir.display().to_string();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
+            .args(["--games-dir", &folder])
+            .args(args)
+            .output()
+            .expect("runs");
+        (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    for args in [
+        &["perft", "bt-syntax", "1"][..],
+        &["search", "bt-syntax", "--depth", "1"],
+        &["match", "bt-syntax", "--a", "level:1", "--b", "level:2", "--games", "1"],
+        &["check", "bt-syntax"],
+    ] {
+        let (code, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("bt-syntax.lua:2: 'then' expected near 'return'"), "{args:?}: {err}");
+    }
+    let (code, err) = run(&["check", "no-such-game"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown game 'no-such-game' (known: tic-tac-toe, connect-four, nim, "), "{err}");
+}

@@ -1,0 +1,24 @@
+-- One fault: draw colours a stone "mauve", which is no colour the board knows.
+bounds = {-1, 1}
+board = { shape = "grid", width = 3, height = 1 }
+function start() return { cells = {0, 0, 0}, played = 0 } end
+function turn(s) return s.played % 2 + 1 end
+function moves(s)
+  local list = {}
+  for cell = 1, 3 do if s.cells[cell] == 0 then list[#list + 1] = cell end end
+  return list
+end
+function play(s, cell)
+  local cells = { s.cells[1], s.cells[2], s.cells[3] }
+  cells[cell] = s.played % 2 + 1
+  return { cells = cells, played = s.played + 1 }
+end
+function result(s) if s.played == 3 then return 0 end return nil end
+function key(s) return s.cells[1] * 9 + s.cells[2] * 3 + s.cells[3] end
+function draw(s)
+  local cells = {}
+  for i = 1, 3 do
+    if s.cells[i] == 0 then cells[i] = {} else cells[i] = { stone = "mauve" } end
+  end
+  return cells
+end

@@ -1,0 +1,22 @@
+-- One fault: draw returns four cells for a board of three. Three cells in a row, filled in turn: a draw.
+bounds = {-1, 1}
+board = { shape = "grid", width = 3, height = 1 }
+function start() return { cells = {0, 0, 0}, played = 0 } end
+function turn(s) return s.played % 2 + 1 end
+function moves(s)
+  local list = {}
+  for cell = 1, 3 do if s.cells[cell] == 0 then list[#list + 1] = cell end end
+  return list
+end
+function play(s, cell)
+  local cells = { s.cells[1], s.cells[2], s.cells[3] }
+  cells[cell] = s.played % 2 + 1
+  return { cells = cells, played = s.played + 1 }
+end
+function result(s) if s.played == 3 then return 0 end return nil end
+function key(s) return s.cells[1] * 9 + s.cells[2] * 3 + s.cells[3] end
+function draw(s)
+  local cells = {}
+  for i = 1, 4 do cells[i] = {} end
+  return cells
+end

@@ -1,0 +1,91 @@
+//! `check`, the game author's doctor: each small faulty script of `tests/data/scripts/` is caught with the right
+//! finding (each script has one fault), and every shipped game — compiled and scripted — passes.
+
+use alphabeta_studio::games::any::AnyGame;
+use alphabeta_studio::games::check::{CheckConfig, CheckReport, FindingKind, check};
+use alphabeta_studio::games::registry::Registry;
+use alphabeta_studio::games::script::Script;
+use std::path::PathBuf;
+
+fn faulty(name: &str) -> AnyGame {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/scripts").join(format!("{name}.lua"));
+    let script = Script::load(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+    AnyGame::new(script.new_game().unwrap_or_else(|e| panic!("{name}: {e}")))
+}
+
+fn small() -> CheckConfig {
+    CheckConfig { games: 20, depth: 2, ..CheckConfig::default() }
+}
+
+/// Each script's fault is found first, of its kind, with its words (a script's error names its file and line).
+#[test]
+fn each_faulty_script_is_caught_with_the_right_finding() {
+    use FindingKind::*;
+    let cases = [
+        ("duplicate-move", ScriptError, "duplicate-move.lua:12: moves returned the move 1 twice"),
+        ("no-move", ScriptError, "no-move.lua:12: moves returned no move, but result returned nil"),
+        (
+            "evaluate-out-of-bounds",
+            ScriptError,
+            "evaluate-out-of-bounds.lua:13: evaluate returned 5, outside the bounds",
+        ),
+        ("evaluate-nan", ScriptError, "evaluate-nan.lua:13: evaluate returned number -nan"),
+        ("bad-chances", ScriptError, "bad-chances.lua:6: the probabilities chances returned add up to 0.899"),
+        ("duplicate-name", DuplicateName, "two different moves are both called \"take\""),
+        ("key-omits-score", KeyCollision, "differ in their evaluation"),
+        ("not-deterministic", NotDeterministic, "the same moves from the start gave the key"),
+        ("undo-forgets", UndoMismatch, "after each move was played and taken back, the position's moves differ"),
+        ("bad-draw-count", BadDrawing, "bad-draw-count.lua:18: draw returned 4 cells, but the board has 3 (3 × 1)"),
+        ("bad-draw-colour", BadDrawing, "bad-draw-colour.lua:18: draw: cell 2 has stone = \"mauve\", not a colour"),
+        ("illegal-click", IllegalClick, "gives the move 2, which is not legal here"),
+    ];
+    for (name, kind, words) in cases {
+        let report = check(&faulty(name), &small());
+        let first = report.findings.first().unwrap_or_else(|| panic!("{name}: no finding"));
+        assert_eq!(first.kind, kind, "{name}: {:?}", report.findings);
+        assert!(first.message.contains(words), "{name}: {}", first.message);
+    }
+}
+
+/// The lines a finding shows lead to a position with the fault: the move list found empty is after three moves
+/// that leave one stone (6 − 5), and the collision's two lines reach the same pile by other moves.
+#[test]
+fn a_finding_shows_the_moves_that_lead_to_it() {
+    let report = check(&faulty("no-move"), &small());
+    let line = &report.findings[0].line;
+    let taken: u32 = line.iter().map(|m| m.parse::<u32>().expect("a number")).sum();
+    assert_eq!(taken, 5, "{line:?}");
+    let report = check(&faulty("key-omits-score"), &small());
+    let collision = report.find(FindingKind::KeyCollision).expect("a collision");
+    let other = collision.other_line.as_ref().expect("the other line");
+    assert_ne!(&collision.line, other);
+    let sum = |l: &[String]| l.iter().map(|m| m.parse::<u32>().expect("a number")).sum::<u32>();
+    assert_eq!((sum(&collision.line), collision.line.len() % 2), (sum(other), other.len() % 2));
+}
+
+/// The same seed checks the same positions; another seed other games.
+#[test]
+fn the_seed_decides_the_games() {
+    let config = CheckConfig { games: 5, depth: 1, ..CheckConfig::default() };
+    let start = faulty("key-omits-score");
+    let counts = |report: CheckReport| (report.positions, report.keys, report.findings);
+    assert_eq!(counts(check(&start, &config)), counts(check(&start, &config)));
+}
+
+/// Every game the studio ships passes, at a budget small enough for a debug build.
+#[test]
+fn every_shipped_game_passes() {
+    let registry = Registry::load(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("games"));
+    assert!(registry.errors.is_empty(), "{:?}", registry.errors);
+    assert!(registry.entries.len() >= 16, "{}", registry.entries.len());
+    for entry in &registry.entries {
+        let id = &entry.variant.id;
+        let start = entry.variant.rules.new_game().unwrap_or_else(|e| panic!("{id}: {e}"));
+        // Chess and draughts have long games with many moves: fewer of them.
+        let games = if matches!(id.as_str(), "chess" | "draughts" | "gomoku-9x9") { 2 } else { 6 };
+        let config = CheckConfig { games, depth: 1, max_positions: 20_000, ..CheckConfig::default() };
+        let report = check(&start, &config);
+        assert!(report.is_clean(), "{id}: {:#?}", report.findings);
+        assert!(report.positions > 10, "{id}: {}", report.positions);
+    }
+}
