@@ -13,4 +13,5 @@ mod families;
 mod mtdf;
 mod othello;
 mod script_faults;
+mod script_oracles;
 mod scripts;
