@@ -7,22 +7,22 @@ name = "Breakthrough 6 × 6"
 description = "Pawns step forward, straight or diagonally, and capture diagonally. Reach the far row, or take " ..
   "every enemy pawn, to win. Troyka (2000); the 2001 8 × 8 Zillions design contest winner."
 sides = {"White", "Black"}
--- The levels are listed, each by its depth and margin for mistakes (a win scores about 1, the evaluation at most
--- 0.5): level 1 moves at random, levels 2–4 look one ply ahead with margins of 0.1, 0.03 and none, 5–9 look 2 to
--- 6 plies ahead, and level 10 looks up to 12 within its node budget (about a second).
+-- The levels are listed (a win scores about 1, the evaluation at most 0.5, a pawn 0.05): level 1 moves at random,
+-- level 2 looks one ply ahead and errs by up to two pawns, 3–6 look 1, 2, 3 and 4 plies ahead, and 7–10 search by
+-- node budgets, 4,000 to 60,000 nodes (about half a second).
 ai = {
   level = 5, depth = {1, 12}, time_ms = {200, 5000}, tt_mib = 32, mistakes = 0,
   levels = {
     {depth = 1, mistakes = 1000},
     {depth = 1, mistakes = 0.1},
-    {depth = 1, mistakes = 0.03},
-    {depth = 1, mistakes = 0},
-    {depth = 2, mistakes = 0},
-    {depth = 3, mistakes = 0},
-    {depth = 4, mistakes = 0},
-    {depth = 5, mistakes = 0},
-    {depth = 6, mistakes = 0},
-    {depth = 12, nodes = 60000},
+    {depth = 1},
+    {depth = 2},
+    {depth = 3},
+    {depth = 4},
+    {nodes = 4000},
+    {nodes = 10000},
+    {nodes = 25000},
+    {nodes = 60000},
   },
 }
 bounds = {-1, 1}

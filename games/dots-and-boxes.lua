@@ -7,22 +7,22 @@ name = "Dots and Boxes 3 × 3"
 description = "Draw a line between two dots; close a box to own it and draw again. More boxes wins. " ..
   "Lucas (1889); Berlekamp's The Dots and Boxes Game (2000) tells how chains decide it."
 sides = {"Red", "Blue"}
--- The levels are listed, each by its depth and margin for mistakes (in boxes): level 1 draws lines at random, levels
--- 2–4 look 1, 2 and 3 lines ahead with margins, 5–9 look 3 to 9 ahead without, and level 10 looks up to 24 (every
--- line left) within its node budget: it solves the game from the middle on, in a second or two.
+-- The levels are listed: level 1 draws lines at random, level 2 looks one line ahead and errs by up to a box, 3–6
+-- look 2, 3, 4 and 6 lines ahead, and 7–10 search by node budgets, 5,000 to 100,000 nodes (level 10 solves the
+-- game from about the tenth line on, in well under a second).
 ai = {
   level = 5, depth = {1, 24}, time_ms = {200, 5000}, tt_mib = 32, mistakes = 0,
   levels = {
     {depth = 1, mistakes = 100},
     {depth = 1, mistakes = 1},
-    {depth = 2, mistakes = 1},
-    {depth = 3, mistakes = 0.5},
-    {depth = 3, mistakes = 0},
-    {depth = 4, mistakes = 0},
-    {depth = 5, mistakes = 0},
-    {depth = 7, mistakes = 0},
-    {depth = 9, mistakes = 0},
-    {depth = 24, nodes = 200000},
+    {depth = 2, mistakes = 0.5},
+    {depth = 3},
+    {depth = 4},
+    {depth = 6},
+    {nodes = 5000},
+    {nodes = 15000},
+    {nodes = 40000},
+    {nodes = 100000},
   },
 }
 -- Nine boxes: the margin is between −9 and 9, and `evaluate` stays inside it (see its comment).
