@@ -196,8 +196,7 @@ function click(s, sq, from)
   local me = s.player
   if s.cells[sq] == me then return "select" end
   if from == nil then return nil, "click one of your pawns, then where it goes" end
-  local step = FORWARD[me]
-  if ROW[sq] ~= ROW[from] + step // N or math.abs(COLUMN[sq] - COLUMN[from]) > 1 then
+  if ROW[sq] ~= ROW[from] + FORWARD[me] // N or math.abs(COLUMN[sq] - COLUMN[from]) > 1 then
     return nil, "a pawn goes one row forward, straight or diagonally"
   end
   if COLUMN[sq] == COLUMN[from] and s.cells[sq] ~= 0 then
