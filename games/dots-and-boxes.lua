@@ -176,7 +176,9 @@ function draw(s)
     local r, c = (cell - 1) // SIZE, (cell - 1) % SIZE
     if LINE_BIT[cell] then
       local drawn = s.lines & LINE_BIT[cell] ~= 0
-      cells[cell] = { background = drawn and INK or EMPTY, marked = s.last == cell }
+      -- A line still to draw carries its name, as the move list writes it.
+      cells[cell] = { background = drawn and INK or EMPTY, marked = s.last == cell,
+                      note = not drawn and move_name(s, cell) or nil }
     elseif BOX_BIT[cell] then
       local bit = 1 << BOX_BIT[cell]
       local owner = s.won[1] & bit ~= 0 and 1 or (s.won[2] & bit ~= 0 and 2 or nil)
