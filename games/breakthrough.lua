@@ -11,7 +11,7 @@ sides = {"White", "Black"}
 -- level 2 looks one ply ahead and errs by up to two pawns, 3–6 look 1, 2, 3 and 4 plies ahead, and 7–10 search by
 -- node budgets, 4,000 to 60,000 nodes (about half a second).
 ai = {
-  level = 5, depth = {1, 12}, time_ms = {200, 5000}, tt_mib = 32, mistakes = 0,
+  level = 5, depth = {1, 12}, time_ms = {1000, 10000}, tt_mib = 32, mistakes = 0,
   levels = {
     {depth = 1, mistakes = 1000},
     {depth = 1, mistakes = 0.1},

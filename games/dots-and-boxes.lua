@@ -11,7 +11,7 @@ sides = {"Red", "Blue"}
 -- look 2, 3, 4 and 6 lines ahead, and 7–10 search by node budgets, 5,000 to 100,000 nodes (level 10 solves the
 -- game from about the tenth line on, in well under a second).
 ai = {
-  level = 5, depth = {1, 24}, time_ms = {200, 5000}, tt_mib = 32, mistakes = 0,
+  level = 5, depth = {1, 24}, time_ms = {1000, 10000}, tt_mib = 32, mistakes = 0,
   levels = {
     {depth = 1, mistakes = 100},
     {depth = 1, mistakes = 1},
