@@ -10,6 +10,7 @@ use alphabeta_studio::engine::search::limits::Limits;
 use alphabeta_studio::games::levels::level_config;
 use alphabeta_studio::games::perft;
 use alphabeta_studio::games::registry::Registry;
+use alphabeta_studio::games::script::board::Click;
 use alphabeta_studio::games::script::{Script, ScriptGame};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -481,4 +482,40 @@ fn breakthrough_takes_a_win_in_one() {
         assert_eq!(value, 1.0 - f64::from(oracle.plies + 1) / 1000.0, "after {:?}", game.history());
         seen += 1;
     }
+}
+
+// ---- Clicks --------------------------------------------------------------------------------------------------------
+
+/// Dots and Boxes: a click on a line's cell draws that line (once); a dot or a box says what to click instead.
+#[test]
+fn dots_and_boxes_clicks_draw_lines() {
+    let mut game = new_game("dots-and-boxes");
+    let across = Dots::across_move(0, 0);
+    assert_eq!(game.click(across as usize, None), Ok(Click::Move(across)));
+    assert_eq!(game.move_name(across), "a4-b4");
+    assert_eq!(game.click(Dots::down_move(2, 3) as usize, None), Ok(Click::Move(Dots::down_move(2, 3))));
+    assert!(matches!(game.click(1, None), Ok(Click::Refused(why)) if why.contains("dot")));
+    assert!(matches!(game.click(9, None), Ok(Click::Refused(why)) if why.contains("box")));
+    game.try_play(across).expect("a line");
+    assert!(matches!(game.click(across as usize, None), Ok(Click::Refused(why)) if why.contains("drawn")));
+}
+
+/// Breakthrough: a pawn is picked up, another pawn of the mover picks that one up instead, and a click on a square
+/// the pawn can reach moves it; a square it cannot reach says why, and nothing stays selected.
+#[test]
+fn breakthrough_clicks_select_reselect_and_move() {
+    let game = new_game("breakthrough");
+    let square = |name: &str| {
+        let (column, row) = (i64::from(name.as_bytes()[0] - b'a'), i64::from(name.as_bytes()[1] - b'0'));
+        ((6 - row) * 6 + column + 1) as usize
+    };
+    assert_eq!(game.click(square("b2"), None), Ok(Click::Select));
+    assert_eq!(game.click(square("c2"), Some(square("b2"))), Ok(Click::Select), "re-selection");
+    let mv = game.click(square("c3"), Some(square("c2")));
+    assert_eq!(mv, Ok(Click::Move(100 * square("c2") as i64 + square("c3") as i64)));
+    if let Ok(Click::Move(mv)) = mv {
+        assert_eq!(game.move_name(mv), "c2-c3");
+    }
+    assert!(matches!(game.click(square("c4"), Some(square("c2"))), Ok(Click::Refused(why)) if why.contains("one row")));
+    assert!(matches!(game.click(square("c5"), None), Ok(Click::Refused(why)) if why.contains("your pawns")));
 }
