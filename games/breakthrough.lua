@@ -10,7 +10,7 @@ sides = {"White", "Black"}
 -- The levels are listed (a win scores about 1, the evaluation at most 0.5, a pawn 0.05), by even depths: a search
 -- that ends on its own move (depth 3) played worse than depth 2 (45 %, 40 games), while depth 4 beat depth 3 by 88 %;
 -- and by margins for mistakes of 0.1 (two pawns), since smaller ones did not weaken a level (0.03 scored 55 % against
--- none at depth 2) and a larger one did not weaken depth 4 below depth 2 (0.25: 50 %). Level 1 moves at random;
+-- none at depth 2) and a larger one made depth 4 no better than depth 2 (0.25: 50 %). Level 1 moves at random;
 -- levels 2–9 look 1, 1, 2, 2, 4, 4, 6 and 6 plies ahead, erring by up to 0.1 at 2, 4, 6 and 8; level 10 searches
 -- 60,000 nodes (depth 6 from the start, deeper as pawns come off; under a second).
 ai = {
