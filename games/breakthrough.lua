@@ -10,9 +10,10 @@ sides = {"White", "Black"}
 -- The levels are listed (a win scores about 1, the evaluation at most 0.5, a pawn 0.05), by even depths: a search
 -- that ends on its own move (depth 3) played worse than depth 2 (45 %, 40 games), while depth 4 beat depth 3 by 88 %;
 -- and by margins for mistakes of 0.1 (two pawns), since smaller ones did not weaken a level (0.03 scored 55 % against
--- none at depth 2) and a larger one made depth 4 no better than depth 2 (0.25: 50 %). Level 1 moves at random;
--- levels 2–9 look 1, 1, 2, 2, 4, 4, 6 and 6 plies ahead, erring by up to 0.1 at 2, 4, 6 and 8; level 10 searches
--- 60,000 nodes (depth 6 from the start, deeper as pawns come off; under a second).
+-- none at depth 2) and a larger one made depth 4 no better than depth 2 (0.25: 50 %), or depth 6 worse than depth 4
+-- (0.1: 35 %, 20 games). Level 1 moves at random; levels 2–8 look 1, 1, 2, 2, 4, 4 and 6 plies ahead, erring by up
+-- to 0.1 at 2, 4 and 6; levels 9 and 10 search 60,000 and 150,000 nodes (depth 6 and 7 from the start, deeper as
+-- pawns come off; about a second at level 10).
 ai = {
   level = 5, depth = {1, 16}, time_ms = {1000, 10000}, tt_mib = 32, mistakes = 0,
   levels = {
@@ -23,9 +24,9 @@ ai = {
     {depth = 2},
     {depth = 4, mistakes = 0.1},
     {depth = 4},
-    {depth = 6, mistakes = 0.1},
     {depth = 6},
     {nodes = 60000},
+    {nodes = 150000},
   },
 }
 bounds = {-1, 1}
