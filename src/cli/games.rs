@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct GamesArgs {
-    /// Read game files from this folder instead of the default (`games/` here, else the one beside the sources).
+    /// Read game files (`*.ron`, Lua scripts `*.lua`) from this folder instead of the default (`games/` here, else
+    /// the one beside the sources).
     #[arg(long)]
     pub dir: Option<PathBuf>,
 }

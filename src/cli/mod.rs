@@ -50,7 +50,8 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Solve Connect Four positions read from standard input, in Pascal Pons' benchmark protocol.
     Solve(solve::SolveArgs),
-    /// List every game the studio offers (built in and from `games/*.ron`), and game files that failed to load.
+    /// List every game the studio offers (built in, from `games/*.ron` and Lua scripts `games/*.lua`), and game files
+    /// that failed to load.
     Games(games::GamesArgs),
     /// Play engines against each other: W/D/L, Elo with its interval, records of every game.
     Match(matches::MatchArgs),

@@ -7,7 +7,8 @@ use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
-    /// The game: any id `alphabeta-studio games` lists (`tic-tac-toe`, `connect-four`, `othello`, `chess`, …), or
+    /// The game: any id `alphabeta-studio games` lists, built in, a `games/*.ron` file or a Lua script
+    /// `games/*.lua` (`tic-tac-toe`, `connect-four`, `chess`, `kalah`, `dots-and-boxes`, …), or
     /// `connect-four-WxH` for another board (e.g. `connect-four-8x7`), `othello-NxN` (e.g. `othello-4x4`),
     /// `kiwipete` for chess from the Kiwipete position. EinStein counts rolls and stone moves both as plies.
     pub game: String,

@@ -14,8 +14,8 @@ use serde_json::{Value as Json, json};
 
 #[derive(clap::Args, Debug)]
 pub struct SearchArgs {
-    /// The game, as `perft` takes it: any id `alphabeta-studio games` lists, `connect-four-WxH`, `othello-NxN`,
-    /// `kiwipete`.
+    /// The game, as `perft` takes it: any id `alphabeta-studio games` lists (a Lua script `games/*.lua` included),
+    /// `connect-four-WxH`, `othello-NxN`, `kiwipete`.
     pub game: String,
     /// Search this position, in the game's usual notation (as `perft --from` reads it).
     #[arg(long)]

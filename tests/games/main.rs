@@ -14,4 +14,5 @@ mod families;
 mod mtdf;
 mod othello;
 mod script_faults;
+mod script_oracles;
 mod scripts;

@@ -24,7 +24,7 @@ use std::sync::mpsc::{Sender, channel};
 
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
-    /// The game's id (see `alphabeta-studio games`).
+    /// The game's id (see `alphabeta-studio games`): built in, a `games/*.ron` file or a Lua script `games/*.lua`.
     pub game: String,
     /// Player A: `level:N`, settings such as `algo=pvs,depth=8,time=200`, or for chess `uci:PATH[,Name=Value…]`.
     #[arg(long = "a")]
