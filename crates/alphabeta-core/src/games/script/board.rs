@@ -45,7 +45,6 @@ pub(super) fn cut_text(s: &mlua::LuaString, max: usize) -> String {
     text
 }
 
-
 /// How the cells are laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
@@ -121,7 +120,9 @@ impl Coordinates {
             }
         };
         let list = |key: &str, count: usize| -> Result<Vec<String>, String> {
-            let wrong = || format!("`board.coordinates.{key}` must list {count} labels of at most {COORDINATE_CHARS} characters");
+            let wrong = || {
+                format!("`board.coordinates.{key}` must list {count} labels of at most {COORDINATE_CHARS} characters")
+            };
             let list = match table.raw_get::<LuaValue>(key) {
                 Ok(LuaValue::Table(list)) if list.raw_len() == count => list,
                 _ => return Err(wrong()),
@@ -399,9 +400,10 @@ impl Board {
 /// The text under `key`, at most `max` characters (a number is written out): `Err` says how long it was.
 pub(super) fn text_field(t: &Table, key: &str, max: usize) -> Result<Option<String>, String> {
     Ok(match t.raw_get::<LuaValue>(key).ok() {
-        Some(LuaValue::String(s)) => Some(short_text(&s, max).map_err(|bytes| {
-            format!("has a {key} of {bytes} bytes: at most {max} characters fit in a cell")
-        })?),
+        Some(LuaValue::String(s)) => Some(
+            short_text(&s, max)
+                .map_err(|bytes| format!("has a {key} of {bytes} bytes: at most {max} characters fit in a cell"))?,
+        ),
         Some(LuaValue::Integer(n)) => Some(n.to_string()),
         Some(LuaValue::Number(x)) => Some(x.to_string()),
         _ => None,

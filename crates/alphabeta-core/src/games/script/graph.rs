@@ -168,7 +168,10 @@ mod tests {
         assert_eq!(board.points.len(), 3);
         assert_eq!((board.points[2].x, board.points[2].y), (2.0, 1.0));
         assert_eq!(board.points[1].label.as_deref(), Some("a"));
-        assert_eq!(board.points[2].piece, Some(Piece::Chess { white: false, man: super::super::board::ChessMan::Knight }));
+        assert_eq!(
+            board.points[2].piece,
+            Some(Piece::Chess { white: false, man: super::super::board::ChessMan::Knight })
+        );
         assert!(board.points[2].marked && !board.points[0].marked);
         assert_eq!(board.edges.len(), 2);
         assert_eq!(board.edges[0].ends, [0, 1]);
