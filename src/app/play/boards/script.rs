@@ -115,6 +115,7 @@ fn show(ui: &mut egui::Ui, game: &ScriptGame, board: &Board, marks: &Marks) -> O
     paint_edges(ui, &mut scene);
     paint_points(ui, &mut scene);
     if marks.interactive
+        && board.shape.dots
         && let Some(kind) = board.shape.moves
     {
         let side = crate::games::any::Playable::side_to_move(game);

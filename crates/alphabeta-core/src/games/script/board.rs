@@ -155,6 +155,9 @@ pub struct BoardShape {
     /// `moves = "cells" | "edges" | "points"`: move *n* is that kind's place *n*. The window then marks the last
     /// move and dots the legal ones itself, and without a `click` function a click on place *n* plays move *n*.
     pub moves: Option<Kind>,
+    /// The legal moves' places are dotted (`dots = false` turns it off: where every empty place is legal, as in
+    /// Hex, the dots say nothing).
+    pub dots: bool,
 }
 
 impl BoardShape {
@@ -193,7 +196,8 @@ impl BoardShape {
             Ok(LuaValue::String(s)) if s.as_bytes().as_ref() == b"points" => Some(Kind::Point),
             _ => return Err("`board.moves` must be \"cells\", \"edges\" or \"points\" (what move n is)".into()),
         };
-        Ok(BoardShape { layout, width, height, shift, coordinates, moves })
+        let dots = !matches!(table.raw_get::<LuaValue>("dots"), Ok(LuaValue::Boolean(false)));
+        Ok(BoardShape { layout, width, height, shift, coordinates, moves, dots })
     }
 
     /// How many cells the board has, hidden ones included.
@@ -526,13 +530,68 @@ mod tests {
     #[test]
     fn pig_shows_the_die() {
         let before = board_after("pig", &[]);
-        assert_eq!(before.cells[7].label.as_deref(), Some("die –"));
+        assert_eq!((before.cells[7].label.as_deref(), before.cells[7].piece.as_ref()), (Some("–"), None));
         let board = board_after("pig", &["roll", "die 4"]);
-        assert_eq!(board.cells[7].piece, Some(Piece::Glyph("4".into())));
+        assert_eq!(board.cells[7].piece, Some(Piece::Die(4)), "the die drawn with its pips");
+        assert_eq!(board.cells[1].piece, Some(Piece::Counter(Colour([0xd6, 0x30, 0x31]))), "the score on a counter");
+        assert_eq!(board.cells[3].label.as_deref(), Some("+4"));
         assert!(board.caption.unwrap_or_default().starts_with("First rolled 4."));
         let board = board_after("pig", &["roll", "die 4", "roll", "die 1"]);
-        assert_eq!(board.cells[7].piece, Some(Piece::Glyph("1".into())));
+        assert_eq!(board.cells[7].piece, Some(Piece::Die(1)));
         let caption = board.caption.unwrap_or_default();
         assert!(caption.starts_with("First rolled a 1 and lost the turn's points. Second to play"), "{caption}");
+    }
+
+    /// Issue 44, point 5: Hex names its coordinates as its moves (a–g across, 1–7 down) and says its moves are its
+    /// cells, so the window rings the last stone, without dots on every empty cell.
+    #[test]
+    fn hex_has_coordinates_and_its_moves_are_its_cells() {
+        let board = board_after("hex", &["d4"]);
+        let coordinates = board.shape.coordinates.expect("coordinates");
+        assert_eq!(coordinates.columns, ["a", "b", "c", "d", "e", "f", "g"]);
+        assert_eq!(coordinates.rows, ["1", "2", "3", "4", "5", "6", "7"]);
+        assert_eq!((board.shape.moves, board.shape.dots), (Some(Kind::Cell), false));
+        assert!(board.legal.is_empty(), "no dots: the legal moves are not asked for");
+        assert_eq!(board.cells[24].piece, Some(Piece::Stone(Colour::parse("red").unwrap())), "d4 is cell 25");
+    }
+
+    /// A `board` table's new fields: their own labels, and each wrong value refused with what to write instead.
+    #[test]
+    fn the_board_tables_coordinates_and_moves_are_checked() {
+        let shape = |fields: &str| {
+            let lua = mlua::Lua::new();
+            let table: Table = lua.load(format!("return {{ width = 2, height = 3, {fields} }}")).eval().unwrap();
+            BoardShape::read(&table)
+        };
+        let own = shape("coordinates = { columns = {'x', 'y'}, rows = {'III', 'II', 1} }, moves = 'points'").unwrap();
+        let coordinates = own.coordinates.expect("coordinates");
+        assert_eq!(
+            (coordinates.columns, coordinates.rows),
+            (vec!["x".into(), "y".into()], vec!["III".into(), "II".into(), "1".into()])
+        );
+        assert_eq!((own.moves, own.dots), (Some(Kind::Point), true));
+        assert_eq!(shape("").unwrap().coordinates, None);
+        let wide = Coordinates::letters_and_numbers(30, 1);
+        assert_eq!((wide.columns[0].as_str(), wide.columns[29].as_str()), ("1", "30"), "past z, numbers");
+        for (fields, expected) in [
+            (
+                "coordinates = { columns = {'x'}, rows = {'1', '2', '3'} }",
+                "`board.coordinates.columns` must list 2 labels",
+            ),
+            (
+                "coordinates = { columns = {'x', 'y'}, rows = {'1', '2', '3', '4'} }",
+                "`board.coordinates.rows` must list 3",
+            ),
+            ("coordinates = { columns = {'x', ('y'):rep(1e6)}, rows = {1, 2, 3} }", "of at most 6 characters"),
+            ("coordinates = { columns = {'x', {}}, rows = {1, 2, 3} }", "`board.coordinates.columns` must list"),
+            ("coordinates = 'yes'", "`board.coordinates` is string, but it must be true or"),
+            ("moves = 'squares'", "`board.moves` must be \"cells\", \"edges\" or \"points\""),
+            ("shift = 0/0", "`board.shift` must be a number of cells"),
+            ("shift = 1e300", "`board.shift` must be"),
+            ("shift = math.maxinteger", "`board.shift` must be"),
+        ] {
+            let message = shape(fields).expect_err(fields);
+            assert!(message.contains(expected), "{fields}: {message}");
+        }
     }
 }

@@ -212,7 +212,7 @@ impl ScriptGame {
         let mut board = Board::read(shape, value)
             .map_err(|what| ScriptError::new(format!("{}: {what}", self.script.at("draw"))))?;
         // The window dots the legal moves' places: asked here, once per position like the drawing.
-        if shape.moves.is_some() && self.node().result.is_none() && self.turn() != Turn::Chance {
+        if shape.moves.is_some() && shape.dots && self.node().result.is_none() && self.turn() != Turn::Chance {
             self.generate_moves(&mut board.legal);
             if let Some(fault) = self.fault() {
                 return Err(fault);
