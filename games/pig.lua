@@ -110,7 +110,8 @@ function draw(s)
     return { label = sides[p], note = to_play and "to play" or nil, background = to_play and "#f0e0a0" or "#e0e0e0" }
   end
   local function score(p)
-    return { piece = "counter", colour = COLOURS[p], label = tostring(s.score[p]), note = "of " .. GOAL }
+    return { piece = "counter", colour = COLOURS[p], label = tostring(s.score[p]), note = "of " .. GOAL,
+             background = "#f4efe4" }
   end
   local die = { label = "–", note = "die", background = "#fbfbf4" }
   if s.die then
@@ -127,7 +128,7 @@ function draw(s)
   local can_hold = s.total > 0 and not s.rolling
   return {
     side(1), score(1), { glyph = "roll", background = s.rolling and "#e0e0e0" or "#c8e0c8" },
-    { label = "+" .. s.total, note = "this turn" },
+    { label = "+" .. s.total, note = "this turn", background = "#f4efe4" },
     side(2), score(2), { glyph = "hold", background = can_hold and "#c8d8f0" or "#e0e0e0" }, die,
     caption = caption,
   }

@@ -5,7 +5,7 @@
 id = "board-tour"
 name = "Board tour"
 sides = {"Red", "Gold"}
-bounds = {0, 0}
+bounds = {-1, 1}
 
 -- Points 1–16 are the corners, row by row; edges 1–12 the level lines (row by row), 13–24 the upright ones.
 local POINTS, LINES = {}, {}

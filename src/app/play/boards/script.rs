@@ -202,7 +202,7 @@ fn paint_edges(ui: &mut egui::Ui, scene: &mut Scene) {
         let width = (size * 0.07).clamp(2.0, 8.0);
         if edge.marked || scene.last == Some(target) || scene.selected == Some(target) {
             let mark = if scene.selected == Some(target) { scene.visuals.selection.bg_fill } else { MARK_LAST };
-            scene.painter.line_segment([a, b], egui::Stroke::new(width * 2.2, mark));
+            scene.painter.line_segment([a, b], egui::Stroke::new(width * 3.0, mark));
         }
         if edge.drawn {
             scene.painter.line_segment([a, b], egui::Stroke::new(width, edge.colour.map_or(ink, colour)));
@@ -286,7 +286,7 @@ fn dot_legal(scene: &Scene, target: Target, side: Side) {
             scene.frame.at(point.x, point.y)
         }
     };
-    scene.painter.circle_filled(at, scene.frame.size * 0.09, stone_color(side).gamma_multiply(0.6));
+    scene.painter.circle_filled(at, (scene.frame.size * 0.06).max(3.0), stone_color(side).gamma_multiply(0.7));
 }
 
 fn paint_caption(scene: &Scene) {
@@ -366,20 +366,26 @@ fn draw_cell(painter: &egui::Painter, layout: Layout, rect: egui::Rect, fill: eg
 /// A cell's note at its foot, its piece, and its label (on the piece, or on the cell).
 fn draw_cell_contents(painter: &egui::Painter, cell: &Cell, rect: egui::Rect, background: egui::Color32) {
     let size = rect.width();
-    if let Some(note) = &cell.note {
-        let foot = egui::Rect::from_center_size(
-            rect.center_bottom() - egui::vec2(0.0, size * 0.24),
-            egui::vec2(size * 0.7, size * 0.2),
-        );
-        fitted_text(painter, foot, note, (size * 0.17).clamp(9.0, 14.0), ink_on(background).gamma_multiply(0.7));
-    }
-    let square = egui::Rect::from_center_size(rect.center(), egui::Vec2::splat(size));
+    // A note takes the cell's foot: the piece moves up and shrinks to leave it room.
+    let square = match cell.note {
+        Some(_) => {
+            egui::Rect::from_center_size(rect.center() - egui::vec2(0.0, size * 0.1), egui::Vec2::splat(size * 0.75))
+        }
+        None => egui::Rect::from_center_size(rect.center(), egui::Vec2::splat(size)),
+    };
     let ink = match &cell.piece {
         Some(piece) => draw_piece(painter, piece, square, background),
         None => ink_on(background),
     };
+    if let Some(note) = &cell.note {
+        let foot = egui::Rect::from_center_size(
+            rect.center_bottom() - egui::vec2(0.0, size * 0.22),
+            egui::vec2(size * 0.7, size * 0.2),
+        );
+        fitted_text(painter, foot, note, (size * 0.17).clamp(9.0, 14.0), ink_on(background).gamma_multiply(0.7));
+    }
     if let Some(label) = &cell.label {
-        fitted_text(painter, rect, label, (size * 0.3).clamp(10.0, 20.0), ink);
+        fitted_text(painter, square, label, (size * 0.3).clamp(10.0, 20.0), ink);
     }
 }
 
