@@ -303,7 +303,7 @@ fn paint_caption(scene: &Scene) {
 /// (and a click on a place of another kind gets no `from`).
 fn click(ui: &egui::Ui, game: &ScriptGame, target: Target, selected: Option<Target>, selected_id: egui::Id) -> Action {
     let from = selected.filter(|s| s.kind == target.kind).map(|s| s.index);
-    let answer = game.click(target, from);
+    let answer = game.click_at(target, from);
     ui.data_mut(|d| d.remove::<Target>(selected_id));
     match answer {
         Ok(Click::Move(mv)) => Action::Play(mv as crate::games::any::AnyMove),

@@ -221,10 +221,16 @@ impl ScriptGame {
         Ok(board)
     }
 
+    /// What a click on `cell` (numbered from 1) means; `from` is the cell the previous click selected: a click
+    /// on a cell as [`Self::click_at`] takes one.
+    pub fn click(&self, cell: usize, from: Option<usize>) -> Result<Click, ScriptError> {
+        self.click_at(Target { kind: Kind::Cell, index: cell }, from)
+    }
+
     /// What a click on `target` means; `from` is the place of the same kind the previous click selected. Without
     /// a `click` function in the script, a click on place *n* plays move *n* (of the kind `board.moves` names, or
     /// any kind when it names none).
-    pub fn click(&self, target: Target, from: Option<usize>) -> Result<Click, ScriptError> {
+    pub fn click_at(&self, target: Target, from: Option<usize>) -> Result<Click, ScriptError> {
         if !self.script.defines("click") {
             let moves = self.script.board.as_ref().and_then(|shape| shape.moves);
             return Ok(match moves {
