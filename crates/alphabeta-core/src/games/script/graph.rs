@@ -218,4 +218,19 @@ mod tests {
         refused("return { { owner = 3 } }", "cell 1 has an owner that is not 1 or 2");
         refused(&format!("return {{ points = {THREE_POINTS}, edges = {{ {{1, 2, colour = 7}} }} }}"), "not a colour");
     }
+
+    /// The guide's picture is drawn from `tests/data/scripts/board-tour.lua`: every kind of place and piece reads.
+    #[test]
+    fn the_guides_board_tour_reads() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/scripts/board-tour.lua");
+        let board = Script::load(&path).expect("loads").new_game().expect("starts").board().expect("draws");
+        assert_eq!((board.points.len(), board.edges.len()), (16, 24));
+        assert_eq!(board.edges.iter().filter(|e| e.drawn).count(), 9);
+        assert_eq!(board.legal.len(), 15, "the lines not drawn are the moves");
+        assert_eq!((board.cells[0].owner, board.cells[1].owner), (Some(1), Some(2)));
+        assert_eq!(board.cells[4].piece, Some(Piece::Die(5)));
+        assert!(matches!(board.cells[3].piece, Some(Piece::Man { king: true, .. })));
+        let coordinates = board.shape.coordinates.expect("coordinates");
+        assert_eq!(coordinates.columns, ["a", "b", "c"]);
+    }
 }
