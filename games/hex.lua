@@ -29,7 +29,9 @@ ai = {
 bounds = {-1, 1}
 
 local N = 7
-board = { shape = "hex", width = N, height = N, shift = 0.5 }
+-- Move n is cell n, so the window rings the last stone; every empty cell is a move, so it dots none. The
+-- coordinates are the moves' names: columns a–g, rows 1–7 from the top.
+board = { shape = "hex", width = N, height = N, shift = 0.5, moves = "cells", dots = false, coordinates = true }
 
 -- Cells are numbered 1 … 49 row by row from the top left; a move is a cell's number. The search calls `play`,
 -- `undo` and `evaluate` hundreds of thousands of times, so this file plays in place (with `undo`), computes what

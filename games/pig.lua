@@ -98,16 +98,25 @@ function move_name(s, m)
   return "hold"
 end
 
--- Two rows of cells: the scores, and the turn's total; clicks on "roll" and "hold"; the die last rolled.
+-- Two rows of cells, one a side: its name, its score on a counter in its colour, then the choices "roll" and
+-- "hold" (click them), the turn's total and the die last rolled, drawn with its pips.
 board = { shape = "grid", width = 4, height = 2 }
 
+local COLOURS = { "#d63031", "#f1c40f" }
+
 function draw(s)
-  local function score(p)
-    local colour = p == s.player and "#f0e0a0" or "#e0e0e0"
-    return { label = tostring(s.score[p]), background = colour }
+  local function side(p)
+    local to_play = p == s.player and not s.rolling
+    return { label = sides[p], note = to_play and "to play" or nil, background = to_play and "#f0e0a0" or "#e0e0e0" }
   end
-  local die = { label = "die –", background = "#fbfbf4" }
-  if s.die then die = { glyph = tostring(s.die), note = "die", background = s.die == 1 and "#f0c8c0" or "#fbfbf4" } end
+  local function score(p)
+    return { piece = "counter", colour = COLOURS[p], label = tostring(s.score[p]), note = "of " .. GOAL,
+             background = "#f4efe4" }
+  end
+  local die = { label = "–", note = "die", background = "#fbfbf4" }
+  if s.die then
+    die = { piece = "die" .. s.die, note = "die", background = s.die == 1 and "#f0c8c0" or "#fbfbf4" }
+  end
   local caption = sides[s.player] .. " to play: turn total " .. s.total
   if s.rolling then
     caption = "The die is rolling"
@@ -116,9 +125,11 @@ function draw(s)
   elseif s.die and s.roller == s.player then
     caption = sides[s.roller] .. " rolled " .. s.die .. ". " .. caption
   end
+  local can_hold = s.total > 0 and not s.rolling
   return {
-    { glyph = "1st" }, score(1), { glyph = "roll", background = "#c8e0c8" }, { label = "+" .. s.total },
-    { glyph = "2nd" }, score(2), { glyph = "hold", background = "#c8d8f0" }, die,
+    side(1), score(1), { glyph = "roll", background = s.rolling and "#e0e0e0" or "#c8e0c8" },
+    { label = "+" .. s.total, note = "this turn", background = "#f4efe4" },
+    side(2), score(2), { glyph = "hold", background = can_hold and "#c8d8f0" or "#e0e0e0" }, die,
     caption = caption,
   }
 end

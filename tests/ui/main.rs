@@ -9,6 +9,7 @@ mod othello;
 mod play;
 mod play_levels;
 mod play_tour;
+mod script_board;
 mod session;
 mod support;
 mod telemetry;

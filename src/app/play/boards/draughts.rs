@@ -259,26 +259,7 @@ fn draw_piece(painter: &egui::Painter, at: egui::Pos2, size: f32, side: Side, ki
         Side::Max => (egui::Color32::from_rgb(40, 36, 34), egui::Color32::from_rgb(110, 100, 95)),
         Side::Min => (egui::Color32::from_rgb(246, 240, 226), egui::Color32::from_rgb(150, 140, 120)),
     };
-    let radius = size * 0.36;
-    painter.circle_filled(at + egui::vec2(0.0, size * 0.04), radius, egui::Color32::from_black_alpha(70));
-    painter.circle(at, radius, fill, egui::Stroke::new((size * 0.04).max(1.5), rim));
-    painter.circle_stroke(at, radius * 0.7, egui::Stroke::new(1.0, rim));
-    if king {
-        let (w, h) = (radius * 0.9, radius * 0.55);
-        let base = at.y + h * 0.5;
-        let top = at.y - h * 0.5;
-        let crown = vec![
-            egui::pos2(at.x - w / 2.0, base),
-            egui::pos2(at.x - w / 2.0, top),
-            egui::pos2(at.x - w / 4.0, at.y),
-            egui::pos2(at.x, top - h * 0.2),
-            egui::pos2(at.x + w / 4.0, at.y),
-            egui::pos2(at.x + w / 2.0, top),
-            egui::pos2(at.x + w / 2.0, base),
-        ];
-        let gold = egui::Color32::from_rgb(230, 180, 40);
-        painter.add(egui::Shape::closed_line(crown, egui::Stroke::new((size * 0.05).max(2.0), gold)));
-    }
+    super::pieces::draw_man(painter, at, size, fill, rim, king);
 }
 
 #[cfg(test)]

@@ -234,7 +234,7 @@ fn die_panel(
         (None, Some((side, face))) if !game.is_over() => (Some(face), stone_color(side).gamma_multiply(0.45)),
         (face, _) => (face, stone_color(game.to_move())),
     };
-    draw_die(painter, die_rect, face, rim);
+    super::pieces::draw_die(painter, die_rect, face, rim);
     let controls = egui::Rect::from_min_max(
         die_rect.left_bottom() + egui::vec2(0.0, size * 0.3),
         egui::pos2(die_rect.left() + size * 2.6, board.bottom()),
@@ -306,37 +306,6 @@ fn draw_stone(painter: &egui::Painter, rect: egui::Rect, side: Side, n: u8) {
     );
     let font = egui::FontId::proportional(rect.width() * 0.45);
     painter.text(stone.center(), egui::Align2::CENTER_CENTER, n.to_string(), font, egui::Color32::WHITE);
-}
-
-/// The die with the pips of `face`, rimmed in the colour of the side it was rolled for; a question mark before the
-/// roll.
-fn draw_die(painter: &egui::Painter, rect: egui::Rect, face: Option<u8>, rim: egui::Color32) {
-    painter.rect(
-        rect,
-        rect.width() * 0.15,
-        egui::Color32::from_rgb(250, 250, 245),
-        egui::Stroke::new(4.0, rim),
-        egui::StrokeKind::Inside,
-    );
-    let Some(face) = face else {
-        let font = egui::FontId::proportional(rect.width() * 0.5);
-        painter.text(rect.center(), egui::Align2::CENTER_CENTER, "?", font, egui::Color32::GRAY);
-        return;
-    };
-    // Pip positions on a 3 × 3 grid, (column, row) from the top left.
-    let pips: &[(u8, u8)] = match face {
-        1 => &[(1, 1)],
-        2 => &[(0, 0), (2, 2)],
-        3 => &[(0, 0), (1, 1), (2, 2)],
-        4 => &[(0, 0), (2, 0), (0, 2), (2, 2)],
-        5 => &[(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
-        _ => &[(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
-    };
-    let step = rect.width() * 0.28;
-    for &(c, r) in pips {
-        let at = rect.center() + egui::vec2((f32::from(c) - 1.0) * step, (f32::from(r) - 1.0) * step);
-        painter.circle_filled(at, rect.width() * 0.08, egui::Color32::from_rgb(30, 30, 30));
-    }
 }
 
 #[cfg(test)]

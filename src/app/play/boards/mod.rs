@@ -10,6 +10,7 @@ pub mod einstein;
 pub mod mnk;
 pub mod othello;
 pub mod piece_art;
+pub mod pieces;
 pub mod script;
 pub mod view;
 

@@ -1,14 +1,20 @@
-//! The painter of every scripted game: draws the board the script's `draw` describes (square cells, round pits or
-//! hexagons in offset rows; stones, glyphs, labels, backgrounds) and asks the script's `click` what a click means —
-//! a move, the first cell of a two-click move (remembered here until the second click), or why nothing happens.
+//! The painter of every scripted game: draws the board the script's `draw` describes — square cells, round pits or
+//! hexagons in offset rows, with stones, glyphs, named pieces, labels and owners' colours; the points and lines
+//! between them (`points`, `edges`: Dots and Boxes' dots and lines); the coordinates along its edges — and asks
+//! the script's `click` what a click on a cell, a line or a point means: a move, the first place of a two-click
+//! move (remembered here until the second click), or why nothing happens. When the board says which places the
+//! moves are (`board.moves`), the last move is marked and the legal ones dotted, as on the compiled boards.
 
-use super::view::{Marks, cell_size, clickable};
+use super::pieces::{draw_counter, draw_die, draw_man};
+use super::view::{Marks, cell_size, clickable, stone_color};
+use crate::app::play::Action;
+use crate::engine::game::Side;
 use crate::games::script::ScriptGame;
-use crate::games::script::board::{Board, Cell, Click, Colour, Layout, Piece};
+use crate::games::script::board::{Board, Cell, ChessMan, Click, Colour, Kind, Layout, Piece, Target};
 use eframe::egui;
 
 /// The painter as the list of families holds it (see `crate::families`).
-pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<crate::app::play::Action> {
+pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<Action> {
     let game = game.downcast_ref::<ScriptGame>()?;
     let board = match game.board() {
         Ok(board) => board,
@@ -31,72 +37,282 @@ fn ink_on(background: egui::Color32) -> egui::Color32 {
     if light > 140.0 { egui::Color32::BLACK } else { egui::Color32::WHITE }
 }
 
-fn show(ui: &mut egui::Ui, game: &ScriptGame, board: &Board, marks: &Marks) -> Option<crate::app::play::Action> {
-    let shape = &board.shape;
-    let (width, height) = (shape.width, shape.height);
-    let span = width as f32 + shape.shift.abs() as f32 * (height.saturating_sub(1)) as f32;
+/// Where the board lies on the screen: its top left corner and the side of a cell, in points.
+struct Frame {
+    origin: egui::Pos2,
+    size: f32,
+    width: usize,
+    height: usize,
+    shift: f32,
+}
+
+impl Frame {
+    /// The board centred in `available`, with room for its caption and, if it has them, its coordinates.
+    fn new(available: egui::Rect, board: &Board) -> Frame {
+        let shape = &board.shape;
+        let span = shape.span() as f32;
+        let margin = if shape.coordinates.is_some() { 2 } else { 1 };
+        let size = cell_size(available.size(), span.ceil() as usize, shape.height + margin);
+        let board_size = egui::vec2(size * span, size * shape.height as f32);
+        let origin = available.center() - board_size / 2.0 - egui::vec2(0.0, size * 0.4);
+        Frame { origin, size, width: shape.width, height: shape.height, shift: shape.shift as f32 }
+    }
+
+    /// The rectangle of cell `index` (from 0), twice as tall when it is `tall`.
+    fn cell_rect(&self, index: usize, tall: bool) -> egui::Rect {
+        let (row, column) = (index / self.width, index % self.width);
+        let shifted_rows = if self.shift >= 0.0 { row } else { self.height - 1 - row };
+        let shift = shifted_rows as f32 * self.shift.abs();
+        let rows = if tall && row + 1 < self.height { 2.0 } else { 1.0 };
+        egui::Rect::from_min_size(
+            self.origin + egui::vec2((column as f32 + shift) * self.size, row as f32 * self.size),
+            egui::vec2(self.size, self.size * rows),
+        )
+    }
+
+    /// A point given in cells from the board's top left corner.
+    fn at(&self, x: f64, y: f64) -> egui::Pos2 {
+        self.origin + egui::vec2(x as f32, y as f32) * self.size
+    }
+
+    /// The bottom of the board.
+    fn bottom(&self) -> f32 {
+        self.origin.y + self.size * self.height as f32
+    }
+}
+
+/// What a frame of the board needs besides the board: the painter, the places to mark, and what was clicked.
+struct Scene<'a> {
+    painter: egui::Painter,
+    frame: Frame,
+    visuals: egui::Visuals,
+    /// The place a previous click selected.
+    selected: Option<Target>,
+    /// The last move's place, when `board.moves` says which places moves are.
+    last: Option<Target>,
+    /// The place clicked in this frame, if any.
+    clicked: Option<Target>,
+    board: &'a Board,
+}
+
+fn show(ui: &mut egui::Ui, game: &ScriptGame, board: &Board, marks: &Marks) -> Option<Action> {
     let area = ui.available_rect_before_wrap();
-    let available = area.shrink(12.0);
-    let size = cell_size(available.size(), span.ceil() as usize, height + 1);
-    let board_size = egui::vec2(size * span, size * height as f32);
-    let origin = available.center() - board_size / 2.0 - egui::vec2(0.0, size / 2.0);
-    let painter = ui.painter_at(area);
-    let visuals = ui.visuals().clone();
     let selected_id = ui.scope_id().with("script board selection");
-    let selected: Option<usize> = ui.data(|d| d.get_temp(selected_id));
-    let mut action = None;
-    for (index, cell) in board.cells.iter().enumerate() {
-        let (row, column) = (index / width, index % width);
-        let shift = if shape.shift >= 0.0 { row as f32 } else { (height - 1 - row) as f32 } * shape.shift.abs() as f32;
-        // A tall cell (a mancala's store) also covers the place below it.
-        let rows = if cell.tall && row + 1 < height { 2.0 } else { 1.0 };
-        let rect = egui::Rect::from_min_size(
-            origin + egui::vec2((column as f32 + shift) * size, row as f32 * size),
-            egui::vec2(size, size * rows),
-        );
+    let place = |mv: i64| usize::try_from(mv).ok().filter(|&n| n >= 1);
+    let last =
+        board.shape.moves.zip(marks.last.and_then(|mv| place(mv as i64))).map(|(kind, index)| Target { kind, index });
+    let mut scene = Scene {
+        painter: ui.painter_at(area),
+        frame: Frame::new(area.shrink(12.0), board),
+        visuals: ui.visuals().clone(),
+        selected: ui.data(|d| d.get_temp(selected_id)),
+        last,
+        clicked: None,
+        board,
+    };
+    paint_cells(ui, &mut scene);
+    paint_coordinates(&scene);
+    paint_edges(ui, &mut scene);
+    paint_points(ui, &mut scene);
+    if marks.interactive
+        && board.shape.dots
+        && let Some(kind) = board.shape.moves
+    {
+        let side = crate::games::any::Playable::side_to_move(game);
+        for index in board.legal.iter().filter_map(|&mv| place(mv)).filter(|&n| n <= board.count(kind)) {
+            dot_legal(&scene, Target { kind, index }, side);
+        }
+    }
+    paint_caption(&scene);
+    let target = scene.clicked.filter(|_| marks.interactive)?;
+    Some(click(ui, game, target, scene.selected, selected_id))
+}
+
+/// The cells, each clickable (`cell n`): its shape, owner's colour or background, piece, label and marks.
+fn paint_cells(ui: &mut egui::Ui, scene: &mut Scene) {
+    let layout = scene.board.shape.layout;
+    // On a board of lines (Dots and Boxes) the lines are the edges: the cells get no outline of their own.
+    let outline =
+        if scene.board.edges.is_empty() { scene.visuals.weak_text_color() } else { egui::Color32::TRANSPARENT };
+    for (index, cell) in scene.board.cells.iter().enumerate() {
+        let rect = scene.frame.cell_rect(index, cell.tall);
         if cell.hidden {
             continue;
         }
-        let background = cell.background.map_or(visuals.extreme_bg_color, colour);
-        draw_cell(&painter, shape.layout, rect, background, visuals.weak_text_color());
-        if selected == Some(index + 1) {
-            ring(&painter, shape.layout, rect, egui::Stroke::new(3.0, visuals.selection.bg_fill));
+        let background = cell_fill(cell, scene.visuals.extreme_bg_color);
+        draw_cell(&scene.painter, layout, rect, background, outline);
+        let target = Target { kind: Kind::Cell, index: index + 1 };
+        if scene.selected == Some(target) {
+            ring(&scene.painter, layout, rect, egui::Stroke::new(3.0, scene.visuals.selection.bg_fill));
         }
-        if cell.marked {
-            ring(&painter, shape.layout, rect, egui::Stroke::new(3.0, MARK_LAST));
+        if cell.marked || scene.last == Some(target) {
+            ring(&scene.painter, layout, rect, egui::Stroke::new(3.0, MARK_LAST));
         }
-        draw_piece(&painter, cell, rect, background);
+        draw_cell_contents(&scene.painter, cell, rect, background);
         let response = clickable(ui, rect, ui.scope_id().with(("script cell", index)), format!("cell {}", index + 1));
-        if response.clicked() && marks.interactive {
-            action = Some(click(ui, game, index + 1, selected, selected_id));
+        if response.clicked() {
+            scene.clicked = Some(target);
         }
     }
-    if let Some(caption) = &board.caption {
-        let at = egui::pos2(origin.x + board_size.x / 2.0, origin.y + board_size.y + size * 0.4);
-        let font = egui::FontId::proportional((size * 0.3).clamp(12.0, 18.0));
-        painter.text(at, egui::Align2::CENTER_CENTER, caption, font, visuals.text_color());
-    }
-    action
 }
 
-/// What a click on `cell` does, as the script says; a two-click move remembers its first cell in egui's memory.
-fn click(
-    ui: &egui::Ui,
-    game: &ScriptGame,
-    cell: usize,
-    selected: Option<usize>,
-    selected_id: egui::Id,
-) -> crate::app::play::Action {
-    let answer = game.click(cell, selected);
-    ui.data_mut(|d| d.remove::<usize>(selected_id));
-    match answer {
-        Ok(Click::Move(mv)) => crate::app::play::Action::Play(mv as crate::games::any::AnyMove),
-        Ok(Click::Select) => {
-            ui.data_mut(|d| d.insert_temp(selected_id, cell));
-            crate::app::play::Action::Refuse(String::new())
+/// A cell's colour: its owner's (a box won), else its background, else the board's.
+fn cell_fill(cell: &Cell, board: egui::Color32) -> egui::Color32 {
+    match cell.owner {
+        Some(owner) => {
+            let side = if owner == 1 { Side::Max } else { Side::Min };
+            cell.background.map_or(board, colour).lerp_to_gamma(stone_color(side), 0.6)
         }
-        Ok(Click::Refused(why)) => crate::app::play::Action::Refuse(why),
-        Err(error) => crate::app::play::Action::Refuse(error.message),
+        None => cell.background.map_or(board, colour),
+    }
+}
+
+/// The coordinates: each column's label above and below it, each row's to its left and right.
+fn paint_coordinates(scene: &Scene) {
+    let Some(coordinates) = &scene.board.shape.coordinates else { return };
+    let frame = &scene.frame;
+    let font = egui::FontId::proportional((frame.size * 0.28).clamp(9.0, 16.0));
+    let ink = scene.visuals.weak_text_color();
+    let gap = frame.size * 0.3;
+    let last_row = (frame.height - 1) * frame.width;
+    let text = |at: egui::Pos2, label: &str| {
+        scene.painter.text(at, egui::Align2::CENTER_CENTER, label, font.clone(), ink);
+    };
+    for (column, label) in coordinates.columns.iter().enumerate() {
+        text(frame.cell_rect(column, false).center_top() - egui::vec2(0.0, gap), label);
+        text(frame.cell_rect(last_row + column, false).center_bottom() + egui::vec2(0.0, gap), label);
+    }
+    for (row, label) in coordinates.rows.iter().enumerate() {
+        text(frame.cell_rect(row * frame.width, false).left_center() - egui::vec2(gap, 0.0), label);
+        text(frame.cell_rect(row * frame.width + frame.width - 1, false).right_center() + egui::vec2(gap, 0.0), label);
+    }
+}
+
+/// The lines, each clickable (`edge n`) near its middle: a played one drawn solid in its colour, one that may be
+/// played faint and dashed, the last move's underlined in the mark's blue.
+fn paint_edges(ui: &mut egui::Ui, scene: &mut Scene) {
+    let size = scene.frame.size;
+    let ink = scene.visuals.text_color();
+    for (index, edge) in scene.board.edges.iter().enumerate() {
+        let [a, b] = edge.ends.map(|end| {
+            let point = &scene.board.points[end];
+            scene.frame.at(point.x, point.y)
+        });
+        let target = Target { kind: Kind::Edge, index: index + 1 };
+        let width = (size * 0.07).clamp(2.0, 8.0);
+        if edge.marked || scene.last == Some(target) || scene.selected == Some(target) {
+            let mark = if scene.selected == Some(target) { scene.visuals.selection.bg_fill } else { MARK_LAST };
+            scene.painter.line_segment([a, b], egui::Stroke::new(width * 3.0, mark));
+        }
+        if edge.drawn {
+            scene.painter.line_segment([a, b], egui::Stroke::new(width, edge.colour.map_or(ink, colour)));
+        } else {
+            let faint = egui::Stroke::new(1.5, scene.visuals.weak_text_color().gamma_multiply(0.6));
+            scene.painter.extend(egui::Shape::dashed_line(&[a, b], faint, size * 0.08, size * 0.06));
+        }
+        let response = clickable(
+            ui,
+            edge_hit(a, b, size),
+            ui.scope_id().with(("script edge", index)),
+            format!("edge {}", index + 1),
+        );
+        if response.clicked() {
+            scene.clicked = Some(target);
+        }
+    }
+}
+
+/// Where a click takes an edge: along a level or upright line, the line less its ends (which belong to the points
+/// there), as thick as a third of a cell; a slanting line, a square around its middle.
+fn edge_hit(a: egui::Pos2, b: egui::Pos2, size: f32) -> egui::Rect {
+    let thickness = (size * 0.34).max(8.0);
+    let along = b - a;
+    let end_room = (along.length() * 0.2).min(size * 0.2);
+    if along.x.abs() < 0.5 || along.y.abs() < 0.5 {
+        let inset = along.normalized() * end_room;
+        egui::Rect::from_two_pos(a + inset, b - inset).expand(thickness / 2.0)
+    } else {
+        egui::Rect::from_center_size(a + along / 2.0, egui::Vec2::splat((along.length() * 0.3).max(thickness)))
+    }
+}
+
+/// The points, each clickable (`point n`): a dot, or the piece standing there, with its label and marks.
+fn paint_points(ui: &mut egui::Ui, scene: &mut Scene) {
+    let size = scene.frame.size;
+    let ink = scene.visuals.text_color();
+    for (index, point) in scene.board.points.iter().enumerate() {
+        let at = scene.frame.at(point.x, point.y);
+        let target = Target { kind: Kind::Point, index: index + 1 };
+        let square = egui::Rect::from_center_size(at, egui::Vec2::splat(size * 0.8));
+        match &point.piece {
+            Some(piece) => {
+                draw_piece(&scene.painter, piece, square, scene.visuals.extreme_bg_color);
+            }
+            None => {
+                scene.painter.circle_filled(at, (size * 0.07).clamp(3.0, 9.0), point.colour.map_or(ink, colour));
+            }
+        }
+        for (on, stroke) in [
+            (scene.selected == Some(target), scene.visuals.selection.bg_fill),
+            (point.marked || scene.last == Some(target), MARK_LAST),
+        ] {
+            if on {
+                scene.painter.circle_stroke(at, size * 0.2, egui::Stroke::new(3.0, stroke));
+            }
+        }
+        if let Some(label) = &point.label {
+            let font = egui::FontId::proportional((size * 0.22).clamp(9.0, 14.0));
+            scene.painter.text(at + egui::vec2(size * 0.12, -size * 0.12), egui::Align2::LEFT_BOTTOM, label, font, ink);
+        }
+        let hit = egui::Rect::from_center_size(at, egui::Vec2::splat((size * 0.4).max(12.0)));
+        let response = clickable(ui, hit, ui.scope_id().with(("script point", index)), format!("point {}", index + 1));
+        if response.clicked() {
+            scene.clicked = Some(target);
+        }
+    }
+}
+
+/// A small dot in the colour of the side to move on a legal move's place, as the compiled boards dot theirs.
+fn dot_legal(scene: &Scene, target: Target, side: Side) {
+    let board = scene.board;
+    let at = match target.kind {
+        Kind::Cell => scene.frame.cell_rect(target.index - 1, board.cells[target.index - 1].tall).center(),
+        Kind::Edge => {
+            let [a, b] = board.edges[target.index - 1].ends.map(|end| &board.points[end]);
+            scene.frame.at((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
+        }
+        Kind::Point => {
+            let point = &board.points[target.index - 1];
+            scene.frame.at(point.x, point.y)
+        }
+    };
+    scene.painter.circle_filled(at, (scene.frame.size * 0.06).max(3.0), stone_color(side).gamma_multiply(0.7));
+}
+
+fn paint_caption(scene: &Scene) {
+    let Some(caption) = &scene.board.caption else { return };
+    let frame = &scene.frame;
+    let below = if scene.board.shape.coordinates.is_some() { 0.9 } else { 0.45 };
+    let board_width = frame.size * scene.board.shape.span() as f32;
+    let at = egui::pos2(frame.origin.x + board_width / 2.0, frame.bottom() + frame.size * below);
+    let font = egui::FontId::proportional((frame.size * 0.3).clamp(12.0, 18.0));
+    scene.painter.text(at, egui::Align2::CENTER_CENTER, caption, font, scene.visuals.text_color());
+}
+
+/// What a click on `target` does, as the script says; a two-click move remembers its first place in egui's memory
+/// (and a click on a place of another kind gets no `from`).
+fn click(ui: &egui::Ui, game: &ScriptGame, target: Target, selected: Option<Target>, selected_id: egui::Id) -> Action {
+    let from = selected.filter(|s| s.kind == target.kind).map(|s| s.index);
+    let answer = game.click_at(target, from);
+    ui.data_mut(|d| d.remove::<Target>(selected_id));
+    match answer {
+        Ok(Click::Move(mv)) => Action::Play(mv as crate::games::any::AnyMove),
+        Ok(Click::Select) => {
+            ui.data_mut(|d| d.insert_temp(selected_id, target));
+            Action::Refuse(String::new())
+        }
+        Ok(Click::Refused(why)) => Action::Refuse(why),
+        Err(error) => Action::Refuse(error.message),
     }
 }
 
@@ -147,27 +363,78 @@ fn draw_cell(painter: &egui::Painter, layout: Layout, rect: egui::Rect, fill: eg
     }
 }
 
-fn draw_piece(painter: &egui::Painter, cell: &Cell, rect: egui::Rect, background: egui::Color32) {
+/// A cell's note at its foot, its piece, and its label (on the piece, or on the cell).
+fn draw_cell_contents(painter: &egui::Painter, cell: &Cell, rect: egui::Rect, background: egui::Color32) {
     let size = rect.width();
+    // A note takes the cell's foot: the piece moves up and shrinks to leave it room.
+    let square = match cell.note {
+        Some(_) => {
+            egui::Rect::from_center_size(rect.center() - egui::vec2(0.0, size * 0.1), egui::Vec2::splat(size * 0.75))
+        }
+        None => egui::Rect::from_center_size(rect.center(), egui::Vec2::splat(size)),
+    };
+    let ink = match &cell.piece {
+        Some(piece) => draw_piece(painter, piece, square, background),
+        None => ink_on(background),
+    };
     if let Some(note) = &cell.note {
         let foot = egui::Rect::from_center_size(
-            rect.center_bottom() - egui::vec2(0.0, size * 0.24),
+            rect.center_bottom() - egui::vec2(0.0, size * 0.22),
             egui::vec2(size * 0.7, size * 0.2),
         );
         fitted_text(painter, foot, note, (size * 0.17).clamp(9.0, 14.0), ink_on(background).gamma_multiply(0.7));
     }
-    let mut ink = ink_on(background);
-    match &cell.piece {
-        Some(Piece::Stone(c)) => {
-            let fill = colour(*c);
-            painter.circle(rect.center(), size * 0.36, fill, egui::Stroke::new(1.0, egui::Color32::from_gray(40)));
-            ink = ink_on(fill);
-        }
-        Some(Piece::Glyph(text)) => fitted_text(painter, rect, text, size * 0.55, ink),
-        None => {}
-    }
     if let Some(label) = &cell.label {
-        fitted_text(painter, rect, label, (size * 0.3).clamp(10.0, 20.0), ink);
+        fitted_text(painter, square, label, (size * 0.3).clamp(10.0, 20.0), ink);
+    }
+}
+
+/// Draws `piece` filling the square `rect`; returns the ink a label on it reads in.
+fn draw_piece(painter: &egui::Painter, piece: &Piece, rect: egui::Rect, background: egui::Color32) -> egui::Color32 {
+    let (at, size) = (rect.center(), rect.width());
+    match piece {
+        Piece::Glyph(text) => {
+            fitted_text(painter, rect, text, size * 0.55, ink_on(background));
+            ink_on(background)
+        }
+        Piece::Stone(c) => {
+            let fill = colour(*c);
+            painter.circle(at, size * 0.36, fill, egui::Stroke::new(1.0, egui::Color32::from_gray(40)));
+            ink_on(fill)
+        }
+        Piece::Counter(c) => {
+            draw_counter(painter, at, size, colour(*c));
+            ink_on(colour(*c))
+        }
+        Piece::Man { colour: c, king } => {
+            let fill = colour(*c);
+            draw_man(painter, at, size, fill, fill.lerp_to_gamma(ink_on(fill), 0.45), *king);
+            ink_on(fill)
+        }
+        Piece::Die(face) => {
+            let die = egui::Rect::from_center_size(at, egui::Vec2::splat(size * 0.6));
+            draw_die(painter, die, Some(*face), egui::Color32::from_gray(60));
+            egui::Color32::BLACK
+        }
+        Piece::Chess { white, man } => {
+            let square = rect.shrink(size * 0.05);
+            if !super::piece_art::paint(painter, square, *white, chess_piece(*man)) {
+                let letter = format!("{man:?}").chars().next().unwrap_or('?');
+                fitted_text(painter, rect, &letter.to_string(), size * 0.55, ink_on(background));
+            }
+            ink_on(background)
+        }
+    }
+}
+
+fn chess_piece(man: ChessMan) -> cozy_chess::Piece {
+    match man {
+        ChessMan::King => cozy_chess::Piece::King,
+        ChessMan::Queen => cozy_chess::Piece::Queen,
+        ChessMan::Rook => cozy_chess::Piece::Rook,
+        ChessMan::Bishop => cozy_chess::Piece::Bishop,
+        ChessMan::Knight => cozy_chess::Piece::Knight,
+        ChessMan::Pawn => cozy_chess::Piece::Pawn,
     }
 }
 

@@ -142,8 +142,8 @@ function D.draw(n)
   return draw(stack[n])
 end
 
-function D.click(n, cell, from)
-  return click(stack[n], cell, from)
+function D.click(n, index, from, kind)
+  return click(stack[n], index, from, kind)
 end
 
 return D

@@ -13,7 +13,7 @@
 //! whoever ran the search reports the message.
 
 use super::ScriptError;
-use super::board::{Board, Click};
+use super::board::{Board, Click, Kind, Target};
 use super::file::{Script, run_chunk};
 use super::sandbox::{Sandbox, describe};
 use crate::engine::game::{Game, HISTORY_SLOTS, IllegalMove, Turn, Value};
@@ -209,17 +209,41 @@ impl ScriptGame {
             return Err(ScriptError::new(format!("{}: the script defines no function `draw`", self.script.file)));
         }
         let value: LuaValue = self.call_checked("draw", |vm| vm.draw.call(self.depth()))?;
-        Board::read(shape, value).map_err(|what| ScriptError::new(format!("{}: {what}", self.script.at("draw"))))
+        let mut board = Board::read(shape, value)
+            .map_err(|what| ScriptError::new(format!("{}: {what}", self.script.at("draw"))))?;
+        // The window dots the legal moves' places: asked here, once per position like the drawing.
+        if shape.moves.is_some() && shape.dots && self.node().result.is_none() && self.turn() != Turn::Chance {
+            self.generate_moves(&mut board.legal);
+            if let Some(fault) = self.fault() {
+                return Err(fault);
+            }
+        }
+        Ok(board)
     }
 
-    /// What a click on `cell` (numbered from 1) means; `from` is the cell the previous click selected. Without a
-    /// `click` function in the script, a click plays the move numbered like the cell.
+    /// What a click on `cell` (numbered from 1) means; `from` is the cell the previous click selected: a click
+    /// on a cell as [`Self::click_at`] takes one.
     pub fn click(&self, cell: usize, from: Option<usize>) -> Result<Click, ScriptError> {
+        self.click_at(Target { kind: Kind::Cell, index: cell }, from)
+    }
+
+    /// What a click on `target` means; `from` is the place of the same kind the previous click selected. Without
+    /// a `click` function in the script, a click on place *n* plays move *n* (of the kind `board.moves` names, or
+    /// any kind when it names none).
+    pub fn click_at(&self, target: Target, from: Option<usize>) -> Result<Click, ScriptError> {
         if !self.script.defines("click") {
-            return Ok(Click::Move(cell as i64));
+            let moves = self.script.board.as_ref().and_then(|shape| shape.moves);
+            return Ok(match moves {
+                Some(kind) if kind != target.kind => {
+                    let article = if kind == Kind::Edge { "an" } else { "a" };
+                    Click::Refused(format!("a move here is {article} {}: click one", kind.word()))
+                }
+                _ => Click::Move(target.index as i64),
+            });
         }
+        let (index, kind) = (target.index, target.kind.word());
         let answer: (LuaValue, LuaValue) =
-            self.call_checked("click", |vm| vm.click.call((self.depth(), cell, from)))?;
+            self.call_checked("click", |vm| vm.click.call((self.depth(), index, from, kind)))?;
         match answer {
             (LuaValue::Integer(mv), _) => Ok(Click::Move(mv)),
             (LuaValue::Number(x), _) if x.fract() == 0.0 => Ok(Click::Move(x as i64)),

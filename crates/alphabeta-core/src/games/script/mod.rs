@@ -8,7 +8,8 @@
 //!   window's [`Playable`](crate::games::any::Playable) like every compiled family;
 //! - `driver.lua`: the Lua side of the adapter, which keeps the searched line's positions inside Lua;
 //! - `family.rs`: the family in the one list of families (it reads `games/*.lua` itself);
-//! - `board.rs`: the board a script draws and what clicks mean, as plain data for a painter;
+//! - `board.rs`: the board a script draws and what clicks mean, as plain data for a painter; `graph.rs`: its
+//!   points and the lines between them;
 //! - `speed.rs`: the benchmark, scripted against compiled (`alphabeta-studio bench --scripts`).
 
 pub mod board;
@@ -18,6 +19,7 @@ mod escapes;
 pub mod family;
 mod file;
 mod game;
+mod graph;
 mod move_list;
 pub mod sandbox;
 pub mod speed;

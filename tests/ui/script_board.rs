@@ -1,0 +1,116 @@
+//! Scripted boards of cells, edges and points (issue 44, point 5): a click on a line or on two dots is the script's
+//! move, and Kalah draws its stores as stores and its pits with their numbers.
+
+use alphabeta_studio::app::play::{Play, PlayerKind};
+use alphabeta_studio::games::registry::Registry;
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use crate::support::*;
+
+/// The Play view on `tests/data/scripts/<file>`, alone in a folder of its own, both sides played by hand.
+fn scripted(file: &str) -> Harness<'static, Play> {
+    let dir = std::env::temp_dir().join(format!("ui-script-board-{}-{file}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scripts").join(file);
+    std::fs::copy(&source, dir.join(file)).expect("the test script is copied");
+    let registry = Registry::load(&dir);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(registry.errors.is_empty(), "{:?}", registry.errors.iter().map(|e| e.line()).collect::<Vec<_>>());
+    let id = file.trim_end_matches(".lua");
+    let mut harness = play_in(registry, id, |play| {
+        play.players[0].kind = PlayerKind::Human;
+        play.players[1].kind = PlayerKind::Human;
+    });
+    settle(&mut harness);
+    harness
+}
+
+fn names(harness: &Harness<'static, Play>) -> Vec<String> {
+    let record = harness.state().history();
+    (0..record.moves().len()).map(|ply| record.move_name(ply)).collect()
+}
+
+/// Every text the last frame painted, nested shapes included.
+fn painted_texts(harness: &Harness<'static, Play>) -> Vec<(String, egui::Rect)> {
+    fn collect(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
+        match shape {
+            egui::Shape::Text(text) => out.push((text.galley.text().to_owned(), text.visual_bounding_rect())),
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| collect(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &harness.output().shapes {
+        collect(&clipped.shape, &mut out);
+    }
+    out
+}
+
+/// A click on a line plays that line; a dot then another dot plays the line between them; a line already drawn,
+/// or two dots with no line between them, play nothing.
+#[test]
+fn clicks_on_edges_and_points_are_the_scripts_moves() {
+    let mut harness = scripted("dots-1x1.lua");
+    // One cell, four dots, four lines, each clickable by its name.
+    for name in ["cell 1", "point 1", "point 4", "edge 1", "edge 4"] {
+        harness.get_by_label(name);
+    }
+    harness.get_by_label("edge 1").click();
+    settle(&mut harness);
+    assert_eq!(names(&harness), ["top"]);
+    // The drawn line again: not a legal move, nothing played.
+    harness.get_by_label("edge 1").click();
+    settle(&mut harness);
+    assert_eq!(names(&harness), ["top"]);
+    // Two dots: the first is selected, the second names the line from it.
+    harness.get_by_label("point 2").click();
+    settle(&mut harness);
+    assert_eq!(names(&harness).len(), 1, "a selected dot plays nothing yet");
+    harness.get_by_label("point 4").click();
+    settle(&mut harness);
+    assert_eq!(names(&harness), ["top", "right"]);
+    // Diagonal dots have no line: the script says why.
+    harness.get_by_label("point 1").click();
+    settle(&mut harness);
+    harness.get_by_label("point 4").click();
+    settle(&mut harness);
+    assert_eq!(names(&harness).len(), 2);
+    harness.get_by_label("those two dots are not joined by a line");
+    // The last two lines by a click each: the fourth wins the box, which the board says in its owner's name.
+    harness.get_by_label("edge 2").click();
+    settle(&mut harness);
+    harness.get_by_label("edge 4").click();
+    settle(&mut harness);
+    assert_eq!(names(&harness), ["top", "right", "left", "bottom"]);
+    assert!(harness.state().history().position().outcome().is_some(), "all four lines drawn: the game is over");
+    assert!(painted_texts(&harness).iter().any(|(text, _)| text == "Second"), "the box carries its owner's name");
+}
+
+/// Kalah's stores are drawn as stores, each as tall as both rows of pits, and every pit carries its number as its
+/// move is named and its seeds.
+#[test]
+fn kalahs_stores_and_pit_numbers_are_drawn() {
+    let harness = play("kalah");
+    let store = harness.get_by_label("cell 1").rect();
+    let pit = harness.get_by_label("cell 2").rect();
+    assert!((store.height() - 2.0 * pit.height()).abs() < 1.0, "store {store:?}, pit {pit:?}");
+    assert!(harness.query_by_label("cell 9").is_none(), "the place under the store is the store");
+    let texts = painted_texts(&harness);
+    for number in 1..=6 {
+        let note = format!("pit {number}");
+        let drawn = texts.iter().filter(|(text, _)| *text == note).count();
+        assert_eq!(drawn, 2, "{note} on both sides' rows");
+    }
+    // South's pit 1 is the lower row's first pit (cell 10), its note inside it.
+    let south_first = harness.get_by_label("cell 10").rect();
+    assert!(texts.iter().any(|(text, at)| text == "pit 1" && south_first.contains(at.center())));
+    assert!(texts.iter().filter(|(text, at)| text == "4" && south_first.contains(at.center())).count() == 1);
+    // Each store carries its side's name and its seeds (none yet).
+    for (name, cell) in [("North", "cell 1"), ("South", "cell 8")] {
+        let store = harness.get_by_label(cell).rect();
+        assert!(texts.iter().any(|(text, at)| text == name && store.contains(at.center())), "{name} in {cell}");
+        assert!(texts.iter().any(|(text, at)| text == "0" && store.contains(at.center())), "0 seeds in {cell}");
+    }
+}
