@@ -22,8 +22,9 @@ pub struct CheckArgs {
     /// The seed of the random games: the same seed checks the same positions.
     #[arg(long, default_value_t = CheckConfig::default().seed)]
     pub seed: u64,
-    /// Positions checked at most, all together.
-    #[arg(long, default_value_t = CheckConfig::default().max_positions)]
+    /// Positions checked at most, all together (up to 2,000,000: each one checked is remembered).
+    #[arg(long, default_value_t = CheckConfig::default().max_positions,
+          value_parser = clap::value_parser!(u64).range(1..=2_000_000))]
     pub max_positions: u64,
     /// Seconds at most, all together.
     #[arg(long, default_value_t = CheckConfig::default().max_time.as_secs(),
