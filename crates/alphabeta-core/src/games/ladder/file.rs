@@ -280,7 +280,7 @@ mod tests {
                 count += 1;
             }
         }
-        assert_eq!(count, 16, "one ladder file a shipped game");
+        assert_eq!(count, 17, "one ladder file a shipped game (Breakthrough's is not measured yet)");
     }
 
     #[test]
