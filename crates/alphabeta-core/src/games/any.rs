@@ -187,8 +187,13 @@ pub trait ErasedGame: Send {
     fn position_text(&self) -> Option<String>;
     /// See [`AnyGame::position_hash`].
     fn position_hash(&self) -> u64;
-    /// The move tree below this position (played on and taken back; see [`AnyGame::move_tree`]).
-    fn move_tree(&mut self, shape: super::move_tree::TreeShape) -> Result<crate::tree::model::Tree, String>;
+    /// The move tree below this position, `lead` first at the root (played on and taken back; see
+    /// [`AnyGame::move_tree_led`]).
+    fn move_tree(
+        &mut self,
+        shape: super::move_tree::TreeShape,
+        lead: &[AnyMove],
+    ) -> Result<crate::tree::model::Tree, String>;
     /// See [`AnyGame::move_tree_nodes`].
     fn move_tree_nodes(&mut self, shape: super::move_tree::TreeShape, budget: usize) -> Option<usize>;
     /// An iterative-deepening search from an empty table (see [`AnyGame::think`], which also reports a fault).
@@ -301,8 +306,13 @@ where
     fn position_hash(&self) -> u64 {
         Game::position_hash(self)
     }
-    fn move_tree(&mut self, shape: super::move_tree::TreeShape) -> Result<crate::tree::model::Tree, String> {
-        super::move_tree::move_tree(self, shape)
+    fn move_tree(
+        &mut self,
+        shape: super::move_tree::TreeShape,
+        lead: &[AnyMove],
+    ) -> Result<crate::tree::model::Tree, String> {
+        let lead: Vec<G::Move> = lead.iter().filter_map(|&mv| G::decode(mv)).collect();
+        super::move_tree::move_tree_led(self, shape, &lead)
     }
     fn move_tree_nodes(&mut self, shape: super::move_tree::TreeShape, budget: usize) -> Option<usize> {
         super::move_tree::count_nodes(self, shape, budget)
@@ -515,7 +525,17 @@ impl AnyGame {
 
     /// The real move tree below this position with this shape, or why not (see [`super::move_tree`]).
     pub fn move_tree(&self, shape: super::move_tree::TreeShape) -> Result<crate::tree::model::Tree, String> {
-        self.clone().0.move_tree(shape)
+        self.move_tree_led(shape, &[])
+    }
+
+    /// [`AnyGame::move_tree`] with the moves of `lead` as the root's first children, in that order (see
+    /// [`super::move_tree::move_tree_led`]): a review's move played and best move.
+    pub fn move_tree_led(
+        &self,
+        shape: super::move_tree::TreeShape,
+        lead: &[AnyMove],
+    ) -> Result<crate::tree::model::Tree, String> {
+        self.clone().0.move_tree(shape, lead)
     }
 
     /// The nodes [`AnyGame::move_tree`] would make with `shape`, or `None` once they pass `budget`.
