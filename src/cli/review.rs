@@ -128,8 +128,15 @@ fn print_json(review: &Review, labels: &[String]) -> Result<(), CommandError> {
             (side.name.clone(), serde_json::Value::Object(per_class.collect()))
         })
         .collect();
-    let object =
-        json!({ "game": review.game, "accuracy": accuracy, "counts": counts, "scale": review.scale, "moves": moves });
+    let sides: Vec<&str> = review.sides.iter().map(|side| side.name.as_str()).collect();
+    let object = json!({
+        "game": review.game,
+        "sides": sides,
+        "accuracy": accuracy,
+        "counts": counts,
+        "scale": review.scale,
+        "moves": moves,
+    });
     outln!("{object}")
 }
 
