@@ -15,6 +15,7 @@ pub mod lines;
 pub mod matches;
 pub mod output;
 pub mod perft;
+pub mod review;
 pub mod search;
 pub mod solve;
 pub mod tree;
@@ -53,6 +54,8 @@ pub enum Command {
     Games(games::GamesArgs),
     /// Play engines against each other: W/D/L, Elo with its interval, records of every game.
     Match(matches::MatchArgs),
+    /// Review a recorded game: each move's class, values, best move and loss, and each side's accuracy.
+    Review(review::ReviewArgs),
     /// Play chess as a UCI engine on standard input and output (for chess GUIs and `match`).
     Uci(uci::UciArgs),
 }
@@ -97,6 +100,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
         Command::Games(args) => games::run(&args),
         Command::Uci(args) => uci::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Review(args) => review::run(&args),
     };
     Some(match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -15,4 +15,5 @@ pub mod games;
 pub mod messages;
 pub mod numbers;
 pub mod play;
+pub mod review;
 pub mod tree;

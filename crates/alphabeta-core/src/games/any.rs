@@ -10,6 +10,7 @@ use crate::engine::worker::{Report, RequestId, Worker};
 use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// A move of any game, as the window and session files hold it. Each family encodes its own moves into it
 /// ([`Playable::encode`]): a column or a cell fits in a byte, a draughts capture path or a chess move needs more,
@@ -198,6 +199,11 @@ pub trait ErasedGame: Send {
     fn move_tree_nodes(&mut self, shape: super::move_tree::TreeShape, budget: usize) -> Option<usize>;
     /// An iterative-deepening search from an empty table (see [`AnyGame::think`], which also reports a fault).
     fn think(&mut self, config: EngineConfig) -> Thought<AnyMove>;
+    /// A search with `engine`'s settings and the memory it kept from earlier searches (see
+    /// [`AnyGame::think_with`]).
+    fn think_with(&mut self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Thought<AnyMove>;
+    /// See [`AnyGame::terminal_value`].
+    fn terminal_value(&self) -> Option<crate::engine::game::Value>;
     /// See [`AnyGame::fault`].
     fn fault(&self) -> Option<String>;
     /// Starts a search thread for this family; `wake` is called after every report it sends.
@@ -319,6 +325,17 @@ where
     }
     fn think(&mut self, config: EngineConfig) -> Thought<AnyMove> {
         Engine::<G::Move>::new(config).think(self, None, |_| {}).map_moves(G::encode)
+    }
+    fn think_with(&mut self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Thought<AnyMove> {
+        // The engine kept is this family's unless the last search was of another: then a new one (a new table).
+        let kept = engine.kept.take().and_then(|kept| kept.downcast::<Engine<G::Move>>().ok());
+        let mut inner = kept.map_or_else(|| Engine::new(engine.config.clone()), |boxed| *boxed);
+        let thought = inner.think(self, stop, |_| {}).map_moves(G::encode);
+        engine.kept = Some(Box::new(inner));
+        thought
+    }
+    fn terminal_value(&self) -> Option<crate::engine::game::Value> {
+        Game::terminal_value(self)
     }
     fn fault(&self) -> Option<String> {
         Game::fault(self)
@@ -567,6 +584,43 @@ impl AnyGame {
         let mut game = self.clone();
         let thought = game.0.think(config);
         game.0.fault().map_or(Ok(thought), Err)
+    }
+
+    /// Searches this position on this thread with `engine`, whose table, killers and history carry over from its
+    /// earlier searches (a review searches every position of a game with one engine). `stop` may be set from
+    /// another thread: the search then returns what it has.
+    ///
+    /// # Errors
+    /// The game's fault ([`Game::fault`]) when its rules failed during the search (a script's error).
+    pub fn think_with(&self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Result<Thought<AnyMove>, String> {
+        let mut game = self.clone();
+        let thought = game.0.think_with(engine, stop);
+        game.0.fault().map_or(Ok(thought), Err)
+    }
+
+    /// The value of a finished game from the point of view of [`AnyGame::turn`] ([`Game::terminal_value`]);
+    /// `None` while it goes on.
+    pub fn terminal_value(&self) -> Option<crate::engine::game::Value> {
+        self.0.terminal_value()
+    }
+}
+
+/// An AI's search state kept from one search to the next, for any game: the settings and, once it has searched,
+/// the family's [`Engine`] with its table. A search of another family's position starts a new engine.
+pub struct AnyEngine {
+    config: EngineConfig,
+    kept: Option<Box<dyn Any + Send>>,
+}
+
+impl AnyEngine {
+    /// An engine with `config` and no table yet (the first search makes it, of `config.tt_mib` MiB).
+    pub fn new(config: EngineConfig) -> Self {
+        AnyEngine { config, kept: None }
+    }
+
+    /// The settings every search of this engine runs with.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
     }
 }
 
