@@ -8,6 +8,7 @@ mod othello;
 mod play;
 mod play_levels;
 mod play_tour;
+mod review;
 mod session;
 mod support;
 mod telemetry;
