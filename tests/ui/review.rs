@@ -103,7 +103,7 @@ fn show_why_opens_the_tree_lab_with_the_played_and_the_best_move_first() {
     // The depth chosen, two plies: the played move's replies are leaves.
     let replies = tree.root.children()[0].children();
     assert!(!replies.is_empty() && replies.iter().all(|r| r.is_leaf()), "two plies deep");
-    assert!(app.tree_lab.message().is_some_and(|m| m.contains("second the better")), "{:?}", app.tree_lab.message());
+    assert!(app.tree_lab.message().is_some_and(|m| m.contains("then the better")), "{:?}", app.tree_lab.message());
 }
 
 #[test]

@@ -344,9 +344,7 @@ impl Play {
         let shown = panel.show(ui, |ui| side::show(self, ui)).response.rect.width();
         self.side_share.shown(shown, width);
         if review::panel::wanted(self) {
-            let widest = (width * 0.4).max(240.0);
-            let panel = egui::Panel::right("play_review").resizable(true).default_size(width * 0.28);
-            panel.size_range(240.0..=widest).show(ui, |ui| review::panel::show(self, ui));
+            review::panel::side(self, ui, width);
         }
         // The search panel's height is reserved, the same with no search, a search or a hint, so the board never
         // moves when one starts (five lines: the heading, two rows of figures, two for rows that wrap in a narrow

@@ -3,12 +3,13 @@
 //! move; a click shows the position after that move on the board.
 
 use super::{class_color, judged_words};
-use crate::app::telemetry::dashboard::{HoverTexts, whole_number, whole_numbers};
+use crate::app::telemetry::dashboard::{whole_number, whole_numbers};
 use crate::play::history::GameHistory;
 use crate::play::numbering::numbered_move;
 use crate::review::{MoveClass, Review};
 use eframe::egui;
-use egui_plot::{HLine, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points};
+use egui_plot::{HLine, HoverPosition, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points};
+use std::collections::HashMap;
 
 /// One judged move on the curve.
 struct Mark {
@@ -36,7 +37,7 @@ fn marks(review: &Review, history: &GameHistory) -> Vec<Mark> {
             x: (m.ply + 1) as f64,
             y: for_first(m.side, m.win_after),
             class: m.class,
-            text: format!("{}\n{}", numbered_move(history, m.ply), judged_words(m)),
+            text: format!("{}{}\n{}", numbered_move(history, m.ply), m.class.mark(), judged_words(m)),
         })
         .collect()
 }
@@ -57,10 +58,13 @@ fn group_of(class: MoveClass) -> Option<MoveClass> {
 /// Draws the curve `height` points tall; returns the ply of the move whose point was clicked.
 pub fn show(ui: &mut egui::Ui, review: &Review, history: &GameHistory, first: &str, height: f32) -> Option<usize> {
     let marks = marks(review, history);
-    let mut texts = HoverTexts::default();
-    for (name, class) in GROUPS {
-        texts.insert(name, marks.iter().filter(|m| group_of(m.class) == class).map(|m| m.text.clone()).collect());
-    }
+    // Each item's texts in its points' order: the hover names the point's move, not the item.
+    let texts: HashMap<&str, Vec<String>> = GROUPS
+        .iter()
+        .map(|&(name, class)| {
+            (name, marks.iter().filter(|m| group_of(m.class) == class).map(|m| m.text.clone()).collect())
+        })
+        .collect();
     let last = marks.last().map_or(1.0, |m| m.x);
     let plot = Plot::new("review_curve")
         .height(height)
@@ -76,7 +80,10 @@ pub fn show(ui: &mut egui::Ui, review: &Review, history: &GameHistory, first: &s
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)
-        .label_formatter(move |position| texts.label(position, |x| format!("after ply {}", x.round())));
+        .label_formatter(move |position| match position {
+            HoverPosition::NearDataPoint { plot_name, index, .. } => texts.get(plot_name)?.get(*index).cloned(),
+            HoverPosition::Elsewhere { .. } => None,
+        });
     let weak = ui.visuals().weak_text_color();
     let response = plot.show(ui, |plot_ui| {
         plot_ui.hline(

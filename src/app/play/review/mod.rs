@@ -62,6 +62,8 @@ pub struct ReviewState {
     pub panel_open: bool,
     /// Why the last review failed (shown in the dialog and the panel until the next one).
     pub error: Option<String>,
+    /// The panel's share of the window, kept when the window grows.
+    share: crate::app::panel_share::PanelShare,
 }
 
 impl Default for ReviewState {
@@ -75,6 +77,7 @@ impl Default for ReviewState {
             done: None,
             panel_open: true,
             error: None,
+            share: crate::app::panel_share::PanelShare::new(0.25),
         }
     }
 }
@@ -224,25 +227,36 @@ pub fn class_color(class: MoveClass) -> Option<egui::Color32> {
     }
 }
 
-/// A judged move in words for a tooltip: its class, the winning chances it lost and the better move with its line.
+/// A judged move in words for a tooltip (the move itself is named by the caller): its class, how the mover's
+/// winning chances moved, what that lost on Lichess's −1…+1 scale, and the better move with the start of its line.
 pub fn judged_words(judged: &JudgedMove) -> String {
     let percent = |p: f64| format!("{:.0} %", 100.0 * p);
-    let chances = format!("winning chances {} → {}", percent(judged.win_before), percent(judged.win_after));
+    let chances = format!(
+        "{}'s chances of winning {} → {}",
+        judged.side_name,
+        percent(judged.win_before),
+        percent(judged.win_after)
+    );
     match judged.class {
-        MoveClass::Forced => format!("{}: forced, the only move", judged.move_name),
-        MoveClass::Best => format!("{}: the best move ({chances})", judged.move_name),
+        MoveClass::Forced => "forced: the only move".to_string(),
+        MoveClass::Best => format!("the best move ({chances})"),
         class => {
-            let line = if judged.pv.len() > 1 { format!(" ({})", judged.pv.join(" ")) } else { String::new() };
+            // The line after the better move, its first few moves: the whole of it would not fit a tooltip.
+            let line: Vec<&str> = judged.pv.iter().skip(1).take(PV_SHOWN).map(String::as_str).collect();
+            let more = if judged.pv.len() > PV_SHOWN + 1 { " …" } else { "" };
+            let line = if line.is_empty() { String::new() } else { format!(", then {}{more}", line.join(" ")) };
             format!(
-                "{}: {} — lost {:.2} of the winning chances ({chances}); better was {}{line}",
-                judged.move_name,
+                "{}: {chances}, a loss of {:.2} on the −1…+1 scale\nbetter was {}{line}",
                 class.name(),
                 judged.loss,
-                judged.best,
+                judged.best
             )
         }
     }
 }
+
+/// How many moves of the better move's line a tooltip shows after it.
+const PV_SHOWN: usize = 6;
 
 /// The move tree before the judged move at `ply`, the move played and the best move first, into the Tree lab.
 fn show_why(play: &mut Play, ply: usize) {
@@ -255,13 +269,12 @@ fn show_why(play: &mut Play, ply: usize) {
         Ok(tree) => {
             let depth = play.review.why_shape.depth;
             let note = if judged.best == judged.move_name {
-                format!("Why {}: it was the best move; the tree is {depth} plies deep.", judged.move_name)
+                format!("Why {}: it was the best move ({depth} plies deep).", judged.move_name)
             } else {
                 format!(
-                    "Why {} is {}: the first subtree is the move played, the second the better {}, {depth} plies \
-                     deep. Step α-β to see the refutation.",
+                    "Why {}{}: first the move played, then the better {} ({depth} plies deep). Step α-β.",
                     judged.move_name,
-                    article(judged.class),
+                    judged.class.mark(),
                     judged.best,
                 )
             };
@@ -269,14 +282,6 @@ fn show_why(play: &mut Play, ply: usize) {
         }
         Err(e) => play.say(format!("No tree for Show why: {e} (in the Review dialog)."), true),
     }
-}
-
-/// "a blunder", "an inaccuracy", "a good move".
-fn article(class: MoveClass) -> String {
-    let name = class.name();
-    let an = name.starts_with(['a', 'e', 'i', 'o', 'u']);
-    let noun = if matches!(class, MoveClass::Best | MoveClass::Good | MoveClass::Forced) { " move" } else { "" };
-    format!("{} {name}{noun}", if an { "an" } else { "a" })
 }
 
 /// The reviewed game with its marks as a record (PGN with NAGs and evaluations for chess, the marked move list for

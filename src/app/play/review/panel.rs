@@ -18,8 +18,18 @@ pub fn wanted(play: &Play) -> bool {
     play.review.panel_open && (under_way || play.review().is_some())
 }
 
+/// The panel on the right of the board in a window `width` wide: a quarter of it to begin with, between 200
+/// points and 40 % of the window, keeping the share it is dragged to when the window changes size.
+pub fn side(play: &mut Play, ui: &mut egui::Ui, width: f32) {
+    let widest = (width * 0.4).max(200.0);
+    let narrowest = (width * 0.2).clamp(200.0, 360.0).min(widest);
+    let panel = play.review.share.panel(egui::Panel::right("play_review"), width, narrowest..=widest);
+    let shown = panel.show(ui, |ui| show(play, ui)).response.rect.width();
+    play.review.share.shown(shown, width);
+}
+
 /// Draws the panel's contents.
-pub fn show(play: &mut Play, ui: &mut egui::Ui) {
+fn show(play: &mut Play, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         ui.heading("Review");
         if ui.small_button("Hide").on_hover_text("Hide the review panel (the move list keeps its marks)").clicked() {
@@ -95,7 +105,7 @@ fn on_view(play: &mut Play, ui: &mut egui::Ui, review: &Review) {
         return;
     };
     ui.horizontal_wrapped(|ui| {
-        ui.strong(numbered_move(&play.history, judged.ply));
+        ui.strong(format!("{}{}", numbered_move(&play.history, judged.ply), judged.class.mark()));
         ui.label(judged_words(judged));
     });
     why_button(play, ui, judged);

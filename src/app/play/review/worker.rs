@@ -24,7 +24,7 @@ pub struct Job {
     started: Instant,
     /// Positions analysed so far.
     pub done: usize,
-    /// Positions to analyse (0 until the first report).
+    /// Positions to analyse.
     pub total: usize,
     /// The game's id and the moves under review, so the result is shown only with that game.
     pub game: String,
@@ -63,7 +63,8 @@ impl Job {
             wake();
         };
         std::thread::Builder::new().name("review".into()).spawn(work)?;
-        Ok(Job { stop, reports, started: Instant::now(), done: 0, total: 0, game, moves })
+        let total = moves.len();
+        Ok(Job { stop, reports, started: Instant::now(), done: 0, total, game, moves })
     }
 
     /// Reads the reports that came; the result once the thread has finished.
