@@ -14,7 +14,7 @@ enum Report {
     /// Positions analysed so far, of how many.
     Progress(usize, usize),
     /// The review, or why there is none (a script's fault, the search failing, a cancel).
-    Done(Result<Review, String>),
+    Done(Result<Box<Review>, String>),
 }
 
 /// A review under way.
@@ -55,7 +55,7 @@ impl Job {
                 review_game_until(&start, &line, &plan, &flag, &mut progress)
             }));
             let result = match result {
-                Ok(Ok(review)) => Ok(review),
+                Ok(Ok(review)) => Ok(Box::new(review)),
                 Ok(Err(e)) => Err(e.to_string()),
                 Err(_) => Err("the analysis stopped on an internal error".to_string()),
             };
@@ -72,7 +72,7 @@ impl Job {
         loop {
             match self.reports.try_recv() {
                 Ok(Report::Progress(done, total)) => (self.done, self.total) = (done, total),
-                Ok(Report::Done(result)) => return Some(result),
+                Ok(Report::Done(result)) => return Some(result.map(|review| *review)),
                 Err(TryRecvError::Empty) => return None,
                 Err(TryRecvError::Disconnected) => return Some(Err("the review's thread ended unexpectedly".into())),
             }
