@@ -49,10 +49,15 @@ def log_likelihood(samples, s):
     return total
 
 
+def largest(samples):
+    """The largest value's size: the fit looks for s within six orders of magnitude either side of it."""
+    return max([abs(v) for v, _ in samples if v != 0] or [1.0])
+
+
 def fit(samples):
     """The s of greatest likelihood, by golden-section search on log s over twelve orders of magnitude around the
-    values' own size."""
-    size = max(1e-9, sorted(abs(v) for v, _ in samples)[len(samples) // 2] if samples else 1.0)
+    largest value's size (the log-likelihood is concave in 1/s, so it has one maximum)."""
+    size = largest(samples)
     lo, hi = math.log(size * 1e-6), math.log(size * 1e6)
     g = (math.sqrt(5) - 1) / 2
     a, b = hi - g * (hi - lo), lo + g * (hi - lo)
@@ -146,11 +151,11 @@ def play_match(game_id, args):
     out = tempfile.NamedTemporaryFile(suffix=".pgn", delete=False).name
     a, b = args.levels.split(",")
     command = [binary(), "match", game_id, "--a", f"level:{a}", "--b", f"level:{b}", "--games", str(args.games),
-               "--seed", str(args.seed), "--pgn", out]
+               "--seed", str(args.seed)]
     if args.openings:
         command += ["--openings", args.openings]
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return out, " ".join(["alphabeta-studio"] + command[1:-2])
+    subprocess.run(command + ["--pgn", out], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return out, " ".join(["alphabeta-studio"] + command[1:] + ["--pgn"])
 
 
 def write_entry(game_id, s, games, source):
@@ -193,6 +198,10 @@ def main():
     if len(samples) < 20:
         sys.exit(f"fit_win_scale.py: {len(samples)} samples from {games} games: too few to fit")
     s = fit(samples)
+    size = largest(samples)
+    if not size * 1e-5 < s < size * 1e5:
+        sys.exit(f"fit_win_scale.py: {args.game}: the likelihood has no maximum inside the search (s = {s:.3g}): "
+                 "the values do not tell the results apart; try weaker levels or a smaller --nodes")
     day = datetime.date.today().isoformat()
     source = f"bench/fit_win_scale.py: {made}; review --nodes {args.nodes}; {len(samples)} positions; {day}"
     print(f"{args.game}: s = {s:.4g} from {games} games, {len(samples)} positions")

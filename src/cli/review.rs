@@ -61,7 +61,8 @@ pub fn run(args: &ReviewArgs) -> Result<(), CommandError> {
     let text = read_record_text(&args.record)?;
     let blank = named.rules.new_game().map_err(CommandError)?;
     let shown = args.record.display();
-    let (start, moves) = blank.read_record(&text).map_err(|e| CommandError(format!("record {shown}: {e}")))?;
+    let (start, moves) =
+        crate::review::read_game_record(&blank, &text).map_err(|e| CommandError(format!("record {shown}: {e}")))?;
     if moves.len() > MAX_PLIES {
         return Err(CommandError(format!(
             "record {shown}: {} plies, more than the {MAX_PLIES} a review takes; cut the record shorter",

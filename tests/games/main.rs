@@ -12,5 +12,6 @@ mod einstein;
 mod families;
 mod mtdf;
 mod othello;
+mod review;
 mod script_faults;
 mod scripts;

@@ -11,10 +11,12 @@
 
 pub mod export;
 mod judge;
+mod record;
 pub mod scale;
 
 pub use export::export_record;
 pub use judge::{ReviewPlan, review_game, review_game_until};
+pub use record::read_game_record;
 pub use scale::{Certainty, WinScale, accuracy_of, win_probability, winning_chances};
 
 use serde::{Deserialize, Serialize};

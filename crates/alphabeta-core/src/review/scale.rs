@@ -116,9 +116,13 @@ pub fn winning_chances(probability: f64) -> f64 {
 
 /// One move's accuracy, 0–100, from the mover's win probability (0–1) before and after it: Lichess's published
 /// formula (<https://lichess.org/page/accuracy>), `103.1668 · e^(−0.04354 · (before% − after%)) − 3.1669` on win
-/// percentages 0–100, clamped to 0–100.
+/// percentages 0–100, clamped to 0–100. A move that loses nothing scores 100: the published constants, rounded,
+/// give 99.9999 there.
 pub fn accuracy_of(win_before: f64, win_after: f64) -> f64 {
     let lost = 100.0 * (win_before - win_after);
+    if lost <= 0.0 {
+        return 100.0;
+    }
     (103.1668 * (-0.04354 * lost).exp() - 3.1669).clamp(0.0, 100.0)
 }
 
@@ -132,11 +136,12 @@ mod tests {
 
     const NONE: Certainty = Certainty { win_from: f64::INFINITY };
 
-    /// Lichess's accuracy page: a move that keeps the win percentage scores 100 (the formula gives 100.0 − 0.0001,
-    /// clamped); one that drops it from 50 % to 40 % scores 103.1668 · e^(−0.4354) − 3.1669 = 63.5826.
+    /// Lichess's accuracy page: a move that keeps the win percentage scores 100 (the formula's rounded constants
+    /// give 99.9999); one that drops it from 50 % to 40 % scores 103.1668 · e^(−0.4354) − 3.1669 = 63.5826.
     #[test]
     fn accuracy_matches_the_published_formula() {
-        assert!((accuracy_of(0.5, 0.5) - 99.9999).abs() < 1e-9);
+        assert_eq!(accuracy_of(0.5, 0.5), 100.0);
+        assert!((accuracy_of(0.5, 0.5 - 1e-9) - 99.9999).abs() < 1e-6);
         let by_hand = 103.1668 * (-0.4354f64).exp() - 3.1669;
         assert!((by_hand - 63.5826).abs() < 1e-3, "{by_hand}");
         assert!((accuracy_of(0.5, 0.4) - by_hand).abs() < 1e-9);
