@@ -391,3 +391,20 @@ fn the_fit_recovers_a_known_scale_from_a_generated_set() {
         assert!((fitted / s - 1.0).abs() < 0.05, "fitted {fitted} for {s}");
     }
 }
+
+/// Games whose record has no place for notes export the move list as the window numbers it, each judged move with
+/// its mark, its values before and after and, when it was not the best, the better move.
+#[test]
+fn other_games_export_the_marked_move_list() {
+    let (start, _) = game("tic-tac-toe");
+    let (start, moves) = start.read_record("b2\na2\nc3\n").expect("legal");
+    let reviewed = review("tic-tac-toe", &start, &moves, ReviewBudget::Level(10));
+    let (text, extension) = export_record(&start, &moves, &reviewed).expect("exports");
+    assert_eq!(extension, "txt");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let best_reply = &reviewed.moves[1].best;
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("1. b2 {+0 -> +0"), "{text}");
+    assert_eq!(lines[1], format!("1…a2?? {{+0 -> -3; best {best_reply}}}"), "{text}");
+    assert!(text.contains("# X: accuracy 100.0\n") && text.contains("# O: accuracy "), "{text}");
+}
