@@ -160,7 +160,7 @@ fn connect_four_moves_that_lose_a_won_game_by_the_solver_are_blunders() {
         let position = AnyGame::new(ConnectFour::from_moves(moves).expect("legal"));
         for mv in position.legal_moves() {
             let child = after(&position, mv);
-            let mut solved = child.downcast_ref::<ConnectFour>().expect("Connect Four").clone();
+            let mut solved = *child.downcast_ref::<ConnectFour>().expect("Connect Four");
             let value = -solve(&mut solved, &mut memory, false, Driver::Bisection).score;
             let class = class_of("connect-four", &position, mv, ReviewBudget::Level(10));
             let name = format!("{moves} + {}", position.move_name(mv));
