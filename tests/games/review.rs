@@ -160,7 +160,7 @@ fn connect_four_moves_that_lose_a_won_game_by_the_solver_are_blunders() {
         let position = AnyGame::new(ConnectFour::from_moves(moves).expect("legal"));
         for mv in position.legal_moves() {
             let child = after(&position, mv);
-            let mut solved = child.downcast_ref::<ConnectFour>().expect("Connect Four").clone();
+            let mut solved = *child.downcast_ref::<ConnectFour>().expect("Connect Four");
             let value = -solve(&mut solved, &mut memory, false, Driver::Bisection).score;
             let class = class_of("connect-four", &position, mv, ReviewBudget::Level(10));
             let name = format!("{moves} + {}", position.move_name(mv));
@@ -390,4 +390,21 @@ fn the_fit_recovers_a_known_scale_from_a_generated_set() {
         let fitted: f64 = text.trim().trim_start_matches("s = ").parse().unwrap_or_else(|_| panic!("{text}"));
         assert!((fitted / s - 1.0).abs() < 0.05, "fitted {fitted} for {s}");
     }
+}
+
+/// Games whose record has no place for notes export the move list as the window numbers it, each judged move with
+/// its mark, its values before and after and, when it was not the best, the better move.
+#[test]
+fn other_games_export_the_marked_move_list() {
+    let (start, _) = game("tic-tac-toe");
+    let (start, moves) = start.read_record("b2\na2\nc3\n").expect("legal");
+    let reviewed = review("tic-tac-toe", &start, &moves, ReviewBudget::Level(10));
+    let (text, extension) = export_record(&start, &moves, &reviewed).expect("exports");
+    assert_eq!(extension, "txt");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let best_reply = &reviewed.moves[1].best;
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("1. b2 {+0 -> +0"), "{text}");
+    assert_eq!(lines[1], format!("1…a2?? {{+0 -> -3; best {best_reply}}}"), "{text}");
+    assert!(text.contains("# X: accuracy 100.0\n") && text.contains("# O: accuracy "), "{text}");
 }
