@@ -7,4 +7,4 @@
 pub mod app;
 pub mod cli;
 
-pub use alphabeta_core::{engine, files, games, messages, numbers, play, tree};
+pub use alphabeta_core::{engine, files, games, messages, numbers, play, review, tree};

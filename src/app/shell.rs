@@ -139,8 +139,8 @@ impl StudioApp {
             View::Play => self.play.ui(ui),
             View::Telemetry => self.telemetry.ui(ui, &mut self.play),
         }
-        if let Some(tree) = self.play.tree_for_lab.take() {
-            self.tree_lab.open_tree(tree, "The move tree from Play: each node is labelled with its move.");
+        if let Some((tree, note)) = self.play.tree_for_lab.take() {
+            self.tree_lab.open_tree(tree, &note);
             self.view = View::TreeLab;
         }
         for action in actions {

@@ -16,6 +16,7 @@ pub mod lines;
 pub mod matches;
 pub mod output;
 pub mod perft;
+pub mod review;
 pub mod search;
 pub mod solve;
 pub mod tree;
@@ -55,6 +56,8 @@ pub enum Command {
     Games(games::GamesArgs),
     /// Play engines against each other: W/D/L, Elo with its interval, records of every game.
     Match(matches::MatchArgs),
+    /// Review a recorded game: each move's class, values, best move and loss, and each side's accuracy.
+    Review(review::ReviewArgs),
     /// Play chess as a UCI engine on standard input and output (for chess GUIs and `match`).
     Uci(uci::UciArgs),
     /// Check a game's rules (a `.lua` script's or a compiled game's) for silent faults: exit 0 clean, 1 findings.
@@ -104,6 +107,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
         Command::Uci(args) => uci::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Check(args) => check::run(&args).map(|clean| found = !clean),
+        Command::Review(args) => review::run(&args),
     };
     Some(match result {
         Ok(()) if found => ExitCode::from(1),

@@ -58,7 +58,7 @@ fn config(args: &SearchArgs, ai: Option<&crate::games::registry::AiDefaults>) ->
 }
 
 /// A value as JSON: a number, or `"inf"` / `"-inf"` for a forced win or loss in games that score them so.
-fn value_json(value: f64) -> Json {
+pub(crate) fn value_json(value: f64) -> Json {
     if value == f64::INFINITY {
         json!("inf")
     } else if value == f64::NEG_INFINITY {

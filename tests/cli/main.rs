@@ -7,6 +7,7 @@ mod common;
 mod games;
 mod hostile_input;
 mod protocol;
+mod review;
 mod sessions;
 mod strength;
 mod tree;

@@ -13,6 +13,7 @@ mod einstein;
 mod families;
 mod mtdf;
 mod othello;
+mod review;
 mod script_faults;
 mod script_oracles;
 mod scripts;

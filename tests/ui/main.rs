@@ -10,6 +10,7 @@ mod play;
 mod play_levels;
 mod play_tour;
 mod script_board;
+mod review;
 mod session;
 mod support;
 mod telemetry;

@@ -12,6 +12,7 @@ mod hint;
 pub mod open_tree;
 pub mod records_window;
 pub mod reload;
+pub mod review;
 pub mod saved;
 mod search_panel;
 mod searching;
@@ -127,6 +128,8 @@ pub enum Action {
     ReloadGames,
     /// Check the chosen game's rules on a worker thread (see [`check_window`]).
     CheckGame,
+    /// Review the game: judge every move (see [`review`]).
+    Review(review::Action),
 }
 
 /// What a search is for.
@@ -202,8 +205,8 @@ pub struct Play {
     counter: Option<TreeCounter>,
     /// Records that came without their tree count (from a session file) and wait for the counter.
     uncounted: bool,
-    /// A move tree for the Tree lab, waiting for the shell to hand it over.
-    pub tree_for_lab: Option<crate::tree::model::Tree>,
+    /// A move tree for the Tree lab and the note that says what it shows, waiting for the shell to hand it over.
+    pub tree_for_lab: Option<(crate::tree::model::Tree, String)>,
     actions: Vec<Action>,
     /// How the dice games' die is rolled (see [`dice`]).
     pub dice: dice::Dice,
@@ -231,6 +234,8 @@ pub struct Play {
     games_seen: crate::games::registry::Fingerprint,
     /// The games folder being read on a worker thread, until its games join the list.
     loading: Option<reload::Loading>,
+    /// The game's review: its dialog, its worker and the last one finished.
+    pub review: review::ReviewState,
 }
 
 /// A game put aside when another is chosen: its moves, players and whether it was paused.
@@ -289,6 +294,7 @@ impl Play {
             parked: std::collections::HashMap::new(),
             games_seen,
             loading: None,
+            review: review::ReviewState::default(),
         }
     }
 
@@ -343,6 +349,9 @@ impl Play {
         let panel = self.side_share.panel(egui::Panel::left("play_side"), width, narrowest..=widest);
         let shown = panel.show(ui, |ui| side::show(self, ui)).response.rect.width();
         self.side_share.shown(shown, width);
+        if review::panel::wanted(self) {
+            review::panel::side(self, ui, width);
+        }
         // The search panel's height is reserved, the same with no search, a search or a hint, so the board never
         // moves when one starts (five lines: the heading, two rows of figures, two for rows that wrap in a narrow
         // window; more scrolls).
@@ -357,9 +366,11 @@ impl Play {
         records_window::window(self, ui.ctx());
         open_tree::window(self, ui.ctx());
         check_window::window(self, ui.ctx());
+        review::window(self, ui.ctx());
         side::step_keys(self, ui.ctx());
         self.apply();
         self.drive(ui.ctx());
+        review::drive(self, ui.ctx());
         if self.thinking() {
             // The elapsed time keeps moving between reports.
             ui.ctx().request_repaint_after(Duration::from_millis(100));
@@ -386,6 +397,7 @@ impl Play {
         self.poll();
         self.apply();
         self.drive(ctx);
+        review::drive(self, ctx);
         if self.thinking() {
             ctx.request_repaint_after(Duration::from_millis(100));
         }
@@ -448,6 +460,7 @@ impl Play {
                     }
                 }
                 Action::OpenAsTree(shape) => self.open_as_tree(shape),
+                Action::Review(action) => review::apply(self, action),
                 Action::SetClock(control) => self.set_clock(control),
                 Action::SetPlayer(i, player) => {
                     if let Some(slot) = self.players.get_mut(i) {
@@ -472,7 +485,8 @@ impl Play {
                     format!("Opened the move tree, {depth} plies deep, in the Tree lab (moves are the labels)."),
                     false,
                 );
-                self.tree_for_lab = Some(tree);
+                let note = "The move tree from Play: each node is labelled with its move.".to_string();
+                self.tree_for_lab = Some((tree, note));
             }
             Err(e) => self.say(format!("No move tree: {e}."), true),
         }

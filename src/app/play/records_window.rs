@@ -40,6 +40,12 @@ pub fn menu(play: &mut Play, ui: &mut egui::Ui) {
         play.records_window = RecordsWindow { asking: Some(Asking::Import), text: String::new(), error: None };
         ui.close();
     }
+    let review = ui.add_enabled(!play.history.moves().is_empty(), egui::Button::new("Review game…"));
+    if review.on_hover_text("Judge every move of the game in Play, an imported one too (see Play's Review…)").clicked()
+    {
+        play.review.dialog_open = true;
+        ui.close();
+    }
     if ui.button("Copy position").on_hover_text("FEN for chess and draughts, else the moves that lead here").clicked() {
         let text = play.position_text();
         ui.ctx().copy_text(text.clone());
@@ -127,7 +133,7 @@ impl Play {
 }
 
 /// The first free `<id>-<n>.<extension>` in `dir`.
-fn export_path(dir: &Path, id: &str, extension: &str) -> PathBuf {
+pub(super) fn export_path(dir: &Path, id: &str, extension: &str) -> PathBuf {
     (1..10_000)
         .map(|n| dir.join(format!("{id}-{n}.{extension}")))
         .find(|p| !p.exists())

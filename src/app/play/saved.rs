@@ -38,6 +38,9 @@ pub struct PlaySession {
     /// The search panel's scores from the side to move rather than the first player's side.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub scores_from_mover: bool,
+    /// The game's review, so reopening shows it without analysing again (absent: none; older files have none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub review: Option<super::review::saved::SavedReview>,
 }
 
 impl Default for PlaySession {
@@ -74,6 +77,7 @@ impl Play {
             clocks: self.clocks.as_ref().map(|c| c.to_saved(std::time::Instant::now())),
             move_delay: self.move_delay,
             scores_from_mover: self.scores_from_mover,
+            review: self.review_to_session(),
         }
     }
 
@@ -124,6 +128,10 @@ impl Play {
         self.clocks = clocks;
         // A game under way goes on on its clocks; one not yet begun waits for its first move.
         self.clock_armed = Some(0);
+        // A review that does not fit is left out, with the reason; the game opens all the same.
+        if let Err(e) = self.restore_review(session.review.as_ref()) {
+            self.say(format!("The session opened, but {e}."), true);
+        }
         Ok(())
     }
 }

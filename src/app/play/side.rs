@@ -305,6 +305,7 @@ fn buttons(play: &mut Play, ui: &mut egui::Ui) {
         if tree.on_hover_text(tip).clicked() {
             play.tree_window.open = true;
         }
+        review_buttons(play, ui);
         let move_now = ui.add_enabled(play.thinking(), egui::Button::new("Move now"));
         if move_now.on_hover_text("Stop the search and use the best move found so far").clicked() {
             play.actions.push(Action::MoveNow);
@@ -335,6 +336,23 @@ fn buttons(play: &mut Play, ui: &mut egui::Ui) {
             ui.spinner();
             ui.label("The AI is thinking…");
         });
+    }
+}
+
+/// *Review…*, which asks for the strength and judges every move, and, once the game has a review, the toggle of
+/// its panel.
+fn review_buttons(play: &mut Play, ui: &mut egui::Ui) {
+    let review = ui.add_enabled(!play.history.moves().is_empty(), egui::Button::new("Review…"));
+    let tip = "Judge every move of this game (finished or not): where each side lost its winning chances, the \
+               better move, and each side's accuracy";
+    if review.on_hover_text(tip).clicked() {
+        play.actions.push(Action::Review(super::review::Action::OpenDialog));
+    }
+    if play.review().is_some() {
+        let panel = ui.selectable_label(play.review.panel_open, "Review panel");
+        if panel.on_hover_text("Show or hide the review's curve and figures").clicked() {
+            play.actions.push(Action::Review(super::review::Action::TogglePanel));
+        }
     }
 }
 
@@ -399,15 +417,20 @@ fn move_list(play: &mut Play, ui: &mut egui::Ui) {
     let followed = egui::Id::unique("move_list_followed");
     let follow = ui.data(|d| d.get_temp::<usize>(followed)) != Some(shown);
     ui.data_mut(|d| d.insert_temp(followed, shown));
+    let review = super::review::of(&play.review, &play.registry.entries[play.selected].variant.id, history);
     let actions = &mut play.actions;
     let mut entry = |ui: &mut egui::Ui, ply: usize| {
         let name = history.move_name(ply);
-        // "c1?! (b2)": played c1 on purpose, judged b2 best.
-        let (label, why) = match deliberate_mistake(history, ply) {
-            Some((best, why)) => (format!("{name}?! ({best})"), format!("{why}\n")),
-            None => (name.clone(), String::new()),
+        let (label, why) = match review {
+            // A review judges every move: its marks replace the deliberate mistakes' own.
+            Some(review) => super::review::marked(review, ply, &name),
+            // "c1?! (b2)": played c1 on purpose, judged b2 best.
+            None => match deliberate_mistake(history, ply) {
+                Some((best, why)) => (format!("{name}?! ({best})").into(), format!("{why}\n")),
+                None => (name.clone().into(), String::new()),
+            },
         };
-        let response = ui.selectable_label(ply + 1 == shown, &label);
+        let response = ui.selectable_label(ply + 1 == shown, label);
         if follow && ply + 1 == shown {
             response.scroll_to_me(None);
         }

@@ -61,12 +61,12 @@ impl Session {
         Session { program: PROGRAM.to_string(), format: FORMAT, view, play, tree_lab, saved_as: None }
     }
 
-    /// True when `other` holds the same work: the same game, players and tree. The view (which tab, pan, zoom,
-    /// selection, replay step) does not count, so looking around never asks "save changes?".
+    /// True when `other` holds the same work: the same game, players, review and tree. The view (which tab, pan,
+    /// zoom, selection, replay step) does not count, so looking around never asks "save changes?".
     pub fn same_work(&self, other: &Session) -> bool {
         let play = |s: &Session| {
             let p = &s.play;
-            (p.game.clone(), p.moves.clone(), p.redo.clone(), p.players.clone())
+            (p.game.clone(), p.moves.clone(), p.redo.clone(), p.players.clone(), p.review.clone())
         };
         play(self) == play(other) && self.tree_lab.content() == other.tree_lab.content()
     }

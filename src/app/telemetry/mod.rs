@@ -10,7 +10,7 @@
 pub use crate::play::series;
 
 pub mod ab;
-mod dashboard;
+pub(crate) mod dashboard;
 pub mod deepening;
 pub mod export;
 pub mod figure;

@@ -10,6 +10,7 @@ use crate::engine::worker::{Report, RequestId, Worker};
 use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// A move of any game, as the window and session files hold it. Each family encodes its own moves into it
 /// ([`Playable::encode`]): a column or a cell fits in a byte, a draughts capture path or a chess move needs more,
@@ -200,12 +201,22 @@ pub trait ErasedGame: Send {
     fn position_text(&self) -> Option<String>;
     /// See [`AnyGame::position_hash`].
     fn position_hash(&self) -> u64;
-    /// The move tree below this position (played on and taken back; see [`AnyGame::move_tree`]).
-    fn move_tree(&mut self, shape: super::move_tree::TreeShape) -> Result<crate::tree::model::Tree, String>;
+    /// The move tree below this position, `lead` first at the root (played on and taken back; see
+    /// [`AnyGame::move_tree_led`]).
+    fn move_tree(
+        &mut self,
+        shape: super::move_tree::TreeShape,
+        lead: &[AnyMove],
+    ) -> Result<crate::tree::model::Tree, String>;
     /// See [`AnyGame::move_tree_nodes`].
     fn move_tree_nodes(&mut self, shape: super::move_tree::TreeShape, budget: usize) -> Option<usize>;
     /// An iterative-deepening search from an empty table (see [`AnyGame::think`], which also reports a fault).
     fn think(&mut self, config: EngineConfig) -> Thought<AnyMove>;
+    /// A search with `engine`'s settings and the memory it kept from earlier searches (see
+    /// [`AnyGame::think_with`]).
+    fn think_with(&mut self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Thought<AnyMove>;
+    /// See [`AnyGame::terminal_value`].
+    fn terminal_value(&self) -> Option<crate::engine::game::Value>;
     /// See [`AnyGame::fault`].
     fn fault(&self) -> Option<String>;
     /// Starts a search thread for this family; `wake` is called after every report it sends.
@@ -323,14 +334,30 @@ where
     fn position_hash(&self) -> u64 {
         Game::position_hash(self)
     }
-    fn move_tree(&mut self, shape: super::move_tree::TreeShape) -> Result<crate::tree::model::Tree, String> {
-        super::move_tree::move_tree(self, shape)
+    fn move_tree(
+        &mut self,
+        shape: super::move_tree::TreeShape,
+        lead: &[AnyMove],
+    ) -> Result<crate::tree::model::Tree, String> {
+        let lead: Vec<G::Move> = lead.iter().filter_map(|&mv| G::decode(mv)).collect();
+        super::move_tree::move_tree_led(self, shape, &lead)
     }
     fn move_tree_nodes(&mut self, shape: super::move_tree::TreeShape, budget: usize) -> Option<usize> {
         super::move_tree::count_nodes(self, shape, budget)
     }
     fn think(&mut self, config: EngineConfig) -> Thought<AnyMove> {
         Engine::<G::Move>::new(config).think(self, None, |_| {}).map_moves(G::encode)
+    }
+    fn think_with(&mut self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Thought<AnyMove> {
+        // The engine kept is this family's unless the last search was of another: then a new one (a new table).
+        let kept = engine.kept.take().and_then(|kept| kept.downcast::<Engine<G::Move>>().ok());
+        let mut inner = kept.map_or_else(|| Engine::new(engine.config.clone()), |boxed| *boxed);
+        let thought = inner.think(self, stop, |_| {}).map_moves(G::encode);
+        engine.kept = Some(Box::new(inner));
+        thought
+    }
+    fn terminal_value(&self) -> Option<crate::engine::game::Value> {
+        Game::terminal_value(self)
     }
     fn fault(&self) -> Option<String> {
         Game::fault(self)
@@ -554,7 +581,17 @@ impl AnyGame {
 
     /// The real move tree below this position with this shape, or why not (see [`super::move_tree`]).
     pub fn move_tree(&self, shape: super::move_tree::TreeShape) -> Result<crate::tree::model::Tree, String> {
-        self.clone().0.move_tree(shape)
+        self.move_tree_led(shape, &[])
+    }
+
+    /// [`AnyGame::move_tree`] with the moves of `lead` as the root's first children, in that order (see
+    /// [`super::move_tree::move_tree_led`]): a review's move played and best move.
+    pub fn move_tree_led(
+        &self,
+        shape: super::move_tree::TreeShape,
+        lead: &[AnyMove],
+    ) -> Result<crate::tree::model::Tree, String> {
+        self.clone().0.move_tree(shape, lead)
     }
 
     /// The nodes [`AnyGame::move_tree`] would make with `shape`, or `None` once they pass `budget`.
@@ -586,6 +623,43 @@ impl AnyGame {
         let mut game = self.clone();
         let thought = game.0.think(config);
         game.0.fault().map_or(Ok(thought), Err)
+    }
+
+    /// Searches this position on this thread with `engine`, whose table, killers and history carry over from its
+    /// earlier searches (a review searches every position of a game with one engine). `stop` may be set from
+    /// another thread: the search then returns what it has.
+    ///
+    /// # Errors
+    /// The game's fault ([`Game::fault`]) when its rules failed during the search (a script's error).
+    pub fn think_with(&self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Result<Thought<AnyMove>, String> {
+        let mut game = self.clone();
+        let thought = game.0.think_with(engine, stop);
+        game.0.fault().map_or(Ok(thought), Err)
+    }
+
+    /// The value of a finished game from the point of view of [`AnyGame::turn`] ([`Game::terminal_value`]);
+    /// `None` while it goes on.
+    pub fn terminal_value(&self) -> Option<crate::engine::game::Value> {
+        self.0.terminal_value()
+    }
+}
+
+/// An AI's search state kept from one search to the next, for any game: the settings and, once it has searched,
+/// the family's [`Engine`] with its table. A search of another family's position starts a new engine.
+pub struct AnyEngine {
+    config: EngineConfig,
+    kept: Option<Box<dyn Any + Send>>,
+}
+
+impl AnyEngine {
+    /// An engine with `config` and no table yet (the first search makes it, of `config.tt_mib` MiB).
+    pub fn new(config: EngineConfig) -> Self {
+        AnyEngine { config, kept: None }
+    }
+
+    /// The settings every search of this engine runs with.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
     }
 }
 

@@ -36,20 +36,33 @@ impl TreeShape {
 /// The tree below `game`'s position with this shape, or why not: the game is over, a number is out of range, or
 /// the tree would have more than [`MAX_NODES`] nodes. The position is restored.
 pub fn move_tree<G: Game>(game: &mut G, shape: TreeShape) -> Result<Tree, String> {
+    move_tree_led(game, shape, &[])
+}
+
+/// [`move_tree`] whose root's first children are the moves of `lead`, in that order, before the root's other moves
+/// (the best-looking first, as everywhere in the tree): so a game review can put the move played and the best move
+/// first, and stepping α-β shows the refutation of the one against the other. The root keeps `shape.width` moves,
+/// or more when `lead` has more; a move of `lead` that is not legal here, or named twice, is left out.
+pub fn move_tree_led<G: Game>(game: &mut G, shape: TreeShape, lead: &[G::Move]) -> Result<Tree, String> {
     let shape = shape.checked()?;
     if game.terminal_value().is_some() {
         return Err("the game is over: there is no tree below".into());
     }
-    if count_nodes(game, shape, MAX_NODES).is_none() {
+    if count_led(game, shape, lead, MAX_NODES).is_none() {
         return Err(format!("more than {MAX_NODES} nodes: lower the depth or the width"));
     }
-    Ok(Tree::new(build(game, shape.depth, shape.width)))
+    Ok(Tree::new(build(game, shape.depth, shape.width, lead)))
 }
 
 /// The number of nodes (the root included) of the tree [`move_tree`] makes with `shape`, or `None` once they pass
 /// `budget`. The position is restored.
 pub fn count_nodes<G: Game>(game: &mut G, shape: TreeShape, budget: usize) -> Option<usize> {
-    fn walk<G: Game>(game: &mut G, depth: u32, width: usize, left: &mut usize) -> bool {
+    count_led(game, shape, &[], budget)
+}
+
+/// [`count_nodes`] of the tree [`move_tree_led`] makes.
+pub fn count_led<G: Game>(game: &mut G, shape: TreeShape, lead: &[G::Move], budget: usize) -> Option<usize> {
+    fn walk<G: Game>(game: &mut G, depth: u32, width: usize, lead: &[G::Move], left: &mut usize) -> bool {
         if *left == 0 {
             return false;
         }
@@ -57,15 +70,15 @@ pub fn count_nodes<G: Game>(game: &mut G, shape: TreeShape, budget: usize) -> Op
         if depth == 0 || game.terminal_value().is_some() {
             return true;
         }
-        ordered_moves(game, width).into_iter().all(|mv| {
+        led_moves(game, width, lead).into_iter().all(|mv| {
             game.play(mv);
-            let fits = walk(game, depth - 1, width, left);
+            let fits = walk(game, depth - 1, width, &[], left);
             game.undo(mv);
             fits
         })
     }
     let mut left = budget;
-    walk(game, shape.depth, shape.width, &mut left).then_some(budget - left)
+    walk(game, shape.depth, shape.width, lead, &mut left).then_some(budget - left)
 }
 
 /// The value of the position from MAX's point of view, as trees hold leaf values: the game's result if it is over,
@@ -97,19 +110,40 @@ fn ordered_moves<G: Game>(game: &mut G, width: usize) -> Vec<G::Move> {
     scored.into_iter().take(width).map(|(_, mv)| mv).collect()
 }
 
-/// The node for the position, `depth` plies deep; leaves' values from MAX's point of view, as trees hold them.
-fn build<G: Game>(game: &mut G, depth: u32, width: usize) -> Node {
+/// The moves a node keeps with the legal moves of `lead` first, in its order: at a MAX or MIN node the others of
+/// [`ordered_moves`] follow, `width` in all or as many as `lead` gives; a chance node keeps every outcome.
+fn led_moves<G: Game>(game: &mut G, width: usize, lead: &[G::Move]) -> Vec<G::Move> {
+    if lead.is_empty() || game.turn() == Turn::Chance {
+        return ordered_moves(game, width);
+    }
+    let mut legal = Vec::new();
+    game.generate_moves(&mut legal);
+    let mut moves: Vec<G::Move> = Vec::with_capacity(width.max(lead.len()).min(legal.len()));
+    for &mv in lead {
+        if legal.contains(&mv) && !moves.contains(&mv) {
+            moves.push(mv);
+        }
+    }
+    let room = width.saturating_sub(moves.len());
+    let rest: Vec<G::Move> = ordered_moves(game, legal.len()).into_iter().filter(|mv| !moves.contains(mv)).collect();
+    moves.extend(rest.into_iter().take(room));
+    moves
+}
+
+/// The node for the position, `depth` plies deep, the moves of `lead` first at this node (see [`led_moves`]);
+/// leaves' values from MAX's point of view, as trees hold them.
+fn build<G: Game>(game: &mut G, depth: u32, width: usize, lead: &[G::Move]) -> Node {
     let turn = game.turn();
     if depth == 0 || game.terminal_value().is_some() {
         return Node::leaf(value_for_max(game));
     }
-    let children = ordered_moves(game, width)
+    let children = led_moves(game, width, lead)
         .into_iter()
         .map(|mv| {
             let label = label_for(&game.move_name(mv));
             let probability = (turn == Turn::Chance).then(|| game.probability(mv));
             game.play(mv);
-            let mut child = build(game, depth - 1, width);
+            let mut child = build(game, depth - 1, width, &[]);
             game.undo(mv);
             child.label = Some(label);
             child.probability = probability;
@@ -197,6 +231,40 @@ mod tests {
         }
         let tree = move_tree(&mut game, TreeShape { depth: 1, width: 1 }).expect("fits");
         assert_eq!(tree.root.children()[0].label.as_deref(), Some("c1"));
+    }
+
+    #[test]
+    fn the_lead_moves_come_first_then_the_rest_best_first() {
+        // X (a1, b1) to move, O on a2, b2: c1 wins at once and one ply of look-ahead puts it first.
+        let mut game = Mnk::tic_tac_toe();
+        let named = |game: &Mnk, name: &str| {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            moves.into_iter().find(|&m| game.move_name(m) == name).expect("legal")
+        };
+        for name in ["a1", "a2", "b1", "b2"] {
+            let mv = named(&game, name);
+            game.play(mv);
+        }
+        let before = game.clone();
+        let (played, best) = (named(&game, "c3"), named(&game, "c1"));
+        let shape = TreeShape { depth: 2, width: 3 };
+        let plain = move_tree(&mut game, shape).expect("fits");
+        let labels = |tree: &Tree| tree.root.children().iter().map(|c| c.label.clone().unwrap_or_default()).collect();
+        let plain_labels: Vec<String> = labels(&plain);
+        assert_eq!(plain_labels[0], "c1");
+        // The lead first in its order; a repeated lead move once; the rest as the plain tree orders them.
+        let led = move_tree_led(&mut game, shape, &[played, best, played]).expect("fits");
+        assert_eq!(game, before, "the position is restored");
+        let led_labels: Vec<String> = labels(&led);
+        let rest: Vec<String> = plain_labels.iter().filter(|l| *l != "c3" && *l != "c1").take(1).cloned().collect();
+        assert_eq!(led_labels, [vec!["c3".to_string(), "c1".to_string()], rest].concat());
+        assert_eq!(count_led(&mut game, shape, &[played, best], MAX_NODES), Some(led.root.node_count()));
+        // Below the root the shape is the plain one: each child keeps `width` replies (or all there are).
+        assert!(led.root.children().iter().all(|c| c.children().len() <= 3));
+        // A lead wider than the shape's width is kept whole; the root's width then is the lead's.
+        let narrow = move_tree_led(&mut game, TreeShape { depth: 1, width: 1 }, &[played, best]).expect("fits");
+        assert_eq!(labels(&narrow), ["c3", "c1"]);
     }
 
     #[test]

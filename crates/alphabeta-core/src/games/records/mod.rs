@@ -42,6 +42,9 @@ pub struct MoveNote {
     pub depth: Option<u32>,
     /// A weaker level chose this move on purpose instead of its search's best (PGN's `$6`, "?!").
     pub dubious: bool,
+    /// The move's numeric annotation glyph (a review's class: `$1`, `$2`, `$4`, `$6`); written instead of
+    /// `dubious`'s when both are set.
+    pub glyph: Option<u8>,
 }
 
 /// Why a record was refused: the line of the text (1-based) where the problem is, and what it is.

@@ -1,0 +1,61 @@
+//! A review written as a record: for a family whose record format carries per-move notes (chess's PGN), that
+//! format with each judged move's glyph (`$1` best, `$6` inaccuracy, `$2` mistake, `$4` blunder) and the value
+//! after it as a `{[%eval …]}` comment, through the family's own writer; for the others, the move list as the
+//! window numbers it, with the same marks and values.
+
+use super::Review;
+use crate::games::any::{AnyGame, AnyMove, plain_score};
+use crate::games::records::{MoveNote, RecordNotes};
+use crate::play::history::GameHistory;
+use crate::play::numbering::numbered_move;
+
+/// The review of the game of `moves` from `start` as a record, and its file extension (`pgn` for chess, `txt` for
+/// the move list).
+///
+/// # Errors
+/// A move of the review that is not a move of this game (the review was made of another game).
+pub fn export_record(start: &AnyGame, moves: &[AnyMove], review: &Review) -> Result<(String, &'static str), String> {
+    let mut notes = RecordNotes {
+        players: [review.sides[0].name.clone(), review.sides[1].name.clone()],
+        moves: vec![MoveNote::default(); moves.len()],
+        ..RecordNotes::default()
+    };
+    let plain = start.write_noted_record(moves, &notes)?;
+    for judged in &review.moves {
+        if let Some(note) = notes.moves.get_mut(judged.ply) {
+            // The value after the move from the mover's view, which is the side to move before it: as the
+            // writer's notes are read.
+            *note = MoveNote { value: Some(judged.value_after), glyph: judged.class.nag(), ..MoveNote::default() };
+        }
+    }
+    let noted = start.write_noted_record(moves, &notes)?;
+    // A family whose format has no place for the notes writes the same text with them as without.
+    if noted != plain { Ok(noted) } else { Ok((move_list(start, moves, review), "txt")) }
+}
+
+/// The move list with each judged move's mark, values and better move, and each side's accuracy.
+pub fn move_list(start: &AnyGame, moves: &[AnyMove], review: &Review) -> String {
+    let mut history = GameHistory::new(start.clone());
+    for &mv in moves {
+        if history.try_play(mv).is_err() {
+            break;
+        }
+    }
+    let mut text = format!("# {} reviewed ({:?})\n", review.game, review.settings.budget);
+    for side in &review.sides {
+        text += &format!("# {}: accuracy {:.1}\n", side.name, side.accuracy);
+    }
+    let mut judged = review.moves.iter().peekable();
+    for ply in 0..moves.len() {
+        let label = numbered_move(&history, ply);
+        match judged.next_if(|m| m.ply == ply) {
+            Some(m) => {
+                let better = if m.best != m.move_name { format!("; best {}", m.best) } else { String::new() };
+                let (before, after) = (plain_score(m.value_before), plain_score(m.value_after));
+                text += &format!("{label}{} {{{before} -> {after}{better}}}\n", m.class.mark());
+            }
+            None => text += &format!("{label}\n"),
+        }
+    }
+    text
+}

@@ -1,0 +1,186 @@
+//! From a game's values to winning chances: the logistic scale each game's evaluation is read on, and Lichess's
+//! accuracy from the winning chances a move lost.
+//!
+//! `P(win) = 1 / (1 + e^(−v/s))` with `s` in the game's own unit, fitted per game by `bench/fit_win_scale.py` from
+//! the game's match records and kept in `win_scales.ron` beside this file with where it came from. A game without
+//! a fitted scale gets [`WinScale::default_for`]. Values the search proved (a win at the game's bounds, a mate) are
+//! certain: 1, ½ or 0, whatever `s` says.
+
+use crate::engine::game::Value;
+use serde::{Deserialize, Serialize};
+
+/// How a game's values read as winning chances: `P(win) = 1 / (1 + e^(−v/s))`, and where `s` came from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WinScale {
+    /// The value (in the game's unit, as its search counts) at which the side ahead wins 73 % of the time (e^1 : 1).
+    pub s: f64,
+    /// How many games `s` was fitted from; 0 for a default.
+    pub games: usize,
+    /// Where `s` came from: the fitting command and its records, or the rule that made a default.
+    pub source: String,
+}
+
+/// Where a value counts as won or lost outright rather than as an evaluation, from the player's view either way.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Certainty {
+    /// A value at least this large (either sign) is a win (or a loss) the search found: chess's mates, the bounds.
+    pub win_from: Value,
+}
+
+/// One game's fitted scale, as `win_scales.ron` lists it.
+#[derive(Deserialize)]
+struct FittedScale {
+    game: String,
+    s: f64,
+    games: usize,
+    source: String,
+}
+
+/// The fitted scales, written by `bench/fit_win_scale.py`.
+const FITTED: &str = include_str!("win_scales.ron");
+
+impl WinScale {
+    /// The fitted scale of the game with this id (as the registry names it), or the default for its `certainty`.
+    pub fn for_game(id: &str, certainty: Certainty) -> WinScale {
+        Self::fitted(id).unwrap_or_else(|| Self::default_for(certainty))
+    }
+
+    /// The scale `win_scales.ron` lists for the game `id`, if any.
+    pub fn fitted(id: &str) -> Option<WinScale> {
+        let table: Vec<FittedScale> = ron::from_str(FITTED).ok()?;
+        let found = table.into_iter().find(|entry| entry.game == id)?;
+        Some(WinScale { s: found.s, games: found.games, source: found.source })
+    }
+
+    /// A game without a fitted scale: a tenth of the smallest value that counts as a win (the game's bound, or
+    /// where its scores become wins), so that a value a tenth of the way to a win is a 73 % chance. A game whose
+    /// wins lie beyond [`LARGE_WIN`] counts its evaluation in hundredths (a pawn, a man, a corner is about 100),
+    /// and gets [`LARGE_SCALE`], Lichess's scale for chess rounded: 3 pawns ahead wins 75 % of the time.
+    pub fn default_for(certainty: Certainty) -> WinScale {
+        let reach = certainty.win_from;
+        let (s, rule) = if reach.is_finite() && reach > 0.0 && reach <= LARGE_WIN {
+            (reach / 10.0, "default: a tenth of the smallest win value")
+        } else {
+            (LARGE_SCALE, "default: 270, for an evaluation in hundredths")
+        };
+        WinScale { s, games: 0, source: rule.to_string() }
+    }
+}
+
+/// Wins scored beyond this mark a game whose evaluation counts hundredths (chess's mates near 1,000,000).
+pub const LARGE_WIN: Value = 1_000.0;
+
+/// The default scale of such a game: Lichess's chess scale (1 / 0.00368208 = 271.6 centipawns), rounded.
+pub const LARGE_SCALE: f64 = 270.0;
+
+impl Certainty {
+    /// Wins from `win_from` (the game's score axis, [`crate::games::score_words::ScoreAxis::win_from`]) or at the
+    /// game's `bounds`, whichever comes first. A game with chance turns scores expected results, which are not
+    /// wins short of its bounds, so there only the bounds count.
+    pub fn of(bounds: (Value, Value), axis_win_from: Value, has_chance: bool) -> Certainty {
+        let bound = bounds.0.abs().min(bounds.1.abs());
+        let bound = if bound > 0.0 { bound } else { Value::INFINITY };
+        let win_from = if has_chance { bound } else { bound.min(axis_win_from) };
+        Certainty { win_from }
+    }
+}
+
+/// The probability that the player whose value `value` is wins: 1 or 0 for a value [`Certainty`] calls a win or a
+/// loss, else the logistic of `value / s`.
+pub fn win_probability(value: Value, scale: &WinScale, certainty: Certainty) -> f64 {
+    if value.is_nan() {
+        return 0.5;
+    }
+    if value.abs() >= certainty.win_from {
+        return if value > 0.0 { 1.0 } else { 0.0 };
+    }
+    let s = if scale.s > 0.0 && scale.s.is_finite() { scale.s } else { 1.0 };
+    1.0 / (1.0 + (-value / s).exp())
+}
+
+/// A proven value (the search saw every line to the end): the game is won (1), drawn (½) or lost (0).
+pub fn proven_probability(value: Value) -> f64 {
+    if value > 0.0 {
+        1.0
+    } else if value < 0.0 {
+        0.0
+    } else {
+        0.5
+    }
+}
+
+/// Winning chances on Lichess's −1…+1 scale (`2·P(win) − 1`), the scale its move classes are measured on.
+pub fn winning_chances(probability: f64) -> f64 {
+    2.0 * probability - 1.0
+}
+
+/// One move's accuracy, 0–100, from the mover's win probability (0–1) before and after it: Lichess's published
+/// formula (<https://lichess.org/page/accuracy>), `103.1668 · e^(−0.04354 · (before% − after%)) − 3.1669` on win
+/// percentages 0–100, clamped to 0–100. A move that loses nothing scores 100: the published constants, rounded,
+/// give 99.9999 there.
+pub fn accuracy_of(win_before: f64, win_after: f64) -> f64 {
+    let lost = 100.0 * (win_before - win_after);
+    if lost <= 0.0 {
+        return 100.0;
+    }
+    (103.1668 * (-0.04354 * lost).exp() - 3.1669).clamp(0.0, 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(s: f64) -> WinScale {
+        WinScale { s, games: 0, source: String::new() }
+    }
+
+    const NONE: Certainty = Certainty { win_from: f64::INFINITY };
+
+    /// Lichess's accuracy page: a move that keeps the win percentage scores 100 (the formula's rounded constants
+    /// give 99.9999); one that drops it from 50 % to 40 % scores 103.1668 · e^(−0.4354) − 3.1669 = 63.5826.
+    #[test]
+    fn accuracy_matches_the_published_formula() {
+        assert_eq!(accuracy_of(0.5, 0.5), 100.0);
+        assert!((accuracy_of(0.5, 0.5 - 1e-9) - 99.9999).abs() < 1e-6);
+        let by_hand = 103.1668 * (-0.4354f64).exp() - 3.1669;
+        assert!((by_hand - 63.5826).abs() < 1e-3, "{by_hand}");
+        assert!((accuracy_of(0.5, 0.4) - by_hand).abs() < 1e-9);
+        assert_eq!(accuracy_of(0.3, 0.6), 100.0, "a move that gains is clamped to 100");
+        assert_eq!(accuracy_of(1.0, 0.0), 0.0, "losing a sure win: 103.17 · e^(−4.354) − 3.17 < 0, clamped");
+    }
+
+    /// Lichess's own scale for chess is `50 + 50 · (2 / (1 + e^(−0.00368208 · cp)) − 1)`, a logistic with
+    /// s = 1 / 0.00368208 = 271.59 centipawns: at +300 that is 75.11 %.
+    #[test]
+    fn the_logistic_is_lichess_s_at_its_scale() {
+        let lichess = |cp: f64| 50.0 + 50.0 * (2.0 / (1.0 + (-0.00368208 * cp).exp()) - 1.0);
+        let scale = plain(1.0 / 0.00368208);
+        for cp in [-900.0, -300.0, 0.0, 35.0, 300.0] {
+            assert!((100.0 * win_probability(cp, &scale, NONE) - lichess(cp)).abs() < 1e-9, "{cp}");
+        }
+        assert!((lichess(300.0) - 75.11).abs() < 0.01);
+        assert!((winning_chances(win_probability(0.0, &scale, NONE))).abs() < 1e-12);
+    }
+
+    #[test]
+    fn wins_the_search_found_are_certain() {
+        let certainty = Certainty::of((-48.0, 48.0), f64::INFINITY, false);
+        assert_eq!(certainty.win_from, 48.0);
+        assert_eq!(win_probability(48.0, &plain(4.8), certainty), 1.0);
+        assert_eq!(win_probability(-50.0, &plain(4.8), certainty), 0.0);
+        let chess = Certainty::of((-1e6, 1e6), 990_000.0, false);
+        assert_eq!(win_probability(-999_990.0, &plain(270.0), chess), 0.0);
+        assert_eq!(proven_probability(0.0), 0.5);
+        // With chance turns an expected result short of the bounds is not a win.
+        assert_eq!(Certainty::of((-1.0, 1.0), 0.5, true).win_from, 1.0);
+    }
+
+    #[test]
+    fn every_listed_scale_reads_and_is_positive() {
+        let table: Vec<FittedScale> = ron::from_str(FITTED).expect("win_scales.ron reads");
+        for entry in &table {
+            assert!(entry.s > 0.0 && entry.s.is_finite(), "{}: s = {}", entry.game, entry.s);
+            assert!(!entry.source.is_empty(), "{}", entry.game);
+        }
+    }
+}

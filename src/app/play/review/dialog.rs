@@ -1,0 +1,115 @@
+//! The *Review the game* dialog: the strength each position is analysed at (the game's level 10 by default, or a
+//! node, depth or time budget), the depth of the trees *Show why* opens, and, once started, the progress with its
+//! time left and *Cancel*. Enter starts, Escape closes (a review under way goes on; the panel shows it).
+
+use super::{Action, Play};
+use crate::engine::search::ranges::{DEPTH_PLIES, NODES, TIME_MS};
+use crate::games::levels::LEVELS;
+use crate::games::move_tree::WIDTH;
+use crate::review::ReviewBudget;
+use eframe::egui;
+
+/// The dialog's title.
+pub const TITLE: &str = "Review the game";
+
+/// The dialog, when open.
+pub fn window(play: &mut Play, ctx: &egui::Context) {
+    if !play.review.dialog_open {
+        return;
+    }
+    let mut open = true;
+    let mut start = false;
+    let window = egui::Window::new(TITLE).open(&mut open).resizable(false).collapsible(false);
+    crate::app::windows::show(window, ctx, |ui| {
+        let plies = play.history.moves().len();
+        ui.label(format!(
+            "Judge each of the {plies} moves of this game: how much of its winning chances it gave away."
+        ));
+        let running = play.review.running();
+        ui.add_enabled_ui(!running, |ui| settings(play, ui));
+        if let Some(error) = &play.review.error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+        if running {
+            progress(play, ui);
+        } else {
+            ui.horizontal(|ui| {
+                let can = plies > 0;
+                let button = ui.add_enabled(can, egui::Button::new("Start review"));
+                start |= button.on_hover_text("Analyse every position on a background thread (Enter)").clicked();
+                if ui.button("Close").on_hover_text("Close the dialog (Escape)").clicked() {
+                    play.review.dialog_open = false;
+                }
+                start |= can && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            });
+        }
+    });
+    if !open || crate::app::windows::escape_pressed(ctx) {
+        play.review.dialog_open = false;
+    }
+    if start {
+        play.actions.push(super::super::Action::Review(Action::Start(play.review.settings)));
+    }
+}
+
+/// The budget per position, and *Show why*'s tree.
+fn settings(play: &mut Play, ui: &mut egui::Ui) {
+    let settings = &mut play.review.settings;
+    ui.label("Strength per position");
+    ui.horizontal_wrapped(|ui| {
+        let kinds = [
+            (ReviewBudget::Level(10), "level", "The search a level plays with (10: the strongest)"),
+            (ReviewBudget::Nodes(1_000_000), "nodes", "A fixed number of positions searched per move"),
+            (ReviewBudget::Depth(8), "depth", "A fixed depth in plies per move"),
+            (ReviewBudget::TimeMs(1_000), "time", "A fixed time per move"),
+        ];
+        for (budget, name, tip) in kinds {
+            let same = std::mem::discriminant(&budget) == std::mem::discriminant(&settings.budget);
+            if ui.selectable_label(same, name).on_hover_text(tip).clicked() && !same {
+                settings.budget = budget;
+            }
+        }
+    });
+    match &mut settings.budget {
+        ReviewBudget::Level(level) => {
+            ui.add(egui::Slider::new(level, *LEVELS.start()..=*LEVELS.end()).text("level"));
+        }
+        ReviewBudget::Nodes(nodes) => {
+            ui.add(egui::DragValue::new(nodes).range(NODES).speed(10_000).suffix(" nodes")).accessible_name("nodes");
+        }
+        ReviewBudget::Depth(depth) => {
+            ui.add(egui::DragValue::new(depth).range(DEPTH_PLIES).suffix(" plies")).accessible_name("depth");
+        }
+        ReviewBudget::TimeMs(ms) => {
+            ui.add(egui::DragValue::new(ms).range(TIME_MS).speed(10).suffix(" ms per move")).accessible_name("time");
+        }
+    }
+    ui.separator();
+    ui.label("Show why: the move tree before a judged move");
+    let shape = &mut play.review.why_shape;
+    ui.horizontal(|ui| {
+        ui.add(egui::DragValue::new(&mut shape.depth).range(DEPTH_PLIES).suffix(" plies deep"))
+            .accessible_name("Show why depth")
+            .on_hover_text("How many moves deep the tree goes below the position before the judged move");
+        ui.add(egui::DragValue::new(&mut shape.width).range(WIDTH).suffix(" moves a node"))
+            .accessible_name("Show why width")
+            .on_hover_text("The move played and the best move always come first; then the most promising others");
+    });
+}
+
+/// The progress bar with the positions done and the time left, and *Cancel*.
+pub fn progress(play: &mut Play, ui: &mut egui::Ui) {
+    let (done, total, fraction, eta) = play.review.progress().unwrap_or((0, 0, 0.0, None));
+    let left = eta.map_or_else(|| "estimating the time left…".to_string(), |eta| format!("about {} left", clock(eta)));
+    let text = format!("{done} of {total} positions · {left}");
+    ui.add(egui::ProgressBar::new(fraction).text(text).animate(true));
+    if ui.button("Cancel").on_hover_text("Stop the review; the game and any earlier review are kept").clicked() {
+        play.actions.push(super::super::Action::Review(Action::Cancel));
+    }
+}
+
+/// "1:05", "0:07".
+fn clock(duration: std::time::Duration) -> String {
+    let seconds = duration.as_secs();
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}

@@ -1,0 +1,120 @@
+//! The review's analysis on a named background thread: the window sends the game once and reads progress reports
+//! and the result from a channel, and a flag stops the analysis at its next position. The window's thread never
+//! searches, so it keeps drawing at full speed however long the review takes.
+
+use crate::games::any::{AnyGame, AnyMove};
+use crate::review::{Review, ReviewPlan, review_game_until};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+/// What the thread tells the window.
+enum Report {
+    /// Positions analysed so far, of how many.
+    Progress(usize, usize),
+    /// The review, or why there is none (a script's fault, the search failing, a cancel).
+    Done(Result<Box<Review>, String>),
+}
+
+/// A review under way.
+pub struct Job {
+    stop: Arc<AtomicBool>,
+    reports: Receiver<Report>,
+    started: Instant,
+    /// Positions analysed so far.
+    pub done: usize,
+    /// Positions to analyse.
+    pub total: usize,
+    /// The game's id and the moves under review, so the result is shown only with that game.
+    pub game: String,
+    pub moves: Vec<AnyMove>,
+}
+
+impl Job {
+    /// Starts reviewing `moves` from `start` as `plan` says on a thread named "review"; `wake` is called after every
+    /// report, so the window draws it.
+    pub fn start(
+        start: AnyGame,
+        moves: Vec<AnyMove>,
+        plan: ReviewPlan,
+        wake: impl Fn() + Send + 'static,
+    ) -> std::io::Result<Job> {
+        let game = plan.game.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (sender, reports) = channel();
+        let (flag, line) = (stop.clone(), moves.clone());
+        let work = move || {
+            let mut progress = |done, total| {
+                let _ = sender.send(Report::Progress(done, total));
+                wake();
+                !flag.load(Ordering::Relaxed)
+            };
+            // A panic in the analysis is reported like any failure, not left to kill the thread silently.
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                review_game_until(&start, &line, &plan, &flag, &mut progress)
+            }));
+            let result = match result {
+                Ok(Ok(review)) => Ok(Box::new(review)),
+                Ok(Err(e)) => Err(e.to_string()),
+                Err(_) => Err("the analysis stopped on an internal error".to_string()),
+            };
+            let _ = sender.send(Report::Done(result));
+            wake();
+        };
+        std::thread::Builder::new().name("review".into()).spawn(work)?;
+        let total = moves.len();
+        Ok(Job { stop, reports, started: Instant::now(), done: 0, total, game, moves })
+    }
+
+    /// Reads the reports that came; the result once the thread has finished.
+    pub fn poll(&mut self) -> Option<Result<Review, String>> {
+        loop {
+            match self.reports.try_recv() {
+                Ok(Report::Progress(done, total)) => (self.done, self.total) = (done, total),
+                Ok(Report::Done(result)) => return Some(result.map(|review| *review)),
+                Err(TryRecvError::Empty) => return None,
+                Err(TryRecvError::Disconnected) => return Some(Err("the review's thread ended unexpectedly".into())),
+            }
+        }
+    }
+
+    /// Asks the thread to stop, within the search under way.
+    pub fn cancel(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The share done, 0 to 1.
+    pub fn fraction(&self) -> f32 {
+        if self.total == 0 { 0.0 } else { self.done as f32 / self.total as f32 }
+    }
+
+    /// The time left at the pace so far, once a position is done.
+    pub fn eta(&self) -> Option<Duration> {
+        remaining(self.started.elapsed(), self.done, self.total)
+    }
+}
+
+impl Drop for Job {
+    /// A review no one waits for any more (cancelled, the window closing) stops within its search.
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+/// The time left when `done` of `total` positions took `elapsed`, at the same pace; `None` before the first.
+pub fn remaining(elapsed: Duration, done: usize, total: usize) -> Option<Duration> {
+    (done > 0).then(|| elapsed.mul_f64(total.saturating_sub(done) as f64 / done as f64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_time_left_is_the_pace_so_far() {
+        assert_eq!(remaining(Duration::from_secs(10), 0, 8), None);
+        assert_eq!(remaining(Duration::from_secs(10), 2, 8), Some(Duration::from_secs(30)));
+        assert_eq!(remaining(Duration::from_secs(10), 8, 8), Some(Duration::ZERO));
+    }
+}

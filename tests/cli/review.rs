@@ -1,0 +1,75 @@
+//! `alphabeta-studio review` as docs/cli.md specifies it: one line per move with its mark, class, values, best
+//! move and loss, each side's accuracy; `--json`'s object; hostile input refused in one line with status 2.
+
+use crate::common::studio;
+
+fn record(name: &str, text: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("alphabeta-review-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("record.txt");
+    std::fs::write(&path, text).expect("written");
+    path
+}
+
+/// O's edge reply a2 to X's centre loses by force (X forks with c3 or similar): a blunder, the rest best.
+#[test]
+fn the_text_names_each_move_s_class_and_each_side_s_accuracy() {
+    let path = record("text", b"1. b2 a2 2. c3 a1\n");
+    let (code, out, err) = studio(&["review", "tic-tac-toe", "--record", path.to_str().expect("utf-8")], b"");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1 + 4 + 2, "{out}");
+    assert!(lines[2].starts_with("1…a2??") && lines[2].contains("blunder"), "{out}");
+    for line in [lines[1], lines[3], lines[4]] {
+        assert!(line.contains(" best "), "{line}");
+    }
+    assert!(lines[5].starts_with("X: accuracy 100.0; 2 best"), "{out}");
+    assert!(lines[6].starts_with("O: accuracy ") && lines[6].contains("1 blunder"), "{out}");
+}
+
+#[test]
+fn json_is_one_object_with_accuracy_by_side_and_a_move_per_decision() {
+    let path = record("json", b"b2\na2\nc3\na1\n");
+    let (code, out, err) =
+        studio(&["review", "tic-tac-toe", "--record", path.to_str().expect("utf-8"), "--json", "--depth", "9"], b"");
+    assert_eq!(code, 0, "{err}");
+    let object: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(object["game"], "tic-tac-toe");
+    assert_eq!(object["accuracy"]["X"], 100.0);
+    assert!(object["accuracy"]["O"].as_f64().expect("a number") < 60.0, "{out}");
+    let moves = object["moves"].as_array().expect("moves");
+    let classes: Vec<&str> = moves.iter().map(|m| m["class"].as_str().expect("class")).collect();
+    assert_eq!(classes, ["best", "blunder", "best", "best"]);
+    let blunder = &moves[1];
+    assert_eq!(
+        (blunder["ply"].as_u64(), blunder["move"].as_str(), blunder["side"].as_str()),
+        (Some(1), Some("a2"), Some("O"))
+    );
+    assert_eq!(blunder["loss"], 1.0, "a draw thrown to a loss: winning chances 0 -> -1");
+    assert!(blunder["value_after"].as_f64().expect("a number") < 0.0);
+    assert!(blunder["best"].is_string() && blunder["pv"].as_array().is_some_and(|pv| !pv.is_empty()), "{blunder}");
+}
+
+#[test]
+fn hostile_input_is_one_line_on_stderr_and_status_2() {
+    let good = record("good", b"b2 a2\n");
+    let good = good.to_str().expect("utf-8");
+    let big = record("big", &vec![b'x'; 2 * 1024 * 1024]);
+    let bad = record("bad", b"b2 b2\n");
+    let binary = record("binary", &[0xff, 0xfe, 0x00, 0x80]);
+    for (args, says) in [
+        (vec!["review", "no-such-game", "--record", good], "unknown game"),
+        (vec!["review", "tic-tac-toe", "--record", big.to_str().expect("utf-8")], "record"),
+        (vec!["review", "tic-tac-toe", "--record", bad.to_str().expect("utf-8")], "record"),
+        (vec!["review", "tic-tac-toe", "--record", binary.to_str().expect("utf-8")], "record"),
+        (vec!["review", "tic-tac-toe", "--record", "/no/such/file"], "record"),
+        (vec!["review", "tic-tac-toe", "--record", good, "--nodes", "5", "--depth", "2"], "cannot be used with"),
+        (vec!["review", "tic-tac-toe", "--record", good, "--level", "11"], "11"),
+    ] {
+        let (code, out, err) = studio(&args, b"");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: one line: {err}");
+        assert!(err.contains(says) && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,129 @@
+//! Game review in Play (issue 45): the review runs on its worker while the window draws, the move list marks a
+//! planted blunder `??`, Cancel stops it, *Show why* opens the Tree lab with the move played and the best move as
+//! the first two subtrees, and a session keeps the review.
+
+use alphabeta_studio::app::StudioApp;
+use alphabeta_studio::app::install_fonts;
+use alphabeta_studio::app::play::review::{self, TITLE};
+use alphabeta_studio::app::play::{Action, Play};
+use alphabeta_studio::app::session::format;
+use alphabeta_studio::app::shell::View;
+use alphabeta_studio::games::move_tree::label_for;
+use alphabeta_studio::review::{MoveClass, ReviewBudget, ReviewSettings};
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use crate::support::*;
+
+/// Tic-tac-toe: X takes the centre, O answers on an edge (b1), which loses: X forks next (minimax's verdict).
+const BLUNDER: &str = "b2 b1";
+
+/// Imports `record` into `id`'s Play view and reviews it through the window: the button, the dialog, *Start*.
+fn reviewed(id: &str, record: &str) -> Harness<'static, Play> {
+    let mut harness = play_with(id, |play| play.act(Action::Import(record.to_string())));
+    settle(&mut harness);
+    harness.get_by_label("Review…").click();
+    settle(&mut harness);
+    harness.get_by_label(TITLE);
+    harness.get_by_label("Start review").click();
+    run_until(&mut harness, "the review", |play| play.review().is_some());
+    harness
+}
+
+#[test]
+fn a_review_runs_to_the_end_and_the_move_list_marks_the_planted_blunder() {
+    let mut harness = reviewed("tic-tac-toe", BLUNDER);
+    let review = harness.state().review().cloned().expect("reviewed");
+    assert_eq!(review.moves.len(), 2, "both moves judged");
+    assert_eq!(review.moves[1].class, MoveClass::Blunder, "{:?}", review.moves[1]);
+    assert!(matches!(review.moves[0].class, MoveClass::Best | MoveClass::Good), "{:?}", review.moves[0]);
+    assert!(harness.query_by_label(TITLE).is_none(), "the dialog closes once the review is done");
+    // The move list: the blunder marked, the centre not.
+    harness.get_by_label("b1??");
+    harness.get_by_label("b2");
+    // The panel counts it against O and names the better move.
+    harness.get_by_label_contains("better was");
+    // A move played after the review leaves the judged ones marked.
+    harness.state_mut().act(Action::View(None));
+    settle(&mut harness);
+    harness.get_by_label("b1??");
+}
+
+#[test]
+fn cancel_stops_the_review_and_keeps_the_game() {
+    // Connect Four at a second a position: long enough to be cancelled while it runs.
+    let mut harness = play_with("connect-four", |play| {
+        play.act(Action::Import("44445353".to_string()));
+        play.review.settings = ReviewSettings { budget: ReviewBudget::TimeMs(1_000) };
+    });
+    settle(&mut harness);
+    harness.get_by_label("Review…").click();
+    settle(&mut harness);
+    harness.get_by_label("Start review").click();
+    // The window goes on drawing while the worker analyses.
+    for _ in 0..5 {
+        harness.step();
+        assert!(harness.state().review.running(), "still reviewing");
+    }
+    harness.get_by_label_contains("positions ·");
+    harness.get_by_label("Cancel").click();
+    settle(&mut harness);
+    let play = harness.state();
+    assert!(!play.review.running(), "cancelled");
+    assert!(play.review().is_none(), "no review from a cancelled run");
+    assert_eq!(play.history().moves().len(), 8, "the game is kept");
+    assert_eq!(play.message().map(|m| m.text.as_str()), Some("Review cancelled: nothing was changed."));
+}
+
+#[test]
+fn show_why_opens_the_tree_lab_with_the_played_and_the_best_move_first() {
+    let mut app = StudioApp::default();
+    assert!(app.play.select("tic-tac-toe"));
+    app.play.act(Action::Import(BLUNDER.to_string()));
+    app.view = View::Play;
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(64)
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    settle(&mut harness);
+    harness.state_mut().play.act(Action::Review(review::Action::Start(ReviewSettings::default())));
+    run_until(&mut harness, "the review", |app| app.play.review().is_some());
+    let blunder = harness.state().play.judged(1).cloned().expect("judged");
+    assert_ne!(blunder.best, blunder.move_name);
+    harness.state_mut().play.review.why_shape.depth = 2;
+    harness.get_all_by_label("Show why").next().expect("a Show why button").click();
+    settle(&mut harness);
+    let app = harness.state();
+    assert_eq!(app.view, View::TreeLab);
+    let tree = alphabeta_studio::tree::notation::parse(&app.tree_lab.settings.text).expect("a valid tree");
+    let labels: Vec<String> = tree.root.children().iter().filter_map(|c| c.label.clone()).collect();
+    assert_eq!(labels[..2], [label_for("b1"), label_for(&blunder.best)]);
+    // The depth chosen, two plies: the played move's replies are leaves.
+    let replies = tree.root.children()[0].children();
+    assert!(!replies.is_empty() && replies.iter().all(|r| r.is_leaf()), "two plies deep");
+    assert!(app.tree_lab.message().is_some_and(|m| m.contains("then the better")), "{:?}", app.tree_lab.message());
+}
+
+#[test]
+fn a_session_keeps_the_review_and_reopens_it_without_analysing() {
+    let harness = reviewed("tic-tac-toe", BLUNDER);
+    let before = harness.state().review().cloned().expect("reviewed");
+    let text = format::to_ron(&format::Session::new(View::Play, harness.state().to_session(), Default::default()));
+    let session = format::parse(&text).expect("reads back");
+    let mut play = Play::new(registry());
+    play.restore(&session.play).expect("restores");
+    assert_eq!(play.review(), Some(&before), "the same review");
+    assert!(!play.review.running(), "nothing analysed again");
+    // A review that points past the game (a hand-edited file) is left out; the game still opens.
+    let mut bad = session.play.clone();
+    if let Some(saved) = &mut bad.review {
+        saved.review.moves[0].ply = 99;
+    }
+    let mut play = Play::new(registry());
+    play.restore(&bad).expect("the game still opens");
+    assert_eq!(play.history().moves().len(), 2);
+    assert!(play.review().is_none());
+    assert!(play.message().is_some_and(|m| m.error && m.text.contains("left out")), "{:?}", play.message());
+}
