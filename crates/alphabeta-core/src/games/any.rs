@@ -215,8 +215,6 @@ pub trait ErasedGame: Send {
     /// A search with `engine`'s settings and the memory it kept from earlier searches (see
     /// [`AnyGame::think_with`]).
     fn think_with(&mut self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Thought<AnyMove>;
-    /// See [`AnyGame::terminal_value`].
-    fn terminal_value(&self) -> Option<crate::engine::game::Value>;
     /// See [`AnyGame::fault`].
     fn fault(&self) -> Option<String>;
     /// Starts a search thread for this family; `wake` is called after every report it sends.
@@ -355,9 +353,6 @@ where
         let thought = inner.think(self, stop, |_| {}).map_moves(G::encode);
         engine.kept = Some(Box::new(inner));
         thought
-    }
-    fn terminal_value(&self) -> Option<crate::engine::game::Value> {
-        Game::terminal_value(self)
     }
     fn fault(&self) -> Option<String> {
         Game::fault(self)
@@ -637,11 +632,6 @@ impl AnyGame {
         game.0.fault().map_or(Ok(thought), Err)
     }
 
-    /// The value of a finished game from the point of view of [`AnyGame::turn`] ([`Game::terminal_value`]);
-    /// `None` while it goes on.
-    pub fn terminal_value(&self) -> Option<crate::engine::game::Value> {
-        self.0.terminal_value()
-    }
 }
 
 /// An AI's search state kept from one search to the next, for any game: the settings and, once it has searched,
