@@ -16,6 +16,7 @@
 
 use super::budget::{Budget, CALL_TIME_LIMIT, CHARGE_FROM, HOOK_EVERY};
 pub use super::budget::{INSTRUCTION_BUDGET, MEMORY_LIMIT};
+use super::watchdog::Armable;
 use mlua::{HookTriggers, Lua, LuaOptions, StdLib};
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,6 +37,27 @@ pub struct Sandbox {
     budget: Arc<Budget>,
     /// `table.unpack` without its fence, for the driver's own lists.
     raw_unpack: mlua::Function,
+    /// The count hook, armed only on long calls.
+    armable: Arc<Armable>,
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        self.armable.retire();
+    }
+}
+
+/// A call into the script in progress ([`Sandbox::new_budget`]); it ends when this is dropped.
+#[must_use = "the call ends when this is dropped: keep it until the script's answer is read"]
+pub struct Call<'a> {
+    sandbox: &'a Sandbox,
+}
+
+impl Drop for Call<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        self.sandbox.armable.end_call();
+    }
 }
 
 impl Sandbox {
@@ -90,16 +112,25 @@ impl Sandbox {
         globals.raw_set("print", print)?;
         lua.set_memory_limit(2 * super::budget::MEMORY_LIMIT)?;
         let hooked = Arc::clone(&budget);
-        lua.set_hook(HookTriggers::new().every_nth_instruction(HOOK_EVERY), move |lua, _debug| {
+        lua.set_global_hook(HookTriggers::new().every_nth_instruction(HOOK_EVERY), move |lua, _debug| {
             hooked.charge(lua, f64::from(HOOK_EVERY))
         })?;
-        Ok(Sandbox { lua, budget, raw_unpack })
+        let armable = Armable::take_over(&lua)?;
+        Ok(Sandbox { lua, budget, raw_unpack, armable })
     }
 
-    /// Gives the next call a fresh budget: instructions, time and a clean slate.
+    /// Starts a call into the script with a fresh budget (instructions, time and a clean slate), watched until the
+    /// answer is dropped: everything that may run the script's code (metamethods included) must happen before.
     #[inline]
-    pub fn new_budget(&self) {
+    pub fn new_budget(&self) -> Call<'_> {
         self.budget.renew();
+        self.armable.start_call();
+        Call { sandbox: self }
+    }
+
+    /// Whether the budget's count hook is set now: only during a call that has run long (see `watchdog.rs`).
+    pub fn hooked(&self) -> bool {
+        self.armable.armed()
     }
 
     /// `table.unpack` without the fence that charges long lists, for the studio's driver.
