@@ -1,6 +1,7 @@
 //! The Lua state a script runs in, and the fences around it: only the `table`, `string`, `math` and `utf8`
 //! libraries and the safe half of the base library; a memory limit; a budget per call from Rust into the script
-//! (instructions, the library's work, wall-clock time: `budget.rs`). Everything a script can do to escape or hang
+//! (instructions, the library's work, wall-clock time: `budget.rs`), whose count hook is set only on a call that
+//! runs long (`watchdog.rs`). Everything a script can do to escape or hang
 //! ends as a Lua error with a message naming the file and line, which the caller turns into a
 //! [`ScriptError`](super::ScriptError).
 //!
@@ -128,9 +129,10 @@ impl Sandbox {
         Call { sandbox: self }
     }
 
-    /// Whether the budget's count hook is set now: only during a call that has run long (see `watchdog.rs`).
+    /// Whether the budget's count hook is set on the Lua state now: only during a call that has run long (see
+    /// `watchdog.rs`), or always where calls cannot be watched.
     pub fn hooked(&self) -> bool {
-        self.armable.armed()
+        hooked(&self.lua)
     }
 
     /// `table.unpack` without the fence that charges long lists, for the studio's driver.
@@ -143,6 +145,14 @@ impl Sandbox {
     pub fn describe_failure(&self, error: &mlua::Error, at: &str) -> String {
         self.budget.spent_message().unwrap_or_else(|| describe_in(error, at))
     }
+}
+
+/// Whether `lua` has a hook set now.
+pub fn hooked(lua: &Lua) -> bool {
+    let mut mask = 0;
+    // SAFETY: reads the hook mask of the state, on the thread that uses it.
+    let read = unsafe { lua.exec_raw::<()>((), |state| mask = mlua::ffi::lua_gethookmask(state)) };
+    read.is_ok() && mask != 0
 }
 
 /// [`describe`], with `at` (`file:line` of the script's function that was running) put in front of a message that

@@ -117,12 +117,12 @@ impl Armable {
         }
         self.running.store(false, Ordering::SeqCst);
         while self.signalling.load(Ordering::SeqCst) {
-            std::hint::spin_loop();
+            // The watchdog may itself wait for a turn on a busy machine: give it the core.
+            std::thread::yield_now();
         }
     }
 
-    /// Whether the count hook is set now.
-    pub fn armed(&self) -> bool {
+    fn armed(&self) -> bool {
         self.armed.load(Ordering::Relaxed)
     }
 
@@ -218,14 +218,15 @@ mod signals {
         })
     }
 
+    /// Takes the request, arms the state if this thread runs its call, and answers. A signal with no request (one
+    /// that arrived late, after the watchdog took its request back) answers nothing: it must not overwrite the
+    /// answer the watchdog waits for.
     extern "C" fn on_signal(_: libc::c_int) {
         let pending = PENDING.swap(null_mut(), Ordering::SeqCst);
         // SAFETY: the watchdog keeps the `Armable` alive (it holds the registry) until this answers or it takes the
         // request back.
-        if let Some(armable) = unsafe { pending.as_ref() }
-            && armable.running.load(Ordering::SeqCst)
-            && armable.thread.load(Ordering::Relaxed) == this_thread()
-        {
+        let Some(armable) = (unsafe { pending.as_ref() }) else { return };
+        if armable.running.load(Ordering::SeqCst) && armable.thread.load(Ordering::Relaxed) == this_thread() {
             armable.arm();
         }
         ANSWERED.store(pending, Ordering::SeqCst);
