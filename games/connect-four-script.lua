@@ -115,16 +115,45 @@ function key(s)
   return s.hash
 end
 
--- The compiled evaluation: empty cells that would complete four for the player to move, less the opponent's,
--- over 64 — here from Red's side.
-function evaluate(s)
-  local red, yellow = 0, 0
-  for column = 0, W - 1 do
-    for row = 0, H - 1 do
-      if s.cells[column * H + row + 1] == 0 then
-        if fours(s.cells, column, row, 1) then red = red + 1 end
-        if fours(s.cells, column, row, 2) then yellow = yellow + 1 end
+-- Every line of four cells on the board, as four cell indexes: the evaluation counts stones line by line.
+local LINES = {}
+for column = 0, W - 1 do
+  for row = 0, H - 1 do
+    for _, d in ipairs(DIRECTIONS) do
+      local last_column, last_row = column + 3 * d[1], row + 3 * d[2]
+      if last_column < W and last_row >= 0 and last_row < H then
+        local line = {}
+        for k = 0, 3 do line[k + 1] = (column + k * d[1]) * H + row + k * d[2] + 1 end
+        LINES[#LINES + 1] = line
       end
+    end
+  end
+end
+
+-- The cells marked as completing four for Red or Yellow, by the evaluation's stamp (no table made per call).
+local red_marks, yellow_marks, stamp = {}, {}, 0
+
+-- The compiled evaluation: empty cells that would complete four for the player to move, less the opponent's,
+-- over 64 — here from Red's side. An empty cell completes four exactly when a line through it holds three stones
+-- of one colour: the 69 lines are read once each, rather than four directions walked from each of 42 cells.
+function evaluate(s)
+  local cells = s.cells
+  local red, yellow = 0, 0
+  stamp = stamp + 1
+  for i = 1, #LINES do
+    local line = LINES[i]
+    local a, b, c, d = cells[line[1]], cells[line[2]], cells[line[3]], cells[line[4]]
+    local empty, reds, yellows = 0, 0, 0
+    if a == 0 then empty = line[1] elseif a == 1 then reds = reds + 1 else yellows = yellows + 1 end
+    if b == 0 then empty = line[2] elseif b == 1 then reds = reds + 1 else yellows = yellows + 1 end
+    if c == 0 then empty = line[3] elseif c == 1 then reds = reds + 1 else yellows = yellows + 1 end
+    if d == 0 then empty = line[4] elseif d == 1 then reds = reds + 1 else yellows = yellows + 1 end
+    if reds == 3 and empty ~= 0 and red_marks[empty] ~= stamp then
+      red_marks[empty] = stamp
+      red = red + 1
+    elseif yellows == 3 and empty ~= 0 and yellow_marks[empty] ~= stamp then
+      yellow_marks[empty] = stamp
+      yellow = yellow + 1
     end
   end
   return (red - yellow) / 64

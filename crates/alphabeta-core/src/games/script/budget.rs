@@ -1,6 +1,7 @@
 //! What one call from the studio into a script may spend: instructions, library work, wall-clock time and memory.
 //!
-//! The count hook charges every [`HOOK_EVERY`] instructions; the sandbox's wrappers of the library functions that
+//! The count hook charges every [`HOOK_EVERY`] instructions, once a call has run long enough for the watchdog to
+//! set it (`watchdog.rs`: 10–20 ms; set from the start, it would cost a third of every call); the sandbox's wrappers of the library functions that
 //! can do much work in one call (`string.rep`, pattern matching, `table.sort`, …, see `fence.lua`) charge that work
 //! before it starts, through [`Budget::charge`]. Both look at the clock and the memory too. Once a call is over
 //! its budget, it is *spent*: the hook raises the same error at every later check, and the sandbox's `pcall`,
@@ -27,8 +28,9 @@ pub const CALL_TIME_LIMIT: Duration = Duration::from_secs(3);
 /// message naming the line; the allocator refuses outright at twice this (a single huge allocation).
 pub const MEMORY_LIMIT: usize = 64 << 20;
 
-/// How often the hook runs, in instructions: rarely enough to cost little (about 1 %), often enough that even
-/// instructions that each copy a long string cannot run for long between two looks at the clock.
+/// How often the hook runs, in instructions, once set: often enough that even instructions that each copy a long
+/// string cannot run for long between two looks at the clock. (Lua's price for a count hook is paid on every
+/// instruction whatever the count: a coarser count saves nothing, hence the watchdog.)
 pub const HOOK_EVERY: u32 = 1_000;
 
 /// Library work below this many units is not charged: the call costs less than charging it would.

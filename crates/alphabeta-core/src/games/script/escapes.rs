@@ -113,7 +113,7 @@ fn work_inside_the_library_is_bounded() {
 #[test]
 fn every_call_has_a_wall_clock_deadline() {
     let sandbox = Sandbox::with_time_limit("t", Duration::from_millis(20)).expect("a sandbox");
-    sandbox.new_budget();
+    let _call = sandbox.new_budget();
     let started = Instant::now();
     let chunk = "local function f() local x = 0 while true do x = x + 1 end end\nf()";
     let error = sandbox.lua.load(chunk).set_name("@games/t.lua").exec().expect_err("stopped");
@@ -121,6 +121,39 @@ fn every_call_has_a_wall_clock_deadline() {
     assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
     assert!(message.starts_with("games/t.lua:1: stopped after 0.02 s in one call"), "{message}");
     assert!(message.contains("call stack: f at line 1, called from the file's main chunk at line 2"), "{message}");
+}
+
+/// The count hook costs a third of a script's time whatever its count, so a call runs without it; one that runs
+/// long (a loop waiting for it) gets it from the watchdog within a few ticks, and the next call starts without it.
+#[test]
+fn only_a_call_that_runs_long_is_hooked() {
+    let (answers, _) = within(|| {
+        let sandbox = Sandbox::new("t").expect("a sandbox");
+        let quick = (0..200)
+            .filter(|_| {
+                let _call = sandbox.new_budget();
+                let sum: i64 =
+                    sandbox.lua.load("local x = 0 for i = 1, 100 do x = x + i end return x").eval().unwrap_or(0);
+                assert_eq!(sum, 5050);
+                sandbox.hooked()
+            })
+            .count();
+        let f = sandbox.lua.create_function(|lua, ()| Ok(super::sandbox::hooked(lua))).expect("a function");
+        sandbox.lua.globals().set("hooked", f).expect("set");
+        let hooked = {
+            let _call = sandbox.new_budget();
+            sandbox.lua.load("local n = 0 while not hooked() do n = n + 1 end return n").eval::<i64>().is_ok()
+        };
+        let after = {
+            let _call = sandbox.new_budget();
+            sandbox.hooked()
+        };
+        (quick, hooked, after)
+    });
+    // A machine busy enough to hold a quick call for a whole tick could get one hooked: a few at most.
+    assert!(answers.0 <= 5, "{} of 200 quick calls were hooked", answers.0);
+    assert!(answers.1, "the long call was hooked, and ended");
+    assert!(!answers.2, "the call after it starts unhooked");
 }
 
 #[test]

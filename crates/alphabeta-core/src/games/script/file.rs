@@ -125,7 +125,7 @@ impl Script {
 
 /// Runs the script's text in `sandbox`, as a text chunk named after the file (so Lua's messages say `file:line:`).
 pub fn run_chunk(sandbox: &Sandbox, file: &str, source: &str) -> Result<(), ScriptError> {
-    sandbox.new_budget();
+    let _call = sandbox.new_budget();
     sandbox
         .lua
         .load(source)

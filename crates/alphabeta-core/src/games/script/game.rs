@@ -80,9 +80,10 @@ impl Script {
     /// A new game at the script's starting position, in a Lua state of its own.
     pub fn new_game(self: &Arc<Self>) -> Result<ScriptGame, ScriptError> {
         let vm = Vm::new(self)?;
-        vm.sandbox.new_budget();
+        let call = vm.sandbox.new_budget();
         let start: (i64, Option<f64>, LuaValue) =
             vm.play_start().map_err(|e| ScriptError::new(vm.sandbox.describe_failure(&e, self.at("start"))))?;
+        drop(call);
         let mut game = ScriptGame {
             script: Arc::clone(self),
             vm: Some(vm),
@@ -110,12 +111,13 @@ impl Vm {
         for name in super::file::REQUIRED.iter().chain(&super::file::OPTIONAL) {
             at.raw_set(*name, script.at(name)).map_err(lua_error)?;
         }
-        sandbox.new_budget();
+        let call = sandbox.new_budget();
         let driver: Table = lua
             .load(include_str!("driver.lua"))
             .set_name("=driver")
             .call((lua.globals(), at, sandbox.raw_unpack().clone()))
             .map_err(|e| ScriptError::new(describe(&e)))?;
+        drop(call);
         let get = |name: &str| driver.raw_get::<Function>(name).map_err(lua_error);
         let undo = if script.defines("undo") { get("undo")? } else { get("play")? };
         Ok(Vm {
@@ -208,9 +210,9 @@ impl ScriptGame {
         if !self.script.defines("draw") {
             return Err(ScriptError::new(format!("{}: the script defines no function `draw`", self.script.file)));
         }
-        let value: LuaValue = self.call_checked("draw", |vm| vm.draw.call(self.depth()))?;
-        let mut board = Board::read(shape, value)
-            .map_err(|what| ScriptError::new(format!("{}: {what}", self.script.at("draw"))))?;
+        // Read inside the call: reading the board is the end of the call's work.
+        let board = self.call_checked("draw", |vm| Ok(Board::read(shape, vm.draw.call::<LuaValue>(self.depth())?)))?;
+        let mut board = board.map_err(|what| ScriptError::new(format!("{}: {what}", self.script.at("draw"))))?;
         // The window dots the legal moves' places: asked here, once per position like the drawing.
         if shape.moves.is_some() && shape.dots && self.node().result.is_none() && self.turn() != Turn::Chance {
             self.generate_moves(&mut board.legal);
@@ -287,7 +289,7 @@ impl ScriptGame {
             return Err(fault);
         }
         let vm = self.vm.as_ref().ok_or_else(|| ScriptError::new(format!("{}: no Lua state", self.script.file)))?;
-        vm.sandbox.new_budget();
+        let _call = vm.sandbox.new_budget();
         f(vm).map_err(|e| ScriptError::new(vm.sandbox.describe_failure(&e, self.script.at(what))))
     }
 
@@ -299,7 +301,7 @@ impl ScriptGame {
             return None;
         }
         let vm = self.vm.as_ref()?;
-        vm.sandbox.new_budget();
+        let _call = vm.sandbox.new_budget();
         match f(vm) {
             Ok(r) => Some(r),
             Err(e) => {

@@ -2,7 +2,8 @@
 //! Lua 5.4 state per game (see `docs/writing-a-game.md` for the script's side of the contract).
 //!
 //! - `sandbox.rs`: the Lua state, its libraries and limits, and the one-line error messages; `budget.rs`: what one
-//!   call into the script may spend, and `fence.lua`: the library functions that charge their work to it;
+//!   call into the script may spend, `watchdog.rs`: its count hook, set only on a call that runs long, and
+//!   `fence.lua`: the library functions that charge their work to it;
 //! - `file.rs`: a script file read and checked ([`Script`]): its metadata and where its functions are;
 //! - `game.rs`: [`ScriptGame`], a position, implementing the engine's [`Game`](crate::engine::game::Game) and the
 //!   window's [`Playable`](crate::games::any::Playable) like every compiled family;
@@ -23,6 +24,7 @@ mod graph;
 mod move_list;
 pub mod sandbox;
 pub mod speed;
+mod watchdog;
 
 pub use file::Script;
 pub use game::{ScriptGame, ScriptMove};

@@ -1,6 +1,7 @@
 //! The Lua state a script runs in, and the fences around it: only the `table`, `string`, `math` and `utf8`
 //! libraries and the safe half of the base library; a memory limit; a budget per call from Rust into the script
-//! (instructions, the library's work, wall-clock time: `budget.rs`). Everything a script can do to escape or hang
+//! (instructions, the library's work, wall-clock time: `budget.rs`), whose count hook is set only on a call that
+//! runs long (`watchdog.rs`). Everything a script can do to escape or hang
 //! ends as a Lua error with a message naming the file and line, which the caller turns into a
 //! [`ScriptError`](super::ScriptError).
 //!
@@ -16,6 +17,7 @@
 
 use super::budget::{Budget, CALL_TIME_LIMIT, CHARGE_FROM, HOOK_EVERY};
 pub use super::budget::{INSTRUCTION_BUDGET, MEMORY_LIMIT};
+use super::watchdog::Armable;
 use mlua::{HookTriggers, Lua, LuaOptions, StdLib};
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,6 +38,27 @@ pub struct Sandbox {
     budget: Arc<Budget>,
     /// `table.unpack` without its fence, for the driver's own lists.
     raw_unpack: mlua::Function,
+    /// The count hook, armed only on long calls.
+    armable: Arc<Armable>,
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        self.armable.retire();
+    }
+}
+
+/// A call into the script in progress ([`Sandbox::new_budget`]); it ends when this is dropped.
+#[must_use = "the call ends when this is dropped: keep it until the script's answer is read"]
+pub struct Call<'a> {
+    sandbox: &'a Sandbox,
+}
+
+impl Drop for Call<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        self.sandbox.armable.end_call();
+    }
 }
 
 impl Sandbox {
@@ -90,16 +113,26 @@ impl Sandbox {
         globals.raw_set("print", print)?;
         lua.set_memory_limit(2 * super::budget::MEMORY_LIMIT)?;
         let hooked = Arc::clone(&budget);
-        lua.set_hook(HookTriggers::new().every_nth_instruction(HOOK_EVERY), move |lua, _debug| {
+        lua.set_global_hook(HookTriggers::new().every_nth_instruction(HOOK_EVERY), move |lua, _debug| {
             hooked.charge(lua, f64::from(HOOK_EVERY))
         })?;
-        Ok(Sandbox { lua, budget, raw_unpack })
+        let armable = Armable::take_over(&lua)?;
+        Ok(Sandbox { lua, budget, raw_unpack, armable })
     }
 
-    /// Gives the next call a fresh budget: instructions, time and a clean slate.
+    /// Starts a call into the script with a fresh budget (instructions, time and a clean slate), watched until the
+    /// answer is dropped: everything that may run the script's code (metamethods included) must happen before.
     #[inline]
-    pub fn new_budget(&self) {
+    pub fn new_budget(&self) -> Call<'_> {
         self.budget.renew();
+        self.armable.start_call();
+        Call { sandbox: self }
+    }
+
+    /// Whether the budget's count hook is set on the Lua state now: only during a call that has run long (see
+    /// `watchdog.rs`), or always where calls cannot be watched.
+    pub fn hooked(&self) -> bool {
+        hooked(&self.lua)
     }
 
     /// `table.unpack` without the fence that charges long lists, for the studio's driver.
@@ -112,6 +145,14 @@ impl Sandbox {
     pub fn describe_failure(&self, error: &mlua::Error, at: &str) -> String {
         self.budget.spent_message().unwrap_or_else(|| describe_in(error, at))
     }
+}
+
+/// Whether `lua` has a hook set now.
+pub fn hooked(lua: &Lua) -> bool {
+    let mut mask = 0;
+    // SAFETY: reads the hook mask of the state, on the thread that uses it.
+    let read = unsafe { lua.exec_raw::<()>((), |state| mask = mlua::ffi::lua_gethookmask(state)) };
+    read.is_ok() && mask != 0
 }
 
 /// [`describe`], with `at` (`file:line` of the script's function that was running) put in front of a message that
