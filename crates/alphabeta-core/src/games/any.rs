@@ -631,7 +631,6 @@ impl AnyGame {
         let thought = game.0.think_with(engine, stop);
         game.0.fault().map_or(Ok(thought), Err)
     }
-
 }
 
 /// An AI's search state kept from one search to the next, for any game: the settings and, once it has searched,

@@ -361,21 +361,27 @@ mod tests {
         assert_eq!(figures_of("hex"), [0, 315, 528, 714, 878, 1083, 1279, 1402, 1574, 1743]);
         assert_eq!(figures_of("einstein"), [0, 54, 101, 155, 217, 270, 329, 394, 452, 512]);
         assert_eq!(figures_of("pig"), [0, 85, 154, 215, 293, 373, 443, 509, 570, 625]);
+        assert_eq!(figures_of("dots-and-boxes"), [0, 400, 453, 505, 575, 877, 984, 1055, 1246, 1353]);
         let chess = [240, 640, 746, 1146, 1277, 1452, 1640, 1958, 2090, 2219];
         assert_eq!(figures_of("chess"), chess, "8 = 1900 + 58");
         assert_eq!(strength_words(None, 5), None);
         assert_eq!(strength_words(None, 0), None);
     }
 
+    /// Games whose ladder is being measured: their pickers show no figure until every pair has played (a partial
+    /// ladder would sum steps that are not there). docs/strength.md gives the pairs measured so far.
+    const BEING_MEASURED: [&str; 1] = ["breakthrough"];
+
     /// Issue 18: every game the studio ships (`games/`, compiled families and scripts alike) has a measured ladder, so
-    /// every level picker shows its figures.
+    /// every level picker shows its figures — but a game still being laddered, which has none yet.
     #[test]
     fn every_shipped_game_is_measured() {
         let registry = crate::games::registry::Registry::load(&crate::games::registry::shipped_dir());
-        assert!(registry.entries.len() >= 16, "{} games", registry.entries.len());
+        assert!(registry.entries.len() >= 18, "{} games", registry.entries.len());
         for entry in &registry.entries {
             let id = &entry.variant.id;
-            assert!(entry.ladder.as_ref().is_some_and(|l| &l.game == id), "{id} has no ladder");
+            let measured = entry.ladder.as_ref().is_some_and(|l| &l.game == id);
+            assert_eq!(measured, !BEING_MEASURED.contains(&id.as_str()), "{id}: a ladder {measured}");
         }
     }
 
