@@ -107,6 +107,20 @@ where
     }
 }
 
+/// Every family's moves go into a shared table's 64 bits as the window stores them (see
+/// [`shared_tt`](crate::engine::search::shared_tt)), so every game searches on several threads.
+impl<G: Playable> crate::engine::search::shared_tt::MoveBits<G::Move> for G
+where
+    G::Move: Send + 'static,
+{
+    fn to_bits(mv: G::Move) -> u64 {
+        G::encode(mv)
+    }
+    fn from_bits(bits: u64) -> Option<G::Move> {
+        G::decode(bits)
+    }
+}
+
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -308,7 +322,7 @@ where
         super::move_tree::count_nodes(self, shape, budget)
     }
     fn think(&mut self, config: EngineConfig) -> Thought<AnyMove> {
-        Engine::<G::Move>::new(config).think(self, None, |_| {}).map_moves(G::encode)
+        Engine::<G::Move>::new(config).think_parallel(self, None, |_| {}).map_moves(G::encode)
     }
     fn fault(&self) -> Option<String> {
         Game::fault(self)
