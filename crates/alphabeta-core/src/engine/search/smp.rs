@@ -17,7 +17,8 @@
 
 use super::alphabeta_memory::Memory;
 use super::deepening::{Engine, EngineConfig, Iteration, Thought};
-use super::ordering::MoveOrderer;
+use super::features::SearchFeatures;
+use super::ordering::{MoveOrderer, OrderingOptions};
 use super::ranges::THREADS;
 use super::shared_tt::{MoveBits, SharedTable, SharedView};
 use super::stats::SearchStats;
@@ -68,24 +69,14 @@ impl<M: Copy + Eq + Send> Engine<M, TranspositionTable<M>> {
         let orderer = std::mem::replace(&mut self.memory.orderer, MoveOrderer::new(config.ordering));
         let memory = Memory { tt: SharedView::<M, G>::new(Arc::clone(&table)), orderer, features: config.features };
         let mut main = Engine { config, memory, shared: None };
-        let helpers_stop = AtomicBool::new(false);
         let started = Instant::now();
-        let (mut thought, helpers) = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads)
-                .map(|index| {
-                    let mut helper = main.helper(&table);
-                    let mut position = game.clone();
-                    let stop = &helpers_stop;
-                    scope.spawn(move || helper.help(&mut position, stop, started, index))
-                })
-                .collect();
-            // The helpers stop when the main thread is done, even if it panicked (the panic is then passed on).
-            let thought =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| main.think(game, stop, on_iteration)));
-            helpers_stop.store(true, Ordering::Relaxed);
-            let stats: Vec<SearchStats> =
-                helpers.into_iter().map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect();
-            (thought.unwrap_or_else(|p| std::panic::resume_unwind(p)), stats)
+        let helper_config = EngineConfig { skill: None, ..main.config.clone() };
+        let helper = |position: &mut G, memory, stop: &AtomicBool, index| {
+            let mut helper = Engine { config: helper_config.clone(), memory, shared: None };
+            helper.help(position, stop, started, index)
+        };
+        let (mut thought, helpers) = with_helpers(game, &table, threads, (&main.config).into(), helper, |game| {
+            main.think(game, stop, on_iteration)
         });
         self.memory.orderer = main.memory.orderer;
         thought.helpers = helpers;
@@ -93,15 +84,57 @@ impl<M: Copy + Eq + Send> Engine<M, TranspositionTable<M>> {
     }
 }
 
-impl<M: Copy + Eq, G: MoveBits<M>> Engine<M, SharedView<M, G>> {
-    /// A helper for this (main) engine: its settings, a view of the shared table, and killers and history of its
-    /// own (they are per thread).
-    fn helper(&self, table: &Arc<SharedTable>) -> Self {
-        let orderer = MoveOrderer::new(self.config.ordering);
-        let memory = Memory { tt: SharedView::new(Arc::clone(table)), orderer, features: self.config.features };
-        Engine { config: EngineConfig { skill: None, ..self.config.clone() }, memory, shared: None }
-    }
+/// What a helper thread's memory starts with: the ordering sources and the techniques.
+#[derive(Clone, Copy, Debug)]
+pub struct HelperMemory {
+    /// The move-ordering sources (killers and history are each helper's own).
+    pub ordering: OrderingOptions,
+    /// The selective-search techniques.
+    pub features: SearchFeatures,
+}
 
+impl From<&EngineConfig> for HelperMemory {
+    fn from(config: &EngineConfig) -> Self {
+        HelperMemory { ordering: config.ordering, features: config.features }
+    }
+}
+
+/// Runs `main` on `game` while `threads − 1` helper threads each run `helper` on a copy of it, with a memory of
+/// their own over the shared `table`, a stop flag set when `main` returns, and their index (1, 2, …); returns what
+/// `main` found and each helper's counts. A panic in any thread is passed on once every thread has ended.
+pub fn with_helpers<G, R>(
+    game: &mut G,
+    table: &Arc<SharedTable>,
+    threads: usize,
+    memory: HelperMemory,
+    helper: impl Fn(&mut G, Memory<G::Move, SharedView<G::Move, G>>, &AtomicBool, usize) -> SearchStats + Sync,
+    main: impl FnOnce(&mut G) -> R,
+) -> (R, Vec<SearchStats>)
+where
+    G: Game + Clone + Send + MoveBits<G::Move>,
+    G::Move: Send,
+{
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads.min(*THREADS.end()))
+            .map(|index| {
+                let mut position = game.clone();
+                let orderer = MoveOrderer::new(memory.ordering);
+                let own = Memory { tt: SharedView::new(Arc::clone(table)), orderer, features: memory.features };
+                let (stop, helper) = (&stop, &helper);
+                scope.spawn(move || helper(&mut position, own, stop, index))
+            })
+            .collect();
+        // The helpers stop when the main thread is done, even if it panicked (the panic is then passed on).
+        let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| main(game)));
+        stop.store(true, Ordering::Relaxed);
+        let stats: Vec<SearchStats> =
+            helpers.into_iter().map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect();
+        (found.unwrap_or_else(|p| std::panic::resume_unwind(p)), stats)
+    })
+}
+
+impl<M: Copy + Eq, G: MoveBits<M>> Engine<M, SharedView<M, G>> {
     /// A helper thread's whole work: iterative deepening from depth 1, or 2 for odd helpers, under the same limits
     /// as the main thread (which began at `started`), until `stop`; its counts, all iterations together.
     fn help<H: Game<Move = M>>(
