@@ -14,3 +14,4 @@ mod mtdf;
 mod othello;
 mod script_faults;
 mod scripts;
+mod threads;
