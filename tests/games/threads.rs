@@ -17,7 +17,7 @@ use std::sync::Arc;
 /// `game` searched with `config` on `threads` threads, from a new engine.
 fn think<G>(game: &G, config: &EngineConfig, threads: usize) -> Thought<G::Move>
 where
-    G: Game + Clone + Send + MoveBits<G::Move>,
+    G: Game + Clone + Send + PartialEq + MoveBits<G::Move>,
     G::Move: Send,
 {
     let config = EngineConfig { threads, ..config.clone() };

@@ -216,7 +216,8 @@ fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player, chance: bool, 
         ui.end_row();
         let label = ui.label("Threads");
         let cores = std::thread::available_parallelism().map_or(1, usize::from).min(*ranges::THREADS.end());
-        ui.add(egui::DragValue::new(&mut config.threads).range(1..=cores.max(config.threads)))
+        let most = cores.max(config.threads);
+        ui.add(egui::DragValue::new(&mut config.threads).range(1..=most))
             .labelled_by(label.id)
             .on_hover_text("Search threads sharing one table (Lazy SMP); 1 is the one-thread search, node for node");
         ui.end_row();
