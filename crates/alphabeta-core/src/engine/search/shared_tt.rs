@@ -226,7 +226,7 @@ mod tests {
     fn derived(key: u64, v: u16) -> Entry<u32> {
         let bound = [Bound::Exact, Bound::Lower, Bound::Upper][usize::from(v % 3)];
         let value = (key % 1_000_003) as f64 * 0.5 + f64::from(v);
-        entry(key, value, bound, v, (v % 5 != 0).then_some((key as u32).wrapping_mul(31) ^ u32::from(v)))
+        entry(key, value, bound, v, (!v.is_multiple_of(5)).then_some((key as u32).wrapping_mul(31) ^ u32::from(v)))
     }
 
     /// Issue 46, point 3: two threads store entries of four keys, all in one slot, as fast as they can, while two
