@@ -8,6 +8,7 @@ use super::game_arg::{named_game, position};
 use crate::engine::search::Algorithm;
 use crate::engine::search::deepening::{EngineConfig, Iteration};
 use crate::engine::search::limits::Limits;
+use crate::engine::search::ranges::{THREADS, check};
 use crate::games::any::{AnyGame, AnyMove};
 use crate::games::levels::level_config;
 use serde_json::{Value as Json, json};
@@ -36,6 +37,10 @@ pub struct SearchArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Search threads (Lazy SMP over one shared table; 1, the default, is the one-thread search node for node). The
+    /// nodes printed are all the threads' together.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// The settings: the game's level 10 (as Play's hint uses), the limits and algorithm given replacing its own. With
@@ -54,6 +59,7 @@ fn config(args: &SearchArgs, ai: Option<&crate::games::registry::AiDefaults>) ->
     if let Some(name) = &args.algo {
         config.algorithm = name.parse::<Algorithm>().map_err(CommandError)?;
     }
+    config.threads = check("--threads", args.threads, &THREADS).map_err(CommandError)?;
     Ok(config)
 }
 

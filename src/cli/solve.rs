@@ -8,13 +8,21 @@ use super::lines::{Line, Lines};
 use crate::engine::game::Value;
 use crate::engine::search::alphabeta_memory::Memory;
 use crate::engine::search::context::{Searcher, StopWhen};
+use crate::engine::search::features::SearchFeatures;
 use crate::engine::search::negamax::Reach;
 use crate::engine::search::observer::NoObserver;
+use crate::engine::search::ordering::MoveOrderer;
 use crate::engine::search::ordering::OrderingOptions;
-use crate::engine::search::ranges::{TABLE_MIB, check};
+use crate::engine::search::ranges::{TABLE_MIB, THREADS, check};
+use crate::engine::search::shared_tt::{SharedTable, SharedView};
+use crate::engine::search::smp::{HelperMemory, with_helpers};
+use crate::engine::search::stats::SearchStats;
+use crate::engine::search::tt::Table;
 use crate::games::connect_four::ConnectFour;
 use crate::messages::escape_controls;
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
@@ -41,6 +49,11 @@ pub struct SolveArgs {
     /// unchanged.
     #[arg(long)]
     pub summary: bool,
+    /// Search threads (Lazy SMP: helpers run the same driver over one shared table; the nodes written are all the
+    /// threads' together). 1, the default, is the one-thread solver node for node; `plain` has no table and always
+    /// runs on one thread.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// The running totals behind `--summary`.
@@ -127,30 +140,61 @@ pub enum Driver {
 pub fn solve(position: &mut ConnectFour, memory: &mut Memory<u8>, weak: bool, driver: Driver) -> Solution {
     memory.clear();
     let started = Instant::now();
-    if driver == Driver::Plain {
-        let (low, high) = if weak { (-1.0, 1.0) } else { (Value::NEG_INFINITY, Value::INFINITY) };
-        let mut observer = NoObserver;
-        let mut searcher = Searcher::new(position, &mut observer, StopWhen::default());
-        let value = searcher.negamax(None, low, high, u32::MAX, Reach::Deep).clamp(low, high);
-        let nodes = searcher.stats.nodes_visited;
-        return Solution { score: value_to_score(value), nodes, microseconds: started.elapsed().as_micros() };
-    }
+    let (value, nodes) = solve_in(position, memory, weak, driver, StopWhen::default());
+    Solution { score: value_to_score(value), nodes, microseconds: started.elapsed().as_micros() }
+}
+
+/// [`solve`] on `threads` threads sharing `table` (cleared first): Lazy SMP, each helper running the same driver
+/// until the main thread has the answer. The nodes are every thread's together.
+pub fn solve_parallel(
+    position: &mut ConnectFour,
+    table: &Arc<SharedTable>,
+    (ordering, threads): (OrderingOptions, usize),
+    weak: bool,
+    driver: Driver,
+) -> Solution {
+    table.clear();
+    let started = Instant::now();
+    let own = HelperMemory { ordering, features: SearchFeatures::NONE };
+    let orderer = MoveOrderer::new(ordering);
+    let mut memory =
+        Memory { tt: SharedView::<u8, ConnectFour>::new(Arc::clone(table)), orderer, features: own.features };
+    let helper = |position: &mut ConnectFour, mut memory, stop: &AtomicBool, _| {
+        let stop = StopWhen { flag: Some(stop), ..StopWhen::default() };
+        SearchStats { nodes_visited: solve_in(position, &mut memory, weak, driver, stop).1, ..SearchStats::default() }
+    };
+    let main = |position: &mut ConnectFour| solve_in(position, &mut memory, weak, driver, StopWhen::default());
+    let ((value, nodes), helpers) = with_helpers(position, table, threads, own, helper, main);
+    let nodes = nodes + helpers.iter().map(|h| h.nodes_visited).sum::<u64>();
+    Solution { score: value_to_score(value), nodes, microseconds: started.elapsed().as_micros() }
+}
+
+/// The value of `position` by `driver` over `memory`'s table as it is, and the nodes the search visited.
+fn solve_in<T: Table<u8>>(
+    position: &mut ConnectFour,
+    memory: &mut Memory<u8, T>,
+    weak: bool,
+    driver: Driver,
+    stop: StopWhen<'_>,
+) -> (Value, u64) {
     let mut observer = NoObserver;
-    let mut searcher = Searcher::new(position, &mut observer, StopWhen::default());
-    let value = if weak {
+    let mut searcher = Searcher::new(position, &mut observer, stop);
+    let value = if driver == Driver::Plain {
+        let (low, high) = if weak { (-1.0, 1.0) } else { (Value::NEG_INFINITY, Value::INFINITY) };
+        searcher.negamax(None, low, high, u32::MAX, Reach::Deep).clamp(low, high)
+    } else if weak {
         weak_value(&mut searcher, memory)
     } else if driver == Driver::Bisection {
         searcher.mtd_bisection(memory, u32::MAX).0
     } else {
         searcher.mtdf(memory, 0.0, u32::MAX).0
     };
-    let nodes = searcher.stats.nodes_visited;
-    Solution { score: value_to_score(value), nodes, microseconds: started.elapsed().as_micros() }
+    (value, searcher.stats.nodes_visited)
 }
 
 /// Win, draw or loss (1, 0, −1) by two null-window questions over one table, as Pons' weak solver asks them: is the
 /// value above 0 (a win)? If not, is it above −½, that is at least 0 (a draw, scores being whole numbers)?
-fn weak_value(searcher: &mut Searcher<'_, ConnectFour, NoObserver>, memory: &mut Memory<u8>) -> Value {
+fn weak_value<T: Table<u8>>(searcher: &mut Searcher<'_, ConnectFour, NoObserver>, memory: &mut Memory<u8, T>) -> Value {
     let mut above = |test: Value| searcher.alphabeta_memory(memory, None, test, test.next_up(), u32::MAX, false) > test;
     if above(0.0) {
         1.0
@@ -189,7 +233,14 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
         other => return Err(CommandError(format!("unknown driver '{other}' (use bisection, mtdf or plain)"))),
     };
     let tt_mib = check("--tt-mib", args.tt_mib, &TABLE_MIB)?;
-    let mut memory = Memory::new(tt_mib, parse_ordering(&args.ordering)?);
+    let threads = check("--threads", args.threads, &THREADS)?;
+    let ordering = parse_ordering(&args.ordering)?;
+    // With several threads the table is shared, and the private one only a slot.
+    let shared = match threads > 1 && driver != Driver::Plain {
+        true => Some(Arc::new(SharedTable::try_with_mib(tt_mib).map_err(|e| CommandError(format!("--tt-mib: {e}")))?)),
+        false => None,
+    };
+    let mut memory = Memory::new(if shared.is_some() { 0 } else { tt_mib }, ordering);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut summary = Summary::default();
@@ -219,7 +270,10 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
                 continue;
             }
         };
-        let s = solve(&mut position, &mut memory, args.weak, driver);
+        let s = match &shared {
+            Some(table) => solve_parallel(&mut position, table, (ordering, threads), args.weak, driver),
+            None => solve(&mut position, &mut memory, args.weak, driver),
+        };
         writeln!(out, "{moves} {} {} {}", s.score, s.nodes, s.microseconds)?;
         summary.add(&s, expected, args.weak);
     }

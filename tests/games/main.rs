@@ -17,3 +17,4 @@ mod review;
 mod script_faults;
 mod script_oracles;
 mod scripts;
+mod threads;

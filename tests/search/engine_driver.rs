@@ -49,6 +49,7 @@ fn configs() -> Vec<EngineConfig> {
                 iterative_deepening: true,
                 skill: None,
                 features: SearchFeatures::NONE,
+                threads: 1,
             });
         }
     }

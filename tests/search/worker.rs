@@ -3,6 +3,7 @@
 use alphabeta_studio::engine::game::{Game, Turn, Value};
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig};
 use alphabeta_studio::engine::search::limits::Limits;
+use alphabeta_studio::engine::search::shared_tt::MoveBits;
 use alphabeta_studio::engine::worker::{Report, Worker, reusable, time_left};
 use std::time::{Duration, Instant};
 
@@ -12,6 +13,16 @@ use std::time::{Duration, Instant};
 struct Endless {
     path: Vec<u8>,
     panic_at: Option<usize>,
+}
+
+/// Its moves in a shared table (searches on several threads) are the bytes themselves.
+impl MoveBits<u8> for Endless {
+    fn to_bits(mv: u8) -> u64 {
+        u64::from(mv)
+    }
+    fn from_bits(bits: u64) -> Option<u8> {
+        u8::try_from(bits).ok()
+    }
 }
 
 impl Game for Endless {

@@ -28,7 +28,7 @@ use crate::engine::search::deepening::{EngineConfig, Iteration, Thought};
 use crate::engine::telemetry::searches::{SearchKind, SearchRecord};
 use crate::engine::worker::{Report, RequestId};
 use crate::games::any::{AnyGame, AnyMove};
-use crate::games::levels::level_config;
+use crate::games::levels::{level_config, play_threads};
 use crate::games::registry::{Entry, Registry};
 use crate::play::history::GameHistory;
 use crate::play::tree_count::TreeCounter;
@@ -60,6 +60,11 @@ pub struct Player {
     pub name: String,
 }
 
+/// A level's settings as Play searches with them: [`level_config`] on [`play_threads`] threads.
+pub fn play_level_config(ai: &crate::games::registry::AiDefaults, level: u8) -> EngineConfig {
+    EngineConfig { threads: play_threads(level), ..level_config(ai, level) }
+}
+
 fn first_seed() -> u64 {
     1
 }
@@ -77,9 +82,11 @@ impl Player {
         }
     }
 
-    /// The settings this player searches with in `entry`'s game, mistakes seeded with the player's seed.
+    /// The settings this player searches with in `entry`'s game, mistakes seeded with the player's seed; a level
+    /// on the threads Play gives it ([`play_threads`]: every core but one from level 8).
     pub fn engine_config(&self, entry: &Entry) -> EngineConfig {
-        let mut config = if self.custom { self.config.clone() } else { level_config(&entry.variant.ai, self.level) };
+        let mut config =
+            if self.custom { self.config.clone() } else { play_level_config(&entry.variant.ai, self.level) };
         if let Some(skill) = &mut config.skill {
             skill.seed = self.seed;
         }

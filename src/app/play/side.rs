@@ -95,7 +95,7 @@ fn player_settings(play: &mut Play, ui: &mut egui::Ui, i: usize, side: Side) {
         ui.checkbox(&mut player.custom, "Custom settings");
         if player.custom && !was_custom {
             // Start the custom panel from the level's settings, so it is a small step away from them.
-            player.config = level_config(ai, player.level);
+            player.config = super::play_level_config(ai, player.level);
         }
         if player.custom {
             let position = play.history().position();
@@ -216,6 +216,13 @@ fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player, chance: bool, 
         optional(ui, "Nodes", &mut config.limits.nodes, ranges::NODES, 1_000_000, "");
         ui.label("Table");
         ui.add(egui::DragValue::new(&mut config.tt_mib).range(ranges::TABLE_MIB).suffix(" MiB"));
+        ui.end_row();
+        let label = ui.label("Threads");
+        let cores = std::thread::available_parallelism().map_or(1, usize::from).min(*ranges::THREADS.end());
+        let most = cores.max(config.threads);
+        ui.add(egui::DragValue::new(&mut config.threads).range(1..=most))
+            .labelled_by(label.id)
+            .on_hover_text("Search threads sharing one table (Lazy SMP); 1 is the one-thread search, node for node");
         ui.end_row();
         let mut margin = config.skill.map(|s| s.margin);
         optional(ui, "Mistakes", &mut margin, ranges::MISTAKE_MARGIN, 0.2, "");

@@ -8,6 +8,7 @@ use crate::engine::search::Algorithm;
 use crate::engine::search::deepening::EngineConfig;
 use crate::engine::search::features::SearchFeatures;
 use crate::engine::search::limits::Limits;
+use crate::engine::search::ranges::THREADS;
 use crate::engine::search::skill::Skill;
 use crate::engine::worker::Report;
 use crate::games::any::{AnyGame, AnyMove};
@@ -19,7 +20,8 @@ use std::time::{Duration, Instant};
 /// A player as written on the command line.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayerSpec {
-    /// `level:N`, the game's level N (1–10).
+    /// `level:N`, the game's level N (1–10). `level:N,key=value…` is a [`PlayerSpec::Custom`] over level N's
+    /// settings (e.g. `level:10,threads=2`).
     Level(u8),
     /// `algo=pvs,depth=8,time=200,…`: settings of the studio's engine.
     Custom(EngineConfig),
@@ -30,9 +32,11 @@ pub enum PlayerSpec {
 impl PlayerSpec {
     /// Reads a player; `ai` gives what a level means in this game (and the defaults of a custom setting).
     pub fn parse(text: &str, ai: &AiDefaults) -> Result<PlayerSpec, String> {
-        if let Some(level) = text.strip_prefix("level:") {
-            return match level.trim().parse::<u8>() {
-                Ok(n @ 1..=10) => Ok(PlayerSpec::Level(n)),
+        if let Some(rest) = text.strip_prefix("level:") {
+            let (level, settings) = rest.split_once(',').unwrap_or((rest, ""));
+            return match (level.trim().parse::<u8>(), settings.trim()) {
+                (Ok(n @ 1..=10), "") => Ok(PlayerSpec::Level(n)),
+                (Ok(n @ 1..=10), _) => parse_custom(settings, level_config(ai, n)).map(PlayerSpec::Custom),
                 _ => Err(format!("player '{text}': the level must be 1–10")),
             };
         }
@@ -51,7 +55,7 @@ impl PlayerSpec {
                 .collect::<Result<_, _>>()?;
             return Ok(PlayerSpec::Uci { path, options });
         }
-        parse_custom(text, ai).map(PlayerSpec::Custom)
+        parse_custom(text, level_config(ai, 10)).map(PlayerSpec::Custom)
     }
 
     /// How the player is named in records and reports.
@@ -66,13 +70,12 @@ impl PlayerSpec {
     }
 }
 
-/// `key=value` pairs over the level-10 settings: `algo`, `depth`, `time` (ms), `nodes` (each of these three also
-/// `none`, lifting level 10's limit), `tt` (MiB), `mistakes`
+/// `key=value` pairs over `config` (level 10's settings, or the level named before them): `algo`, `depth`, `time` (ms), `nodes` (each of these three also
+/// `none`, lifting level 10's limit), `tt` (MiB), `threads` (Lazy SMP; held to 1–256), `mistakes`
 /// (margin, in the game's evaluation units), `seed`, `aspiration`, `id` (iterative deepening, on/off), `features`
 /// (the selective-search techniques: `all`, `none` or names joined by `+`, e.g. `null+lmr+see`; see
 /// [`SearchFeatures`]).
-fn parse_custom(text: &str, ai: &AiDefaults) -> Result<EngineConfig, String> {
-    let mut config = level_config(ai, 10);
+fn parse_custom(text: &str, mut config: EngineConfig) -> Result<EngineConfig, String> {
     for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').ok_or_else(|| {
             format!("player '{text}': expected level:N, uci:PATH or key=value settings, not '{pair}'")
@@ -89,6 +92,7 @@ fn parse_custom(text: &str, ai: &AiDefaults) -> Result<EngineConfig, String> {
             "time" => config.limits.time_ms = Some(number()?.max(1)),
             "nodes" => config.limits.nodes = Some(number()?.max(1)),
             "tt" => config.tt_mib = number()?.clamp(1, 4096) as usize,
+            "threads" => config.threads = number()?.clamp(1, *THREADS.end() as u64) as usize,
             "mistakes" => {
                 let margin: f64 = value.parse().map_err(|_| bad())?;
                 if !(margin.is_finite() && margin >= 0.0) {
@@ -284,8 +288,24 @@ mod tests {
                 options: vec![("UCI_LimitStrength".into(), "true".into()), ("UCI_Elo".into(), "1500".into())]
             })
         );
-        for bad in ["uci:", "uci:x,Hash", "algo=fast", "depth=deep", "colour=red", "strong", "mistakes=-1", "id=maybe"]
-        {
+        // Issue 46: threads over a level's settings, held to the range.
+        let Ok(PlayerSpec::Custom(config)) = PlayerSpec::parse("level:3,threads=2", &ai()) else { panic!("custom") };
+        assert_eq!((config.threads, config.limits), (2, level_config(&ai(), 3).limits), "level 3 on two threads");
+        let Ok(PlayerSpec::Custom(config)) = PlayerSpec::parse("threads=100000", &ai()) else { panic!("custom") };
+        assert_eq!(config.threads, 256, "held to the most threads");
+        assert_eq!(level_config(&ai(), 10).threads, 1, "a level alone keeps one thread");
+        for bad in [
+            "uci:",
+            "uci:x,Hash",
+            "level:10,threads=many",
+            "level:11,threads=2",
+            "algo=fast",
+            "depth=deep",
+            "colour=red",
+            "strong",
+            "mistakes=-1",
+            "id=maybe",
+        ] {
             assert!(PlayerSpec::parse(bad, &ai()).is_err(), "{bad}");
         }
     }

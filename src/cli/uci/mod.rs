@@ -6,7 +6,9 @@
 //! Options: `Hash` (the table's MiB, allocated fallibly: a size the machine cannot give keeps the old table),
 //! `Skill Level` (the studio's chess levels 1–10: the level's depth limit and deliberate mistakes, with the time
 //! the GUI gives), `Move Overhead` (milliseconds kept back from each move for the GUI and the transport), `MultiPV`
-//! (the best lines to report, each as its own `info … multipv k … pv …`).
+//! (the best lines to report, each as its own `info … multipv k … pv …`), `Threads` (search threads, Lazy SMP: 1 up
+//! to the machine's cores; more is held to the cores with an `info string`; the `info` lines count the main
+//! thread's nodes).
 //!
 //! A draw a player has to claim (threefold repetition, 50 moves) or bare material with moves left does not end
 //! the game here: the GUI decides that, and every `go` is answered with a legal move while one exists (`0000` only
@@ -17,11 +19,10 @@ pub mod command;
 mod think;
 
 use super::lines::{Line, Lines};
-use crate::engine::search::alphabeta_memory::Memory;
 use crate::engine::search::clock::{ClockState, move_budget_ms};
 use crate::engine::search::deepening::{Engine, EngineConfig};
 use crate::engine::search::limits::Limits;
-use crate::engine::search::tt::TranspositionTable;
+use crate::engine::search::ranges::THREADS;
 use crate::games::chess::ChessFamily;
 use crate::games::chess::{Chess, ChessMove, WIN};
 use crate::games::family::Family;
@@ -108,6 +109,7 @@ pub struct Session<W: Write + Send + 'static> {
     position: Chess,
     engine: Arc<Mutex<Engine<ChessMove>>>,
     hash_mib: usize,
+    threads: usize,
     level: u8,
     overhead_ms: u64,
     multipv: usize,
@@ -129,8 +131,9 @@ impl<W: Write + Send + 'static> Session<W> {
         Session {
             out: Arc::new(Mutex::new(out)),
             position: Chess::new(),
-            engine: Arc::new(Mutex::new(Engine::new(engine_config(&chess_ai, level, hash_mib)))),
+            engine: Arc::new(Mutex::new(Engine::new(engine_config(&chess_ai, level, (hash_mib, 1))))),
             hash_mib,
+            threads: 1,
             level,
             overhead_ms: MOVE_OVERHEAD_MS.0,
             multipv: MULTI_PV.0,
@@ -160,6 +163,7 @@ impl<W: Write + Send + 'static> Session<W> {
                         format!("option name Skill Level type spin default {} min {} max {}", s.0, s.1, s.2),
                         format!("option name Move Overhead type spin default {} min {} max {}", o.0, o.1, o.2),
                         format!("option name MultiPV type spin default {} min {} max {}", m.0, m.1, m.2),
+                        format!("option name Threads type spin default 1 min 1 max {}", max_threads()),
                         "uciok".to_string(),
                     ]
                     .join("\n"),
@@ -174,7 +178,7 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             Command::UciNewGame => {
                 self.finish(true);
-                self.lock_engine().memory.clear();
+                self.lock_engine().clear();
                 self.position = Chess::new();
             }
             Command::Position { start, moves } => match set_up(&start, &moves) {
@@ -225,15 +229,19 @@ impl<W: Write + Send + 'static> Session<W> {
             "hash" => {
                 let mib = number((HASH_MIB.0 as u64, HASH_MIB.1 as u64, HASH_MIB.2 as u64))? as usize;
                 if mib != self.hash_mib {
-                    // Allocated here, not on the first `go`, so the first move keeps to its time; fallibly, so
-                    // that a size the machine cannot give is refused with the old table kept.
-                    let config = engine_config(&self.chess_ai, self.level, mib);
-                    let tt = TranspositionTable::try_with_mib(mib)
+                    self.rebuild(mib, self.threads)
                         .map_err(|why| format!("setoption Hash: {why}; the table stays at {} MiB", self.hash_mib))?;
-                    let mut memory = Memory { tt, ..Memory::new(0, config.ordering) };
-                    memory.features = config.features;
-                    *self.lock_engine() = Engine { config, memory };
-                    self.hash_mib = mib;
+                }
+            }
+            "threads" => {
+                let asked = number((1, 1, u64::MAX))?;
+                let threads = asked.min(max_threads() as u64) as usize;
+                if threads != self.threads {
+                    self.rebuild(self.hash_mib, threads)
+                        .map_err(|why| format!("setoption Threads: {why}; {} thread(s) kept", self.threads))?;
+                }
+                if asked > threads as u64 {
+                    return Err(format!("setoption Threads: {asked} is more than the {threads} cores; {threads} used"));
                 }
             }
             "skill level" => {
@@ -248,10 +256,22 @@ impl<W: Write + Send + 'static> Session<W> {
         Ok(())
     }
 
+    /// A new engine with a table of `mib` MiB searching on `threads` threads. Allocated here, not on the first `go`,
+    /// so the first move keeps to its time; fallibly, so that a size the machine cannot give is refused with the
+    /// old engine kept.
+    fn rebuild(&mut self, mib: usize, threads: usize) -> Result<(), String> {
+        let engine = Engine::try_new(engine_config(&self.chess_ai, self.level, (mib, threads)))?;
+        *self.lock_engine() = engine;
+        (self.hash_mib, self.threads) = (mib, threads);
+        Ok(())
+    }
+
     /// Starts searching the current position on a thread.
     fn start(&mut self, go: Go) {
-        let config =
-            EngineConfig { limits: self.limits(&go), ..engine_config(&self.chess_ai, self.level, self.hash_mib) };
+        let config = EngineConfig {
+            limits: self.limits(&go),
+            ..engine_config(&self.chess_ai, self.level, (self.hash_mib, self.threads))
+        };
         let waits_for_stop = go.infinite || go.ponder;
         let stop = Arc::new(AtomicBool::new(false));
         let answered = Arc::new(AtomicBool::new(false));
@@ -278,7 +298,7 @@ impl<W: Write + Send + 'static> Session<W> {
     /// time from `movetime`, else from the side to move's clock; `infinite` and `ponder` have none but `depth` and
     /// `nodes`.
     fn limits(&self, go: &Go) -> Limits {
-        let level = engine_config(&self.chess_ai, self.level, self.hash_mib).limits;
+        let level = engine_config(&self.chess_ai, self.level, (self.hash_mib, self.threads)).limits;
         let level_depth = level.depth;
         let level_nodes = level.nodes.filter(|_| self.level < *LEVELS.end());
         let waits = go.infinite || go.ponder;
@@ -318,9 +338,15 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 }
 
-/// The settings of the chess `level` with a `hash_mib` table (time and depth are set per `go`).
-fn engine_config(chess_ai: &AiDefaults, level: u8, hash_mib: usize) -> EngineConfig {
-    EngineConfig { tt_mib: hash_mib, ..level_config(chess_ai, level) }
+/// The settings of the chess `level` with a `hash_mib` table on `threads` threads (time and depth are set per
+/// `go`).
+fn engine_config(chess_ai: &AiDefaults, level: u8, (hash_mib, threads): (usize, usize)) -> EngineConfig {
+    EngineConfig { tt_mib: hash_mib, threads, ..level_config(chess_ai, level) }
+}
+
+/// The most `Threads` offered: the machine's cores.
+fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from).min(*THREADS.end())
 }
 
 /// The position a `position` command describes, or why there is none.

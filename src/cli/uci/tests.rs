@@ -1,6 +1,7 @@
 //! The UCI session driven over in-memory input and output.
 
 use super::*;
+use crate::engine::search::tt::TranspositionTable;
 use std::time::Duration;
 
 /// An output both the session and the test hold.
@@ -303,6 +304,28 @@ fn a_hash_the_machine_cannot_give_keeps_the_old_table() {
         assert_eq!(session.lock_engine().memory.tt.slot_count(), slots);
         assert_eq!(session.hash_mib, 2);
     }
+}
+
+/// Issue 46: `Threads` is offered up to the cores, more is held to them with a word, 0 is refused, and a search on
+/// the threads set still answers a legal, mating move.
+#[test]
+fn threads_are_held_to_the_cores_and_searched_with() {
+    let cores = max_threads();
+    let out = run_script("uci\nsetoption name Threads value 0\n");
+    assert!(out.contains(&format!("option name Threads type spin default 1 min 1 max {cores}")), "{out}");
+    assert!(out.contains("info string setoption Threads: 0 is outside 1–"), "{out}");
+    let out = Shared::default();
+    let mut session = Session::new(out.clone());
+    session.handle("setoption name Threads value 100000");
+    assert!(out.text().contains(&format!("100000 is more than the {cores} cores; {cores} used")), "{}", out.text());
+    assert_eq!(session.threads, cores);
+    assert_eq!(session.lock_engine().config.threads, cores);
+    session.handle("setoption name Threads value 2");
+    assert_eq!(session.lock_engine().config.threads, 2.min(cores));
+    assert_eq!(session.lock_engine().shared.is_some(), cores > 1, "the table is shared between the threads");
+    let out =
+        run_script("setoption name Threads value 2\nposition fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 3\n");
+    assert_eq!(lines_starting(&out, "bestmove"), ["bestmove d1d8"], "{out}");
 }
 
 #[test]

@@ -61,7 +61,7 @@ impl<W: Write + Send + 'static> Job<W> {
     fn one_line(&self, engine: &mut Engine<ChessMove>, root: &Chess) -> Option<ChessMove> {
         let mut position = root.clone();
         let mut nodes = 0u64;
-        let thought = engine.think(&mut position, Some(&*self.stop), |iteration| {
+        let thought = engine.think_parallel(&mut position, Some(&*self.stop), |iteration| {
             nodes += iteration.stats.nodes_visited;
             if iteration.complete {
                 write_line(&self.out, &info_line(root, iteration, nodes, None));
@@ -92,7 +92,8 @@ impl<W: Write + Send + 'static> Job<W> {
                 engine.config.limits = Limits { depth: Some(depth), time_ms, nodes: node_budget };
                 let mut position = root.clone();
                 position.play_on_here(Some(allowed.iter().filter(|mv| !taken.contains(mv)).copied().collect()));
-                let thought = engine.think(&mut position, Some(&*self.stop), |i| nodes += i.stats.nodes_visited);
+                let stop = Some(&*self.stop);
+                let thought = engine.think_parallel(&mut position, stop, |i| nodes += i.stats.nodes_visited);
                 let last = match thought.last() {
                     Some(last) if thought.partial.is_none() && !self.stop.load(Ordering::Relaxed) => last,
                     _ => return best,

@@ -15,6 +15,8 @@
 use super::game::Game;
 use super::search::deepening::{Engine, EngineConfig, Iteration, Thought};
 use super::search::limits::Limits;
+use super::search::shared_tt::MoveBits;
+use super::search::smp::shares_table;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -79,10 +81,14 @@ enum Request<G: Game> {
 }
 
 /// True when an engine built for `built` can search with `wanted` and keep what it learned: the table's size, the
-/// ordering sources and the algorithm (which decides what the table's entries mean) are the same. Limits and the
-/// mistakes margin may differ.
+/// ordering sources, the algorithm (which decides what the table's entries mean) and whether the table is shared
+/// between threads ([`shares_table`]) are the same. Limits, the mistakes margin and a number of threads above one
+/// may differ.
 pub fn reusable(built: &EngineConfig, wanted: &EngineConfig) -> bool {
-    built.tt_mib == wanted.tt_mib && built.ordering == wanted.ordering && built.algorithm == wanted.algorithm
+    built.tt_mib == wanted.tt_mib
+        && built.ordering == wanted.ordering
+        && built.algorithm == wanted.algorithm
+        && shares_table(built) == shares_table(wanted)
 }
 
 /// The limits a search may still use after `waited` went by between the request and the search's start (building
@@ -106,7 +112,7 @@ pub struct Worker<G: Game> {
 
 impl<G> Worker<G>
 where
-    G: Game + Send + 'static,
+    G: Game + Clone + Send + MoveBits<G::Move> + 'static,
     G::Move: Send + 'static,
 {
     /// Starts the thread. `wake` is called after every report (the window passes its repaint request), so the
@@ -209,12 +215,14 @@ fn engine_for<'a, M: Copy + Eq>(
     engine
 }
 
-fn serve<G: Game>(
+fn serve<G: Game + Clone + Send + MoveBits<G::Move>>(
     requests: Receiver<Request<G>>,
     reports: Sender<Report<G::Move>>,
     wake: impl Fn(),
     built: &AtomicU64,
-) {
+) where
+    G::Move: Send,
+{
     // The engine (its table, killers, history) is kept from one request to the next (see `reusable`).
     let mut engine: Option<Engine<G::Move>> = None;
     while let Ok(mut request) = requests.recv() {
@@ -240,21 +248,21 @@ fn serve<G: Game>(
             wake();
         };
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            engine.think(&mut position, Some(&stop), |iteration| {
+            engine.think_parallel(&mut position, Some(&stop), |iteration| {
                 send(Report::Iteration { id, iteration: iteration.clone() });
             })
         }));
         match outcome {
             Ok(_) if position.fault().is_some() => {
                 // A search over rules that failed found nothing: what it stored cannot be trusted either.
-                engine.memory.clear();
+                engine.clear();
                 let message = position.fault().unwrap_or_default();
                 send(Report::Failed { id, message });
             }
             Ok(thought) => send(Report::Done { id, thought }),
             Err(panic) => {
                 // What a panicking search left in the table cannot be trusted.
-                engine.memory.clear();
+                engine.clear();
                 let message = panic
                     .downcast_ref::<&str>()
                     .map(|s| s.to_string())

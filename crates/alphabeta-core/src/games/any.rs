@@ -115,6 +115,20 @@ where
     }
 }
 
+/// Every family's moves go into a shared table's 64 bits as the window stores them (see
+/// [`shared_tt`](crate::engine::search::shared_tt)), so every game searches on several threads.
+impl<G: Playable> crate::engine::search::shared_tt::MoveBits<G::Move> for G
+where
+    G::Move: Send + 'static,
+{
+    fn to_bits(mv: G::Move) -> u64 {
+        G::encode(mv)
+    }
+    fn from_bits(bits: u64) -> Option<G::Move> {
+        G::decode(bits)
+    }
+}
+
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -344,7 +358,7 @@ where
         super::move_tree::count_nodes(self, shape, budget)
     }
     fn think(&mut self, config: EngineConfig) -> Thought<AnyMove> {
-        Engine::<G::Move>::new(config).think(self, None, |_| {}).map_moves(G::encode)
+        Engine::<G::Move>::new(config).think_parallel(self, None, |_| {}).map_moves(G::encode)
     }
     fn think_with(&mut self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Thought<AnyMove> {
         // The engine kept is this family's unless the last search was of another: then a new one (a new table).

@@ -83,7 +83,24 @@ pub fn level_config(ai: &AiDefaults, level: u8) -> EngineConfig {
         skill: margin.map(|margin| Skill { margin, seed: 1 }),
         // Null move, reductions, extensions, exchange quiescence …: only games that offer the hooks are changed.
         features: if level >= SELECTIVE_FROM { SearchFeatures::ALL } else { SearchFeatures::NONE },
+        // One thread: a level's measured strength (its ladder) replays node for node. Play gives the strong levels
+        // more ([`play_threads`]).
+        threads: 1,
     }
+}
+
+/// The first level Play searches with every core but one ([`play_threads`]).
+pub const ALL_CORES_FROM: u8 = 8;
+
+/// The threads Play's AI searches with at `level` unless the player sets them: the machine's cores less one (at
+/// least one) from level [`ALL_CORES_FROM`], so the window stays responsive; one below it, where a level's
+/// strength is what its ladder measured on one thread.
+pub fn play_threads(level: u8) -> usize {
+    if level < ALL_CORES_FROM {
+        return 1;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    cores.saturating_sub(1).clamp(1, *crate::engine::search::ranges::THREADS.end())
 }
 
 /// The first level that never errs on purpose.

@@ -7,14 +7,17 @@ use super::features::SearchFeatures;
 use super::negamax::child_window;
 use super::observer::{Bound, Observer, Window};
 use super::ordering::{MoveOrderer, OrderingOptions};
-use super::tt::{Entry, FINAL_DEPTH, TranspositionTable, stored_depth};
+use super::tt::{Entry, FINAL_DEPTH, Table, TranspositionTable, stored_depth};
 use crate::engine::game::{Game, Turn, Value};
 
 /// What a search with memory keeps between nodes, passes and iterations.
+///
+/// `T` is the table: a [`TranspositionTable`] of its own, or a view of one several threads share
+/// ([`SharedView`](super::shared_tt::SharedView), see [`super::smp`]).
 #[derive(Clone, Debug)]
-pub struct Memory<M> {
+pub struct Memory<M, T = TranspositionTable<M>> {
     /// What earlier nodes, passes and iterations learned, by position.
-    pub tt: TranspositionTable<M>,
+    pub tt: T,
     /// Killers, history and countermoves, and the options that say which are used.
     pub orderer: MoveOrderer<M>,
     /// The selective-search techniques on (all off unless set: the search as the textbooks write it).
@@ -41,7 +44,7 @@ impl<M: Copy + Eq> Memory<M> {
 impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// The principal variation of the last search from the root — or, when the table decided the root without
     /// searching it (so no line was built), the move the table remembers for it.
-    pub fn root_line_or_remembered(&self, memory: &Memory<G::Move>) -> Vec<G::Move> {
+    pub fn root_line_or_remembered<T: Table<G::Move>>(&self, memory: &Memory<G::Move, T>) -> Vec<G::Move> {
         let line = self.pv.root_line();
         if !line.is_empty() {
             return line.to_vec();
@@ -80,9 +83,9 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// a node also skips the moves after the first that lose material by the exchange count
     /// (`Searcher::loses_by_exchange`); with repetition draws, a node below the root whose position stood before
     /// is a draw (`Searcher::repetition_draw`). Each is counted in its own statistics field.
-    pub fn alphabeta_memory(
+    pub fn alphabeta_memory<T: Table<G::Move>>(
         &mut self,
-        memory: &mut Memory<G::Move>,
+        memory: &mut Memory<G::Move, T>,
         via: Option<G::Move>,
         alpha: Value,
         beta: Value,
@@ -164,9 +167,9 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// Everything that may decide a node before its moves are generated — a repetition draw, the game's value
     /// range, mate distance, the table, reverse futility, a null move — in that order: `Err(value)` when one does,
     /// else the narrowed window, the position's key, the table's move and the static evaluation if one was read.
-    fn settle_before_expanding(
+    fn settle_before_expanding<T: Table<G::Move>>(
         &mut self,
-        memory: &mut Memory<G::Move>,
+        memory: &mut Memory<G::Move, T>,
         via: Option<G::Move>,
         sign: Value,
         (alpha, beta): (Value, Value),
@@ -266,9 +269,9 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
 
     /// Reads the table for the position `key`: `Err(value)` when an entry searched deep enough decides the node
     /// within (α, β) (a table cut-off), else `Ok` with the move the entry remembers, to be searched first.
-    fn probe_table(
+    fn probe_table<T: Table<G::Move>>(
         &mut self,
-        memory: &Memory<G::Move>,
+        memory: &Memory<G::Move, T>,
         key: u64,
         sign: Value,
         (alpha, beta): (Value, Value),
@@ -315,9 +318,9 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// the parent's window (α, β): a late reducible move is first searched `reduction` plies shallower with the
     /// null window (α, α⁺) and kept if it fails low; a scouted child is searched with the null window and again
     /// with (α, β) only when it lands inside; any other child with (α, β).
-    fn search_child(
+    fn search_child<T: Table<G::Move>>(
         &mut self,
-        memory: &mut Memory<G::Move>,
+        memory: &mut Memory<G::Move, T>,
         child: Child<G::Move>,
         window: (Value, Value),
         scout: bool,
@@ -376,7 +379,7 @@ struct Settled<M> {
 /// Stores a searched node's value, its bound classified against the window (α, β) it was searched with — the
 /// window narrowed by the game's range, so inside it a bound meets the range. `entry.depth` is `FINAL_DEPTH` for a
 /// value no horizon touched, which holds at every depth.
-fn store<M: Copy>(memory: &mut Memory<M>, entry: Entry<M>, (alpha, beta): (Value, Value)) {
+fn store<M: Copy, T: Table<M>>(memory: &mut Memory<M, T>, entry: Entry<M>, (alpha, beta): (Value, Value)) {
     let bound = Bound::classify(entry.value, Window { alpha, beta });
     memory.tt.store(Entry { bound, ..entry });
 }

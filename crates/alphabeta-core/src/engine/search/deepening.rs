@@ -8,11 +8,14 @@ use super::features::SearchFeatures;
 use super::limits::Limits;
 use super::observer::NoObserver;
 use super::ordering::OrderingOptions;
+use super::shared_tt::SharedTable;
 use super::skill::{self, Skill};
 use super::stats::SearchStats;
+use super::tt::{Table, TranspositionTable};
 use super::{Algorithm, SearchOptions, search};
 use crate::engine::game::{Game, Turn, Value};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -45,6 +48,9 @@ pub struct EngineConfig {
     /// The selective-search techniques on (see [`features`](super::features)); none by default, and the memory
     /// searches (`negamax`, `pvs`, `mtdf`) are the only ones they change.
     pub features: SearchFeatures,
+    /// Search threads (Lazy SMP, see [`super::smp`]): 1 is the one-thread search, node for node; more share one
+    /// table and need [`Engine::think_parallel`]. Held to [`THREADS`](super::ranges::THREADS).
+    pub threads: usize,
 }
 
 impl Default for EngineConfig {
@@ -58,6 +64,7 @@ impl Default for EngineConfig {
             iterative_deepening: true,
             skill: None,
             features: SearchFeatures::NONE,
+            threads: 1,
         }
     }
 }
@@ -111,6 +118,10 @@ pub struct Thought<M> {
     /// position): on a busy machine a level's time ceiling can come before its node budget.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub time_ran_out: bool,
+    /// With several threads: each helper thread's counts, all its iterations together (the main thread's are the
+    /// iterations'). Empty for a search on one thread.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub helpers: Vec<SearchStats>,
 }
 
 impl<M> Iteration<M> {
@@ -141,6 +152,7 @@ impl<M> Default for Thought<M> {
             root_scores: Vec::new(),
             elapsed_seconds: 0.0,
             time_ran_out: false,
+            helpers: Vec::new(),
         }
     }
 }
@@ -156,6 +168,7 @@ impl<M> Thought<M> {
             root_scores: self.root_scores.into_iter().map(|(m, v)| (f(m), v)).collect(),
             elapsed_seconds: self.elapsed_seconds,
             time_ran_out: self.time_ran_out,
+            helpers: self.helpers,
         }
     }
 
@@ -180,31 +193,72 @@ impl<M> Thought<M> {
         self.iterations.last()
     }
 
-    /// The counts of all iterations together, the partial one included.
+    /// The counts of all iterations together, the partial one included, and of every helper thread.
     pub fn total_stats(&self) -> SearchStats {
         let mut total = SearchStats::default();
         for iteration in self.iterations.iter().chain(&self.partial) {
             total.add(&iteration.stats);
         }
+        for helper in &self.helpers {
+            total.add(helper);
+        }
         total
     }
 }
 
-/// An AI player's search state: its settings and what it remembers between moves.
+/// An AI player's search state: its settings and what it remembers between moves. `T` is the table's kind: its
+/// own (the default), or a view of the table the threads of a Lazy SMP search share.
 #[derive(Clone, Debug)]
-pub struct Engine<M> {
+pub struct Engine<M, T = TranspositionTable<M>> {
     /// The settings every search of this engine runs with.
     pub config: EngineConfig,
     /// The table, killers and history, kept from one search to the next.
-    pub memory: Memory<M>,
+    pub memory: Memory<M, T>,
+    /// The table the threads of [`Engine::think_parallel`] share, kept from one search to the next like `memory`;
+    /// `None` until a search on several threads needs it.
+    pub shared: Option<Arc<SharedTable>>,
 }
 
 impl<M: Copy + Eq> Engine<M> {
-    /// An engine with `config` and an empty memory (a table of `config.tt_mib` MiB).
+    /// An engine with `config` and an empty memory: a table of `config.tt_mib` MiB — shared, with several threads
+    /// and a search that uses a table ([`super::smp::shares_table`]), and then `memory`'s own is one slot, so the
+    /// memory is not taken twice.
     pub fn new(config: EngineConfig) -> Self {
-        let mut memory = Memory::new(config.tt_mib, config.ordering);
+        let shared = super::smp::shared_table_for(&config);
+        let own_mib = if shared.is_some() { 0 } else { config.tt_mib };
+        let mut memory = Memory::new(own_mib, config.ordering);
         memory.features = config.features;
-        Engine { config, memory }
+        Engine { config, memory, shared }
+    }
+
+    /// [`Engine::new`], with its table allocated fallibly ([`TranspositionTable::try_with_mib`],
+    /// [`SharedTable::try_with_mib`]): why not, when the memory is not there.
+    pub fn try_new(config: EngineConfig) -> Result<Self, String> {
+        let (tt, shared) = if super::smp::shares_table(&config) {
+            (TranspositionTable::with_slots(1), Some(Arc::new(SharedTable::try_with_mib(config.tt_mib)?)))
+        } else {
+            (TranspositionTable::try_with_mib(config.tt_mib)?, None)
+        };
+        let mut memory = Memory { tt, ..Memory::new(0, config.ordering) };
+        memory.features = config.features;
+        Ok(Engine { config, memory, shared })
+    }
+
+    /// Forgets everything learned, in the shared table too (see [`Memory::clear`]).
+    pub fn clear(&mut self) {
+        self.memory.clear();
+        if let Some(shared) = &self.shared {
+            shared.clear();
+        }
+    }
+}
+
+impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
+    /// Readies the memory and `game` for a search with the configured techniques.
+    pub(super) fn ready<G: Game<Move = M>>(&mut self, game: &mut G) {
+        self.memory.features = self.config.features;
+        self.memory.orderer.age();
+        game.use_search_features(&self.config.features);
     }
 
     /// Searches `game` from its current position (restored when this returns) under the configured limits,
@@ -217,14 +271,12 @@ impl<M: Copy + Eq> Engine<M> {
         mut on_iteration: impl FnMut(&Iteration<M>),
     ) -> Thought<M> {
         let started = Instant::now();
-        self.memory.features = self.config.features;
-        self.memory.orderer.age();
-        game.use_search_features(&self.config.features);
+        self.ready(game);
         // Scoring the root moves for a deliberate mistake needs part of the move's time: the search gets 60 % of it.
         let erring = self.config.skill.is_some_and(|s| s.margin > 0.0);
         let search_share = if erring { 0.6 } else { 1.0 };
         let deadline = self.config.limits.time_ms.map(|ms| started + Duration::from_millis(ms).mul_f64(search_share));
-        let mut thought = self.deepen(game, stop, started, deadline, &mut on_iteration);
+        let mut thought = self.deepen(game, stop, (started, deadline), 1, &mut on_iteration);
         thought.searched_best = self.partial_best(&thought).or_else(|| thought.last().and_then(|i| i.best_move));
         thought.best_move = thought.searched_best.or_else(|| {
             let mut moves = Vec::new();
@@ -240,18 +292,19 @@ impl<M: Copy + Eq> Engine<M> {
         thought
     }
 
-    /// The iterations, one ply deeper each, until one is cut short, the value is exact, or a limit is reached.
-    fn deepen<G: Game<Move = M>>(
+    /// The iterations, one ply deeper each from `first` (1 but in Lazy SMP's helpers), until one is cut short,
+    /// the value is exact, or a limit is reached. `(started, deadline)`: when the search began and must end.
+    pub(super) fn deepen<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
         stop: Option<&AtomicBool>,
-        started: Instant,
-        deadline: Option<Instant>,
+        (started, deadline): (Instant, Option<Instant>),
+        first: u32,
         on_iteration: &mut impl FnMut(&Iteration<M>),
     ) -> Thought<M> {
         let limits = self.config.limits;
         let final_depth = limits.depth.unwrap_or(u32::MAX);
-        let mut depth = if self.config.iterative_deepening { 1.min(final_depth) } else { final_depth };
+        let mut depth = if self.config.iterative_deepening { first.min(final_depth) } else { final_depth };
         let mut thought = Thought::default();
         let mut nodes_so_far = 0u64;
         while game.terminal_value().is_none() {

@@ -4,6 +4,7 @@
 use super::alphabeta_memory::Memory;
 use super::context::Searcher;
 use super::observer::Observer;
+use super::tt::Table;
 use crate::engine::game::{Game, Value};
 
 /// The least a pass of [`Searcher::mtdf`] must move a bound by to count as progress: one unit, the step of every
@@ -25,7 +26,12 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// is the midpoint of the bounds (or one step past the finite bound while the other is infinite): the passes
     /// are then bounded by the score range in steps plus the bisection of one step down to the float spacing
     /// (under 64 passes), not by the number of floats between the first guess and the value.
-    pub fn mtdf(&mut self, memory: &mut Memory<G::Move>, first_guess: Value, depth: u32) -> (Value, Vec<G::Move>) {
+    pub fn mtdf<T: Table<G::Move>>(
+        &mut self,
+        memory: &mut Memory<G::Move, T>,
+        first_guess: Value,
+        depth: u32,
+    ) -> (Value, Vec<G::Move>) {
         let (mut lower, mut upper) = (Value::NEG_INFINITY, Value::INFINITY);
         let mut guess = first_guess;
         let mut line = Vec::new();
@@ -87,7 +93,11 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// out separately, as `value_range` does here). Starting from the exact range instead asks each question a
     /// unit higher and costs 38 % more nodes on his Begin-Easy set (3,734 against 2,711 a position). Only the
     /// questions change: every answer is still proven by a search, so the value is exact either way.
-    pub fn mtd_bisection(&mut self, memory: &mut Memory<G::Move>, depth: u32) -> (Value, Vec<G::Move>) {
+    pub fn mtd_bisection<T: Table<G::Move>>(
+        &mut self,
+        memory: &mut Memory<G::Move, T>,
+        depth: u32,
+    ) -> (Value, Vec<G::Move>) {
         let (mut low, mut high) = match (self.game.immediate_value(), self.game.value_range()) {
             (Some(value), _) => (value, value),
             (None, Some((low, high))) if low < high => (low - 1.0, high + 1.0),

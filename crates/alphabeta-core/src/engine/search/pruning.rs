@@ -7,6 +7,7 @@ use super::context::Searcher;
 use super::features::SearchFeatures;
 use super::negamax::child_window;
 use super::observer::{Bound, Observer};
+use super::tt::Table;
 use crate::engine::game::{Game, Value};
 
 impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
@@ -47,9 +48,9 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// search reaches β: the node is decided, a lower bound (counted in `null_move_cutoffs`, reported to the
     /// observer). `None` otherwise, and the node is searched as usual. The caller checks that the move leading
     /// here was not itself a null move.
-    pub(crate) fn null_move_cutoff(
+    pub(crate) fn null_move_cutoff<T: Table<G::Move>>(
         &mut self,
-        memory: &mut Memory<G::Move>,
+        memory: &mut Memory<G::Move, T>,
         sign: Value,
         beta: Value,
         depth: u32,

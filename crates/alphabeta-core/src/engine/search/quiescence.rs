@@ -7,6 +7,7 @@ use super::alphabeta_memory::Memory;
 use super::context::Searcher;
 use super::negamax::child_window;
 use super::observer::{Bound, Observer, Window};
+use super::tt::Table;
 use crate::engine::game::{Game, Value};
 
 impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
@@ -27,7 +28,13 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// game's tactical moves follow, best-ordered, each losing one by [`Game::exchange_value`] skipped (counted in
     /// `losing_captures_skipped`). With no tactical move the evaluation is the node's value, read as a leaf.
     /// Every node counts in `quiescence_nodes` as well as `nodes_visited`; nothing is stored in the table.
-    pub fn quiesce(&mut self, memory: &mut Memory<G::Move>, via: Option<G::Move>, alpha: Value, beta: Value) -> Value {
+    pub fn quiesce<T: Table<G::Move>>(
+        &mut self,
+        memory: &mut Memory<G::Move, T>,
+        via: Option<G::Move>,
+        alpha: Value,
+        beta: Value,
+    ) -> Value {
         let turn = self.game.turn();
         let sign = turn.sign();
         let window = Window::from_node_view(sign, alpha, beta);

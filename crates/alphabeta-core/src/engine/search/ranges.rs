@@ -14,6 +14,9 @@ pub const TIME_MS: RangeInclusive<u64> = 10..=600_000;
 pub const NODES: RangeInclusive<u64> = 1_000..=u64::MAX;
 /// Transposition-table sizes, in MiB.
 pub const TABLE_MIB: RangeInclusive<usize> = 1..=4096;
+/// Search threads (Lazy SMP): more than any desktop has cores; each thread beyond the first costs a copy of the
+/// position and a few KiB.
+pub const THREADS: RangeInclusive<usize> = 1..=256;
 /// How far below the best a deliberately weaker move may score, in the game's evaluation units.
 pub const MISTAKE_MARGIN: RangeInclusive<f64> = 0.0..=1000.0;
 /// Half-widths of an aspiration window, in the game's evaluation units.
@@ -47,6 +50,7 @@ pub fn check_engine_config(field: &str, config: &EngineConfig) -> Result<(), Str
         check(&format!("{field}.limits.nodes"), nodes, &NODES)?;
     }
     check(&format!("{field}.tt_mib"), config.tt_mib, &TABLE_MIB)?;
+    check(&format!("{field}.threads"), config.threads, &THREADS)?;
     if let Some(skill) = &config.skill {
         check(&format!("{field}.skill.margin"), skill.margin, &MISTAKE_MARGIN)?;
     }

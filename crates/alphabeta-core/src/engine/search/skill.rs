@@ -17,6 +17,7 @@
 use super::alphabeta_memory::Memory;
 use super::context::{Searcher, StopWhen};
 use super::observer::NoObserver;
+use super::tt::Table;
 use crate::engine::game::{Game, Turn, Value};
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -69,9 +70,9 @@ pub struct RootScores<M> {
 /// the early rounds nearly free). The deepest round that `stop_when` did not cut short is returned, `best` (the
 /// searched best) first and every other score capped at its score. `scout`: search the children with null-window
 /// scouting (PVS). `None` at a chance node, with fewer than two moves, or when not even the first round finished.
-pub fn score_root_moves<G: Game>(
+pub fn score_root_moves<G: Game, T: Table<G::Move>>(
     game: &mut G,
-    memory: &mut Memory<G::Move>,
+    memory: &mut Memory<G::Move, T>,
     depth: u32,
     best: Option<G::Move>,
     scout: bool,

@@ -78,11 +78,7 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn try_with_mib(mib: usize) -> Result<Self, String> {
         let count = Self::slots_for_mib(mib).max(1);
         let bytes = count.saturating_mul(std::mem::size_of::<Option<Entry<M>>>());
-        if let Some(available) = available_bytes()
-            && bytes > available
-        {
-            return Err(format!("{} MiB are wanted but only {} MiB are available", bytes >> 20, available >> 20));
-        }
+        check_available(bytes)?;
         let mut slots = Vec::new();
         slots.try_reserve_exact(count).map_err(|e| format!("{} MiB cannot be allocated: {e}", bytes >> 20))?;
         huge_pages::advise(&mut slots);
@@ -118,15 +114,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// Starts fetching the slot of `key` into the cache, so that a probe soon after does not wait for memory.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        let slot: *const Option<Entry<M>> = &self.slots[self.index(key)];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is only a hint to the cache: it never faults, reads no value into the program and
-        // writes nothing; SSE, which it needs, is part of every x86-64 processor.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot;
+        prefetch_address(&self.slots[self.index(key)]);
     }
 
     /// Remembers an entry, replacing whatever the slot held.
@@ -134,6 +122,57 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn store(&mut self, entry: Entry<M>) {
         let index = self.index(entry.key);
         self.slots[index] = Some(Entry { key: entry.key ^ self.salt, ..entry });
+    }
+}
+
+/// What a search needs of a table: [`TranspositionTable`] for one thread, [`SharedView`](super::shared_tt::SharedView)
+/// for the threads of a Lazy SMP search. The searches are generic over it, so one thread's search is compiled
+/// exactly as it was before tables were shared.
+pub trait Table<M> {
+    /// The entry for `key`, if the table holds one.
+    fn probe(&self, key: u64) -> Option<Entry<M>>;
+    /// Remembers an entry, replacing whatever its slot held.
+    fn store(&mut self, entry: Entry<M>);
+    /// Starts fetching the slot of `key` into the cache.
+    fn prefetch(&self, key: u64);
+}
+
+impl<M: Copy> Table<M> for TranspositionTable<M> {
+    #[inline(always)]
+    fn probe(&self, key: u64) -> Option<Entry<M>> {
+        TranspositionTable::probe(self, key)
+    }
+    #[inline(always)]
+    fn store(&mut self, entry: Entry<M>) {
+        TranspositionTable::store(self, entry);
+    }
+    #[inline(always)]
+    fn prefetch(&self, key: u64) {
+        TranspositionTable::prefetch(self, key);
+    }
+}
+
+/// Starts fetching the memory at `slot` into the cache, so that a probe soon after does not wait for memory.
+#[inline(always)]
+pub(super) fn prefetch_address<T>(slot: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint to the cache: it never faults, reads no value into the program and
+    // writes nothing; SSE, which it needs, is part of every x86-64 processor.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = slot;
+}
+
+/// Refuses a table of `bytes` larger than the memory the kernel reports available (on Linux), before anything is
+/// allocated: with overcommit, an allocation that succeeds may still be killed when written.
+pub(super) fn check_available(bytes: usize) -> Result<(), String> {
+    match available_bytes() {
+        Some(available) if bytes > available => {
+            Err(format!("{} MiB are wanted but only {} MiB are available", bytes >> 20, available >> 20))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -153,7 +192,7 @@ fn available_bytes() -> Option<usize> {
 /// Probes land on random slots, so a table larger than the cache misses the TLB on nearly every probe; with 4 KiB
 /// pages that miss (a page walk, doubled under virtualisation) cost more than the rest of a Connect Four node. Asking
 /// the kernel for 2 MiB pages makes the same 64 MiB table cost 32 TLB entries instead of 16,384.
-mod huge_pages {
+pub(super) mod huge_pages {
     /// Asks the kernel to back the (still untouched) spare capacity of `slots` with transparent huge pages. Must be
     /// called before the memory is first written, which is when pages are chosen. Only advice: where the kernel
     /// declines (or on other systems) nothing changes but speed.
