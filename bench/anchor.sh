@@ -15,21 +15,35 @@ cd "$(dirname "$0")/.."
 RESULTS=bench/results/anchor
 
 if [ "${1:-}" = summary ]; then
-    for dir in "$RESULTS"/*/; do
-        [ -d "$dir" ] || continue
-        cat "$dir"*.json | python3 -c '
-import json, math, sys
-w = d = l = 0
-for line in sys.stdin:
-    r = json.loads(line); w += r["wins"]; d += r["draws"]; l += r["losses"]
-n = w + d + l
-s = (w + d / 2) / n
-var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n
-elo = lambda p: -400 * math.log10(1 / min(max(p, 1e-9), 1 - 1e-9) - 1)
-half = 1.96 * math.sqrt(var / n)
-print(f"{sys.argv[1]}: {n} games +{w} ={d} -{l}, score {s:.3f}, Elo difference {elo(s):+.0f} ({elo(s - half):+.0f} to {elo(s + half):+.0f})")
-' "$(basename "$dir")"
-    done
+    # Per level: each setting's W/D/L, then the one rating that fits all its games (maximum likelihood of Elo's
+    # logistic model, 95 % from its Fisher information), as games::ladder::direct computes it for the picker.
+    python3 - "$RESULTS" <<'PY'
+import glob, json, math, os, re, sys
+levels = {}
+for folder in sorted(glob.glob(os.path.join(sys.argv[1], "level-*-elo-*"))):
+    level, elo = map(int, re.findall(r"level-(\d+)-elo-(\d+)", folder)[0])
+    w = d = l = 0
+    for path in glob.glob(os.path.join(folder, "*.json")):
+        r = json.load(open(path)); w += r["wins"]; d += r["draws"]; l += r["losses"]
+    levels.setdefault(level, []).append((elo, w, d, l))
+expected = lambda r, e: 1 / (1 + 10 ** ((e - r) / 400))
+for level, matches in sorted(levels.items()):
+    for elo, w, d, l in matches:
+        n = w + d + l
+        print(f"level {level} v UCI_Elo {elo}: {n} games +{w} ={d} -{l}, score {(w + d / 2) / max(n, 1):.3f}")
+    points = sum(w + d / 2 for _, w, d, _ in matches); games = sum(w + d + l for _, w, d, l in matches)
+    if not 0 < points < games:
+        continue
+    low, high = -1000.0, 5000.0
+    for _ in range(60):
+        mid = (low + high) / 2
+        surplus = points - sum((w + d + l) * expected(mid, e) for e, w, d, l in matches)
+        low, high = (mid, high) if surplus > 0 else (low, mid)
+    k = math.log(10) / 400
+    info = sum((w + d + l) * expected(low, e) * (1 - expected(low, e)) for e, w, d, l in matches) * k * k
+    half = 1.96 / math.sqrt(info)
+    print(f"level {level}, one rating fitted to {games} games: {low:.0f} (95 %: {low - half:.0f} to {low + half:.0f})")
+PY
     exit 0
 fi
 

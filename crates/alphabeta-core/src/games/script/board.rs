@@ -1,6 +1,6 @@
 //! How a scripted game looks, as plain data for a painter: the board's shape (declared once, `board = {…}`), and
 //! for each position what the script's `draw` returns — its cells, and the points and lines between them
-//! ([`super::graph`]: Ludii's graph of a board, cells, edges and vertices). Also what a click means (the script's
+//! (`script/graph.rs`: Ludii's graph of a board, cells, edges and vertices). Also what a click means (the script's
 //! `click`).
 //!
 //! Cells, points and edges are numbered from 1, cells row by row from the top left, as a Lua list is. Everything a
@@ -371,7 +371,7 @@ impl Board {
     /// Reads what `draw` returned: a list of cells, each `false` (no cell), `{}` or nil (an empty cell), a string
     /// (a glyph), or a table `{ glyph = "X" | stone = "red" | piece = "N", colour = "red", label = "4",
     /// background = "#f0d9b5", owner = 1, note = "pit 3", tall = true, marked = true }`; the list may carry
-    /// `points = {…}`, `edges = {…}` (see [`super::graph`]) and `caption = "…"`.
+    /// `points = {…}`, `edges = {…}` (see `script/graph.rs`) and `caption = "…"`.
     pub fn read(shape: &BoardShape, value: LuaValue) -> Result<Board, String> {
         let table = match value {
             LuaValue::Table(t) => t,
