@@ -115,7 +115,9 @@ fn ai_against_ai_pauses() {
         player.config.limits = Limits::time(Duration::from_millis(200));
     }
     run_until(&mut harness, "two AI moves", |p| p.history().moves().len() >= 2);
-    harness.get_by_label("Pause").click();
+    // Eighteen games and two custom panels put the buttons below the side panel's fold at 1280 × 800: pressed as
+    // a screen reader presses them, wherever the panel is scrolled.
+    harness.get_by_label("Pause").click_accesskit();
     settle(&mut harness);
     let paused_at = moves(&harness);
     for _ in 0..40 {
@@ -124,7 +126,7 @@ fn ai_against_ai_pauses() {
     }
     assert_eq!(moves(&harness), paused_at, "no move while paused");
     assert!(!harness.state().thinking());
-    harness.get_by_label("Resume").click();
+    harness.get_by_label("Resume").click_accesskit();
     run_until(&mut harness, "two more moves", |p| p.history().moves().len() >= paused_at + 2);
 }
 
