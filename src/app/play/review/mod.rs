@@ -230,7 +230,8 @@ pub fn class_color(class: MoveClass) -> Option<egui::Color32> {
 /// A judged move in words for a tooltip (the move itself is named by the caller): its class, how the mover's
 /// winning chances moved, what that lost on Lichess's −1…+1 scale, and the better move with the start of its line.
 pub fn judged_words(judged: &JudgedMove) -> String {
-    let percent = |p: f64| format!("{:.0} %", 100.0 * p);
+    // A no-break space, so a wrapping tooltip never leaves "%" alone at the start of a line.
+    let percent = |p: f64| format!("{:.0}\u{a0}%", 100.0 * p);
     let chances = format!(
         "{}'s chances of winning {} → {}",
         judged.side_name,
@@ -304,5 +305,36 @@ fn export(play: &mut Play) {
             }
         }
         Err(e) => play.say(format!("The review could not be exported: {e}."), true),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tooltip of 1…b3?? in tic-tac-toe, as the review judged it: the percentages keep their sign on their line
+    /// (the review panel at 1280 × 800 had wrapped "0 %" into "0" and "%"), the loss in two decimals, the better move's
+    /// line cut after six moves.
+    #[test]
+    fn a_blunders_words_name_the_chances_the_loss_and_the_better_line() {
+        let judged = JudgedMove {
+            ply: 1,
+            move_name: "b3".into(),
+            side: 1,
+            side_name: "O".into(),
+            class: MoveClass::Blunder,
+            value_before: 0.0,
+            value_after: -1.0,
+            win_before: 0.5,
+            win_after: 0.0,
+            loss: 1.0,
+            best: "a3".into(),
+            pv: ["a3", "b3", "b1", "a2", "c2", "c1", "c3", "a1"].map(String::from).to_vec(),
+        };
+        assert_eq!(
+            judged_words(&judged),
+            "blunder: O's chances of winning 50\u{a0}% → 0\u{a0}%, a loss of 1.00 on the −1…+1 scale\nbetter was a3, \
+             then b3 b1 a2 c2 c1 c3 …"
+        );
     }
 }
