@@ -201,11 +201,7 @@ fn open_as_a_tree_asks_for_depth_and_width_and_shows_that_tree_in_the_tree_lab()
     let mut app = StudioApp::default();
     assert!(app.play.select("tic-tac-toe"));
     app.view = View::Play;
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(64)
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    let mut harness = studio(app);
     let _ = harness.run_ok();
     // The button asks first; Escape closes the window and opens nothing.
     harness.get_by_label("Open as a tree").click();
@@ -529,10 +525,7 @@ fn an_edited_script_is_picked_up_when_the_window_regains_focus() {
     assert!(app.play.select("nim"));
     app.play.players[1].kind = PlayerKind::Human;
     app.view = View::Play;
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    let mut harness = studio(app);
     settle(&mut harness);
     // Heap 1's third stone: take 1 from heap 1.
     harness.get_by_label("cell 3").click();
@@ -573,10 +566,7 @@ fn the_games_folder_is_read_off_the_window_thread() {
     assert!(play.registry.find("nim").is_none(), "the folder's games come later");
     assert_eq!(play.entry().variant.id, "tic-tac-toe");
     let app = StudioApp { play, ..StudioApp::default() };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    let mut harness = studio(app);
     let deadline = std::time::Instant::now() + Duration::from_secs(12);
     while harness.state().play.loading_games() && std::time::Instant::now() < deadline {
         harness.step();

@@ -3,14 +3,12 @@
 //! the first two subtrees, and a session keeps the review.
 
 use alphabeta_studio::app::StudioApp;
-use alphabeta_studio::app::install_fonts;
 use alphabeta_studio::app::play::review::{self, TITLE};
 use alphabeta_studio::app::play::{Action, Play};
 use alphabeta_studio::app::session::format;
 use alphabeta_studio::app::shell::View;
 use alphabeta_studio::games::move_tree::label_for;
 use alphabeta_studio::review::{MoveClass, ReviewBudget, ReviewSettings};
-use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -82,11 +80,7 @@ fn show_why_opens_the_tree_lab_with_the_played_and_the_best_move_first() {
     assert!(app.play.select("tic-tac-toe"));
     app.play.act(Action::Import(BLUNDER.to_string()));
     app.view = View::Play;
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(64)
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    let mut harness = studio(app);
     settle(&mut harness);
     harness.state_mut().play.act(Action::Review(review::Action::Start(ReviewSettings::default())));
     run_until(&mut harness, "the review", |app| app.play.review().is_some());

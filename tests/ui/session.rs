@@ -2,9 +2,9 @@
 //! with Ctrl+S through the in-window dialog, start a new session, open the saved one from the dialog's list, and
 //! find the same game; and the "save changes?" question before a new session.
 
+use alphabeta_studio::app::StudioApp;
 use alphabeta_studio::app::session::store::Store;
 use alphabeta_studio::app::shell::View;
-use alphabeta_studio::app::{StudioApp, install_fonts};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -20,11 +20,7 @@ fn studio(name: &str) -> (Harness<'static, StudioApp>, std::path::PathBuf) {
     app.sessions.use_native_dialogs = false;
     assert!(app.play.select("tic-tac-toe"));
     app.view = View::Play;
-    let harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(64)
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    let harness = crate::support::studio(app);
     (harness, dir)
 }
 

@@ -2,6 +2,7 @@
 //! studio's fonts, and waiting for the AI, which answers from its own thread.
 #![allow(dead_code)] // each test file uses a different part of this
 
+use alphabeta_studio::app::StudioApp;
 use alphabeta_studio::app::install_fonts;
 use alphabeta_studio::app::play::Play;
 use alphabeta_studio::app::tree_lab::{TreeLab, TreeLabSettings};
@@ -31,6 +32,15 @@ pub fn play_in(registry: Registry, id: &str, configure: impl FnOnce(&mut Play)) 
         },
         play,
     )
+}
+
+/// The whole studio (menus, views, windows) as `app` stands, in a 1280 × 800 harness.
+pub fn studio(app: StudioApp) -> Harness<'static, StudioApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(64)
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app)
 }
 
 /// The Play view on game `id`.

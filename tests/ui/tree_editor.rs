@@ -2,7 +2,6 @@
 //! keyboard and the in-place field, refused edits, copy and paste, undo and redo, the help panel, and files.
 
 use crate::support::{double_click_at, lab_stepping, lab_with};
-use alphabeta_studio::app::install_fonts;
 use alphabeta_studio::app::tree_lab::TreeLab;
 use alphabeta_studio::tree::lab::examples::TEXTBOOK;
 use eframe::egui;
@@ -299,11 +298,7 @@ fn the_file_menu_opens_and_saves_trees_too() {
     use alphabeta_studio::app::StudioApp;
     let mut app = StudioApp::default();
     app.tree_lab.use_native_dialogs = false;
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .with_max_steps(64)
-        .with_context_setup(install_fonts)
-        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    let mut harness = crate::support::studio(app);
     harness.run();
     harness.get_by_label("File").click();
     harness.run();
