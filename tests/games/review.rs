@@ -312,6 +312,11 @@ fn kalah_pig_and_einstein_are_reviewed_with_every_decision_judged_and_chance_ski
         }
         let judged: Vec<(usize, String)> = reviewed.moves.iter().map(|m| (m.ply, m.side_name.clone())).collect();
         assert_eq!(judged, decisions, "{id}");
+        // Each ply is found by its judgement, a chance outcome by none.
+        for ply in 0..moves.len() {
+            let decision = decisions.iter().any(|&(p, _)| p == ply);
+            assert_eq!(reviewed.judged(ply).map(|m| m.ply), decision.then_some(ply), "{id} ply {ply}");
+        }
         for m in &reviewed.moves {
             assert!((0.0..=1.0).contains(&m.win_before) && (0.0..=1.0).contains(&m.win_after), "{id}: {m:?}");
             assert!(m.loss >= 0.0 && m.loss <= 2.0, "{id}: {m:?}");

@@ -191,6 +191,14 @@ pub struct Review {
     pub sides: [SideSummary; 2],
 }
 
+impl Review {
+    /// The judgement of the move at `ply`, if it was a decision (a chance outcome is not judged). The moves are in
+    /// the order played, so a lookup halves its way there: the move list asks once per move and frame.
+    pub fn judged(&self, ply: usize) -> Option<&JudgedMove> {
+        self.moves.binary_search_by_key(&ply, |judged| judged.ply).ok().map(|i| &self.moves[i])
+    }
+}
+
 /// Why a review did not finish.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReviewError {

@@ -103,7 +103,7 @@ impl Play {
 
     /// The judged move at `ply` of the game on the board, if the review judged it.
     pub fn judged(&self, ply: usize) -> Option<&JudgedMove> {
-        self.review()?.moves.iter().find(|m| m.ply == ply)
+        self.review()?.judged(ply)
     }
 }
 
@@ -117,7 +117,7 @@ pub fn of<'a>(state: &'a ReviewState, game: &str, history: &GameHistory) -> Opti
 /// The move list's label of the move at `ply` named `name`, with its review's mark in its class's colour
 /// ("c3??"), and its judgement in words for the tooltip (empty for a move not judged, a chance outcome).
 pub fn marked(review: &Review, ply: usize, name: &str) -> (egui::RichText, String) {
-    match review.moves.iter().find(|m| m.ply == ply) {
+    match review.judged(ply) {
         Some(judged) => {
             let text = egui::RichText::new(format!("{name}{}", judged.class.mark()));
             let text = match class_color(judged.class) {
