@@ -39,6 +39,18 @@ fn click_a_move_the_ai_replies_undo_and_redo() {
     harness.get_by_label("Redo").click();
     settle(&mut harness);
     assert_eq!(moves(&harness), 2);
+    // And by their keys, as the buttons' tooltips say.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 0, "Ctrl+Z takes the moves back");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 2, "Ctrl+Y plays them again");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    settle(&mut harness);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    settle(&mut harness);
+    assert_eq!(moves(&harness), 2, "Ctrl+Shift+Z is redo, not undo");
 }
 
 /// The position after the second side's first move is "after 1…b2", as the move list numbers it: it read "after
@@ -115,9 +127,9 @@ fn ai_against_ai_pauses() {
         player.config.limits = Limits::time(Duration::from_millis(200));
     }
     run_until(&mut harness, "two AI moves", |p| p.history().moves().len() >= 2);
-    // Eighteen games and two custom panels put the buttons below the side panel's fold at 1280 × 800: pressed as
-    // a screen reader presses them, wherever the panel is scrolled.
-    harness.get_by_label("Pause").click_accesskit();
+    // Eighteen games and two custom panels put the buttons below the side panel's fold at 1280 × 800: Space pauses
+    // wherever the panel is scrolled, and Resume is pressed as a screen reader presses it.
+    harness.key_press(egui::Key::Space);
     settle(&mut harness);
     let paused_at = moves(&harness);
     for _ in 0..40 {

@@ -374,7 +374,7 @@ impl Play {
         open_tree::window(self, ui.ctx());
         check_window::window(self, ui.ctx());
         review::window(self, ui.ctx());
-        side::step_keys(self, ui.ctx());
+        side::keys(self, ui.ctx());
         self.apply();
         self.drive(ui.ctx());
         review::drive(self, ui.ctx());

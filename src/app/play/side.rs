@@ -294,10 +294,12 @@ fn buttons(play: &mut Play, ui: &mut egui::Ui) {
         if ui.button("New game").clicked() {
             play.actions.push(Action::NewGame);
         }
-        if ui.add_enabled(!play.history.moves().is_empty(), egui::Button::new("Undo")).clicked() {
+        let undo = ui.add_enabled(!play.history.moves().is_empty(), egui::Button::new("Undo"));
+        if undo.on_hover_text("Take the last move back (Ctrl+Z)").clicked() {
             play.actions.push(Action::Undo);
         }
-        if ui.add_enabled(play.history.can_redo(), egui::Button::new("Redo")).clicked() {
+        let redo = ui.add_enabled(play.history.can_redo(), egui::Button::new("Redo"));
+        if redo.on_hover_text("Play the move taken back again (Ctrl+Y)").clicked() {
             play.actions.push(Action::Redo);
         }
     });
@@ -318,8 +320,12 @@ fn buttons(play: &mut Play, ui: &mut egui::Ui) {
             play.actions.push(Action::MoveNow);
         }
         if any_ai && !over {
-            let label = if play.paused { "Resume" } else { "Pause" };
-            if ui.button(label).clicked() {
+            let (label, tip) = if play.paused {
+                ("Resume", "Let the AI play on (Space)")
+            } else {
+                ("Pause", "Stop the AI until you resume: a search under way is dropped (Space)")
+            };
+            if ui.button(label).on_hover_text(tip).clicked() {
                 play.actions.push(Action::TogglePause);
             }
             let step = ui.add_enabled(play.paused && !play.thinking(), egui::Button::new("Step"));
@@ -380,12 +386,43 @@ fn deliberate_mistake(history: &crate::play::history::GameHistory, ply: usize) -
     Some((best_name, why))
 }
 
-/// ← and → step through the game a move at a time, Home goes to the start and End back to the game, as on Lichess
-/// (not while a text field has the keys: there they move the cursor).
-pub(super) fn step_keys(play: &mut Play, ctx: &egui::Context) {
+/// The game's keys, not while a text field has them (there they edit the text): Ctrl+Z takes a move back and
+/// Ctrl+Y or Ctrl+Shift+Z plays it again, as *Undo* and *Redo* do; Space pauses or resumes AI against AI, as it
+/// plays and pauses the Tree lab; ← and → step through the game a move at a time, Home goes to the start and End
+/// back to the game, as on Lichess.
+pub(super) fn keys(play: &mut Play, ctx: &egui::Context) {
     if ctx.egui_wants_keyboard_input() {
         return;
     }
+    if let Some(action) = game_key(play, ctx) {
+        play.actions.push(action);
+        return;
+    }
+    step_keys(play, ctx);
+}
+
+/// Undo, redo and pause by their keys, when the button they stand for is enabled.
+fn game_key(play: &Play, ctx: &egui::Context) -> Option<Action> {
+    use egui::{Key, KeyboardShortcut, Modifiers};
+    let pressed = |modifiers, key| ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(modifiers, key)));
+    // Ctrl+Shift+Z before Ctrl+Z: egui matches Ctrl+Z whatever Shift does.
+    let redo = pressed(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z) || pressed(Modifiers::COMMAND, Key::Y);
+    if redo {
+        return play.history.can_redo().then_some(Action::Redo);
+    }
+    if pressed(Modifiers::COMMAND, Key::Z) {
+        return (!play.history.moves().is_empty()).then_some(Action::Undo);
+    }
+    let game_on = play.history.position().outcome().is_none();
+    let any_ai = play.players.iter().any(|p| p.kind == PlayerKind::Ai);
+    if pressed(Modifiers::NONE, Key::Space) {
+        return (any_ai && game_on).then_some(Action::TogglePause);
+    }
+    None
+}
+
+/// ← and → step through the game a move at a time, Home goes to the start and End back to the game.
+fn step_keys(play: &mut Play, ctx: &egui::Context) {
     let count = play.history.moves().len();
     let shown = play.viewing.unwrap_or(count);
     let key = |key| ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key));
