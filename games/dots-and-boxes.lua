@@ -172,14 +172,17 @@ end
 -- The board the window draws: point p (1 … 16) is the p-th dot of the 7 × 7 grid, row by row, at (column, row)
 -- counted in boxes from the top left corner; edge e (1 … 24) is line LINE_CELLS[e], between the dots on either side
 -- of it; box bit b is cell b + 1 of the 3 × 3 board.
-local POINTS = {}    -- point → { x, y, label = its name }
+local POINTS = {}    -- point → { x, y, label = its name on the board's edge }
 local POINT_AT = {}  -- a dot's grid cell → its point
 local ENDS = {}      -- edge → its two points
 do
   for cell = 1, SIZE * SIZE do
     local r, c = (cell - 1) // SIZE, (cell - 1) % SIZE
     if r % 2 == 0 and c % 2 == 0 then
-      POINTS[#POINTS + 1] = { c // 2, r // 2, label = dot_name(r, c) }
+      -- The dots along the top and the right edge carry their names, written at their upper right: outside the
+      -- board, where no box's colour hides them. They name the columns (a–d) and the rows (4–1).
+      local edge = r == 0 or c == SIZE - 1
+      POINTS[#POINTS + 1] = { c // 2, r // 2, label = edge and dot_name(r, c) or nil }
       POINT_AT[cell] = #POINTS
     end
   end
@@ -193,7 +196,7 @@ end
 local OWNER = { "#e07070", "#7090e0" }
 
 -- Lines drawn in ink, the last one marked, the others faint (each a move); each box in its owner's colour, with
--- the owner's name; every dot named as the moves name it.
+-- the owner's name; the dots along the top and the right named as the moves name them.
 function draw(s)
   local boxes, edges = {}, {}
   for bit = 0, BOXES - 1 do

@@ -10,7 +10,7 @@ use alphabeta_studio::engine::search::limits::Limits;
 use alphabeta_studio::games::levels::level_config;
 use alphabeta_studio::games::perft;
 use alphabeta_studio::games::registry::Registry;
-use alphabeta_studio::games::script::board::{Click, Kind, Target};
+use alphabeta_studio::games::script::board::{Click, Kind, Point, Target};
 use alphabeta_studio::games::script::{Script, ScriptGame};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -486,25 +486,26 @@ fn breakthrough_takes_a_win_in_one() {
 
 // ---- Clicks --------------------------------------------------------------------------------------------------------
 
-/// Dots and Boxes is drawn as 3 × 3 boxes, 16 dots and 24 lines: each dot stands where its name says, each line
-/// joins two neighbouring dots, and a click on it (or on its two dots, either way round) is the move those dots name.
+/// Dots and Boxes is drawn as 3 × 3 boxes, 16 dots and 24 lines: the dots along the top and the right carry their
+/// names, each line joins two neighbouring dots, and a click on it (or on its two dots, either way round) is the move those dots name.
 /// Every line is a move once; a drawn line, a box, a dot clicked twice and two dots apart say why not.
 #[test]
 fn dots_and_boxes_clicks_draw_lines() {
     let mut game = new_game("dots-and-boxes");
     let board = game.board().expect("draws");
     assert_eq!((board.cells.len(), board.points.len(), board.edges.len()), (9, 16, 24));
-    for point in &board.points {
-        let name = point.label.as_deref().expect("every dot is named");
-        assert_eq!(name, square_name(point.x as i64, point.y as i64, 4), "the dot at ({}, {})", point.x, point.y);
-    }
+    // A dot's name from where it stands; those along the top and the right carry it.
+    let name = |point: &Point| square_name(point.x as i64, point.y as i64, 4);
+    let named: Vec<_> = board.points.iter().filter_map(|p| Some((p.label.clone()?, name(p)))).collect();
+    assert_eq!(named.len(), 7, "{named:?}");
+    assert!(named.iter().all(|(label, name)| label == name && (name.starts_with('d') || name.ends_with('4'))));
     let click = |game: &ScriptGame, kind, index, from| game.click_at(Target { kind, index }, from);
     let mut lines = Vec::new();
     for (i, edge) in board.edges.iter().enumerate() {
         let [a, b] = edge.ends.map(|end| &board.points[end]);
         assert_eq!((a.x - b.x).abs() + (a.y - b.y).abs(), 1.0, "edge {} joins neighbours", i + 1);
         let Ok(Click::Move(mv)) = click(&game, Kind::Edge, i + 1, None) else { panic!("edge {} is no move", i + 1) };
-        let [a, b] = [a, b].map(|p| p.label.clone().unwrap_or_default());
+        let [a, b] = [a, b].map(name);
         let name = game.move_name(mv);
         assert!(name == format!("{a}-{b}") || name == format!("{b}-{a}"), "edge {}: {name}, not {a}-{b}", i + 1);
         for [first, second] in [edge.ends, [edge.ends[1], edge.ends[0]]] {

@@ -132,21 +132,23 @@ fn click_at(harness: &mut Harness<'static, Play>, at: egui::Pos2) {
     settle(harness);
 }
 
-/// Where the dot named `name` is drawn: the round dot its name is written beside (at the dot's upper right).
+/// Where the dot named `name` is drawn: the round dots painted on the board lie in four rows of four, columns a–d
+/// from the left, rows 4–1 from the top.
 fn dot(harness: &Harness<'static, Play>, name: &str) -> egui::Pos2 {
-    let texts = painted_texts(harness);
-    let (_, label) = texts.iter().find(|(text, _)| text == name).unwrap_or_else(|| panic!("no dot is named {name}"));
-    let dots = painted(harness).into_iter().filter_map(|shape| match shape {
-        egui::Shape::Circle(circle) if circle.fill != egui::Color32::TRANSPARENT => Some(circle),
-        _ => None,
-    });
-    let nearest = dots.min_by(|a, b| {
-        let distance = |c: &egui::epaint::CircleShape| c.center.distance(label.left_bottom());
-        distance(a).total_cmp(&distance(b))
-    });
-    let nearest = nearest.expect("dots are drawn");
-    assert!(nearest.center.distance(label.left_bottom()) < 3.0 * label.height(), "{name} is written beside its dot");
-    nearest.center
+    let board = harness.get_by_label("cell 1").rect().union(harness.get_by_label("cell 9").rect()).expand(2.0);
+    let mut dots: Vec<egui::Pos2> = painted(harness)
+        .into_iter()
+        .filter_map(|shape| match shape {
+            egui::Shape::Circle(c) if c.fill != egui::Color32::TRANSPARENT && board.contains(c.center) => {
+                Some(c.center)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(dots.len(), 16, "4 × 4 dots: {dots:?}");
+    dots.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
+    let (column, row) = (usize::from(name.as_bytes()[0] - b'a'), usize::from(b'4' - name.as_bytes()[1]));
+    dots[row * 4 + column]
 }
 
 /// Whether a solid line is painted from `a` to `b` (a line still to draw is dashed: short pieces).
@@ -172,6 +174,13 @@ fn shipped_dots_and_boxes_is_played_on_its_lines_and_dots() {
     });
     settle(&mut harness);
     let [a4, b4, a3, b3] = ["a4", "b4", "a3", "b3"].map(|name| dot(&harness, name));
+    // The dots along the top and the right edge carry their names, at their upper right.
+    let texts = painted_texts(&harness);
+    for name in ["a4", "d4", "d1"] {
+        let at = dot(&harness, name);
+        let beside = |label: &egui::Rect| (label.left_bottom() - at).length() < (b4 - a4).length() / 3.0;
+        assert!(texts.iter().any(|(text, label)| text == name && beside(label)), "{name} is named");
+    }
     let middle = |p: egui::Pos2, q: egui::Pos2| p + (q - p) / 2.0;
     assert!(!line_painted(&harness, a4, b4), "no line is drawn yet");
     // Red: the top left line, clicked where it is drawn.
