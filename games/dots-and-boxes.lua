@@ -181,8 +181,8 @@ do
     if r % 2 == 0 and c % 2 == 0 then
       -- The dots along the top and the right edge carry their names, written at their upper right: outside the
       -- board, where no box's colour hides them. They name the columns (a–d) and the rows (4–1).
-      local edge = r == 0 or c == SIZE - 1
-      POINTS[#POINTS + 1] = { c // 2, r // 2, label = edge and dot_name(r, c) or nil }
+      local named = r == 0 or c == SIZE - 1
+      POINTS[#POINTS + 1] = { c // 2, r // 2, label = named and dot_name(r, c) or nil }
       POINT_AT[cell] = #POINTS
     end
   end
