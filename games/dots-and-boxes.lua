@@ -28,11 +28,13 @@ ai = {
 -- Nine boxes: the margin is between −9 and 9, and `evaluate` stays inside it (see its comment).
 bounds = {-9, 9}
 
--- The board is drawn on a 7 × 7 grid: dots where row and column are both even (counting from 0 at the top left),
--- lines between them, boxes where both are odd. A move is the number of a line's cell, 1 … 49, row by row from the
--- top left, so a click on a line's cell is that line's move.
+-- Moves are numbered on a 7 × 7 grid: dots where row and column are both even (counting from 0 at the top left),
+-- lines between them, boxes where both are odd. A move is the number of a line's place on that grid, 1 … 49, row by
+-- row from the top left (saved games, perft counts and the measured ladder use these numbers). The board the window
+-- draws is the game's own: 3 × 3 boxes (cells), 16 dots (points) and 24 lines (edges) between them; `draw` and
+-- `click` map a line's edge to its move.
 local SIZE = 7
-board = { shape = "grid", width = SIZE, height = SIZE }
+board = { shape = "grid", width = 3, height = 3 }
 
 -- Lines get bits 0 … 23 (for the position's `lines`), boxes bits 0 … 8 (for each side's boxes).
 local LINE_BIT, LINE_CELLS = {}, {}
@@ -167,37 +169,74 @@ function move_name(s, cell)
   return dot_name(r + 1, c) .. "-" .. dot_name(r - 1, c)
 end
 
-local PAPER, INK, EMPTY = "#f4efe4", "#202020", "#e4dccb"
-local OWNER = { "#e07070", "#7090e0" }
-
-function draw(s)
-  local cells = {}
+-- The board the window draws: point p (1 … 16) is the p-th dot of the 7 × 7 grid, row by row, at (column, row)
+-- counted in boxes from the top left corner; edge e (1 … 24) is line LINE_CELLS[e], between the dots on either side
+-- of it; box bit b is cell b + 1 of the 3 × 3 board.
+local POINTS = {}    -- point → { x, y, label = its name on the board's edge }
+local POINT_AT = {}  -- a dot's grid cell → its point
+local ENDS = {}      -- edge → its two points
+do
   for cell = 1, SIZE * SIZE do
     local r, c = (cell - 1) // SIZE, (cell - 1) % SIZE
-    if LINE_BIT[cell] then
-      local drawn = s.lines & LINE_BIT[cell] ~= 0
-      -- A line still to draw carries its name, as the move list writes it.
-      cells[cell] = { background = drawn and INK or EMPTY, marked = s.last == cell,
-                      note = not drawn and move_name(s, cell) or nil }
-    elseif BOX_BIT[cell] then
-      local bit = 1 << BOX_BIT[cell]
-      local owner = s.won[1] & bit ~= 0 and 1 or (s.won[2] & bit ~= 0 and 2 or nil)
-      cells[cell] = { background = owner and OWNER[owner] or PAPER, label = owner and sides[owner] or nil }
-    else
-      cells[cell] = { stone = "black", background = PAPER }
+    if r % 2 == 0 and c % 2 == 0 then
+      -- The dots along the top and the right edge carry their names, written at their upper right: outside the
+      -- board, where no box's colour hides them. They name the columns (a–d) and the rows (4–1).
+      local named = r == 0 or c == SIZE - 1
+      POINTS[#POINTS + 1] = { c // 2, r // 2, label = named and dot_name(r, c) or nil }
+      POINT_AT[cell] = #POINTS
     end
+  end
+  for edge, cell in ipairs(LINE_CELLS) do
+    -- A line across a row joins the dots left and right of it; a line down a column, those above and below.
+    local step = ((cell - 1) // SIZE) % 2 == 0 and 1 or SIZE
+    ENDS[edge] = { POINT_AT[cell - step], POINT_AT[cell + step] }
+  end
+end
+
+local OWNER = { "#e07070", "#7090e0" }
+
+-- Lines drawn in ink, the last one marked, the others faint (each a move); each box in its owner's colour, with
+-- the owner's name; the dots along the top and the right named as the moves name them.
+function draw(s)
+  local boxes, edges = {}, {}
+  for bit = 0, BOXES - 1 do
+    local owner = (s.won[1] >> bit) & 1 == 1 and 1 or ((s.won[2] >> bit) & 1 == 1 and 2 or nil)
+    boxes[bit + 1] = owner and { background = OWNER[owner], label = sides[owner] } or {}
+  end
+  for edge, cell in ipairs(LINE_CELLS) do
+    local ends = ENDS[edge]
+    edges[edge] = { ends[1], ends[2], drawn = s.lines & LINE_BIT[cell] ~= 0, marked = s.last == cell }
   end
   local score = string.format("%s %d – %s %d", sides[1], COUNT[s.won[1]], sides[2], COUNT[s.won[2]])
   if s.last and s.closed > 0 and result(s) == nil then
     score = score .. " · " .. sides[s.player] .. " closed a box and draws again"
   end
-  cells.caption = score
-  return cells
+  boxes.points, boxes.edges, boxes.caption = POINTS, edges, score
+  return boxes
 end
 
-function click(s, cell)
-  if BOX_BIT[cell] then return nil, "that is a box: click a line between two dots" end
-  if not LINE_BIT[cell] then return nil, "that is a dot: click between two dots" end
+-- The line on edge `edge` as a move, unless it is drawn already.
+local function line_move(s, edge)
+  local cell = LINE_CELLS[edge]
   if s.lines & LINE_BIT[cell] ~= 0 then return nil, "that line is drawn already" end
   return cell
+end
+
+-- The edge between points `a` and `b`, if they are neighbours.
+local function edge_between(a, b)
+  for edge, ends in ipairs(ENDS) do
+    if (ends[1] == a and ends[2] == b) or (ends[1] == b and ends[2] == a) then return edge end
+  end
+  return nil
+end
+
+-- A click on a line draws it; a click on a dot starts a line, and one on a neighbouring dot ends it there.
+function click(s, n, from, kind)
+  if kind == "edge" then return line_move(s, n) end
+  if kind ~= "point" then return nil, "that is a box: click a line between two dots" end
+  if from == nil then return "select" end
+  if from == n then return nil, "that dot again: click a dot beside it, or a line" end
+  local edge = edge_between(from, n)
+  if edge then return line_move(s, edge) end
+  return nil, "those two dots are not joined by a line"
 end

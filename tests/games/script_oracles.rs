@@ -10,7 +10,7 @@ use alphabeta_studio::engine::search::limits::Limits;
 use alphabeta_studio::games::levels::level_config;
 use alphabeta_studio::games::perft;
 use alphabeta_studio::games::registry::Registry;
-use alphabeta_studio::games::script::board::Click;
+use alphabeta_studio::games::script::board::{Click, Kind, Point, Target};
 use alphabeta_studio::games::script::{Script, ScriptGame};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -486,18 +486,50 @@ fn breakthrough_takes_a_win_in_one() {
 
 // ---- Clicks --------------------------------------------------------------------------------------------------------
 
-/// Dots and Boxes: a click on a line's cell draws that line (once); a dot or a box says what to click instead.
+/// Dots and Boxes is drawn as 3 × 3 boxes, 16 dots and 24 lines: the dots along the top and the right carry their
+/// names, each line joins two neighbouring dots, and a click on it (or on its two dots, either way round) is the move those dots name.
+/// Every line is a move once; a drawn line, a box, a dot clicked twice and two dots apart say why not.
 #[test]
 fn dots_and_boxes_clicks_draw_lines() {
     let mut game = new_game("dots-and-boxes");
+    let board = game.board().expect("draws");
+    assert_eq!((board.cells.len(), board.points.len(), board.edges.len()), (9, 16, 24));
+    // A dot's name from where it stands; those along the top and the right carry it.
+    let name = |point: &Point| square_name(point.x as i64, point.y as i64, 4);
+    let named: Vec<_> = board.points.iter().filter_map(|p| Some((p.label.clone()?, name(p)))).collect();
+    assert_eq!(named.len(), 7, "{named:?}");
+    assert!(named.iter().all(|(label, name)| label == name && (name.starts_with('d') || name.ends_with('4'))));
+    let click = |game: &ScriptGame, kind, index, from| game.click_at(Target { kind, index }, from);
+    let mut lines = Vec::new();
+    for (i, edge) in board.edges.iter().enumerate() {
+        let [a, b] = edge.ends.map(|end| &board.points[end]);
+        assert_eq!((a.x - b.x).abs() + (a.y - b.y).abs(), 1.0, "edge {} joins neighbours", i + 1);
+        let Ok(Click::Move(mv)) = click(&game, Kind::Edge, i + 1, None) else { panic!("edge {} is no move", i + 1) };
+        let [a, b] = [a, b].map(name);
+        let name = game.move_name(mv);
+        assert!(name == format!("{a}-{b}") || name == format!("{b}-{a}"), "edge {}: {name}, not {a}-{b}", i + 1);
+        for [first, second] in [edge.ends, [edge.ends[1], edge.ends[0]]] {
+            assert_eq!(click(&game, Kind::Point, first + 1, None), Ok(Click::Select));
+            assert_eq!(click(&game, Kind::Point, second + 1, Some(first + 1)), Ok(Click::Move(mv)), "{name}");
+        }
+        lines.push(mv);
+    }
+    lines.sort_unstable();
+    assert_eq!(lines, script_moves(&game), "each line once, and every move a line");
+    let refused = |answer: Result<Click, _>, why: &str| {
+        assert!(matches!(&answer, Ok(Click::Refused(said)) if said.contains(why)), "{answer:?}, not {why:?}");
+    };
+    refused(click(&game, Kind::Cell, 5, None), "box");
+    refused(click(&game, Kind::Point, 1, Some(1)), "that dot again");
+    refused(click(&game, Kind::Point, 3, Some(1)), "not joined");
+    // a4-b4 is the top left line, across, points 1 and 2: drawn, it is refused by its line and by its dots.
     let across = Dots::across_move(0, 0);
-    assert_eq!(game.click(across as usize, None), Ok(Click::Move(across)));
     assert_eq!(game.move_name(across), "a4-b4");
-    assert_eq!(game.click(Dots::down_move(2, 3) as usize, None), Ok(Click::Move(Dots::down_move(2, 3))));
-    assert!(matches!(game.click(1, None), Ok(Click::Refused(why)) if why.contains("dot")));
-    assert!(matches!(game.click(9, None), Ok(Click::Refused(why)) if why.contains("box")));
+    let edge = board.edges.iter().position(|e| e.ends == [0, 1]).expect("a4-b4 is an edge") + 1;
+    assert_eq!(click(&game, Kind::Edge, edge, None), Ok(Click::Move(across)));
     game.try_play(across).expect("a line");
-    assert!(matches!(game.click(across as usize, None), Ok(Click::Refused(why)) if why.contains("drawn")));
+    refused(click(&game, Kind::Edge, edge, None), "drawn already");
+    refused(click(&game, Kind::Point, 2, Some(1)), "drawn already");
 }
 
 /// Breakthrough: a pawn is picked up, another pawn of the mover picks that one up instead, and a click on a square

@@ -2,6 +2,7 @@
 //! move, and Kalah draws its stores as stores and its pits with their numbers.
 
 use alphabeta_studio::app::play::{Play, PlayerKind};
+use alphabeta_studio::engine::game::Side;
 use alphabeta_studio::games::registry::Registry;
 use eframe::egui;
 use egui_kittest::Harness;
@@ -32,13 +33,12 @@ fn names(harness: &Harness<'static, Play>) -> Vec<String> {
     (0..record.moves().len()).map(|ply| record.move_name(ply)).collect()
 }
 
-/// Every text the last frame painted, nested shapes included.
-fn painted_texts(harness: &Harness<'static, Play>) -> Vec<(String, egui::Rect)> {
-    fn collect(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
+/// Every shape the last frame painted, nested shapes taken out of their lists.
+fn painted(harness: &Harness<'static, Play>) -> Vec<egui::Shape> {
+    fn collect(shape: &egui::Shape, out: &mut Vec<egui::Shape>) {
         match shape {
-            egui::Shape::Text(text) => out.push((text.galley.text().to_owned(), text.visual_bounding_rect())),
             egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| collect(s, out)),
-            _ => {}
+            other => out.push(other.clone()),
         }
     }
     let mut out = Vec::new();
@@ -46,6 +46,15 @@ fn painted_texts(harness: &Harness<'static, Play>) -> Vec<(String, egui::Rect)> 
         collect(&clipped.shape, &mut out);
     }
     out
+}
+
+/// Every text the last frame painted, nested shapes included.
+fn painted_texts(harness: &Harness<'static, Play>) -> Vec<(String, egui::Rect)> {
+    let text = |shape: egui::Shape| match shape {
+        egui::Shape::Text(text) => Some((text.galley.text().to_owned(), text.visual_bounding_rect())),
+        _ => None,
+    };
+    painted(harness).into_iter().filter_map(text).collect()
 }
 
 /// A click on a line plays that line; a dot then another dot plays the line between them; a line already drawn,
@@ -113,4 +122,92 @@ fn kalahs_stores_and_pit_numbers_are_drawn() {
         assert!(texts.iter().any(|(text, at)| text == name && store.contains(at.center())), "{name} in {cell}");
         assert!(texts.iter().any(|(text, at)| text == "0" && store.contains(at.center())), "0 seeds in {cell}");
     }
+}
+
+/// A click where a person clicks: a press and a release at `at`, the pointer over it.
+fn click_at(harness: &mut Harness<'static, Play>, at: egui::Pos2) {
+    harness.hover_at(at);
+    harness.drag_at(at);
+    harness.drop_at(at);
+    settle(harness);
+}
+
+/// Where the dot named `name` is drawn: the round dots painted on the board lie in four rows of four, columns a–d
+/// from the left, rows 4–1 from the top.
+fn dot(harness: &Harness<'static, Play>, name: &str) -> egui::Pos2 {
+    let board = harness.get_by_label("cell 1").rect().union(harness.get_by_label("cell 9").rect()).expand(2.0);
+    let mut dots: Vec<egui::Pos2> = painted(harness)
+        .into_iter()
+        .filter_map(|shape| match shape {
+            egui::Shape::Circle(c) if c.fill != egui::Color32::TRANSPARENT && board.contains(c.center) => {
+                Some(c.center)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(dots.len(), 16, "4 × 4 dots: {dots:?}");
+    dots.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
+    let (column, row) = (usize::from(name.as_bytes()[0] - b'a'), usize::from(b'4' - name.as_bytes()[1]));
+    dots[row * 4 + column]
+}
+
+/// Whether a solid line is painted from `a` to `b` (a line still to draw is dashed: short pieces).
+fn line_painted(harness: &Harness<'static, Play>, a: egui::Pos2, b: egui::Pos2) -> bool {
+    painted(harness).iter().any(|shape| match shape {
+        egui::Shape::LineSegment { points: [p, q], stroke } => {
+            let joins = (p.distance(a) < 1.0 && q.distance(b) < 1.0) || (p.distance(b) < 1.0 && q.distance(a) < 1.0);
+            joins && stroke.width >= 2.0
+        }
+        _ => false,
+    })
+}
+
+/// Issue 44, point 6: the shipped Dots and Boxes is a board of dots and lines. A click on a line where it is drawn
+/// plays it, and the line is then drawn solid between its dots; a click on it again is refused with the script's
+/// reason; two dots clicked one after the other draw the line between them; and the fourth side of a box fills it
+/// in its owner's colour, with the owner's name, and the owner moves again.
+#[test]
+fn shipped_dots_and_boxes_is_played_on_its_lines_and_dots() {
+    let mut harness = play_in(registry(), "dots-and-boxes", |play| {
+        play.players[0].kind = PlayerKind::Human;
+        play.players[1].kind = PlayerKind::Human;
+    });
+    settle(&mut harness);
+    let [a4, b4, a3, b3] = ["a4", "b4", "a3", "b3"].map(|name| dot(&harness, name));
+    // The dots along the top and the right edge carry their names, at their upper right.
+    let texts = painted_texts(&harness);
+    for name in ["a4", "d4", "d1"] {
+        let at = dot(&harness, name);
+        let beside = |label: &egui::Rect| (label.left_bottom() - at).length() < (b4 - a4).length() / 3.0;
+        assert!(texts.iter().any(|(text, label)| text == name && beside(label)), "{name} is named");
+    }
+    let middle = |p: egui::Pos2, q: egui::Pos2| p + (q - p) / 2.0;
+    assert!(!line_painted(&harness, a4, b4), "no line is drawn yet");
+    // Red: the top left line, clicked where it is drawn.
+    click_at(&mut harness, middle(a4, b4));
+    assert_eq!(names(&harness), ["a4-b4"]);
+    assert!(line_painted(&harness, a4, b4), "a4-b4 is drawn between its dots");
+    // Blue clicks the same line: the script says why nothing is played.
+    click_at(&mut harness, middle(a4, b4));
+    assert_eq!(names(&harness), ["a4-b4"]);
+    harness.get_by_label("that line is drawn already");
+    click_at(&mut harness, middle(a3, b3));
+    // Red joins two dots.
+    click_at(&mut harness, a3);
+    assert_eq!(names(&harness).len(), 2, "a dot alone plays nothing");
+    click_at(&mut harness, a4);
+    assert_eq!(names(&harness), ["a4-b4", "a3-b3", "a3-a4"]);
+    // Blue draws the box's fourth side: the box is Blue's, and Blue draws again.
+    assert_eq!(harness.state().history().position().side_to_move(), Side::Min);
+    click_at(&mut harness, middle(b3, b4));
+    assert_eq!(names(&harness), ["a4-b4", "a3-b3", "a3-a4", "b3-b4"]);
+    assert_eq!(harness.state().history().position().side_to_move(), Side::Min, "Blue closed a box: Blue again");
+    let centre = middle(a4, b3);
+    let filled = painted(&harness).iter().any(|shape| {
+        matches!(shape, egui::Shape::Rect(r) if r.rect.contains(centre) && r.fill == egui::Color32::from_rgb(0x70, 0x90, 0xe0))
+    });
+    assert!(filled, "the box is filled in Blue's colour");
+    let texts = painted_texts(&harness);
+    assert!(texts.iter().any(|(text, at)| text == "Blue" && at.contains(centre)), "the box carries Blue's name");
+    assert!(texts.iter().any(|(text, _)| text.contains("Blue closed a box and draws again")), "{texts:?}");
 }
