@@ -196,3 +196,30 @@ fn the_clock_starts_with_the_first_move() {
     assert!(running && left < 60_000, "after the first move the second player's clock runs: {left} ms");
     assert_eq!(harness.state().clock_reading(0), Some((60_000, false)), "the first move was not timed");
 }
+
+/// A side's turn of several moves (Dots and Boxes: two boxes closed, then a line) that did not fit the side panel
+/// wrapped its last move onto the next turn's row at 800 × 600. Every move of the list has a place of its own.
+#[test]
+fn a_turn_of_several_moves_keeps_to_its_own_rows() {
+    use eframe::egui;
+    let mut harness = play_with("dots-and-boxes", |p| {
+        p.players[0].kind = PlayerKind::Human;
+        p.players[1].kind = PlayerKind::Human;
+        // Blue closes a box with b3-b4, another with a2-b2, then draws d1-d2; Red replies c1-d1.
+        p.act(Action::Import("a4-b4 a3-a4 a2-a3 b2-b3 a3-b3 b3-b4 a2-b2 d1-d2 c1-d1".to_string()));
+    });
+    let said = harness.state().message().map(|m| m.text.clone());
+    assert_eq!(harness.state().history().moves().len(), 9, "{said:?}");
+    for (width, height) in [(800.0, 600.0), (1280.0, 800.0)] {
+        harness.set_size(egui::vec2(width, height));
+        harness.run_steps(4);
+        let names = ["b3-b4", "a2-b2", "d1-d2", "c1-d1"];
+        let rects: Vec<egui::Rect> = names.iter().map(|name| harness.get_by_label(name).rect()).collect();
+        for (i, a) in rects.iter().enumerate() {
+            for (j, b) in rects.iter().enumerate().skip(i + 1) {
+                assert!(!a.intersects(*b), "{width}×{height}: {} at {a:?} overlaps {} at {b:?}", names[i], names[j]);
+            }
+        }
+        assert!(rects[3].min.y >= rects[2].max.y, "{width}×{height}: Red's reply is below Blue's turn");
+    }
+}

@@ -445,7 +445,8 @@ fn step_keys(play: &mut Play, ctx: &egui::Context) {
 
 /// The moves in the game's notation, a click showing the position after a move. While the sides take turns one
 /// move each, two to a row ("1. e4 e5"); once a side has moved twice in a row (Kalah's extra turn, a dice game's
-/// roll and move), one turn to a row with the side's name ("2. South 3 6"), so no pair reads as one of each side.
+/// roll and move), one turn to a row with the side's name ("2. South 3 6"), so no pair reads as one of each side;
+/// a turn of more than two moves goes on in the rows below.
 fn move_list(play: &mut Play, ui: &mut egui::Ui) {
     ui.heading("Moves");
     let history = &play.history;
@@ -521,12 +522,22 @@ fn moves_grid(
         });
     } else {
         let position = history.position();
+        // Two moves to a row, a long turn going on in rows of its own: a wrapped cell grew taller than the row
+        // the grid had measured and its last move sat on the next turn's row.
         egui::Grid::new("move_list_turns").num_columns(3).striped(true).show(ui, |ui| {
             for turn in &turns {
-                ui.label(format!("{}.", turn.round));
-                ui.label(position.side_name(turn.side));
-                ui.horizontal_wrapped(|ui| turn.plies.clone().for_each(|ply| entry(ui, ply)));
-                ui.end_row();
+                let plies: Vec<usize> = turn.plies.clone().collect();
+                for (row, pair) in plies.chunks(2).enumerate() {
+                    if row == 0 {
+                        ui.label(format!("{}.", turn.round));
+                        ui.label(position.side_name(turn.side));
+                    } else {
+                        ui.label("");
+                        ui.label("");
+                    }
+                    ui.horizontal(|ui| pair.iter().for_each(|&ply| entry(ui, ply)));
+                    ui.end_row();
+                }
             }
         });
     }

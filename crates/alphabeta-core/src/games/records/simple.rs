@@ -29,20 +29,42 @@ pub fn write_names<G: Game + Clone>(start: &G, moves: &[G::Move]) -> String {
     out
 }
 
-/// The moves named one a line (blank lines and lines starting with `#` skipped), each legal where it is played.
+/// The most words a move's name has (EinStein's "die 4", Pig's "hold at 20"): the longest run [`read_names`] tries.
+const MOST_WORDS_A_NAME: usize = 4;
+
+/// The moves by their names, one a line or several to a line separated by spaces (blank lines and lines starting
+/// with `#` skipped), each legal where it is played. Names may have spaces in them, so at each point the longest
+/// run of words that names a legal move is played: "die 4 a1-b2" is two moves.
 pub fn read_names<G: Game + Clone>(start: &G, text: &str) -> Result<Vec<G::Move>, RecordError> {
     let mut game = start.clone();
     let mut moves = Vec::new();
     for (index, line) in text.lines().enumerate() {
-        let name = line.trim();
-        if name.is_empty() || name.starts_with('#') {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first().is_none_or(|w| w.starts_with('#')) {
             continue;
         }
-        let mv = find_named(&game, name).map_err(|why| RecordError::new(index + 1, why))?;
-        game.play(mv);
-        moves.push(mv);
+        let mut at = 0;
+        while at < words.len() {
+            let (mv, used) = named_by_words(&game, &words[at..]).map_err(|why| RecordError::new(index + 1, why))?;
+            game.play(mv);
+            moves.push(mv);
+            at += used;
+        }
     }
     Ok(moves)
+}
+
+/// The legal move named by the longest run of `words` from the first, and how many words its name took; or why
+/// none is, naming the words as the reader would have meant them (a whole short line is one name).
+fn named_by_words<G: Game>(game: &G, words: &[&str]) -> Result<(G::Move, usize), String> {
+    let longest = words.len().min(MOST_WORDS_A_NAME);
+    for count in (1..=longest).rev() {
+        if let Ok(mv) = find_named(game, &words[..count].join(" ")) {
+            return Ok((mv, count));
+        }
+    }
+    let meant = if words.len() <= MOST_WORDS_A_NAME { words.join(" ") } else { words[0].to_string() };
+    find_named(game, &meant).map(|mv| (mv, 1))
 }
 
 #[cfg(test)]
@@ -70,5 +92,12 @@ mod tests {
         assert_eq!(read_names(&start, &text).unwrap(), played);
         let error = read_names(&start, "die 4\nnonsense").expect_err("not a move");
         assert_eq!(error.line, 2);
+        // The same moves several to a line, names with spaces among them.
+        let text = write_names(&start, &played);
+        let lines: Vec<&str> = text.lines().collect();
+        let joined = format!("{}\n{}", lines[..5].join(" "), lines[5..].join("  "));
+        assert_eq!(read_names(&start, &joined).unwrap(), played);
+        let error = read_names(&start, &format!("{} nonsense {}", lines[0], lines[1])).expect_err("not a move");
+        assert!(error.to_string().contains("'nonsense"), "{error}");
     }
 }
