@@ -74,6 +74,9 @@ pub struct ScriptGame {
     /// The last board drawn, and the serial of the position it shows: the window asks for the board at every
     /// frame, and a `draw` that is slow (or fails) must cost one call per position, not one per frame.
     drawn: RefCell<Option<(u64, Result<Board, ScriptError>)>>,
+    /// Whether every move list passes the run-time checks ([`super::move_list`]): always, but in the benchmark
+    /// that measures what they cost ([`ScriptGame::without_move_list_checks`]).
+    move_list_checks: bool,
 }
 
 impl Script {
@@ -93,6 +96,7 @@ impl Script {
             chances: RefCell::new(Vec::new()),
             fault: RefCell::new(None),
             drawn: RefCell::new(None),
+            move_list_checks: true,
         };
         let node = game.node_from(start, 0).map_err(ScriptError::new)?;
         game.nodes.push(node);
@@ -174,6 +178,16 @@ impl ScriptGame {
     /// The message of the script's failure, if it failed since this game was made (see the module's doc).
     pub fn fault(&self) -> Option<ScriptError> {
         self.fault.borrow().clone()
+    }
+
+    /// The game without the run-time checks of its move lists (a move given twice, no move in a game that goes
+    /// on): a game that makes either mistake is then searched as if it were right, counting a move twice or
+    /// scoring a position as over. Only `bench --scripts` (`speed.rs`) asks for it, to measure what the checks
+    /// cost; it is private to the script module, so no game file, session, command-line flag or window can reach
+    /// it, and every other game, its copies included, has them on.
+    pub(super) fn without_move_list_checks(mut self) -> Self {
+        self.move_list_checks = false;
+        self
     }
 
     /// The moves since the start.
@@ -442,7 +456,9 @@ impl Game for ScriptGame {
                 }
             }
         }
-        if let Some(problem) = super::move_list::move_list_problem(&moves[start..]) {
+        if self.move_list_checks
+            && let Some(problem) = super::move_list::move_list_problem(&moves[start..])
+        {
             moves.truncate(start);
             self.set_fault(format!("{}: {problem}", self.script.at("moves")));
         }
@@ -574,8 +590,10 @@ impl Clone for ScriptGame {
                 chances: RefCell::new(Vec::new()),
                 fault: RefCell::new(Some(error)),
                 drawn: RefCell::new(None),
+                move_list_checks: true,
             },
         };
+        copy.move_list_checks = self.move_list_checks;
         if copy.vm.is_some() {
             for &mv in &self.history {
                 copy.play(mv);
