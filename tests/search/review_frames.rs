@@ -1,13 +1,14 @@
 //! The window's frame times during a game review (issue 45): a benchmark, not a test (speed is measured, not
 //! asserted).
 //!
-//! `cargo test --release --test search -- --ignored --nocapture review_frames::` opens the whole studio (menus, the
-//! Play view) at 1280 × 800 on a recorded game (`tests/data/review/`), starts a review at level 10's budget as the
-//! dialog's *Start review* does, and draws frames at 60 a second while the worker analyses: the dialog open with
-//! its progress bar for the first half of the positions, then closed, the review panel showing the progress, the
-//! pointer moving over the board. Once the review is done it draws three seconds more with the panel, its curve and
-//! the move list's marks, the pointer sweeping over the panel (the curve's hover labels). Each frame is timed in the
-//! window thread's CPU time as `frame_time` times the Tree lab's; the review's time is wall time.
+//! `cargo test --release --test search -- --ignored --nocapture --test-threads=1 review_frames::` (one review at a
+//! time: two at once would share the cores) opens the whole studio (menus, the Play view) at 1280 × 800 on a
+//! recorded game (`tests/data/review/`), starts a review at level 10's budget as the dialog's *Start review* does,
+//! and draws frames at 60 a second while the worker analyses: the dialog open with its progress bar for the first
+//! half of the positions, then closed, the review panel showing the progress, the pointer moving over the board.
+//! Once the review is done it draws three seconds more with the panel, its curve and the move list's marks, the
+//! pointer sweeping over the panel (the curve's hover labels). Each frame is timed in the window thread's CPU time as
+//! `frame_time` times the Tree lab's; the review's time is wall time.
 
 use super::frame_time::{timed_frame, window_input};
 use alphabeta_studio::app::StudioApp;
@@ -62,7 +63,7 @@ fn pointer(n: usize, reviewing: bool) -> egui::Pos2 {
     }
 }
 
-/// Draws frame `n` with the pointer at `at`, the clock at `clock`'s elapsed time; its CPU time in milliseconds.
+/// Draws a frame with the pointer at `at`, the clock at `clock`'s elapsed time; its CPU time in milliseconds.
 fn frame(ctx: &egui::Context, app: &mut StudioApp, clock: Instant, at: egui::Pos2) -> f64 {
     let mut input = window_input();
     input.time = Some(clock.elapsed().as_secs_f64());
