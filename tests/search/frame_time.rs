@@ -22,11 +22,10 @@ use std::time::Instant;
 /// Milliseconds per frame (mean, slowest) over `frames` frames, scrolling by `scroll` points a frame.
 /// Also returns the triangles of the last frame, to show the tree was drawn.
 fn frame_times(ctx: &egui::Context, lab: &mut TreeLab, frames: usize, scroll: f32) -> (f64, f64, usize) {
-    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
     let mut times = Vec::new();
     let mut triangles = 0;
     for frame in 0..frames + 5 {
-        let mut input = egui::RawInput { screen_rect: Some(screen), ..Default::default() };
+        let mut input = window_input();
         // Zoom in over the canvas's middle with the scroll wheel.
         input.events.push(egui::Event::PointerMoved(egui::pos2(640.0, 400.0)));
         if scroll != 0.0 {
@@ -38,21 +37,11 @@ fn frame_times(ctx: &egui::Context, lab: &mut TreeLab, frames: usize, scroll: f3
                 source: egui::MouseWheelSource::Wheel,
             });
         }
-        let started = cpu_ms();
-        let mut output = ctx.run_ui(input, |ui| lab.ui(ui));
-        // No GPU here: the font atlas's updates are dropped (debug builds check that they were handled).
-        output.textures_delta.clear();
-        let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
-        triangles = primitives
-            .iter()
-            .map(|p| match &p.primitive {
-                egui::epaint::Primitive::Mesh(mesh) => mesh.indices.len() / 3,
-                egui::epaint::Primitive::Callback(_) => 0,
-            })
-            .sum();
+        let (ms, drawn) = timed_frame(ctx, input, |ui| lab.ui(ui));
+        triangles = drawn;
         // The first frames lay the fonts out and fit the tree: not part of the steady state.
         if frame >= 5 {
-            times.push(cpu_ms() - started);
+            times.push(ms);
         }
     }
     let mean = times.iter().sum::<f64>() / times.len() as f64;
@@ -83,9 +72,34 @@ fn tree_lab_frame_time_on_large_trees() {
     }
 }
 
+/// A frame's input in a 1280 × 800 window, no event yet.
+pub(crate) fn window_input() -> egui::RawInput {
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    egui::RawInput { screen_rect: Some(screen), ..Default::default() }
+}
+
+/// Draws one frame of `ui` from `input` as the window does but for the GPU's own work — egui's layout and painting,
+/// then tessellation into triangles — and returns its CPU time on this thread in milliseconds and the triangles.
+pub(crate) fn timed_frame(ctx: &egui::Context, input: egui::RawInput, ui: impl FnMut(&mut egui::Ui)) -> (f64, usize) {
+    let started = cpu_ms();
+    let mut output = ctx.run_ui(input, ui);
+    // No GPU here: the font atlas's updates are dropped (debug builds check that they were handled).
+    output.textures_delta.clear();
+    let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
+    let ms = cpu_ms() - started;
+    let triangles = primitives
+        .iter()
+        .map(|p| match &p.primitive {
+            egui::epaint::Primitive::Mesh(mesh) => mesh.indices.len() / 3,
+            egui::epaint::Primitive::Callback(_) => 0,
+        })
+        .sum();
+    (ms, triangles)
+}
+
 /// The CPU time this thread has had, in milliseconds (Linux's scheduler statistics; wall time elsewhere): on a
 /// machine shared with other work, a frame's wall time counts the time other processes had the core too.
-fn cpu_ms() -> f64 {
+pub(crate) fn cpu_ms() -> f64 {
     std::fs::read_to_string("/proc/thread-self/schedstat")
         .ok()
         .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
@@ -99,18 +113,11 @@ thread_local! {
 /// Runs frames until the worker has every figure (or `limit` frames), returning (slowest frame in ms of this
 /// thread's CPU time, frames, seconds of wall time from `since` until the figures were complete).
 fn frames_until_figures(ctx: &egui::Context, lab: &mut TreeLab, since: Instant, limit: usize) -> (f64, usize, f64) {
-    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
     let mut slowest: f64 = 0.0;
     let mut frames = 0;
     let mut done_at = None;
     while frames < limit {
-        let input = egui::RawInput { screen_rect: Some(screen), ..Default::default() };
-        let started = cpu_ms();
-        let mut output = ctx.run_ui(input, |ui| lab.ui(ui));
-        // No GPU here: the font atlas's updates are dropped (debug builds check that they were handled).
-        output.textures_delta.clear();
-        let _ = ctx.tessellate(output.shapes, output.pixels_per_point);
-        slowest = slowest.max(cpu_ms() - started);
+        slowest = slowest.max(timed_frame(ctx, window_input(), |ui| lab.ui(ui)).0);
         frames += 1;
         if !lab.analysing() && done_at.is_none() {
             done_at = Some(since.elapsed().as_secs_f64());
@@ -126,14 +133,10 @@ fn frames_until_figures(ctx: &egui::Context, lab: &mut TreeLab, since: Instant, 
 
 /// The CPU time of one frame in which `action` is applied (an edit applies its action in the frame it was made).
 fn frame_with(ctx: &egui::Context, lab: &mut TreeLab, action: Action) -> f64 {
-    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
-    let input = egui::RawInput { screen_rect: Some(screen), ..Default::default() };
     let started = cpu_ms();
     lab.apply(action);
-    let mut output = ctx.run_ui(input, |ui| lab.ui(ui));
-    output.textures_delta.clear();
-    let _ = ctx.tessellate(output.shapes, output.pixels_per_point);
-    cpu_ms() - started
+    let applied = cpu_ms() - started;
+    applied + timed_frame(ctx, window_input(), |ui| lab.ui(ui)).0
 }
 
 #[test]

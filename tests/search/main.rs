@@ -7,6 +7,7 @@ mod engine_driver;
 mod frame_time;
 mod notation;
 mod oracle;
+mod review_frames;
 mod seed_examples;
 mod skill;
 mod worker;

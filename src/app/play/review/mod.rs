@@ -210,10 +210,14 @@ fn summary(review: &Review) -> String {
     format!("{}; {}", side(&review.sides[0]), side(&review.sides[1]))
 }
 
-/// A class's name for a count of `n` ("1 blunder", "2 blunders").
+/// A class's name for a count of `n` ("1 blunder", "2 blunders", "2 inaccuracies").
 pub fn class_word(class: MoveClass, n: usize) -> String {
     let name = class.name();
-    if n == 1 { name.to_string() } else { format!("{name}s") }
+    match name.strip_suffix('y') {
+        _ if n == 1 => name.to_string(),
+        Some(stem) => format!("{stem}ies"),
+        None => format!("{name}s"),
+    }
 }
 
 /// The colour a class is marked in, as Lichess marks them: inaccuracies light blue, mistakes orange, blunders red;
@@ -315,6 +319,17 @@ mod tests {
     /// The tooltip of 1…b3?? in tic-tac-toe, as the review judged it: the percentages keep their sign on their line
     /// (the review panel at 1280 × 800 had wrapped "0 %" into "0" and "%"), the loss in two decimals, the better move's
     /// line cut after six moves.
+    /// The message line and the panel's tooltips count classes in words: "inaccuracy" becomes "inaccuracies" (the
+    /// window had written "2 inaccuracys" after a review of a chess game).
+    #[test]
+    fn counted_classes_are_plural_in_english() {
+        assert_eq!(class_word(MoveClass::Inaccuracy, 2), "inaccuracies");
+        assert_eq!(class_word(MoveClass::Inaccuracy, 1), "inaccuracy");
+        assert_eq!(class_word(MoveClass::Mistake, 0), "mistakes");
+        assert_eq!(class_word(MoveClass::Blunder, 3), "blunders");
+        assert_eq!(class_word(MoveClass::Blunder, 1), "blunder");
+    }
+
     #[test]
     fn a_blunders_words_name_the_chances_the_loss_and_the_better_line() {
         let judged = JudgedMove {

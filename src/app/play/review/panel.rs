@@ -79,7 +79,7 @@ fn sides(ui: &mut egui::Ui, review: &Review) {
         );
         for class in COUNTED {
             let color = class_color(class).unwrap_or(ui.visuals().text_color());
-            ui.colored_label(color, class.mark()).on_hover_text(format!("{}s", class.name()));
+            ui.colored_label(color, class.mark()).on_hover_text(class_word(class, 2));
         }
         ui.end_row();
         for side in &review.sides {
