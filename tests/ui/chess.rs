@@ -64,3 +64,23 @@ fn drag_a_piece_and_flip_the_board() {
     settle(&mut harness);
     assert!((harness.get_by_label("a8").rect().center() - h1).length() < 2.0);
 }
+
+/// Squares painted at fractional positions each faded at their shared edge, and the background showed through as a
+/// dark seam down the middle of the board. At any window size the squares lie on whole pixels, edge to edge.
+#[test]
+fn the_squares_lie_on_whole_pixels_edge_to_edge() {
+    use eframe::egui;
+    let mut harness = play("chess");
+    for (width, height) in [(1281.0, 801.0), (800.0, 600.0), (1001.0, 777.0), (2560.0, 1440.0)] {
+        harness.set_size(egui::vec2(width, height));
+        harness.run_steps(3);
+        let square = |name: &str| harness.get_by_label(name).rect();
+        for name in ["a1", "d4", "e4", "h8"] {
+            let r = square(name);
+            let whole = [r.min.x, r.min.y, r.max.x, r.max.y].iter().all(|v| v.fract() == 0.0);
+            assert!(whole, "{width}×{height}: {name} at {r:?}");
+        }
+        assert_eq!(square("d4").max.x, square("e4").min.x, "{width}×{height}: d4 and e4 share an edge");
+        assert_eq!(square("e4").max.y, square("e3").min.y, "{width}×{height}: e4 and e3 share an edge");
+    }
+}

@@ -659,4 +659,7 @@ fn an_imported_game_is_as_long_as_its_move_list() {
     assert_eq!(play.history().moves().len(), 3);
     let said = play.message().map(|m| m.text.clone()).unwrap_or_default();
     assert_eq!(said, "Imported a game of 2 moves (3 plies; paused: press Resume for the AI).");
+    play.act(Action::Import("1. e4 *".to_string()));
+    let said = play.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert_eq!(said, "Imported a game of 1 move (1 ply; paused: press Resume for the AI).");
 }

@@ -121,3 +121,22 @@ fn a_session_keeps_the_review_and_reopens_it_without_analysing() {
     assert!(play.review().is_none());
     assert!(play.message().is_some_and(|m| m.error && m.text.contains("left out")), "{:?}", play.message());
 }
+
+/// The dialog counts in plies and says "1 ply", not "1 plies": a 74-move chess game was announced as "148 moves".
+#[test]
+fn the_dialog_counts_plies_in_words_that_agree() {
+    let mut harness = play_with("tic-tac-toe", |play| {
+        play.act(Action::Import("b2".to_string()));
+        play.review.settings = ReviewSettings { budget: ReviewBudget::Depth(1) };
+        play.review.why_shape.depth = 1;
+    });
+    settle(&mut harness);
+    harness.get_by_label("Review…").click();
+    settle(&mut harness);
+    harness.get_by_label_contains("Judge every move of this game (1 ply,");
+    let said: Vec<String> = harness.query_all_by_label_contains("1 plies").map(|n| format!("{n:?}")).collect();
+    assert!(said.is_empty(), "no '1 plies' anywhere: {said:?}");
+    let depth: Vec<Option<String>> = harness.get_all_by_label("depth").map(|n| n.value()).collect();
+    assert!(depth.contains(&Some("1 ply".to_string())), "{depth:?}");
+    assert_eq!(harness.get_by_label("Show why depth").value().as_deref(), Some("1 ply deep"));
+}

@@ -31,9 +31,21 @@ pub fn thousands(n: u64) -> String {
     crate::numbers::thousands(n)
 }
 
+/// A count and its noun, singular for one: "1 ply", "148 plies", "0 moves".
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(counted(1, "ply", "plies"), "1 ply");
+        assert_eq!(counted(0, "ply", "plies"), "0 plies");
+        assert_eq!(counted(148, "move", "moves"), "148 moves");
+    }
 
     #[test]
     fn control_characters_are_escaped_and_the_rest_kept() {

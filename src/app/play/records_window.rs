@@ -6,6 +6,7 @@
 use super::{Action, Play, PlayerKind, start_of};
 use crate::engine::telemetry::searches::SearchKind;
 use crate::games::records::{MoveNote, RecordNotes};
+use crate::messages::counted;
 use crate::play::history::GameHistory;
 use eframe::egui;
 use std::path::{Path, PathBuf};
@@ -222,10 +223,8 @@ impl Play {
                 self.paused = true;
                 // Moves as the move list numbers them; the plies too, named so.
                 let (moves, plies) = (crate::play::numbering::moves_in_list(&self.history), self.history.moves().len());
-                self.say(
-                    format!("Imported a game of {moves} moves ({plies} plies; paused: press Resume for the AI)."),
-                    false,
-                );
+                let (moves, plies) = (counted(moves as u64, "move", "moves"), counted(plies as u64, "ply", "plies"));
+                self.say(format!("Imported a game of {moves} ({plies}; paused: press Resume for the AI)."), false);
             }
             Err(e) => self.refuse_text(format!("Not imported — {e}")),
         }

@@ -9,7 +9,7 @@
 //! are labelled with their names (`e2`) for screen readers and tests. The selection lives in egui's memory, keyed
 //! to the position, so it is dropped when the position changes.
 
-use super::view::{Marks, cell_size, clickable};
+use super::view::{Marks, cell_size, clickable, snapped_board};
 use crate::engine::game::Game;
 use crate::games::any::{AnyMove, Playable};
 use crate::games::chess::cozy_chess::{Board, Color, Move, Piece, Square};
@@ -56,12 +56,9 @@ pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks
 /// Draws `game` and returns the move the clicks complete, if any.
 pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
     let area = ui.available_rect_before_wrap();
-    let size = cell_size(area.shrink(12.0).size(), 8, 8);
-    let board = Geometry {
-        rect: egui::Rect::from_center_size(area.center(), egui::Vec2::splat(size * 8.0)),
-        size,
-        flipped: marks.flipped,
-    };
+    let (rect, size) =
+        snapped_board(area.center(), cell_size(area.shrink(12.0).size(), 8, 8), 8, 8, ui.pixels_per_point());
+    let board = Geometry { rect, size, flipped: marks.flipped };
     let painter = ui.painter_at(area);
     paint_squares(&painter, &board, game, marks);
     paint_coordinates(&painter, &board, ui.visuals().text_color());

@@ -7,7 +7,7 @@
 //! Escape, or a click anywhere else, cancels the selection. The partial path lives in egui's memory, keyed to the
 //! position, so it is dropped when the position changes.
 
-use super::view::{Marks, cell_size, clickable};
+use super::view::{Marks, cell_size, clickable, snapped_board};
 use crate::engine::game::{Game, Side};
 use crate::games::any::AnyMove;
 use crate::games::draughts::{Draughts, coordinates, path};
@@ -38,8 +38,9 @@ pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks
 /// A click on a piece that cannot move says why in `refusal` (the other side's piece, or a capture due elsewhere).
 pub fn show(ui: &mut egui::Ui, game: &Draughts, marks: &Marks, refusal: &mut Option<String>) -> Option<AnyMove> {
     let area = ui.available_rect_before_wrap();
-    let size = cell_size(area.shrink(12.0).size(), 8, 8);
-    let grid = Grid { board: egui::Rect::from_center_size(area.center(), egui::Vec2::splat(size * 8.0)), size };
+    let (board, size) =
+        snapped_board(area.center(), cell_size(area.shrink(12.0).size(), 8, 8), 8, 8, ui.pixels_per_point());
+    let grid = Grid { board, size };
     let painter = ui.painter_at(area);
     paint_board(&painter, &grid);
     paint_last_and_hint(&painter, &grid, marks);

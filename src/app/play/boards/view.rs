@@ -73,6 +73,23 @@ pub fn cell_size(available: egui::Vec2, columns: usize, rows: usize) -> f32 {
     by_width.min(by_height).clamp(16.0, LARGEST_CELL)
 }
 
+/// The rectangle of a board of `columns` × `rows` cells of about `size` centred on `centre`, and its cell size,
+/// both on whole pixels: squares painted edge to edge at fractional positions are each faded at the shared edge,
+/// and the background showed through as a dark seam down the middle of the chess board.
+pub fn snapped_board(
+    centre: egui::Pos2,
+    size: f32,
+    columns: usize,
+    rows: usize,
+    pixels_per_point: f32,
+) -> (egui::Rect, f32) {
+    use egui::emath::GuiRounding;
+    let size = ((size * pixels_per_point).floor() / pixels_per_point).max(1.0 / pixels_per_point);
+    let extent = egui::vec2(columns as f32, rows as f32) * size;
+    let min = (centre - extent / 2.0).round_to_pixels(pixels_per_point);
+    (egui::Rect::from_min_size(min, extent), size)
+}
+
 /// An area of the board that can be clicked, labelled for screen readers and tests (`name`).
 pub fn clickable(ui: &mut egui::Ui, rect: egui::Rect, id: egui::Id, name: String) -> egui::Response {
     let response = ui.interact(rect, id, egui::Sense::click());

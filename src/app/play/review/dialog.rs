@@ -23,7 +23,9 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
     crate::app::windows::show(window, ctx, |ui| {
         let plies = play.history.moves().len();
         ui.label(format!(
-            "Judge each of the {plies} moves of this game: how much of its winning chances it gave away."
+            "Judge every move of this game ({}, each side's moves counted apart): how much of its winning chances \
+             each gave away.",
+            plies_words(plies as u64)
         ));
         let running = play.review.running();
         ui.add_enabled_ui(!running, |ui| settings(play, ui));
@@ -78,7 +80,7 @@ fn settings(play: &mut Play, ui: &mut egui::Ui) {
             ui.add(egui::DragValue::new(nodes).range(NODES).speed(10_000).suffix(" nodes")).accessible_name("nodes");
         }
         ReviewBudget::Depth(depth) => {
-            ui.add(egui::DragValue::new(depth).range(DEPTH_PLIES).suffix(" plies")).accessible_name("depth");
+            ui.add(plies_value(depth, "")).accessible_name("depth");
         }
         ReviewBudget::TimeMs(ms) => {
             ui.add(egui::DragValue::new(ms).range(TIME_MS).speed(10).suffix(" ms per move")).accessible_name("time");
@@ -88,7 +90,7 @@ fn settings(play: &mut Play, ui: &mut egui::Ui) {
     ui.label("Show why: the move tree before a judged move");
     let shape = &mut play.review.why_shape;
     ui.horizontal(|ui| {
-        ui.add(egui::DragValue::new(&mut shape.depth).range(DEPTH_PLIES).suffix(" plies deep"))
+        ui.add(plies_value(&mut shape.depth, " deep"))
             .accessible_name("Show why depth")
             .on_hover_text("How many moves deep the tree goes below the position before the judged move");
         ui.add(egui::DragValue::new(&mut shape.width).range(WIDTH).suffix(" moves a node"))
@@ -102,10 +104,27 @@ pub fn progress(play: &mut Play, ui: &mut egui::Ui) {
     let (done, total, fraction, eta) = play.review.progress().unwrap_or((0, 0, 0.0, None));
     let left = eta.map_or_else(|| "estimating the time left…".to_string(), |eta| format!("about {} left", clock(eta)));
     let text = format!("{done} of {total} positions · {left}");
-    ui.add(egui::ProgressBar::new(fraction).text(text).animate(true));
+    // The spinner beside the bar, not in it: the bar's own spinner covered the first digit of the count.
+    ui.horizontal(|ui| {
+        ui.spinner();
+        ui.add(egui::ProgressBar::new(fraction).text(text));
+    });
     if ui.button("Cancel").on_hover_text("Stop the review; the game and any earlier review are kept").clicked() {
         play.actions.push(super::super::Action::Review(Action::Cancel));
     }
+}
+
+/// "1 ply", "148 plies".
+fn plies_words(plies: u64) -> String {
+    crate::messages::counted(plies, "ply", "plies")
+}
+
+/// A field for a depth in plies, read "1 ply" or "8 plies" and then `after`; typing a number alone sets it.
+fn plies_value<'a, N: egui::emath::Numeric>(depth: &'a mut N, after: &'static str) -> egui::DragValue<'a> {
+    egui::DragValue::new(depth)
+        .range(DEPTH_PLIES)
+        .custom_formatter(move |value, _| format!("{}{after}", plies_words(value.max(0.0) as u64)))
+        .custom_parser(|text| text.split_whitespace().next()?.parse().ok())
 }
 
 /// "1:05", "0:07".

@@ -316,9 +316,6 @@ fn export(play: &mut Play) {
 mod tests {
     use super::*;
 
-    /// The tooltip of 1…b3?? in tic-tac-toe, as the review judged it: the percentages keep their sign on their line
-    /// (the review panel at 1280 × 800 had wrapped "0 %" into "0" and "%"), the loss in two decimals, the better move's
-    /// line cut after six moves.
     /// The message line and the panel's tooltips count classes in words: "inaccuracy" becomes "inaccuracies" (the
     /// window had written "2 inaccuracys" after a review of a chess game).
     #[test]
@@ -330,6 +327,9 @@ mod tests {
         assert_eq!(class_word(MoveClass::Blunder, 1), "blunder");
     }
 
+    /// The tooltip of 1…b3?? in tic-tac-toe, as the review judged it: the percentages keep their sign on their line
+    /// (the review panel at 1280 × 800 had wrapped "0 %" into "0" and "%"), the loss in two decimals, the better move's
+    /// line cut after six moves.
     #[test]
     fn a_blunders_words_name_the_chances_the_loss_and_the_better_line() {
         let judged = JudgedMove {
