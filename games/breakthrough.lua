@@ -32,7 +32,8 @@ ai = {
 bounds = {-1, 1}
 
 local N = 6
-board = { shape = "grid", width = N, height = N }
+board = { shape = "grid", width = N, height = N,
+          coordinates = { columns = {"a", "b", "c", "d", "e", "f"}, rows = {"6", "5", "4", "3", "2", "1"} } }
 
 -- Squares are numbered 1 … 36 row by row from the top left (the board's cells): White starts on the bottom two
 -- rows and moves up, Black on the top two and moves down. A move is 100 × from + to. The search calls `play`,
@@ -183,9 +184,9 @@ function draw(s)
   for sq = 1, SQUARES do
     local light = (ROW[sq] + COLUMN[sq]) % 2 == 0
     local cell = { background = light and "#eed8b0" or "#b88a5a" }
-    if s.cells[sq] == 1 then cell.stone = "white" elseif s.cells[sq] == 2 then cell.stone = "black" end
+    -- Pawns from the chess set: Breakthrough is played with a chess set's pawns.
+    if s.cells[sq] == 1 then cell.piece = "P" elseif s.cells[sq] == 2 then cell.piece = "p" end
     if last and (sq == last // 100 or sq == last % 100) then cell.marked = true end
-    if ROW[sq] == N - 1 or COLUMN[sq] == 0 then cell.note = square_name(sq) end
     cells[sq] = cell
   end
   local counts = string.format("%s %d – %s %d pawns", sides[1], s.count[1], sides[2], s.count[2])

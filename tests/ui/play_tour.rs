@@ -223,3 +223,23 @@ fn a_turn_of_several_moves_keeps_to_its_own_rows() {
         assert!(rects[3].min.y >= rects[2].max.y, "{width}×{height}: Red's reply is below Blue's turn");
     }
 }
+
+/// The game picker's list held 17 of the 18 games at 1280 × 800: egui measured the new popup within its default
+/// area size, and the last game (Tic-tac-toe's script) sat below the list's fold. Every game is in sight.
+#[test]
+fn the_game_list_shows_every_game_when_the_window_has_room() {
+    use eframe::egui;
+    let mut harness = play("tic-tac-toe");
+    settle(&mut harness);
+    harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Game").click();
+    harness.run_steps(3);
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    let popup = harness.ctx.memory(|m| {
+        let rects: Vec<egui::Rect> =
+            m.areas().visible_layer_ids().into_iter().filter_map(|layer| m.area_rect(layer.id)).collect();
+        rects.into_iter().find(|r| *r != screen).expect("the list is open")
+    });
+    let last = harness.state().registry.entries.last().expect("games").variant.name.clone();
+    let at = harness.get_by_label(&last).rect();
+    assert!(popup.contains_rect(at), "{last} at {at:?} lies within the list {popup:?}");
+}

@@ -31,9 +31,13 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
 fn game_picker(play: &mut Play, ui: &mut egui::Ui) {
     ui.heading("Game");
     let current = play.entry().variant.name.clone();
-    // Tall enough for every game without scrolling (the list scrolls only when the window cannot hold it).
-    let list_height = play.registry.entries.len() as f32 * (ui.spacing().interact_size.y + ui.spacing().item_spacing.y);
-    egui::ComboBox::from_label("Game").selected_text(current).height(list_height + 8.0).show_ui(ui, |ui| {
+    // As tall as the window has room for below the picker: the list scrolls only when the window cannot hold every
+    // game. egui measures a new popup within the style's default area size (400 points tall), which hid the last
+    // game below the list's fold whatever height the list asked for; that size is raised while the list is shown.
+    let list_height = (ui.ctx().content_rect().bottom() - ui.cursor().top() - 48.0).max(120.0);
+    let area_size = ui.ctx().global_style().spacing.default_area_size;
+    ui.ctx().global_style_mut(|style| style.spacing.default_area_size.y = list_height + 16.0);
+    egui::ComboBox::from_label("Game").selected_text(current).height(list_height).show_ui(ui, |ui| {
         for (i, entry) in play.registry.entries.iter().enumerate() {
             if ui
                 .selectable_label(i == play.selected, &entry.variant.name)
@@ -44,6 +48,7 @@ fn game_picker(play: &mut Play, ui: &mut egui::Ui) {
             }
         }
     });
+    ui.ctx().global_style_mut(|style| style.spacing.default_area_size = area_size);
     ui.horizontal_wrapped(|ui| {
         super::reload::button(play, ui);
         super::check_window::button(play, ui);
