@@ -133,7 +133,7 @@ fn the_dialog_counts_plies_in_words_that_agree() {
     settle(&mut harness);
     harness.get_by_label("Review…").click();
     settle(&mut harness);
-    harness.get_by_label_contains("Judge every move of this game (1 ply,");
+    harness.get_by_label_contains("Judge every move of this game (1 ply;");
     let said: Vec<String> = harness.query_all_by_label_contains("1 plies").map(|n| format!("{n:?}")).collect();
     assert!(said.is_empty(), "no '1 plies' anywhere: {said:?}");
     let depth: Vec<Option<String>> = harness.get_all_by_label("depth").map(|n| n.value()).collect();

@@ -23,8 +23,8 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
     crate::app::windows::show(window, ctx, |ui| {
         let plies = play.history.moves().len();
         ui.label(format!(
-            "Judge every move of this game ({}, each side's moves counted apart): how much of its winning chances \
-             each gave away.",
+            "Judge every move of this game ({}; a ply is one side's move): how much of its winning chances each \
+             gave away.",
             plies_words(plies as u64)
         ));
         let running = play.review.running();
