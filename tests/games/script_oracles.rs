@@ -30,6 +30,22 @@ trait Oracle: Clone {
     fn name(&self, mv: i64) -> String;
 }
 
+/// The oracle's own perft: leaves `depth` plies below `position` (a finished game is one leaf).
+fn oracle_perft<O: Oracle>(position: &O, depth: u32) -> u64 {
+    let moves = position.moves();
+    if depth == 0 || moves.is_empty() {
+        return 1;
+    }
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.play(mv);
+            oracle_perft(&child, depth - 1)
+        })
+        .sum()
+}
+
 /// A square's or a dot's name from its column and row counted from the top (`rows` of them): `a1` at the bottom
 /// left.
 fn square_name(column: i64, row: i64, rows: i64) -> String {
@@ -409,27 +425,12 @@ impl Oracle for Breakthrough {
     }
 }
 
-fn breakthrough_perft(position: &Breakthrough, depth: u32) -> u64 {
-    let moves = position.moves();
-    if depth == 0 || moves.is_empty() {
-        return 1;
-    }
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = position.clone();
-            child.play(mv);
-            breakthrough_perft(&child, depth - 1)
-        })
-        .sum()
-}
-
 #[test]
 fn breakthrough_perft_matches_an_independent_implementation() {
     let mut game = new_game("breakthrough");
     let start = Breakthrough::new();
     for depth in 0..=4 {
-        assert_eq!(perft(&mut game, depth), breakthrough_perft(&start, depth), "depth {depth}");
+        assert_eq!(perft(&mut game, depth), oracle_perft(&start, depth), "depth {depth}");
     }
     assert_eq!(perft(&mut game, 1), 16, "two moves for each pawn on the edge, three for the four between");
     assert_eq!(walk(&mut game, &start, 2), 256);
@@ -441,7 +442,7 @@ fn breakthrough_perft_matches_an_independent_implementation() {
         let mut oracle = Breakthrough::new();
         random_line(&mut game, &mut oracle, plies, &mut rng);
         let leaves = walk(&mut game, &oracle, 3);
-        assert_eq!(leaves, breakthrough_perft(&oracle, 3), "after {:?}", game.history());
+        assert_eq!(leaves, oracle_perft(&oracle, 3), "after {:?}", game.history());
         let mut ends = game.clone();
         let mut to_the_end = oracle.clone();
         random_line(&mut ends, &mut to_the_end, 100, &mut rng);
