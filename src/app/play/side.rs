@@ -294,12 +294,11 @@ fn buttons(play: &mut Play, ui: &mut egui::Ui) {
     let over = game.outcome().is_some();
     let human_to_move = !over && play.players[super::index(game.side_to_move())].kind == PlayerKind::Human;
     let ai_thinking = play.search.as_ref().is_some_and(|s| !s.finished && matches!(s.purpose, Purpose::Move(_)));
-    let any_ai = play.players.iter().any(|p| p.kind == PlayerKind::Ai);
     ui.horizontal_wrapped(|ui| {
         if ui.button("New game").clicked() {
             play.actions.push(Action::NewGame);
         }
-        let undo = ui.add_enabled(!play.history.moves().is_empty(), egui::Button::new("Undo"));
+        let undo = ui.add_enabled(can_undo(play), egui::Button::new("Undo"));
         if undo.on_hover_text("Take the last move back (Ctrl+Z)").clicked() {
             play.actions.push(Action::Undo);
         }
@@ -324,7 +323,7 @@ fn buttons(play: &mut Play, ui: &mut egui::Ui) {
         if move_now.on_hover_text("Stop the search and use the best move found so far").clicked() {
             play.actions.push(Action::MoveNow);
         }
-        if any_ai && !over {
+        if can_pause(play) {
             let (label, tip) = if play.paused {
                 ("Resume", "Let the AI play on (Space)")
             } else {
@@ -416,14 +415,22 @@ fn game_key(play: &Play, ctx: &egui::Context) -> Option<Action> {
         return play.history.can_redo().then_some(Action::Redo);
     }
     if pressed(Modifiers::COMMAND, Key::Z) {
-        return (!play.history.moves().is_empty()).then_some(Action::Undo);
+        return can_undo(play).then_some(Action::Undo);
     }
-    let game_on = play.history.position().outcome().is_none();
-    let any_ai = play.players.iter().any(|p| p.kind == PlayerKind::Ai);
     if pressed(Modifiers::NONE, Key::Space) {
-        return (any_ai && game_on).then_some(Action::TogglePause);
+        return can_pause(play).then_some(Action::TogglePause);
     }
     None
+}
+
+/// Whether there is a move to take back: *Undo* and Ctrl+Z.
+fn can_undo(play: &Play) -> bool {
+    !play.history.moves().is_empty()
+}
+
+/// Whether an AI plays in a game still going on: *Pause* and Space.
+fn can_pause(play: &Play) -> bool {
+    play.history.position().outcome().is_none() && play.players.iter().any(|p| p.kind == PlayerKind::Ai)
 }
 
 /// ← and → step through the game a move at a time, Home goes to the start and End back to the game.
