@@ -7,6 +7,7 @@ mod draughts;
 mod einstein;
 mod othello;
 mod play;
+mod play_games;
 mod play_levels;
 mod play_tour;
 mod review;
