@@ -16,6 +16,7 @@ use crate::engine::search::ordering::OrderingOptions;
 use crate::engine::search::ranges::{TABLE_MIB, THREADS, check};
 use crate::engine::search::shared_tt::{SharedTable, SharedView};
 use crate::engine::search::smp::{HelperMemory, with_helpers};
+use crate::engine::search::solver_table::SolverTable;
 use crate::engine::search::stats::SearchStats;
 use crate::engine::search::tt::Table;
 use crate::games::connect_four::ConnectFour;
@@ -49,6 +50,10 @@ pub struct SolveArgs {
     /// unchanged.
     #[arg(long)]
     pub summary: bool,
+    /// The table: `buckets`, the solver's own (eight entries to a cache line, four times the positions per MiB), or
+    /// `slots`, the engine's (one entry a slot, as the AI's searches use it).
+    #[arg(long, default_value = "buckets")]
+    pub table: String,
     /// Search threads (Lazy SMP: helpers run the same driver over one shared table; the nodes written are all the
     /// threads' together). 1, the default, is the one-thread solver node for node; `plain` has no table and always
     /// runs on one thread.
@@ -119,6 +124,13 @@ pub fn parse_ordering(list: &str) -> Result<OrderingOptions, CommandError> {
     Ok(options)
 }
 
+/// Where the solver keeps what it learns: one thread's table of either kind, or the table threads share.
+enum Solver {
+    Buckets(Memory<u8, SolverTable>),
+    Slots(Memory<u8>),
+    Shared(Arc<SharedTable>),
+}
+
 /// The answer for one position.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Solution {
@@ -137,7 +149,12 @@ pub enum Driver {
 
 /// Solves one position exactly (or, weakly, to its sign) over a fresh table, no depth limit — by default MTD by
 /// bisection between the bounds the game states, as Pons' solver does.
-pub fn solve(position: &mut ConnectFour, memory: &mut Memory<u8>, weak: bool, driver: Driver) -> Solution {
+pub fn solve<T: Table<u8>>(
+    position: &mut ConnectFour,
+    memory: &mut Memory<u8, T>,
+    weak: bool,
+    driver: Driver,
+) -> Solution {
     memory.clear();
     let started = Instant::now();
     let (value, nodes) = solve_in(position, memory, weak, driver, StopWhen::default());
@@ -240,7 +257,16 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
         true => Some(Arc::new(SharedTable::try_with_mib(tt_mib).map_err(|e| CommandError(format!("--tt-mib: {e}")))?)),
         false => None,
     };
-    let mut memory = Memory::new(if shared.is_some() { 0 } else { tt_mib }, ordering);
+    let mut solver = match (shared, args.table.as_str()) {
+        (Some(table), _) => Solver::Shared(table),
+        (None, "buckets") => Solver::Buckets(Memory {
+            tt: SolverTable::try_with_mib(tt_mib).map_err(|e| CommandError(format!("--tt-mib: {e}")))?,
+            orderer: MoveOrderer::new(ordering),
+            features: SearchFeatures::NONE,
+        }),
+        (None, "slots") => Solver::Slots(Memory::new(tt_mib, ordering)),
+        (None, other) => return Err(CommandError(format!("unknown table '{other}' (use buckets or slots)"))),
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut summary = Summary::default();
@@ -270,9 +296,10 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
                 continue;
             }
         };
-        let s = match &shared {
-            Some(table) => solve_parallel(&mut position, table, (ordering, threads), args.weak, driver),
-            None => solve(&mut position, &mut memory, args.weak, driver),
+        let s = match &mut solver {
+            Solver::Shared(table) => solve_parallel(&mut position, table, (ordering, threads), args.weak, driver),
+            Solver::Buckets(memory) => solve(&mut position, memory, args.weak, driver),
+            Solver::Slots(memory) => solve(&mut position, memory, args.weak, driver),
         };
         writeln!(out, "{moves} {} {} {}", s.score, s.nodes, s.microseconds)?;
         summary.add(&s, expected, args.weak);

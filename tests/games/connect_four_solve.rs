@@ -2,11 +2,15 @@
 //! sample of four sets with both drivers, the right sign with the weak solver, and the game's search hooks
 //! (win-in-one, value range, non-losing moves) checked against plain search.
 
-use alphabeta_studio::cli::solve::{Driver, parse_ordering, solve};
+use alphabeta_studio::cli::solve::{Driver, Solution, parse_ordering, solve};
 use alphabeta_studio::engine::game::Game;
 use alphabeta_studio::engine::search::alphabeta_memory::Memory;
 use alphabeta_studio::engine::search::context::StopWhen;
+use alphabeta_studio::engine::search::features::SearchFeatures;
 use alphabeta_studio::engine::search::observer::NoObserver;
+use alphabeta_studio::engine::search::ordering::MoveOrderer;
+use alphabeta_studio::engine::search::solver_table::SolverTable;
+use alphabeta_studio::engine::search::tt::{Entry, TranspositionTable};
 use alphabeta_studio::engine::search::{Algorithm, SearchOptions, search};
 use alphabeta_studio::games::connect_four::ConnectFour;
 
@@ -31,19 +35,51 @@ fn memory() -> Memory<u8> {
     Memory::new(16, parse_ordering("hash,hints").expect("valid ordering"))
 }
 
+/// The memory `solve` uses by default: the solver's own table, eight entries to a bucket.
+fn bucket_memory(buckets: usize) -> Memory<u8, SolverTable> {
+    Memory {
+        tt: SolverTable::with_buckets(buckets),
+        orderer: MoveOrderer::new(parse_ordering("hash,hints").expect("valid ordering")),
+        features: SearchFeatures::NONE,
+    }
+}
+
 #[test]
 fn exact_scores_on_a_sample_of_four_sets() {
-    let mut memory = memory();
+    let (mut slots, mut buckets) = (memory(), bucket_memory(1 << 18));
     for (set, step) in [("Test_L3_R1", 20), ("Test_L2_R1", 25), ("Test_L2_R2", 50), ("Test_L1_R1", 40)] {
         for (line, moves, score) in sample(set, step, 7) {
             for driver in [Driver::Bisection, Driver::Mtdf] {
                 let mut position = ConnectFour::from_moves(&moves).expect("a legal position");
-                let solution = solve(&mut position, &mut memory, false, driver);
+                let solution = solve(&mut position, &mut slots, false, driver);
                 assert_eq!(solution.score, score, "{set} line {line} ({moves}) with {driver:?}");
                 assert_eq!(position, ConnectFour::from_moves(&moves).expect("legal"), "the position is restored");
+                let solution = solve(&mut position, &mut buckets, false, driver);
+                assert_eq!(solution.score, score, "{set} line {line} ({moves}) with {driver:?}, solver's table");
             }
         }
     }
+}
+
+/// Issue 46: at equal bytes the solver's table holds four times the positions of the engine's, so when the table
+/// is too small for the search it finds the same scores in fewer nodes (here 256 KiB against Middle-Medium
+/// positions of some 40,000 nodes).
+#[test]
+fn the_solvers_table_finds_the_same_scores_in_fewer_nodes() {
+    let bytes = 256 << 10;
+    let mut slots = Memory { tt: TranspositionTable::with_slots(bytes / size_of::<Option<Entry<u8>>>()), ..memory() };
+    let mut buckets = bucket_memory(bytes / 64);
+    let (mut slot_nodes, mut bucket_nodes) = (0, 0);
+    for (line, moves, score) in sample("Test_L2_R2", 50, 3) {
+        let in_slots =
+            solve(&mut ConnectFour::from_moves(&moves).expect("legal"), &mut slots, false, Driver::Bisection);
+        let in_buckets =
+            solve(&mut ConnectFour::from_moves(&moves).expect("legal"), &mut buckets, false, Driver::Bisection);
+        assert_eq!((in_slots.score, in_buckets.score), (score, score), "line {line} ({moves})");
+        slot_nodes += in_slots.nodes;
+        bucket_nodes += in_buckets.nodes;
+    }
+    assert!(bucket_nodes * 10 < slot_nodes * 9, "{bucket_nodes} nodes with buckets, {slot_nodes} with slots");
 }
 
 #[test]
@@ -125,12 +161,16 @@ fn the_evaluation_stays_inside_one() {
 /// exactly what it cost the first time (a table that kept anything would answer at once from the root's entry).
 #[test]
 fn each_solve_starts_from_an_empty_table() {
-    let mut memory = memory();
+    let (mut slots, mut buckets) = (memory(), bucket_memory(1 << 18));
     for (line, moves, score) in sample("Test_L2_R2", 100, 5) {
-        let first = solve(&mut ConnectFour::from_moves(&moves).expect("legal"), &mut memory, false, Driver::Bisection);
-        let again = solve(&mut ConnectFour::from_moves(&moves).expect("legal"), &mut memory, false, Driver::Bisection);
-        assert_eq!((first.score, again.score), (score, score), "line {line}");
-        assert!(first.nodes > 100, "line {line}: a real search, {} nodes", first.nodes);
-        assert_eq!(again.nodes, first.nodes, "line {line}: the second solve saw the first one's table");
+        let twice = |solve: &mut dyn FnMut(&mut ConnectFour) -> Solution| {
+            let first = solve(&mut ConnectFour::from_moves(&moves).expect("legal"));
+            let again = solve(&mut ConnectFour::from_moves(&moves).expect("legal"));
+            assert_eq!((first.score, again.score), (score, score), "line {line}");
+            assert!(first.nodes > 100, "line {line}: a real search, {} nodes", first.nodes);
+            assert_eq!(again.nodes, first.nodes, "line {line}: the second solve saw the first one's table");
+        };
+        twice(&mut |position| solve(position, &mut slots, false, Driver::Bisection));
+        twice(&mut |position| solve(position, &mut buckets, false, Driver::Bisection));
     }
 }

@@ -33,7 +33,9 @@ impl<M: Copy + Eq> Memory<M> {
             features: SearchFeatures::NONE,
         }
     }
+}
 
+impl<M: Copy + Eq, T: Table<M>> Memory<M, T> {
     /// Forgets everything learned (the table, killers and history).
     pub fn clear(&mut self) {
         self.tt.clear();

@@ -182,6 +182,11 @@ impl<M: Copy, C: MoveBits<M>> Table<M> for SharedView<M, C> {
     fn prefetch(&self, key: u64) {
         self.table.prefetch(key);
     }
+
+    /// Clears the table every view shares.
+    fn clear(&mut self) {
+        self.table.clear();
+    }
 }
 
 #[cfg(test)]

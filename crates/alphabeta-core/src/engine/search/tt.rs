@@ -135,6 +135,8 @@ pub trait Table<M> {
     fn store(&mut self, entry: Entry<M>);
     /// Starts fetching the slot of `key` into the cache.
     fn prefetch(&self, key: u64);
+    /// Forgets everything: no entry stored before can match a probe again.
+    fn clear(&mut self);
 }
 
 impl<M: Copy> Table<M> for TranspositionTable<M> {
@@ -149,6 +151,9 @@ impl<M: Copy> Table<M> for TranspositionTable<M> {
     #[inline(always)]
     fn prefetch(&self, key: u64) {
         TranspositionTable::prefetch(self, key);
+    }
+    fn clear(&mut self) {
+        TranspositionTable::clear(self);
     }
 }
 
