@@ -3,12 +3,11 @@
 
 use crate::common::studio;
 
-fn record(name: &str, text: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("alphabeta-review-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let path = dir.join("record.txt");
-    std::fs::write(&path, text).expect("written");
-    path
+/// A record file holding `text`, removed when the returned path is dropped.
+fn record(name: &str, text: &[u8]) -> tempfile::TempPath {
+    let file = tempfile::Builder::new().prefix(&format!("alphabeta-review-{name}-")).tempfile().expect("a file");
+    std::fs::write(file.path(), text).expect("written");
+    file.into_temp_path()
 }
 
 /// O's edge reply a2 to X's centre loses by force (X forks with c3 or similar): a blunder, the rest best.

@@ -16,12 +16,9 @@ use eframe::egui;
 use rand::{Rng, SeedableRng};
 use std::path::{Path, PathBuf};
 
-/// A fresh folder for one test.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("abs-sessions-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp folder");
-    dir
+/// A fresh folder for one test, removed when the test is over (whether it passed or not).
+fn folder(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("abs-sessions-{name}-")).tempdir().expect("temp folder")
 }
 
 /// What the first search in `tests/data/session-v2.ron` counted.
@@ -164,7 +161,8 @@ fn open(app: &mut StudioApp, path: &Path) -> String {
 
 #[test]
 fn bad_files_change_nothing_and_say_why() {
-    let dir = folder("bad");
+    let temp = folder("bad");
+    let dir = temp.path();
     let good = to_ron(&busy_studio().to_session());
     let huge = dir.join("huge.ron");
     std::fs::File::create(&huge).and_then(|f| f.set_len(MAX_BYTES + 1)).expect("sparse file");
@@ -234,7 +232,8 @@ fn truncated_and_mutated_copies_never_panic() {
 
 #[test]
 fn saves_are_atomic_and_keep_the_previous_version() {
-    let dir = folder("atomic");
+    let temp = folder("atomic");
+    let dir = temp.path();
     let path = dir.join("s.ron");
     let first = busy_studio().to_session();
     store::save(&path, &first).expect("first save");
@@ -257,7 +256,8 @@ fn saves_are_atomic_and_keep_the_previous_version() {
 fn a_save_that_fails_at_any_byte_keeps_the_file_and_its_backup() {
     // A full disk, simulated: the writer fails once `budget` bytes are written, at every offset of the save (the
     // new file's bytes, then the backup's). The old file and the old backup stay byte for byte as they were.
-    let dir = folder("full-disk");
+    let temp = folder("full-disk");
+    let dir = temp.path();
     let path = dir.join("s.ron");
     let first = StudioApp::default().to_session();
     let mut app = StudioApp::default();
@@ -285,12 +285,12 @@ fn a_save_that_fails_at_any_byte_keeps_the_file_and_its_backup() {
     assert_eq!(std::fs::read(backup_path(&path)).expect("read"), file);
     // A path that is a folder is refused.
     assert!(store::save(&dir, &third).is_err());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn a_crash_leaves_a_marker_and_the_autosave_is_offered() {
-    let dir = folder("crash");
+    let temp = folder("crash");
+    let dir = temp.path();
     let store = Store::new(&dir);
     assert_eq!(store.start(), None, "a first start has nothing to recover");
     store.finish();
@@ -302,7 +302,8 @@ fn a_crash_leaves_a_marker_and_the_autosave_is_offered() {
     let recovery = store.start().expect("recovery offered");
     assert_eq!(recovery.path, store.autosave_path());
     // Recovering installs the autosave, which is not yet saved anywhere of the user's.
-    let mut app = StudioApp::with_store(Some(Store::new(folder("crash-2"))));
+    let second = folder("crash-2");
+    let mut app = StudioApp::with_store(Some(Store::new(second.path())));
     app.sessions.recovery = Some(recovery);
     app.apply_session(SessionAction::Recover, &egui::Context::default());
     assert_eq!(app.play.entry().variant.id, "connect-four");
@@ -313,7 +314,8 @@ fn a_crash_leaves_a_marker_and_the_autosave_is_offered() {
 
 #[test]
 fn saving_remembers_recent_sessions_and_clears_unsaved() {
-    let dir = folder("recent");
+    let temp = folder("recent");
+    let dir = temp.path();
     let mut app = StudioApp::with_store(Some(Store::new(&dir)));
     let ctx = egui::Context::default();
     assert!(!app.unsaved());
@@ -353,7 +355,8 @@ fn a_session_file_is_readable_ron() {
 
 #[test]
 fn changed_work_is_autosaved_and_a_clean_exit_leaves_no_marker() {
-    let dir = folder("autosave");
+    let temp = folder("autosave");
+    let dir = temp.path();
     let mut app = StudioApp::with_store(Some(Store::new(&dir)));
     app.sessions.autosave_every = std::time::Duration::ZERO;
     let ctx = egui::Context::default();
@@ -418,7 +421,8 @@ fn a_dice_game_keeps_its_rolls_and_its_seed() {
 /// ladder). Each is refused by name when the file is opened, and the window keeps what it had.
 #[test]
 fn search_records_beyond_the_views_ranges_are_refused_by_name() {
-    let dir = folder("records");
+    let temp = folder("records");
+    let dir = temp.path();
     let good = studio_with_telemetry().to_session();
     type Edit = fn(&mut Session);
     let cases: [(&str, Edit, &str); 4] = [
@@ -471,7 +475,8 @@ fn search_records_beyond_the_views_ranges_are_refused_by_name() {
 /// apart (issue 43 let Fit zoom out further, to show a tree of 100,000 leaves whole, and keep the levels apart).
 #[test]
 fn a_saved_view_is_held_to_the_canvas_s_ranges() {
-    let dir = folder("view");
+    let temp = folder("view");
+    let dir = temp.path();
     let mut session = busy_studio().to_session();
     let lab = &mut session.tree_lab;
     (lab.fitted, lab.zoom, lab.offset, lab.stretch) = (false, 3e38, [3e38, -3e38], 1e30);
@@ -498,7 +503,8 @@ fn a_saved_view_is_held_to_the_canvas_s_ranges() {
 /// 2.9 GB and aborted. A tree from a session obeys the cap a typed tree does: the lab shows why it was refused.
 #[test]
 fn a_session_tree_over_the_node_cap_is_refused_in_the_lab() {
-    let dir = folder("huge-tree");
+    let temp = folder("huge-tree");
+    let dir = temp.path();
     let mut session = busy_studio().to_session();
     let mut text = String::with_capacity(30_000_002);
     text.push('(');
@@ -521,7 +527,8 @@ fn a_session_tree_over_the_node_cap_is_refused_in_the_lab() {
 /// autosave) instead of writing back to the file the work was saved as. The autosave remembers that file.
 #[test]
 fn a_recovered_autosave_keeps_its_file_name() {
-    let dir = folder("recovered-name");
+    let temp = folder("recovered-name");
+    let dir = temp.path();
     let ctx = egui::Context::default();
     let mut app = StudioApp::with_store(Some(Store::new(&dir)));
     assert!(app.play.select("tic-tac-toe"));

@@ -5,14 +5,13 @@ use alphabeta_studio::games::chess::Chess;
 
 use crate::common;
 use common::studio;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const STUDIO: &str = env!("CARGO_BIN_EXE_alphabeta-studio");
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("abs-strength-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A fresh folder for one test, removed when the test is over (whether it passed or not).
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("abs-strength-{name}-")).tempdir().expect("temp dir")
 }
 
 /// An executable shell script (the match starts UCI engines by path, without arguments).
@@ -48,7 +47,8 @@ fn uci_over_pipes_answers_the_protocol_and_survives_garbage() {
 
 #[test]
 fn perfect_tic_tac_toe_draws_every_game_and_every_game_is_recorded() {
-    let dir = temp_dir("ttt");
+    let temp = temp_dir("ttt");
+    let dir = temp.path();
     let pgn = dir.join("games.pgn");
     let pgn_arg = pgn.display().to_string();
     let args =
@@ -76,14 +76,14 @@ fn perfect_tic_tac_toe_draws_every_game_and_every_game_is_recorded() {
     let (code, out, err) = studio(&["match", "tic-tac-toe", "--a", "level:1", "--b", "level:1", "--pgn", &nowhere], "");
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert!(err.contains("no such folder") && !err.contains("games:"), "one line, before any game: {err}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Each player gets a fresh engine (and table) for every game, so a game does not depend on which games its thread
 /// played before: a node-limited match plays the same games one at a time and two at a time.
 #[test]
 fn a_node_limited_match_plays_the_same_games_at_any_concurrency() {
-    let dir = temp_dir("concurrency");
+    let temp = temp_dir("concurrency");
+    let dir = temp.path();
     let games_at = |concurrency: &str| {
         let pgn = dir.join(format!("games-{concurrency}.txt"));
         let pgn_arg = pgn.display().to_string();
@@ -122,7 +122,8 @@ fn a_node_limited_match_plays_the_same_games_at_any_concurrency() {
 /// result twice: random openings reach a new position for every pair of games while the game has one.
 #[test]
 fn random_openings_differ_for_every_pair_while_the_game_has_new_ones() {
-    let dir = temp_dir("distinct-openings");
+    let temp = temp_dir("distinct-openings");
+    let dir = temp.path();
     let openings_of = |plies: &str, games: &str| {
         let pgn = dir.join(format!("games-{plies}.txt"));
         let pgn_arg = pgn.display().to_string();
@@ -177,7 +178,8 @@ fn the_perfect_player_never_loses_to_level_1_from_random_openings() {
 
 #[test]
 fn a_chess_match_against_the_studio_as_a_uci_engine_finishes_cleanly() {
-    let dir = temp_dir("uci");
+    let temp = temp_dir("uci");
+    let dir = temp.path();
     let engine = script(&dir, "studio-uci", &format!("exec '{STUDIO}' uci"));
     let a = format!("uci:{engine},Skill Level=1");
     let pgn = dir.join("chess.pgn");
@@ -196,12 +198,12 @@ fn a_chess_match_against_the_studio_as_a_uci_engine_finishes_cleanly() {
     let records = std::fs::read_to_string(&pgn).expect("records");
     assert_eq!(records.matches("[Event ").count(), 2);
     assert!(records.contains("1. ") && !records.contains("[Variant"), "{records}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn engines_that_crash_err_or_stall_lose_and_are_counted() {
-    let dir = temp_dir("bad");
+    let temp = temp_dir("bad");
+    let dir = temp.path();
     let handshake = "while read line; do case \"$line\" in uci) echo uciok;; isready) echo readyok;;";
     let crasher = script(&dir, "crasher", &format!("{handshake} go*) exit 1;; esac; done"));
     let cheater = script(&dir, "cheater", &format!("{handshake} go*) echo bestmove a1a8;; esac; done"));
@@ -219,7 +221,6 @@ fn engines_that_crash_err_or_stall_lose_and_are_counted() {
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("/no/such/engine"), "{err}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -256,7 +257,8 @@ fn shell_engine(dir: &Path, name: &str, on_go: &str, on_ready: &str) -> String {
 /// buffer without bound; now each is a crash, counted, its reason on stderr and in the summary.
 #[test]
 fn match_counts_an_engine_that_floods_or_prints_an_endless_line_as_a_crash() {
-    let dir = temp_dir("flood");
+    let temp = temp_dir("flood");
+    let dir = temp.path();
     let endless = shell_engine(&dir, "endless.sh", "head -c 50000000 /dev/zero | tr '\\0' x; sleep 100", ":");
     let flood = shell_engine(&dir, "flood.sh", "sleep 100", "yes 'info string flood' &");
     for (engine, reason) in [(endless, "it printed a line longer than"), (flood, "it flooded its output")] {
@@ -268,13 +270,13 @@ fn match_counts_an_engine_that_floods_or_prints_an_endless_line_as_a_crash() {
         assert!(out.contains("B failures: 0 illegal moves, 1 crashes, 0 time forfeits"), "{out}");
         assert!(out.contains(reason) && err.contains(reason), "{reason}: {out} / {err}");
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Issue 42: a wrapper script's hung child outlived the match; the engine's whole process group goes.
 #[test]
 fn match_kills_the_engines_whole_process_group() {
-    let dir = temp_dir("group");
+    let temp = temp_dir("group");
+    let dir = temp.path();
     let pid_file = dir.join("child.pid");
     let engine = script(
         &dir,
@@ -300,13 +302,13 @@ fn match_kills_the_engines_whole_process_group() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     assert!(!alive(&pid), "the wrapper's child {pid} still runs");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Issue 42: `--pgn` to a FIFO blocked for ever; it is refused in one line before any game.
 #[test]
 fn match_refuses_a_records_path_that_is_not_a_regular_file() {
-    let dir = temp_dir("pgn-fifo");
+    let temp = temp_dir("pgn-fifo");
+    let dir = temp.path();
     let fifo = dir.join("games.pgn");
     if !std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
         return;
@@ -316,5 +318,4 @@ fn match_refuses_a_records_path_that_is_not_a_regular_file() {
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.contains("not a regular file"), "{err}");
-    let _ = std::fs::remove_dir_all(dir);
 }

@@ -12,10 +12,10 @@ use egui_kittest::kittest::Queryable;
 use crate::support;
 use support::*;
 
-fn studio(name: &str) -> (Harness<'static, StudioApp>, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("abs-ui-session-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let mut app = StudioApp::with_store(Some(Store::new(&dir)));
+/// The studio over a fresh session folder, removed with the returned guard when the test is over.
+fn studio(name: &str) -> (Harness<'static, StudioApp>, tempfile::TempDir) {
+    let dir = tempfile::Builder::new().prefix(&format!("abs-ui-session-{name}-")).tempdir().expect("temp folder");
+    let mut app = StudioApp::with_store(Some(Store::new(dir.path())));
     // The system's dialog would block a headless test; the in-window one is what CI and Xvfb get anyway.
     app.sessions.use_native_dialogs = false;
     assert!(app.play.select("tic-tac-toe"));
@@ -51,7 +51,7 @@ fn play_save_start_anew_open_and_find_the_same_game() {
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     let _ = harness.run_ok();
     harness.get_by_label("Save the session");
-    let path = dir.join("my-game.ron");
+    let path = dir.path().join("my-game.ron");
     answer_dialog(&mut harness, &path, "Save");
     assert!(path.is_file(), "saved to the typed path");
     assert!(!harness.state().unsaved());
@@ -95,7 +95,7 @@ fn unsaved_work_is_asked_about_and_cancel_keeps_it() {
     let _ = harness.run_ok();
     harness.get_by_label("Save").click();
     let _ = harness.run_ok();
-    let path = dir.join("kept.ron");
+    let path = dir.path().join("kept.ron");
     answer_dialog(&mut harness, &path, "Save");
     assert!(path.is_file());
     assert!(harness.state().play.history().moves().is_empty(), "then the new session started");
@@ -114,8 +114,8 @@ fn a_session_with_an_impossible_ply_is_refused_in_the_window() {
     let mut session = harness.state().to_session();
     let record = session.play.telemetry.records.first_mut().expect("the AI's move left a record");
     record.ply = 1_000_000_000_000;
-    std::fs::create_dir_all(&dir).expect("folder");
-    let path = dir.join("hostile.ron");
+    std::fs::create_dir_all(dir.path()).expect("folder");
+    let path = dir.path().join("hostile.ron");
     std::fs::write(&path, alphabeta_studio::app::session::format::to_ron(&session)).expect("write");
 
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
