@@ -91,6 +91,7 @@ fn f2_f3_impossible_sizes_are_refused_by_name() {
         refused(&["solve", "--tt-mib", tt], b"4453\n", "--tt-mib is");
     }
     refused(&["solve", "--tt-mib", "99999999999999999999"], b"", "--tt-mib");
+    refused(&["solve", "--table", "cuckoo"], b"4453\n", "unknown table 'cuckoo' (use buckets or slots)");
     refused(&["bench", "--branching", "1", "--depth", "50000", "--runs", "1"], b"", "--depth 50000");
     refused(&["bench", "--branching", "2", "--depth", "4294967298", "--runs", "1"], b"", "--depth 4294967298");
     refused(&["bench", "--branching", "2", "--depth", "40", "--runs", "1"], b"", "at most 4,000,000 nodes");
