@@ -124,11 +124,13 @@ pub fn parse_ordering(list: &str) -> Result<OrderingOptions, CommandError> {
     Ok(options)
 }
 
-/// Where the solver keeps what it learns: one thread's table of either kind, or the table threads share.
+/// Where the solver keeps what it learns: one thread's table of either kind, or a table of either kind that
+/// threads share.
 enum Solver {
     Buckets(Memory<u8, SolverTable>),
     Slots(Memory<u8>),
-    Shared(Arc<SharedTable>),
+    SharedBuckets(Arc<SolverTable>),
+    SharedSlots(SharedView<u8, ConnectFour>),
 }
 
 /// The answer for one position.
@@ -161,11 +163,12 @@ pub fn solve<T: Table<u8>>(
     Solution { score: value_to_score(value), nodes, microseconds: started.elapsed().as_micros() }
 }
 
-/// [`solve`] on `threads` threads sharing `table` (cleared first): Lazy SMP, each helper running the same driver
-/// until the main thread has the answer. The nodes are every thread's together.
-pub fn solve_parallel(
+/// [`solve`] on `threads` threads sharing `table` (cleared first; every thread holds a copy of the handle): Lazy
+/// SMP, each helper running the same driver until the main thread has the answer. The nodes are every thread's
+/// together.
+pub fn solve_parallel<T: Table<u8> + Clone + Send>(
     position: &mut ConnectFour,
-    table: &Arc<SharedTable>,
+    table: &mut T,
     (ordering, threads): (OrderingOptions, usize),
     weak: bool,
     driver: Driver,
@@ -174,8 +177,7 @@ pub fn solve_parallel(
     let started = Instant::now();
     let own = HelperMemory { ordering, features: SearchFeatures::NONE };
     let orderer = MoveOrderer::new(ordering);
-    let mut memory =
-        Memory { tt: SharedView::<u8, ConnectFour>::new(Arc::clone(table)), orderer, features: own.features };
+    let mut memory = Memory { tt: table.clone(), orderer, features: own.features };
     let helper = |position: &mut ConnectFour, mut memory, stop: &AtomicBool, _| {
         let stop = StopWhen { flag: Some(stop), ..StopWhen::default() };
         SearchStats { nodes_visited: solve_in(position, &mut memory, weak, driver, stop).1, ..SearchStats::default() }
@@ -252,20 +254,20 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
     let tt_mib = check("--tt-mib", args.tt_mib, &TABLE_MIB)?;
     let threads = check("--threads", args.threads, &THREADS)?;
     let ordering = parse_ordering(&args.ordering)?;
-    // With several threads the table is shared, and the private one only a slot.
-    let shared = match threads > 1 && driver != Driver::Plain {
-        true => Some(Arc::new(SharedTable::try_with_mib(tt_mib).map_err(|e| CommandError(format!("--tt-mib: {e}")))?)),
-        false => None,
-    };
-    let mut solver = match (shared, args.table.as_str()) {
-        (Some(table), _) => Solver::Shared(table),
-        (None, "buckets") => Solver::Buckets(Memory {
+    let mut solver = match (threads > 1 && driver != Driver::Plain, args.table.as_str()) {
+        (false, "buckets") => Solver::Buckets(Memory {
             tt: SolverTable::try_with_mib(tt_mib).map_err(|e| CommandError(format!("--tt-mib: {e}")))?,
             orderer: MoveOrderer::new(ordering),
             features: SearchFeatures::NONE,
         }),
-        (None, "slots") => Solver::Slots(Memory::new(tt_mib, ordering)),
-        (None, other) => return Err(CommandError(format!("unknown table '{other}' (use buckets or slots)"))),
+        (false, "slots") => Solver::Slots(Memory::new(tt_mib, ordering)),
+        (true, "buckets") => Solver::SharedBuckets(Arc::new(
+            SolverTable::try_with_mib(tt_mib).map_err(|e| CommandError(format!("--tt-mib: {e}")))?,
+        )),
+        (true, "slots") => Solver::SharedSlots(SharedView::new(Arc::new(
+            SharedTable::try_with_mib(tt_mib).map_err(|e| CommandError(format!("--tt-mib: {e}")))?,
+        ))),
+        (_, other) => return Err(CommandError(format!("unknown table '{other}' (use buckets or slots)"))),
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -296,10 +298,12 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
                 continue;
             }
         };
+        let shared = (ordering, threads);
         let s = match &mut solver {
-            Solver::Shared(table) => solve_parallel(&mut position, table, (ordering, threads), args.weak, driver),
             Solver::Buckets(memory) => solve(&mut position, memory, args.weak, driver),
             Solver::Slots(memory) => solve(&mut position, memory, args.weak, driver),
+            Solver::SharedBuckets(table) => solve_parallel(&mut position, table, shared, args.weak, driver),
+            Solver::SharedSlots(table) => solve_parallel(&mut position, table, shared, args.weak, driver),
         };
         writeln!(out, "{moves} {} {} {}", s.score, s.nodes, s.microseconds)?;
         summary.add(&s, expected, args.weak);

@@ -8,7 +8,8 @@ use alphabeta_studio::engine::search::Algorithm;
 use alphabeta_studio::engine::search::alphabeta_memory::Memory;
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig, Thought};
 use alphabeta_studio::engine::search::limits::Limits;
-use alphabeta_studio::engine::search::shared_tt::{MoveBits, SharedTable};
+use alphabeta_studio::engine::search::shared_tt::{MoveBits, SharedTable, SharedView};
+use alphabeta_studio::engine::search::solver_table::SolverTable;
 use alphabeta_studio::games::chess::{Chess, WIN};
 use alphabeta_studio::games::connect_four::ConnectFour;
 use alphabeta_studio::games::mnk::Mnk;
@@ -76,15 +77,18 @@ fn connect_four_positions_are_solved_alike_on_two_threads() {
 #[test]
 fn the_solver_on_two_threads_gives_pons_scores() {
     let ordering = parse_ordering("hash,hints").expect("valid");
-    let table = Arc::new(SharedTable::try_with_mib(8).expect("8 MiB"));
+    let mut slots = SharedView::<u8, ConnectFour>::new(Arc::new(SharedTable::try_with_mib(8).expect("8 MiB")));
+    let mut buckets = Arc::new(SolverTable::try_with_mib(8).expect("8 MiB"));
     let mut memory = Memory::new(8, ordering);
     for (moves, score) in sample("Test_L2_R2", 100).into_iter().chain(sample("Test_L1_R1", 200)) {
         for (driver, weak) in [(Driver::Bisection, false), (Driver::Mtdf, false), (Driver::Bisection, true)] {
             let mut position = ConnectFour::from_moves(&moves).expect("legal");
             let one = solve(&mut position, &mut memory, weak, driver);
-            let two = solve_parallel(&mut position, &table, (ordering, 2), weak, driver);
+            let two = solve_parallel(&mut position, &mut slots, (ordering, 2), weak, driver);
+            let two_in_buckets = solve_parallel(&mut position, &mut buckets, (ordering, 2), weak, driver);
             let expected = if weak { score.signum() } else { score };
-            assert_eq!((one.score, two.score), (expected, expected), "{moves} with {driver:?}, weak: {weak}");
+            let scores = (one.score, two.score, two_in_buckets.score);
+            assert_eq!(scores, (expected, expected, expected), "{moves} with {driver:?}, weak: {weak}");
             assert_eq!(position, ConnectFour::from_moves(&moves).expect("legal"), "the position is restored");
         }
     }

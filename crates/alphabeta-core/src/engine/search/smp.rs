@@ -22,7 +22,10 @@ use super::ordering::{MoveOrderer, OrderingOptions};
 use super::ranges::THREADS;
 use super::shared_tt::{MoveBits, SharedTable, SharedView};
 use super::stats::SearchStats;
-use super::{Algorithm, tt::TranspositionTable};
+use super::{
+    Algorithm,
+    tt::{Table, TranspositionTable},
+};
 use crate::engine::game::Game;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -75,7 +78,8 @@ impl<M: Copy + Eq + Send> Engine<M, TranspositionTable<M>> {
             let mut helper = Engine { config: helper_config.clone(), memory, shared: None };
             helper.help(position, stop, started, index)
         };
-        let (mut thought, helpers) = with_helpers(game, &table, threads, (&main.config).into(), helper, |game| {
+        let view = SharedView::<M, G>::new(table);
+        let (mut thought, helpers) = with_helpers(game, &view, threads, (&main.config).into(), helper, |game| {
             main.think(game, stop, on_iteration)
         });
         self.memory.orderer = main.memory.orderer;
@@ -100,19 +104,21 @@ impl From<&EngineConfig> for HelperMemory {
 }
 
 /// Runs `main` on `game` while `threads − 1` helper threads each run `helper` on a copy of it, with a memory of
-/// their own over the shared `table`, a stop flag set when `main` returns, and their index (1, 2, …); returns what
-/// `main` found and each helper's counts. A panic in any thread is passed on once every thread has ended.
-pub fn with_helpers<G, R>(
+/// their own over a copy of `table` (a handle on the table they share), a stop flag set when `main` returns, and
+/// their index (1, 2, …); returns what `main` found and each helper's counts. A panic in any thread is passed on
+/// once every thread has ended.
+pub fn with_helpers<G, T, R>(
     game: &mut G,
-    table: &Arc<SharedTable>,
+    table: &T,
     threads: usize,
     memory: HelperMemory,
-    helper: impl Fn(&mut G, Memory<G::Move, SharedView<G::Move, G>>, &AtomicBool, usize) -> SearchStats + Sync,
+    helper: impl Fn(&mut G, Memory<G::Move, T>, &AtomicBool, usize) -> SearchStats + Sync,
     main: impl FnOnce(&mut G) -> R,
 ) -> (R, Vec<SearchStats>)
 where
-    G: Game + Clone + Send + MoveBits<G::Move>,
+    G: Game + Clone + Send,
     G::Move: Send,
+    T: Table<G::Move> + Clone + Send,
 {
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -120,7 +126,7 @@ where
             .map(|index| {
                 let mut position = game.clone();
                 let orderer = MoveOrderer::new(memory.ordering);
-                let own = Memory { tt: SharedView::new(Arc::clone(table)), orderer, features: memory.features };
+                let own = Memory { tt: table.clone(), orderer, features: memory.features };
                 let (stop, helper) = (&stop, &helper);
                 scope.spawn(move || helper(&mut position, own, stop, index))
             })

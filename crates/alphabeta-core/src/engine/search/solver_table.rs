@@ -16,15 +16,22 @@
 //! Replacement: a bucket keeps its entries newest first; a new position takes the place of an entry from before the
 //! last clear if there is one, and otherwise of the oldest. Clearing draws the next generation, so it takes no time;
 //! once in 4,095 clears the generations run out and the table is written to zero.
+//!
+//! Threads share it as it is (behind an `Arc`, see [`super::smp`]): an entry is one word, written and read with
+//! relaxed atomics — on x86-64 the plain loads and stores one thread's table would use — so no reader can see half
+//! an entry. Stores racing in one bucket can only lose an entry or keep a position twice, both harmless: every
+//! entry a probe finds is one some thread stored whole, and a position's entries are all true.
 
 use super::observer::Bound;
 use super::tt::{Entry, FINAL_DEPTH, Table, check_available, huge_pages, prefetch_address};
 use crate::engine::game::Value;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// One cache line of entries.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Debug, Default)]
 #[repr(C, align(64))]
-struct Bucket([u64; ENTRIES]);
+struct Bucket([AtomicU64; ENTRIES]);
 
 const ENTRIES: usize = 8;
 const CHECK_BITS: u32 = 44;
@@ -38,12 +45,12 @@ const CHECK_SHIFT: u32 = GENERATION_SHIFT + GENERATION_BITS;
 const LAST_GENERATION: u64 = (1 << GENERATION_BITS) - 1;
 
 /// A solver's table of final entries with small whole values (see the module's doc).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct SolverTable {
     buckets: Vec<Bucket>,
     /// Entries of other generations are from before a clear: never matched, replaced first. Never 0, the
     /// generation of a zeroed word.
-    generation: u64,
+    generation: AtomicU64,
 }
 
 impl SolverTable {
@@ -56,13 +63,13 @@ impl SolverTable {
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(count).map_err(|e| format!("{} MiB cannot be allocated: {e}", bytes >> 20))?;
         huge_pages::advise(&mut buckets);
-        buckets.resize(count, Bucket::default());
-        Ok(SolverTable { buckets, generation: 1 })
+        buckets.resize_with(count, Bucket::default);
+        Ok(SolverTable { buckets, generation: AtomicU64::new(1) })
     }
 
     /// A table of exactly `buckets` buckets (at least one): small tables for tests.
     pub fn with_buckets(buckets: usize) -> Self {
-        SolverTable { buckets: vec![Bucket::default(); buckets.max(1)], generation: 1 }
+        SolverTable { buckets: (0..buckets.max(1)).map(|_| Bucket::default()).collect(), generation: AtomicU64::new(1) }
     }
 
     /// The buckets of a table of `mib` MiB.
@@ -75,40 +82,73 @@ impl SolverTable {
         self.buckets.len() * ENTRIES
     }
 
-    /// Forgets everything: no entry stored before can match a probe again.
-    pub fn clear(&mut self) {
-        if self.generation == LAST_GENERATION {
-            self.buckets.fill(Bucket::default());
-            self.generation = 0;
+    /// Forgets everything: no entry stored before can match a probe again. Meant for between searches: a search
+    /// running meanwhile on another thread would only lose what it stored.
+    pub fn clear(&self) {
+        let mut generation = self.generation.load(Relaxed);
+        if generation == LAST_GENERATION {
+            self.buckets.iter().flat_map(|bucket| &bucket.0).for_each(|word| word.store(0, Relaxed));
+            generation = 0;
         }
-        self.generation += 1;
+        self.generation.store(generation + 1, Relaxed);
     }
 
     #[inline]
-    fn bucket_index(&self, key: u64) -> usize {
-        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
+    fn bucket(&self, key: u64) -> &[AtomicU64; ENTRIES] {
+        &self.buckets[((key as u128 * self.buckets.len() as u128) >> 64) as usize].0
     }
 
+    /// The entry for `key`, if the table holds one.
     #[inline]
-    fn is_live(&self, word: u64) -> bool {
-        (word >> GENERATION_SHIFT) & LAST_GENERATION == self.generation
+    fn probe_word(&self, key: u64) -> Option<u64> {
+        let generation = self.generation.load(Relaxed);
+        self.bucket(key)
+            .iter()
+            .map(|word| word.load(Relaxed))
+            .find(|&word| word >> CHECK_SHIFT == check(key) && is_of(generation, word))
     }
 
-    /// The word an entry is kept as, or `None` for an entry this table does not keep.
-    fn pack(&self, entry: &Entry<impl Copy>) -> Option<u64> {
-        let small_whole =
-            entry.value.fract() == 0.0 && (-VALUE_OFFSET as Value..VALUE_OFFSET as Value).contains(&entry.value);
-        if entry.depth != FINAL_DEPTH || !small_whole {
-            return None;
+    /// Keeps the entry newest in its bucket: in place of the position's older entry, else of one from before the
+    /// last clear, else of the oldest; the entries in front of that place move back one.
+    #[inline]
+    fn store_entry(&self, entry: &Entry<impl Copy>) {
+        let generation = self.generation.load(Relaxed);
+        let Some(word) = pack(generation, entry) else { return };
+        let bucket = self.bucket(entry.key);
+        let words = bucket.each_ref().map(|word| word.load(Relaxed));
+        let place = words
+            .iter()
+            .position(|&old| old >> CHECK_SHIFT == check(entry.key) && is_of(generation, old))
+            .or_else(|| words.iter().position(|&old| !is_of(generation, old)))
+            .unwrap_or(ENTRIES - 1);
+        for i in (0..place).rev() {
+            bucket[i + 1].store(words[i], Relaxed);
         }
-        let value = (entry.value as i64 + VALUE_OFFSET) as u64;
-        let bound = match entry.bound {
-            Bound::Exact => 0,
-            Bound::Lower => 1,
-            Bound::Upper => 2,
-        };
-        Some(check(entry.key) << CHECK_SHIFT | self.generation << GENERATION_SHIFT | bound << BOUND_SHIFT | value)
+        bucket[0].store(word, Relaxed);
     }
+}
+
+/// Whether `word` was stored in `generation` (a zeroed word is of none).
+#[inline]
+fn is_of(generation: u64, word: u64) -> bool {
+    (word >> GENERATION_SHIFT) & LAST_GENERATION == generation
+}
+
+/// The word an entry is kept as in `generation`, or `None` for an entry this table does not keep.
+#[inline]
+fn pack(generation: u64, entry: &Entry<impl Copy>) -> Option<u64> {
+    let small_whole =
+        entry.value.fract() == 0.0 && (-VALUE_OFFSET as Value..VALUE_OFFSET as Value).contains(&entry.value);
+    if entry.depth != FINAL_DEPTH || !small_whole {
+        return None;
+    }
+    let value = (entry.value as i64 + VALUE_OFFSET) as u64;
+    let bound = match entry.bound {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    Some(check(entry.key) << CHECK_SHIFT | generation << GENERATION_SHIFT | bound << BOUND_SHIFT | value)
 }
 
 /// The part of a hash an entry keeps.
@@ -130,32 +170,39 @@ fn unpack<M>(key: u64, word: u64) -> Entry<M> {
 impl<M: Copy> Table<M> for SolverTable {
     #[inline]
     fn probe(&self, key: u64) -> Option<Entry<M>> {
-        let bucket = &self.buckets[self.bucket_index(key)].0;
-        let found = bucket.iter().find(|&&word| word >> CHECK_SHIFT == check(key) && self.is_live(word))?;
-        Some(unpack(key, *found))
+        self.probe_word(key).map(|word| unpack(key, word))
     }
 
-    /// Keeps the entry newest in its bucket: in place of the position's older entry, else of one from before the
-    /// last clear, else of the oldest; the entries in front of that place move back one.
     #[inline]
     fn store(&mut self, entry: Entry<M>) {
-        let Some(word) = self.pack(&entry) else { return };
-        let index = self.bucket_index(entry.key);
-        let generation = self.generation;
-        let bucket = &mut self.buckets[index].0;
-        let is_live = |word: u64| (word >> GENERATION_SHIFT) & LAST_GENERATION == generation;
-        let place = bucket
-            .iter()
-            .position(|&old| old >> CHECK_SHIFT == check(entry.key) && is_live(old))
-            .or_else(|| bucket.iter().position(|&old| !is_live(old)))
-            .unwrap_or(ENTRIES - 1);
-        bucket.copy_within(0..place, 1);
-        bucket[0] = word;
+        self.store_entry(&entry);
     }
 
     #[inline]
     fn prefetch(&self, key: u64) {
-        prefetch_address(&self.buckets[self.bucket_index(key)]);
+        prefetch_address(self.bucket(key));
+    }
+
+    fn clear(&mut self) {
+        SolverTable::clear(self);
+    }
+}
+
+/// A thread's handle on a table several threads share.
+impl<M: Copy> Table<M> for Arc<SolverTable> {
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry<M>> {
+        self.probe_word(key).map(|word| unpack(key, word))
+    }
+
+    #[inline]
+    fn store(&mut self, entry: Entry<M>) {
+        self.store_entry(&entry);
+    }
+
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        prefetch_address(self.bucket(key));
     }
 
     fn clear(&mut self) {
@@ -230,7 +277,47 @@ mod tests {
         let table = SolverTable::with_buckets(1 << 20);
         let (a, b) = (0x0000_1234_5678_9abc_u64, 0xfff0_1234_5678_9abc_u64);
         assert_eq!(check(a), check(b));
-        assert_ne!(table.bucket_index(a), table.bucket_index(b));
+        assert!(!std::ptr::eq(table.bucket(a), table.bucket(b)));
+    }
+
+    /// Issue 46: threads storing and probing positions of one bucket as fast as they can never read an entry that
+    /// no thread stored whole: each key's value and bound follow from the key, so a mixed entry would show.
+    #[test]
+    fn racing_threads_read_only_entries_stored_whole() {
+        let table = Arc::new(SolverTable::with_buckets(1));
+        let derived = |key: u64| {
+            let bound = [Bound::Exact, Bound::Lower, Bound::Upper][(key % 3) as usize];
+            entry(key, (key % 64) as Value - 32.0, bound)
+        };
+        let keys: Vec<u64> = (1..=24u64).map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+        let hits: usize = std::thread::scope(|scope| {
+            for _ in 0..2 {
+                let (mut view, keys) = (Arc::clone(&table), &keys);
+                scope.spawn(move || {
+                    for round in 0..20_000 {
+                        Table::<u8>::store(&mut view, derived(keys[round % keys.len()]));
+                    }
+                });
+            }
+            let readers: Vec<_> = (0..2)
+                .map(|_| {
+                    let (view, keys) = (Arc::clone(&table), &keys);
+                    scope.spawn(move || {
+                        let mut hits = 0;
+                        for round in 0..20_000 {
+                            let key = keys[round % keys.len()];
+                            if let Some(found) = Table::<u8>::probe(&view, key) {
+                                assert_eq!(found, derived(key), "a torn or foreign entry");
+                                hits += 1;
+                            }
+                        }
+                        hits
+                    })
+                })
+                .collect();
+            readers.into_iter().map(|r| r.join().expect("reader")).sum()
+        });
+        assert!(hits > 0, "the readers found entries");
     }
 
     #[test]
