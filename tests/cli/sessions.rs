@@ -246,7 +246,7 @@ fn saves_are_atomic_and_keep_the_previous_version() {
     assert_eq!(store::load(&backup_path(&path)), Ok(first), "the previous version is kept");
     // No temporary file is left behind.
     let names: Vec<String> =
-        std::fs::read_dir(&dir).expect("list").flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
+        std::fs::read_dir(dir).expect("list").flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
     assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
     // A folder that cannot be written to is an error, not a panic.
     assert!(write_atomic(&dir.join("s.ron").join("inside-a-file"), "x").is_err());
@@ -278,20 +278,20 @@ fn a_save_that_fails_at_any_byte_keeps_the_file_and_its_backup() {
         assert_eq!(std::fs::read(backup_path(&path)).expect("read"), backup, "the backup, failing at byte {budget}");
     }
     let names: Vec<String> =
-        std::fs::read_dir(&dir).expect("list").flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
+        std::fs::read_dir(dir).expect("list").flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
     assert_eq!(names.len(), 2, "no temporary file is left: {names:?}");
     // With room on the disk, the same save goes through and the backup is the file as it was.
     store::save(&path, &third).expect("saves");
     assert_eq!(std::fs::read(backup_path(&path)).expect("read"), file);
     // A path that is a folder is refused.
-    assert!(store::save(&dir, &third).is_err());
+    assert!(store::save(dir, &third).is_err());
 }
 
 #[test]
 fn a_crash_leaves_a_marker_and_the_autosave_is_offered() {
     let temp = folder("crash");
     let dir = temp.path();
-    let store = Store::new(&dir);
+    let store = Store::new(dir);
     assert_eq!(store.start(), None, "a first start has nothing to recover");
     store.finish();
     // A run that ended normally: its autosave is not offered.
@@ -316,7 +316,7 @@ fn a_crash_leaves_a_marker_and_the_autosave_is_offered() {
 fn saving_remembers_recent_sessions_and_clears_unsaved() {
     let temp = folder("recent");
     let dir = temp.path();
-    let mut app = StudioApp::with_store(Some(Store::new(&dir)));
+    let mut app = StudioApp::with_store(Some(Store::new(dir)));
     let ctx = egui::Context::default();
     assert!(!app.unsaved());
     app.tree_lab.set_text("min(4, 9)");
@@ -326,7 +326,7 @@ fn saving_remembers_recent_sessions_and_clears_unsaved() {
     }
     assert!(!app.unsaved());
     assert_eq!(app.sessions.name(), "b.ron");
-    let recent = Store::new(&dir).recent();
+    let recent = Store::new(dir).recent();
     let names: Vec<_> = recent.iter().filter_map(|p| p.file_name()).collect();
     assert_eq!(names, ["b.ron", "a.ron"]);
     // New asks first when there is unsaved work, and Cancel keeps it.
@@ -357,10 +357,10 @@ fn a_session_file_is_readable_ron() {
 fn changed_work_is_autosaved_and_a_clean_exit_leaves_no_marker() {
     let temp = folder("autosave");
     let dir = temp.path();
-    let mut app = StudioApp::with_store(Some(Store::new(&dir)));
+    let mut app = StudioApp::with_store(Some(Store::new(dir)));
     app.sessions.autosave_every = std::time::Duration::ZERO;
     let ctx = egui::Context::default();
-    let autosave = Store::new(&dir).autosave_path();
+    let autosave = Store::new(dir).autosave_path();
     app.session_tick(&ctx);
     assert!(!autosave.exists(), "nothing to save yet");
     app.tree_lab.set_text("max(1, 2, 3)");
@@ -371,7 +371,7 @@ fn changed_work_is_autosaved_and_a_clean_exit_leaves_no_marker() {
     assert!(dir.join(".studio-running").exists());
     app.session_exit();
     assert!(!dir.join(".studio-running").exists());
-    assert_eq!(Store::new(&dir).start(), None, "a clean exit offers no recovery");
+    assert_eq!(Store::new(dir).start(), None, "a clean exit offers no recovery");
 }
 
 #[test]
@@ -530,7 +530,7 @@ fn a_recovered_autosave_keeps_its_file_name() {
     let temp = folder("recovered-name");
     let dir = temp.path();
     let ctx = egui::Context::default();
-    let mut app = StudioApp::with_store(Some(Store::new(&dir)));
+    let mut app = StudioApp::with_store(Some(Store::new(dir)));
     assert!(app.play.select("tic-tac-toe"));
     app.play.players[1].kind = PlayerKind::Human;
     let work = dir.join("work.ron");
@@ -538,8 +538,8 @@ fn a_recovered_autosave_keeps_its_file_name() {
     app.play.act(Action::Play(4));
     app.autosave();
     // The run dies here; the next one recovers the autosave.
-    let mut next = StudioApp::with_store(Some(Store::new(&dir)));
-    next.sessions.recovery = Some(store::Recovery { path: Store::new(&dir).autosave_path(), saved: None });
+    let mut next = StudioApp::with_store(Some(Store::new(dir)));
+    next.sessions.recovery = Some(store::Recovery { path: Store::new(dir).autosave_path(), saved: None });
     next.apply_session(SessionAction::Recover, &ctx);
     assert_eq!(next.play.history().moves().len(), 1, "the work after the last save");
     assert_eq!(next.sessions.path.as_deref(), Some(work.as_path()), "the session is its file again");

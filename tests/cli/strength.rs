@@ -180,7 +180,7 @@ fn the_perfect_player_never_loses_to_level_1_from_random_openings() {
 fn a_chess_match_against_the_studio_as_a_uci_engine_finishes_cleanly() {
     let temp = temp_dir("uci");
     let dir = temp.path();
-    let engine = script(&dir, "studio-uci", &format!("exec '{STUDIO}' uci"));
+    let engine = script(dir, "studio-uci", &format!("exec '{STUDIO}' uci"));
     let a = format!("uci:{engine},Skill Level=1");
     let pgn = dir.join("chess.pgn");
     let pgn_arg = pgn.display().to_string();
@@ -205,9 +205,9 @@ fn engines_that_crash_err_or_stall_lose_and_are_counted() {
     let temp = temp_dir("bad");
     let dir = temp.path();
     let handshake = "while read line; do case \"$line\" in uci) echo uciok;; isready) echo readyok;;";
-    let crasher = script(&dir, "crasher", &format!("{handshake} go*) exit 1;; esac; done"));
-    let cheater = script(&dir, "cheater", &format!("{handshake} go*) echo bestmove a1a8;; esac; done"));
-    let staller = script(&dir, "staller", &format!("{handshake} go*) sleep 5;; esac; done"));
+    let crasher = script(dir, "crasher", &format!("{handshake} go*) exit 1;; esac; done"));
+    let cheater = script(dir, "cheater", &format!("{handshake} go*) echo bestmove a1a8;; esac; done"));
+    let staller = script(dir, "staller", &format!("{handshake} go*) sleep 5;; esac; done"));
     for (engine, kind) in [(crasher, "crash"), (cheater, "illegal"), (staller, "time")] {
         let a = format!("uci:{engine}");
         let args = ["match", "chess", "--a", &a, "--b", "level:1", "--games", "2", "--time-ms", "50", "--json"];
@@ -259,8 +259,8 @@ fn shell_engine(dir: &Path, name: &str, on_go: &str, on_ready: &str) -> String {
 fn match_counts_an_engine_that_floods_or_prints_an_endless_line_as_a_crash() {
     let temp = temp_dir("flood");
     let dir = temp.path();
-    let endless = shell_engine(&dir, "endless.sh", "head -c 50000000 /dev/zero | tr '\\0' x; sleep 100", ":");
-    let flood = shell_engine(&dir, "flood.sh", "sleep 100", "yes 'info string flood' &");
+    let endless = shell_engine(dir, "endless.sh", "head -c 50000000 /dev/zero | tr '\\0' x; sleep 100", ":");
+    let flood = shell_engine(dir, "flood.sh", "sleep 100", "yes 'info string flood' &");
     for (engine, reason) in [(endless, "it printed a line longer than"), (flood, "it flooded its output")] {
         // A searches a full second as White, B (the engine) floods meanwhile.
         let a = "algo=pvs,time=1000,depth=none,nodes=none";
@@ -279,7 +279,7 @@ fn match_kills_the_engines_whole_process_group() {
     let dir = temp.path();
     let pid_file = dir.join("child.pid");
     let engine = script(
-        &dir,
+        dir,
         "wrapper.sh",
         &format!(
             "sleep 1000 </dev/null >/dev/null 2>&1 &\necho $! > '{}'\nwhile read line; do case \"$line\" in\n \
