@@ -1,5 +1,6 @@
 //! `uci` driven as a GUI drives it — a child process on pipes, every wait with a timeout so that a hang fails the
-//! test instead of hanging the suite — and every command's standard output on a full disk (issue 42, points 5, 7).
+//! test instead of hanging the suite —, every command's standard output on a full disk (issue 42, points 5, 7), and
+//! `solve`'s protocol.
 
 use crate::common::studio;
 use std::io::Write;
@@ -234,4 +235,34 @@ fn every_command_on_a_full_disk_says_so_in_one_line() {
     }
     // And with somewhere to write, the same commands succeed.
     assert_eq!(studio(&["perft", "tic-tac-toe", "2"], b"").0, 0);
+}
+
+/// `solve` in Pons' protocol: `<moves> <score> <nodes> <µs>` a line, every position from a cleared table. The
+/// position solved before the first line (so that it is not timed with the process's start) leaves nothing behind:
+/// the first line's count is the library solver's on fresh memory, and the same position again counts the same.
+#[test]
+fn solve_counts_its_first_line_as_a_fresh_solver_does() {
+    use alphabeta_studio::cli::solve::{Driver, parse_ordering, solve};
+    use alphabeta_studio::engine::search::alphabeta_memory::Memory;
+    use alphabeta_studio::engine::search::features::SearchFeatures;
+    use alphabeta_studio::engine::search::ordering::MoveOrderer;
+    use alphabeta_studio::engine::search::solver_table::SolverTable;
+    use alphabeta_studio::games::connect_four::ConnectFour;
+
+    let moves = "2531276566711153";
+    let mut fresh = Memory {
+        tt: SolverTable::try_with_mib(64).expect("64 MiB"),
+        orderer: MoveOrderer::new(parse_ordering("hash,hints").expect("ordering")),
+        features: SearchFeatures::NONE,
+    };
+    let expected = solve(&mut ConnectFour::from_moves(moves).expect("legal"), &mut fresh, false, Driver::Bisection);
+    assert!(expected.nodes > 1_000, "a real search: {expected:?}");
+    let (code, out, err) = studio(&["solve"], format!("{moves} 2\n{moves}\n").as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<Vec<&str>> = out.lines().map(|line| line.split(' ').collect()).collect();
+    for fields in &lines {
+        assert_eq!(fields[..3], [moves, "2", &expected.nodes.to_string()], "{out}");
+        assert!(fields[3].parse::<u64>().is_ok(), "microseconds: {out}");
+    }
+    assert_eq!(lines.len(), 2, "{out}");
 }
