@@ -30,6 +30,15 @@ die() { echo "bench/pons.sh: $*" >&2; exit 1; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/pons.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
+# The file of set $1 in tests/data/connect4 (its README names the sets).
+set_file() {
+  case $1 in
+    End-Easy) echo Test_L3_R1 ;; Middle-Easy) echo Test_L2_R1 ;; Middle-Medium) echo Test_L2_R2 ;;
+    Begin-Easy) echo Test_L1_R1 ;; Begin-Medium) echo Test_L1_R2 ;; Begin-Hard) echo Test_L1_R3 ;;
+    *) die "unknown set '$1' (End-Easy, Middle-Easy, Middle-Medium, Begin-Easy, Begin-Medium, Begin-Hard)" ;;
+  esac
+}
+
 # Sets $src to Pons' source: PONS_SRC if it is a directory holding Solver.cpp, else a clone of PONS_SRC, of his
 # repository or of the local mirror, the first that clones.
 find_pons_source() {
@@ -46,23 +55,16 @@ find_pons_source() {
   return 1
 }
 
+for name in $SETS; do set_file "$name" >/dev/null; done
+[ -x "$BIN" ] || die "no studio binary at $BIN (cargo build --release, or set BIN)"
 find_pons_source || die "cannot get Pons' source from ${PONS_SRC:-$PONS_URL or $PONS_MIRROR} (set PONS_SRC)"
-flags=$(sed -n 's/^CXXFLAGS *= *//p' "$src/Makefile" 2>/dev/null)
+flags=$(sed -n 's/^CXXFLAGS *= *//p' "$src/Makefile" 2>/dev/null || true)
 flags=${flags:---std=c++11 -W -Wall -O3 -DNDEBUG}
 read -ra flag_list <<<"$flags"
 "$CXX" "${flag_list[@]}" -I"$src" bench/pons_driver.cpp "$src/Solver.cpp" -o "$work/pons" 2>"$work/build.log" ||
-  die "cannot build Pons' solver in $work with $CXX $flags: $(head -1 "$work/build.log")"
-[ -x "$BIN" ] || die "no studio binary at $BIN (cargo build --release, or set BIN)"
+  die "cannot build Pons' solver from $src with $CXX $flags: $(head -1 "$work/build.log")"
 commit=$(git -C "$src" log -1 --format='%h %cs' 2>/dev/null || echo "unknown commit")
 mkdir -p "$OUT"
-
-set_file() {
-  case $1 in
-    End-Easy) echo Test_L3_R1 ;; Middle-Easy) echo Test_L2_R1 ;; Middle-Medium) echo Test_L2_R2 ;;
-    Begin-Easy) echo Test_L1_R1 ;; Begin-Medium) echo Test_L1_R2 ;; Begin-Hard) echo Test_L1_R3 ;;
-    *) die "unknown set '$1' (End-Easy, Middle-Easy, Middle-Medium, Begin-Easy, Begin-Medium, Begin-Hard)" ;;
-  esac
-}
 
 # The raw files of set $1: $OUT/<set>.{studio,pons}.txt, with .t<THREADS> before the suffix when THREADS is not 1.
 raw() { echo "$OUT/$1$([ "$THREADS" = 1 ] || echo ".t$THREADS").$2.txt"; }
