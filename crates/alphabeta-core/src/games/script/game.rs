@@ -746,6 +746,23 @@ mod tests {
         assert!(game.fault().is_none());
     }
 
+    /// A list of moves is read entry by entry up to a bound: one whose length says more is refused, with the
+    /// line of `moves`, before a single entry is read.
+    #[test]
+    fn a_list_longer_than_a_position_may_have_is_refused() {
+        let endless = PILE.replace(
+            "function moves(s) return {1, 2} end",
+            "function moves(s) return setmetatable({}, { __len = function() return 2000000 end, __index = \
+             function() return 1 end }) end",
+        );
+        let game = pile(&endless);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        assert!(moves.is_empty());
+        let fault = game.fault().expect("refused").message;
+        assert!(fault.contains("games/pile.lua:") && fault.contains("list of 2000000 moves, more than the 1000000"));
+    }
+
     /// An `undo` that fails when it finally runs faults the game with its own message, whichever call runs it.
     #[test]
     fn a_deferred_undo_that_fails_faults_the_game_with_its_message() {
