@@ -35,7 +35,7 @@ board = { shape = "hex", width = N, height = N, shift = 0.5, moves = "cells", do
 
 -- Cells are numbered 1 … 49 row by row from the top left; a move is a cell's number. The search calls `play`,
 -- `undo` and `evaluate` hundreds of thousands of times, so this file plays in place (with `undo`), computes what
--- it can once, here, and reuses its working tables instead of building new ones on every call.
+-- it can once, here, and reuses its working tables and its list of moves instead of building new ones on every call.
 local CELLS = N * N
 local ROW, COLUMN, NEIGHBOURS = {}, {}, {}
 for r = 0, N - 1 do
@@ -69,11 +69,16 @@ function turn(s)
   return s.player
 end
 
+-- The list is reused: the studio reads it before its next call.
+local list, listed = {}, 0
+
 function moves(s)
-  local list, n, cells = {}, 0, s.cells
+  local n, cells = 0, s.cells
   for i = 1, CELLS do
     if cells[i] == 0 then n = n + 1; list[n] = i end
   end
+  for i = n + 1, listed do list[i] = nil end
+  listed = n
   return list
 end
 

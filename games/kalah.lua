@@ -32,41 +32,56 @@ bounds = {-48, 48}
 -- North's store. Sowing goes 1, 2, … 14, 1, …
 local SEEDS = 4
 local STORE = {7, 14}
+-- NEXT[me][pit]: the pit after `pit` as `me` sows, past the opponent's store.
+local NEXT = { {}, {} }
+for me = 1, 2 do
+  for pit = 1, 14 do
+    local after = pit % 14 + 1
+    if after == STORE[3 - me] then after = after % 14 + 1 end
+    NEXT[me][pit] = after
+  end
+end
+
+-- The search calls `play`, `undo` and `moves` hundreds of thousands of times, so this file plays in place (with
+-- `undo`) and makes no table per call: what each move of the line did is kept by ply (the number of moves played)
+-- in the lists below, which `undo` reads to sow backwards and the board to say what just happened.
+local MOVE, MOVER, SOWN, LAST_PIT, CAPTURED, SWEPT = {}, {}, {}, {}, {}, {}
 
 function start()
   local p = {}
   for i = 1, 14 do p[i] = SEEDS end
   p[7], p[14] = 0, 0
-  return { pits = p, player = 1, over = false }
+  return { pits = p, player = 1, over = false, plies = 0 }
 end
 
 function turn(s)
   return s.player
 end
 
--- A move is the pit's number, 1–6, counted from the mover's left.
+-- A move is the pit's number, 1–6, counted from the mover's left. The list is reused: the studio reads it before
+-- its next call.
+local list, listed = {}, 0
+
 function moves(s)
-  local list, base = {}, (s.player - 1) * 7
+  local n, pits, base = 0, s.pits, (s.player - 1) * 7
   for m = 1, 6 do
-    if s.pits[base + m] > 0 then list[#list + 1] = m end
+    if pits[base + m] > 0 then n = n + 1; list[n] = m end
   end
+  for i = n + 1, listed do list[i] = nil end
+  listed = n
   return list
 end
 
 function play(s, m)
-  local o = s.pits
-  local p = { o[1], o[2], o[3], o[4], o[5], o[6], o[7], o[8], o[9], o[10], o[11], o[12], o[13], o[14] }
-  local me = s.player
-  local skip = STORE[3 - me]
+  local ply = s.plies + 1
+  local p, me = s.pits, s.player
+  local after = NEXT[me]
   local pit = (me - 1) * 7 + m
   local seeds = p[pit]
   p[pit] = 0
-  while seeds > 0 do
-    pit = pit % 14 + 1
-    if pit ~= skip then
-      p[pit] = p[pit] + 1
-      seeds = seeds - 1
-    end
+  for _ = 1, seeds do
+    pit = after[pit]
+    p[pit] = p[pit] + 1
   end
   local next_player = 3 - me
   local captured = 0
@@ -81,12 +96,43 @@ function play(s, m)
   local north = p[8] + p[9] + p[10] + p[11] + p[12] + p[13]
   local over = south == 0 or north == 0
   if over then
+    -- The pits swept into the stores, kept for `undo` (once a game).
+    local swept = SWEPT[ply] or {}
+    SWEPT[ply] = swept
+    for i = 1, 6 do swept[i], swept[6 + i] = p[i], p[7 + i] end
     p[7], p[14] = p[7] + south, p[14] + north
     for i = 1, 6 do p[i], p[7 + i] = 0, 0 end
   end
-  -- `last`, `mover`, `extra` and `captured` only tell the board what just happened: `key` leaves them out.
-  return { pits = p, player = next_player, over = over, last = m, mover = me,
-           extra = next_player == me and not over, captured = captured }
+  MOVE[ply], MOVER[ply], SOWN[ply], LAST_PIT[ply], CAPTURED[ply] = m, me, seeds, pit, captured
+  s.player, s.over, s.plies = next_player, over, ply
+end
+
+-- Takes the last move back: the sweep at the game's end, the capture, then the sowing, each undone.
+function undo(s, m)
+  local ply = s.plies
+  local p, me = s.pits, MOVER[ply]
+  if s.over then
+    local swept, south, north = SWEPT[ply], 0, 0
+    for i = 1, 6 do
+      p[i], p[7 + i] = swept[i], swept[6 + i]
+      south, north = south + swept[i], north + swept[6 + i]
+    end
+    p[7], p[14] = p[7] - south, p[14] - north
+  end
+  local captured, pit = CAPTURED[ply], LAST_PIT[ply]
+  if captured > 0 then
+    p[STORE[me]] = p[STORE[me]] - captured - 1
+    p[pit], p[14 - pit] = 1, captured
+  end
+  local after, from = NEXT[me], (me - 1) * 7 + m
+  local seeds = SOWN[ply]
+  pit = from
+  for _ = 1, seeds do
+    pit = after[pit]
+    p[pit] = p[pit] - 1
+  end
+  p[from] = seeds
+  s.player, s.over, s.plies = me, false, ply - 1
 end
 
 function result(s)
@@ -114,9 +160,12 @@ board = { shape = "pits", width = 8, height = 2 }
 
 function draw(s)
   local p, cells = s.pits, {}
+  -- The move that led here, if any: what the board says just happened.
+  local ply = s.plies
+  local last, mover = MOVE[ply], MOVER[ply]
   local function pit(i, colour)
     local owner, number = i < 7 and 1 or 2, i < 7 and i or i - 7
-    local marked = s.last ~= nil and s.mover == owner and s.last == number
+    local marked = last ~= nil and mover == owner and last == number
     return { label = tostring(p[i]), background = colour, note = "pit " .. number, marked = marked }
   end
   cells[1] = { label = tostring(p[14]), background = "#c8a070", note = "North", tall = true }
@@ -126,13 +175,13 @@ function draw(s)
   for c = 2, 7 do cells[8 + c] = pit(c - 1, "#e0c090") end
   cells[16] = false
   local score = string.format("South %d – North %d", p[7], p[14])
-  if s.last == nil then
+  if last == nil then
     cells.caption = score
     return cells
   end
-  local what = sides[s.mover] .. " sowed pit " .. s.last
-  if s.captured > 0 then what = what .. " and captured " .. s.captured end
-  if s.extra then what = what .. ": last seed in the store, extra turn" end
+  local what = sides[mover] .. " sowed pit " .. last
+  if CAPTURED[ply] > 0 then what = what .. " and captured " .. CAPTURED[ply] end
+  if s.player == mover and not s.over then what = what .. ": last seed in the store, extra turn" end
   cells.caption = what .. " · " .. score
   return cells
 end

@@ -27,8 +27,13 @@ ai = {
 bounds = {-9, 9}
 board = { shape = "grid", width = 3, height = 3 }
 
--- Moves are cells 0 … 8, row by row from the top left, as the compiled game numbers them.
+-- Moves are cells 0 … 8, row by row from the top left, as the compiled game numbers them. The search calls
+-- `play`, `undo`, `moves` and `evaluate` at every node, so this file plays in place (with `undo`), reuses its list of
+-- moves and walks its lines by index.
 local LINES = { {0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6} }
+-- The lines again, as indexes into `cells` (1 … 9).
+local CELLS_OF = {}
+for i, line in ipairs(LINES) do CELLS_OF[i] = { line[1] + 1, line[2] + 1, line[3] + 1 } end
 
 function start()
   return { cells = {0, 0, 0, 0, 0, 0, 0, 0, 0}, played = 0, won = false }
@@ -38,26 +43,36 @@ function turn(s)
   return s.played % 2 + 1
 end
 
+-- The list is reused: the studio reads it before its next call.
+local list, listed = {}, 0
+
 function moves(s)
-  local list = {}
+  local n, cells = 0, s.cells
   for cell = 0, 8 do
-    if s.cells[cell + 1] == 0 then list[#list + 1] = cell end
+    if cells[cell + 1] == 0 then n = n + 1; list[n] = cell end
   end
+  for i = n + 1, listed do list[i] = nil end
+  listed = n
   return list
 end
 
+-- In place: the driver knows because `undo` is defined.
 function play(s, cell)
-  local c = s.cells
-  local cells = { c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9] }
+  local cells = s.cells
   local stone = s.played % 2 + 1
   cells[cell + 1] = stone
   local won = false
-  for _, line in ipairs(LINES) do
-    if cells[line[1] + 1] == stone and cells[line[2] + 1] == stone and cells[line[3] + 1] == stone then
-      won = true
-    end
+  for i = 1, #CELLS_OF do
+    local line = CELLS_OF[i]
+    if cells[line[1]] == stone and cells[line[2]] == stone and cells[line[3]] == stone then won = true end
   end
-  return { cells = cells, played = s.played + 1, won = won }
+  s.played, s.won = s.played + 1, won
+end
+
+-- No move follows a win, so the position before a move was never won.
+function undo(s, cell)
+  s.cells[cell + 1] = 0
+  s.played, s.won = s.played - 1, false
 end
 
 -- The player who just moved won: X if an odd number of stones is down.
@@ -83,11 +98,12 @@ local TEMPO = 1.5
 function evaluate(s)
   local x_weight, o_weight = TEMPO, 1
   if s.played % 2 == 1 then x_weight, o_weight = 1, TEMPO end
-  local score = 0
-  for _, line in ipairs(LINES) do
+  local score, cells = 0, s.cells
+  for i = 1, #CELLS_OF do
+    local line = CELLS_OF[i]
     local x, o = 0, 0
-    for _, cell in ipairs(line) do
-      local v = s.cells[cell + 1]
+    for k = 1, 3 do
+      local v = cells[line[k]]
       if v == 1 then x = x + 1 elseif v == 2 then o = o + 1 end
     end
     if x > 0 and o == 0 then score = score + 4 ^ (x - 1) * x_weight end

@@ -1,4 +1,4 @@
--- The studio's side of a scripted game, run inside the script's own Lua state (see driver.rs). It keeps the
+-- The studio's side of a scripted game, run inside the script's own Lua state (see game.rs). It keeps the
 -- positions of the line being searched in `stack` (stack[1] the game's current position, stack[n + 1] the position
 -- after the n-th move of the search), so the Rust side only names a depth and a move: one call per move played,
 -- none per move taken back unless the script plays in place. It checks every value the script returns and raises
@@ -64,8 +64,11 @@ function D.start()
 end
 
 if undo then
-  function D.play(n, m)
+  -- `back`, when given, is the move played last from position n, to take back first: the studio defers an undo
+  -- to the next call, and sends it with the play of the sibling that follows it.
+  function D.play(n, m, back)
     local s = stack[n]
+    if back ~= nil then undo(s, back) end
     play(s, m)
     stack[n + 1] = s
     return info(s)
@@ -91,12 +94,13 @@ else
   end
 end
 
+-- The list itself: the studio reads its entries (calls.rs).
 function D.moves(n)
   local list = moves(stack[n])
   if type(list) ~= "table" then
     fail("moves", "moves returned " .. describe(list) .. ", but it must return a list of moves (whole numbers)")
   end
-  return unpack(list)
+  return list
 end
 
 function D.chances(n)

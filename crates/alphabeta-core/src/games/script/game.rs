@@ -4,8 +4,9 @@
 //! Speed comes from keeping the positions inside Lua: the driver (`driver.lua`) holds the line being searched as a
 //! stack of the script's position tables, and Rust keeps, per position on that line, only what the search asks
 //! most — whose turn, the result, the hash. So playing a move is one call into Lua (which plays it, then asks the
-//! script's `result`, `turn` and `key` there), taking it back is none (unless the script plays in place and needs
-//! `undo`), and a node's moves or evaluation one call each.
+//! script's `result`, `turn` and `key` there), taking it back is none (a script that plays in place has its `undo`
+//! run by the next call, at the start of the next `play` when that is the move's sibling), and a node's moves or
+//! evaluation one call each. The calls made at every node read their answers off Lua's stack (`calls.rs`).
 //!
 //! A script that fails while the search runs (an error, a wrong type, the instruction budget, the memory limit) can
 //! not hand an error through the [`Game`] trait, so the game becomes *faulted*: the message is kept
@@ -14,13 +15,14 @@
 
 use super::ScriptError;
 use super::board::{Board, Click, Kind, Target};
+use super::calls::{self, Answer, ListProblem};
 use super::file::{Script, run_chunk};
 use super::sandbox::{Sandbox, describe};
 use crate::engine::game::{Game, HISTORY_SLOTS, IllegalMove, Turn, Value};
 use crate::engine::hash::{mix64, splitmix64};
 use crate::games::any::{AnyMove, Outcome, Playable};
 use mlua::{Function, MultiValue, Table, Value as LuaValue};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
 /// A move of a scripted game: the whole number the script's `moves` lists.
@@ -38,6 +40,10 @@ struct Vm {
     name: Function,
     draw: Function,
     click: Function,
+    /// Whether the script defines `undo` (and so plays in place).
+    plays_in_place: bool,
+    /// Whether the script defines `evaluate`.
+    evaluates: bool,
 }
 
 /// What Rust remembers of each position on the current line.
@@ -77,6 +83,10 @@ pub struct ScriptGame {
     /// Whether every move list passes the run-time checks ([`super::move_list`]): always, but in the benchmark
     /// that measures what they cost ([`ScriptGame::without_move_list_checks`]).
     move_list_checks: bool,
+    /// A move taken back whose `undo` the script has not run yet, and the depth it goes back to: run at the start
+    /// of the next call into the script (with the next `play` at that depth, as part of the same call). Only for a
+    /// script that plays in place.
+    deferred_undo: Cell<Option<(usize, ScriptMove)>>,
 }
 
 impl Script {
@@ -84,8 +94,8 @@ impl Script {
     pub fn new_game(self: &Arc<Self>) -> Result<ScriptGame, ScriptError> {
         let vm = Vm::new(self)?;
         let call = vm.sandbox.new_budget();
-        let start: (i64, Option<f64>, LuaValue) =
-            vm.play_start().map_err(|e| ScriptError::new(vm.sandbox.describe_failure(&e, self.at("start"))))?;
+        let start = calls::answer(&vm.sandbox.lua, &vm.start)
+            .map_err(|e| ScriptError::new(vm.sandbox.describe_failure(&e, self.at("start"))))?;
         drop(call);
         let mut game = ScriptGame {
             script: Arc::clone(self),
@@ -97,6 +107,7 @@ impl Script {
             fault: RefCell::new(None),
             drawn: RefCell::new(None),
             move_list_checks: true,
+            deferred_undo: Cell::new(None),
         };
         let node = game.node_from(start, 0).map_err(ScriptError::new)?;
         game.nodes.push(node);
@@ -134,12 +145,10 @@ impl Vm {
             name: get("name")?,
             draw: get("draw")?,
             click: get("click")?,
+            plays_in_place: script.defines("undo"),
+            evaluates: script.defines("evaluate"),
             sandbox,
         })
-    }
-
-    fn play_start(&self) -> mlua::Result<(i64, Option<f64>, LuaValue)> {
-        self.start.call(())
     }
 }
 
@@ -149,23 +158,6 @@ fn turn_of(code: i64) -> Turn {
         1 => Turn::Max,
         2 => Turn::Min,
         _ => Turn::Chance,
-    }
-}
-
-/// A value of the key the script's `key` returned, hashed; `None` when the script has no `key`.
-fn key_hash(key: &LuaValue) -> Option<u64> {
-    match key {
-        LuaValue::Integer(n) => Some(splitmix64(*n as u64)),
-        LuaValue::Number(x) => Some(splitmix64(x.to_bits())),
-        LuaValue::String(s) => {
-            // FNV-1a, then mixed: keys are short strings built by the script.
-            let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-            for &b in s.as_bytes().iter() {
-                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-            }
-            Some(mix64(h))
-        }
-        _ => None,
     }
 }
 
@@ -303,8 +295,22 @@ impl ScriptGame {
             return Err(fault);
         }
         let vm = self.vm.as_ref().ok_or_else(|| ScriptError::new(format!("{}: no Lua state", self.script.file)))?;
+        self.run_deferred_undo(vm)?;
         let _call = vm.sandbox.new_budget();
         f(vm).map_err(|e| ScriptError::new(vm.sandbox.describe_failure(&e, self.script.at(what))))
+    }
+
+    /// Runs the script's `undo` of the move taken back last, if it has not run yet (a call of its own); when it
+    /// fails, the game is faulted and its error returned.
+    fn run_deferred_undo(&self, vm: &Vm) -> Result<(), ScriptError> {
+        let Some((depth, mv)) = self.deferred_undo.take() else { return Ok(()) };
+        let call = vm.sandbox.new_budget();
+        let undone = calls::run(&vm.sandbox.lua, (&vm.undo, depth, mv));
+        drop(call);
+        undone.map_err(|e| {
+            self.set_fault(vm.sandbox.describe_failure(&e, self.script.at("undo")));
+            self.fault().unwrap_or_else(|| ScriptError::new("undo failed"))
+        })
     }
 
     /// Runs `f` as [`Self::call_checked`] does, but a failure faults the game (the search cannot take errors).
@@ -315,6 +321,7 @@ impl ScriptGame {
             return None;
         }
         let vm = self.vm.as_ref()?;
+        self.run_deferred_undo(vm).ok()?;
         let _call = vm.sandbox.new_budget();
         match f(vm) {
             Ok(r) => Some(r),
@@ -326,7 +333,7 @@ impl ScriptGame {
     }
 
     /// The node the driver's answer describes; `path_hash` is used when the script has no `key`.
-    fn node_from(&mut self, (turn, result, key): (i64, Option<f64>, LuaValue), path_hash: u64) -> Result<Node, String> {
+    fn node_from(&mut self, Answer { turn, result, key }: Answer, path_hash: u64) -> Result<Node, String> {
         let (low, high) = self.script.bounds;
         if let Some(r) = result
             && !(low..=high).contains(&r)
@@ -343,7 +350,7 @@ impl ScriptGame {
                 self.script.at("turn")
             ));
         }
-        let hash = key_hash(&key).unwrap_or(path_hash) ^ splitmix64(turn as u64 + 0x5eed);
+        let hash = key.unwrap_or(path_hash) ^ splitmix64(turn as u64 + 0x5eed);
         self.next_serial += 1;
         Ok(Node { turn, result, hash, serial: self.next_serial })
     }
@@ -415,6 +422,19 @@ fn as_move(value: &LuaValue) -> Option<ScriptMove> {
     }
 }
 
+/// What is wrong with a list `moves` returned, in words for the script's author.
+fn list_problem(problem: ListProblem) -> String {
+    match problem {
+        ListProblem::TooLong(length) => {
+            format!("moves returned a list of {length} moves, more than the {} a position may have", calls::MOST_MOVES)
+        }
+        ListProblem::NotAMove { index, number, type_name } => {
+            let what = number.map_or_else(|| format!("a {type_name}"), |x| format!("{x}"));
+            format!("moves returned a list whose entry {index} is {what}, but every move must be a whole number")
+        }
+    }
+}
+
 impl Game for ScriptGame {
     type Move = ScriptMove;
 
@@ -436,25 +456,15 @@ impl Game for ScriptGame {
             return;
         }
         let depth = self.depth();
-        let Some(values) = self.call("moves", |vm| vm.moves.call::<MultiValue>(depth)) else { return };
         let start = moves.len();
-        for (i, value) in values.iter().enumerate() {
-            match as_move(value) {
-                Some(mv) => moves.push(mv),
-                None => {
-                    moves.truncate(start);
-                    let what = match value {
-                        LuaValue::Number(x) => format!("{x}"),
-                        other => format!("a {}", other.type_name()),
-                    };
-                    self.set_fault(format!(
-                        "{}: moves returned a list whose entry {} is {what}, but every move must be a whole number",
-                        self.script.at("moves"),
-                        i + 1,
-                    ));
-                    return;
-                }
-            }
+        let Some(problem) = self.call("moves", |vm| calls::moves(&vm.sandbox.lua, (&vm.moves, depth), moves)) else {
+            moves.truncate(start);
+            return;
+        };
+        if let Some(problem) = problem {
+            moves.truncate(start);
+            self.set_fault(format!("{}: {}", self.script.at("moves"), list_problem(problem)));
+            return;
         }
         if self.move_list_checks
             && let Some(problem) = super::move_list::move_list_problem(&moves[start..])
@@ -468,7 +478,15 @@ impl Game for ScriptGame {
         let depth = self.depth();
         let parent = *self.node();
         self.history.push(mv);
-        let answer = self.call("play", |vm| vm.play.call::<(i64, Option<f64>, LuaValue)>((depth, mv)));
+        // The sibling's `undo` goes with this call (the driver runs it first); any other runs in `call`, before.
+        let back = match self.deferred_undo.get() {
+            Some((at, back)) if at == depth => {
+                self.deferred_undo.set(None);
+                Some(back)
+            }
+            _ => None,
+        };
+        let answer = self.call("play", |vm| calls::answer(&vm.sandbox.lua, (&vm.play, depth, mv, back)));
         let path_hash = mix64(parent.hash ^ splitmix64(mv as u64));
         let node = match answer.map(|a| self.node_from(a, path_hash)) {
             Some(Ok(node)) => node,
@@ -487,9 +505,11 @@ impl Game for ScriptGame {
         }
         self.nodes.pop();
         self.history.pop();
-        if self.script.defines("undo") {
-            let depth = self.depth();
-            self.call("undo", |vm| vm.undo.call::<()>((depth, mv)));
+        if let Some(vm) = self.vm.as_ref().filter(|vm| vm.plays_in_place && !self.faulted()) {
+            // One move taken back waits at a time: an earlier one runs now, before this one.
+            if self.run_deferred_undo(vm).is_ok() {
+                self.deferred_undo.set(Some((self.depth(), mv)));
+            }
         }
     }
 
@@ -503,11 +523,13 @@ impl Game for ScriptGame {
     }
 
     fn evaluate(&self) -> Value {
-        if !self.script.defines("evaluate") {
+        if !self.vm.as_ref().is_some_and(|vm| vm.evaluates) {
             return 0.0;
         }
         let depth = self.depth();
-        let Some(value) = self.call("evaluate", |vm| vm.evaluate.call::<f64>(depth)) else { return 0.0 };
+        let Some(value) = self.call("evaluate", |vm| calls::number(&vm.sandbox.lua, (&vm.evaluate, depth))) else {
+            return 0.0;
+        };
         let (low, high) = self.script.bounds;
         if !(low..=high).contains(&value) {
             self.set_fault(format!(
@@ -591,6 +613,7 @@ impl Clone for ScriptGame {
                 fault: RefCell::new(Some(error)),
                 drawn: RefCell::new(None),
                 move_list_checks: true,
+                deferred_undo: Cell::new(None),
             },
         };
         copy.move_list_checks = self.move_list_checks;
@@ -660,5 +683,104 @@ impl Playable for ScriptGame {
     fn side_to_move(&self) -> crate::engine::game::Side {
         // `nodes` ends with the position itself; before it, the positions the line passed through.
         self.nodes.iter().rev().find_map(|node| node.turn.side()).unwrap_or(crate::engine::game::Side::Max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Script, ScriptGame};
+    use crate::engine::game::Game;
+
+    /// A pile that grows by 1 or 2 a move until it holds 4 or more, played in place; `move_name` shows the pile,
+    /// so a test can see which position the script is at. `undo` fails when `BROKEN` is set.
+    const PILE: &str = r#"
+        id = "pile"; name = "Pile"; sides = {"A", "B"}; bounds = {-1, 1}
+        BROKEN = false
+        function start() return { n = 0, plies = 0 } end
+        function turn(s) return s.plies % 2 + 1 end
+        function moves(s) return {1, 2} end
+        function play(s, m) s.n = s.n + m; s.plies = s.plies + 1 end
+        function undo(s, m)
+          if BROKEN then error("cannot take back " .. m) end
+          s.n = s.n - m; s.plies = s.plies - 1
+        end
+        function result(s) if s.n >= 4 then return 0 end end
+        function key(s) return s.n * 16 + s.plies end
+        function move_name(s, m) return s.n .. "+" .. m end
+    "#;
+
+    fn pile(text: &str) -> ScriptGame {
+        let script = Script::from_source("games/pile.lua", "pile", text.to_owned()).expect("loads");
+        script.new_game().expect("starts")
+    }
+
+    fn calls(game: &ScriptGame) -> u64 {
+        game.vm.as_ref().expect("a Lua state").sandbox.calls()
+    }
+
+    /// Taking a move back runs the script's `undo` with the next call, in it when that call plays the sibling:
+    /// a search pays one call per move, not two, and the script always answers for the position the game is at.
+    #[test]
+    fn a_move_taken_back_is_undone_by_the_next_call_with_the_sibling_s_play_in_one() {
+        let mut game = pile(PILE);
+        let start = calls(&game);
+        game.play(1);
+        game.undo(1);
+        assert_eq!(calls(&game) - start, 1, "taking back made no call");
+        game.play(2);
+        assert_eq!(calls(&game) - start, 2, "the undo went with the sibling's play");
+        assert_eq!(game.move_name(1), "2+1", "the pile after 2 alone");
+        game.play(2);
+        game.undo(2);
+        game.undo(2);
+        assert_eq!(game.move_name(2), "0+2", "both moves taken back before the script answered");
+        // Counts by play and undo equal those of the same pile played into new tables.
+        let copying = PILE.replace("function undo", "function take_back").replace(
+            "function play(s, m) s.n = s.n + m; s.plies = s.plies + 1 end",
+            "function play(s, m) return { n = s.n + m, plies = s.plies + 1 } end",
+        );
+        for depth in 1..=5 {
+            assert_eq!(crate::games::perft(&mut game, depth), crate::games::perft(&mut pile(&copying), depth));
+        }
+        assert!(crate::games::perft(&mut game, 5) > 0);
+        assert!(game.fault().is_none());
+    }
+
+    /// A list of moves is read entry by entry up to a bound: one whose length says more is refused, with the
+    /// line of `moves`, before a single entry is read.
+    #[test]
+    fn a_list_longer_than_a_position_may_have_is_refused() {
+        let endless = PILE.replace(
+            "function moves(s) return {1, 2} end",
+            "function moves(s) return setmetatable({}, { __len = function() return 2000000 end, __index = \
+             function() return 1 end }) end",
+        );
+        let game = pile(&endless);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        assert!(moves.is_empty());
+        let fault = game.fault().expect("refused").message;
+        assert!(fault.contains("games/pile.lua:") && fault.contains("list of 2000000 moves, more than the 1000000"));
+    }
+
+    /// An `undo` that fails when it finally runs faults the game with its own message, whichever call runs it.
+    #[test]
+    fn a_deferred_undo_that_fails_faults_the_game_with_its_message() {
+        let broken = PILE.replace("BROKEN = false", "BROKEN = true");
+        let mut game = pile(&broken);
+        game.play(1);
+        game.undo(1);
+        assert!(game.fault().is_none(), "not run yet");
+        game.play(2);
+        let fault = game.fault().expect("the undo ran with the play").message;
+        assert!(fault.contains("games/pile.lua:") && fault.contains("cannot take back 1"), "{fault}");
+        let mut game = pile(&broken);
+        game.play(2);
+        game.undo(2);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        assert!(moves.is_empty());
+        let fault = game.fault().expect("the undo ran before the moves").message;
+        assert!(fault.contains("cannot take back 2"), "{fault}");
     }
 }

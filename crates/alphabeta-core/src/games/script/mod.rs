@@ -8,6 +8,7 @@
 //! - `game.rs`: [`ScriptGame`], a position, implementing the engine's [`Game`](crate::engine::game::Game) and the
 //!   window's [`Playable`](crate::games::any::Playable) like every compiled family;
 //! - `driver.lua`: the Lua side of the adapter, which keeps the searched line's positions inside Lua;
+//!   `calls.rs`: its entry points the search calls at every node, called through Lua's C API;
 //! - `family.rs`: the family in the one list of families (it reads `games/*.lua` itself);
 //! - `board.rs`: the board a script draws and what clicks mean, as plain data for a painter; `graph.rs`: its
 //!   points and the lines between them;
@@ -15,6 +16,7 @@
 
 pub mod board;
 mod budget;
+mod calls;
 #[cfg(test)]
 mod escapes;
 pub mod family;

@@ -19,6 +19,7 @@ use super::budget::{Budget, CALL_TIME_LIMIT, CHARGE_FROM, HOOK_EVERY};
 pub use super::budget::{INSTRUCTION_BUDGET, MEMORY_LIMIT};
 use super::watchdog::Armable;
 use mlua::{HookTriggers, Lua, LuaOptions, StdLib};
+use std::cell::Cell;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -40,6 +41,8 @@ pub struct Sandbox {
     raw_unpack: mlua::Function,
     /// The count hook, armed only on long calls.
     armable: Arc<Armable>,
+    /// How many calls into the script have started.
+    calls: Cell<u64>,
 }
 
 impl Drop for Sandbox {
@@ -117,16 +120,22 @@ impl Sandbox {
             hooked.charge(lua, f64::from(HOOK_EVERY))
         })?;
         let armable = Armable::take_over(&lua)?;
-        Ok(Sandbox { lua, budget, raw_unpack, armable })
+        Ok(Sandbox { lua, budget, raw_unpack, armable, calls: Cell::new(0) })
     }
 
     /// Starts a call into the script with a fresh budget (instructions, time and a clean slate), watched until the
     /// answer is dropped: everything that may run the script's code (metamethods included) must happen before.
     #[inline]
     pub fn new_budget(&self) -> Call<'_> {
+        self.calls.set(self.calls.get() + 1);
         self.budget.renew();
         self.armable.start_call();
         Call { sandbox: self }
+    }
+
+    /// How many calls into the script have started ([`Sandbox::new_budget`]) since the state was made.
+    pub fn calls(&self) -> u64 {
+        self.calls.get()
     }
 
     /// Whether the budget's count hook is set on the Lua state now: only during a call that has run long (see
