@@ -127,7 +127,7 @@ pub fn parse_ordering(list: &str) -> Result<OrderingOptions, CommandError> {
 /// Where the solver keeps what it learns: one thread's table of either kind, or a table of either kind that
 /// threads share.
 enum Solver {
-    Buckets(Memory<u8, SolverTable>),
+    Buckets(Memory<u8, Arc<SolverTable>>),
     Slots(Memory<u8>),
     SharedBuckets(Arc<SolverTable>),
     SharedSlots(SharedView<u8, ConnectFour>),
@@ -279,7 +279,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
     let ordering = parse_ordering(&args.ordering)?;
     let mut solver = match (threads > 1 && driver != Driver::Plain, args.table.as_str()) {
         (false, "buckets") => Solver::Buckets(Memory {
-            tt: SolverTable::try_with_mib(tt_mib).map_err(|e| CommandError(format!("--tt-mib: {e}")))?,
+            tt: Arc::new(SolverTable::try_with_mib(tt_mib).map_err(|e| CommandError(format!("--tt-mib: {e}")))?),
             orderer: MoveOrderer::new(ordering),
             features: SearchFeatures::NONE,
         }),

@@ -251,7 +251,7 @@ fn solve_counts_its_first_line_as_a_fresh_solver_does() {
 
     let moves = "2531276566711153";
     let mut fresh = Memory {
-        tt: SolverTable::try_with_mib(64).expect("64 MiB"),
+        tt: std::sync::Arc::new(SolverTable::try_with_mib(64).expect("64 MiB")),
         orderer: MoveOrderer::new(parse_ordering("hash,hints").expect("ordering")),
         features: SearchFeatures::NONE,
     };

@@ -13,6 +13,7 @@ use alphabeta_studio::engine::search::solver_table::SolverTable;
 use alphabeta_studio::engine::search::tt::{Entry, TranspositionTable};
 use alphabeta_studio::engine::search::{Algorithm, SearchOptions, search};
 use alphabeta_studio::games::connect_four::ConnectFour;
+use std::sync::Arc;
 
 /// Every `step`-th line of a set, starting at `offset`: (line number, moves, score).
 fn sample(set: &str, step: usize, offset: usize) -> Vec<(usize, String, i32)> {
@@ -36,9 +37,9 @@ fn memory() -> Memory<u8> {
 }
 
 /// The memory `solve` uses by default: the solver's own table, eight entries to a bucket.
-fn bucket_memory(buckets: usize) -> Memory<u8, SolverTable> {
+fn bucket_memory(buckets: usize) -> Memory<u8, Arc<SolverTable>> {
     Memory {
-        tt: SolverTable::with_buckets(buckets),
+        tt: Arc::new(SolverTable::with_buckets(buckets)),
         orderer: MoveOrderer::new(parse_ordering("hash,hints").expect("valid ordering")),
         features: SearchFeatures::NONE,
     }

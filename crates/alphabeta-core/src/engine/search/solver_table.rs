@@ -167,28 +167,7 @@ fn unpack<M>(key: u64, word: u64) -> Entry<M> {
     Entry { key, value, bound, depth: FINAL_DEPTH, best_move: None }
 }
 
-impl<M: Copy> Table<M> for SolverTable {
-    #[inline]
-    fn probe(&self, key: u64) -> Option<Entry<M>> {
-        self.probe_word(key).map(|word| unpack(key, word))
-    }
-
-    #[inline]
-    fn store(&mut self, entry: Entry<M>) {
-        self.store_entry(&entry);
-    }
-
-    #[inline]
-    fn prefetch(&self, key: u64) {
-        prefetch_address(self.bucket(key));
-    }
-
-    fn clear(&mut self) {
-        SolverTable::clear(self);
-    }
-}
-
-/// A thread's handle on a table several threads share.
+/// A search uses the table through an `Arc`, whether it searches alone or threads share the table.
 impl<M: Copy> Table<M> for Arc<SolverTable> {
     #[inline]
     fn probe(&self, key: u64) -> Option<Entry<M>> {
@@ -218,15 +197,19 @@ mod tests {
         Entry { key, value, bound, depth: FINAL_DEPTH, best_move: None }
     }
 
-    fn probe(table: &SolverTable, key: u64) -> Option<Entry<u8>> {
+    fn probe(table: &Arc<SolverTable>, key: u64) -> Option<Entry<u8>> {
         Table::<u8>::probe(table, key)
+    }
+
+    fn store(table: &mut Arc<SolverTable>, entry: Entry<u8>) {
+        Table::<u8>::store(table, entry);
     }
 
     #[test]
     fn keeps_final_small_whole_values_with_their_bounds() {
-        let mut table = SolverTable::with_buckets(4);
+        let mut table = Arc::new(SolverTable::with_buckets(4));
         for (key, value, bound) in [(1, -32.0, Bound::Lower), (2, 31.0, Bound::Upper), (3, 0.0, Bound::Exact)] {
-            table.store(entry(key, value, bound));
+            store(&mut table, entry(key, value, bound));
             assert_eq!(probe(&table, key), Some(entry(key, value, bound)));
         }
         assert_eq!(probe(&table, 4), None);
@@ -234,39 +217,39 @@ mod tests {
 
     #[test]
     fn drops_what_it_cannot_keep_exactly() {
-        let mut table = SolverTable::with_buckets(4);
+        let mut table = Arc::new(SolverTable::with_buckets(4));
         for value in [32.0, -33.0, 0.5, Value::INFINITY, Value::NAN] {
-            table.store(entry(7, value, Bound::Exact));
+            store(&mut table, entry(7, value, Bound::Exact));
             assert_eq!(probe(&table, 7), None, "{value}");
         }
-        table.store(Entry { depth: 12, ..entry(7, 1.0, Bound::Exact) });
+        store(&mut table, Entry { depth: 12, ..entry(7, 1.0, Bound::Exact) });
         assert_eq!(probe(&table, 7), None, "a depth-limited entry");
     }
 
     #[test]
     fn a_bucket_keeps_the_newest_eight_and_updates_in_place() {
-        let mut table = SolverTable::with_buckets(1);
+        let mut table = Arc::new(SolverTable::with_buckets(1));
         for key in 1..=9 {
-            table.store(entry(key, key as Value, Bound::Exact));
+            store(&mut table, entry(key, key as Value, Bound::Exact));
         }
         assert_eq!(probe(&table, 1), None, "the oldest went");
         assert!((2..=9).all(|key| probe(&table, key).is_some()));
-        table.store(entry(5, -5.0, Bound::Upper));
+        store(&mut table, entry(5, -5.0, Bound::Upper));
         assert_eq!(probe(&table, 5).map(|e| e.value), Some(-5.0), "updated, not doubled");
-        table.store(entry(10, 10.0, Bound::Exact));
+        store(&mut table, entry(10, 10.0, Bound::Exact));
         assert!((3..=10).all(|key| probe(&table, key).is_some()), "the update made 5 newest: 2 went");
     }
 
     #[test]
     fn a_clear_forgets_and_frees_every_place_even_when_the_generations_run_out() {
-        let mut table = SolverTable::with_buckets(1);
+        let mut table = Arc::new(SolverTable::with_buckets(1));
         for clears in 0..2 * LAST_GENERATION {
-            table.store(entry(clears, 1.0, Bound::Exact));
-            table.clear();
+            store(&mut table, entry(clears, 1.0, Bound::Exact));
+            SolverTable::clear(&table);
             assert_eq!(probe(&table, clears), None, "after clear {clears}");
         }
         for key in 0..8 {
-            table.store(entry(1000 + key, 2.0, Bound::Lower));
+            store(&mut table, entry(1000 + key, 2.0, Bound::Lower));
         }
         assert!((0..8).all(|key| probe(&table, 1000 + key).is_some()), "entries of old generations gave way first");
     }
