@@ -54,8 +54,8 @@ pub struct SolveArgs {
     /// `slots`, the engine's (one entry a slot, as the AI's searches use it).
     #[arg(long, default_value = "buckets")]
     pub table: String,
-    /// Search threads (Lazy SMP: helpers run the same driver over one shared table; the nodes written are all the
-    /// threads' together). 1, the default, is the one-thread solver node for node; `plain` has no table and always
+    /// Search threads (Lazy SMP: helpers solve the same position over one shared table, by MTD(f) from 0 where the
+    /// main thread bisects; the nodes written are all the threads' together). 1, the default, is the one-thread solver node for node; `plain` has no table and always
     /// runs on one thread.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -187,8 +187,8 @@ pub fn solve<T: Table<u8>>(
 }
 
 /// [`solve`] on `threads` threads sharing `table` (cleared first; every thread holds a copy of the handle): Lazy
-/// SMP, each helper running the same driver until the main thread has the answer. The nodes are every thread's
-/// together.
+/// SMP, each helper running the same driver — MTD(f) from 0 where the main thread bisects — until the main thread
+/// has the answer. The nodes are every thread's together.
 pub fn solve_parallel<T: Table<u8> + Clone + Send>(
     position: &mut ConnectFour,
     table: &mut T,
@@ -203,6 +203,9 @@ pub fn solve_parallel<T: Table<u8> + Clone + Send>(
     let mut memory = Memory { tt: table.clone(), orderer, features: own.features };
     let helper = |position: &mut ConnectFour, mut memory, stop: &AtomicBool, _| {
         let stop = StopWhen { flag: Some(stop), ..StopWhen::default() };
+        // Bisecting as the main thread does, a helper would mostly search the same windows in the same order;
+        // MTD(f) from 0 asks other questions, whose bounds the main thread then finds in the table.
+        let driver = if driver == Driver::Bisection { Driver::Mtdf } else { driver };
         SearchStats { nodes_visited: solve_in(position, &mut memory, weak, driver, stop).1, ..SearchStats::default() }
     };
     let main = |position: &mut ConnectFour| solve_in(position, &mut memory, weak, driver, StopWhen::default());
