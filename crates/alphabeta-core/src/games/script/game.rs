@@ -314,8 +314,8 @@ impl ScriptGame {
     }
 
     /// Runs `f` as [`Self::call_checked`] does, but a failure faults the game (the search cannot take errors).
-    #[inline]
     /// `what` names the script's function the call runs, for a message that has no line of its own.
+    #[inline]
     fn call<R>(&self, what: &str, f: impl FnOnce(&Vm) -> mlua::Result<R>) -> Option<R> {
         if self.faulted() {
             return None;
