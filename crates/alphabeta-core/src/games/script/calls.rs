@@ -127,8 +127,13 @@ unsafe fn move_at(state: *mut lua_State, index: c_int) -> Result<i64, (Option<f6
             return Ok(ffi::lua_tointegerx(state, index, null_mut()));
         }
         let x = ffi::lua_tonumberx(state, index, null_mut());
-        if x.fract() == 0.0 && x.abs() < 9.0e15 { Ok(x as i64) } else { Err((Some(x), "number")) }
+        whole_move(x).ok_or((Some(x), "number"))
     }
+}
+
+/// A float as a move: only with nothing after its point, and small enough to be exact.
+pub fn whole_move(x: f64) -> Option<i64> {
+    (x.fract() == 0.0 && x.abs() < 9.0e15).then_some(x as i64)
 }
 
 /// The value at `index` as a real number, `None` unless it is a number.

@@ -417,7 +417,7 @@ pub(super) fn as_real(value: &LuaValue) -> Option<f64> {
 fn as_move(value: &LuaValue) -> Option<ScriptMove> {
     match *value {
         LuaValue::Integer(n) => Some(n),
-        LuaValue::Number(x) if x.fract() == 0.0 && x.abs() < 9.0e15 => Some(x as i64),
+        LuaValue::Number(x) => calls::whole_move(x),
         _ => None,
     }
 }
