@@ -124,17 +124,16 @@ pub fn parse_ordering(list: &str) -> Result<OrderingOptions, CommandError> {
     Ok(options)
 }
 
-/// Where the solver keeps what it learns: one thread's table of either kind, or a table of either kind that
-/// threads share.
+/// Where the solver keeps what it learns: the solver's table (one thread's, or shared by the threads through its
+/// `Arc`), the engine's table for one thread, or the engine's shared table.
 enum Solver {
     Buckets(Memory<u8, Arc<SolverTable>>),
     Slots(Memory<u8>),
-    SharedBuckets(Arc<SolverTable>),
     SharedSlots(SharedView<u8, ConnectFour>),
 }
 
 impl Solver {
-    /// [`solve`] or [`solve_parallel`] over this table.
+    /// [`solve`], or [`solve_parallel`] when `threads` asks for more than one and the driver has a table.
     fn solve(
         &mut self,
         position: &mut ConnectFour,
@@ -142,10 +141,11 @@ impl Solver {
         weak: bool,
         d: Driver,
     ) -> Solution {
+        let parallel = threads.1 > 1 && d != Driver::Plain;
         match self {
+            Solver::Buckets(memory) if parallel => solve_parallel(position, &mut memory.tt, threads, weak, d),
             Solver::Buckets(memory) => solve(position, memory, weak, d),
             Solver::Slots(memory) => solve(position, memory, weak, d),
-            Solver::SharedBuckets(table) => solve_parallel(position, table, threads, weak, d),
             Solver::SharedSlots(table) => solve_parallel(position, table, threads, weak, d),
         }
     }
@@ -280,19 +280,18 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
     let tt_mib = check("--tt-mib", args.tt_mib, &TABLE_MIB)?;
     let threads = check("--threads", args.threads, &THREADS)?;
     let ordering = parse_ordering(&args.ordering)?;
-    let mut solver = match (threads > 1 && driver != Driver::Plain, args.table.as_str()) {
-        (false, "buckets") => Solver::Buckets(Memory {
-            tt: Arc::new(SolverTable::try_with_mib(tt_mib).map_err(|e| CommandError(format!("--tt-mib: {e}")))?),
+    let too_big = |e: String| CommandError(format!("--tt-mib: {e}"));
+    let parallel = threads > 1 && driver != Driver::Plain;
+    let mut solver = match (parallel, args.table.as_str()) {
+        (_, "buckets") => Solver::Buckets(Memory {
+            tt: Arc::new(SolverTable::try_with_mib(tt_mib).map_err(too_big)?),
             orderer: MoveOrderer::new(ordering),
             features: SearchFeatures::NONE,
         }),
         (false, "slots") => Solver::Slots(Memory::new(tt_mib, ordering)),
-        (true, "buckets") => Solver::SharedBuckets(Arc::new(
-            SolverTable::try_with_mib(tt_mib).map_err(|e| CommandError(format!("--tt-mib: {e}")))?,
-        )),
-        (true, "slots") => Solver::SharedSlots(SharedView::new(Arc::new(
-            SharedTable::try_with_mib(tt_mib).map_err(|e| CommandError(format!("--tt-mib: {e}")))?,
-        ))),
+        (true, "slots") => {
+            Solver::SharedSlots(SharedView::new(Arc::new(SharedTable::try_with_mib(tt_mib).map_err(too_big)?)))
+        }
         (_, other) => return Err(CommandError(format!("unknown table '{other}' (use buckets or slots)"))),
     };
     solver.solve(&mut read_position(WARM_UP).expect("a legal position"), (ordering, threads), args.weak, driver);
