@@ -8,7 +8,8 @@
 #
 # Both sides get the level's node budget a move (Stockfish hears `go nodes N`), so the games do not depend on the
 # machine's speed or load. The openings are the 50 main lines of bench/openings/chess.txt (8 plies), each played
-# with both colours. Settings: GAMES (default 100), CHUNK (default 10), BIN (default target/release/alphabeta-studio,
+# with both colours: chunk `openings-F` plays lines F to F + CHUNK / 2 - 1 of the book (`match` starts any book at
+# its first line, so each chunk gets its own slice of it). Settings: GAMES (default 100), CHUNK (default 10), BIN (default target/release/alphabeta-studio,
 # built if missing).
 set -eu
 cd "$(dirname "$0")/.."
@@ -55,13 +56,17 @@ STOCKFISH=$(command -v stockfish || echo /usr/games/stockfish)
 [ -x "$STOCKFISH" ] || apt-get install -y stockfish >/dev/null
 OUT=$RESULTS/level-$LEVEL-elo-$ELO
 mkdir -p "$OUT"
+BOOK=bench/openings/chess.txt
+slice=$(mktemp "${TMPDIR:-/tmp}/anchor-book.XXXXXX")
+trap 'rm -f "$slice"' EXIT
 first=1
 while [ $(( (first - 1) * 2 )) -lt "$GAMES" ]; do
     file=$OUT/openings-$first.json
     if [ ! -s "$file" ]; then
+        grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$BOOK" | sed -n "$first,$((first + CHUNK / 2 - 1))p" >"$slice"
         "$BIN" match chess --a "level:$LEVEL" \
             --b "uci:$STOCKFISH,UCI_LimitStrength=true,UCI_Elo=$ELO,Threads=1,Hash=16" \
-            --nodes "$NODES" --games "$CHUNK" --openings bench/openings/chess.txt --seed "$first" \
+            --nodes "$NODES" --games "$CHUNK" --openings "$slice" --seed "$first" \
             --json >"$file.part"
         mv "$file.part" "$file"
         echo "level $LEVEL v $ELO, openings $first-$((first + CHUNK / 2 - 1)): $(cat "$file" | cut -c1-200)"
