@@ -34,24 +34,33 @@ local N = 7
 board = { shape = "hex", width = N, height = N, shift = 0.5, moves = "cells", dots = false, coordinates = true }
 
 -- Cells are numbered 1 … 49 row by row from the top left; a move is a cell's number. The search calls `play`,
--- `undo` and `evaluate` hundreds of thousands of times, so this file plays in place (with `undo`), computes what
--- it can once, here, and reuses its working tables and its list of moves instead of building new ones on every call.
+-- `undo` and `evaluate` hundreds of thousands of times, so this file plays in place (with `undo`) and keeps, besides
+-- the cells, each colour's stones as the bits of one integer (cell i is bit i - 1, so row r is bits 7r … 7r + 6):
+-- a group or a shortest path then grows by a whole ring of cells in a dozen integer operations.
 local CELLS = N * N
-local ROW, COLUMN, NEIGHBOURS = {}, {}, {}
-for r = 0, N - 1 do
-  for c = 0, N - 1 do
-    local cell, list = r * N + c + 1, {}
-    for _, d in ipairs({ {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0} }) do
-      local rr, cc = r + d[1], c + d[2]
-      if rr >= 0 and rr < N and cc >= 0 and cc < N then list[#list + 1] = rr * N + cc + 1 end
-    end
-    ROW[cell], COLUMN[cell], NEIGHBOURS[cell] = r, c, list
+-- The board, each colour's two edges (Red's are the top and bottom rows, Blue's the left and right columns) and
+-- the board but its first or last column, as bits. A step right (or up and right) must not wrap onto the next
+-- row's first cell, nor a step left (or down and left) onto the row before's last. They are written as numbers so
+-- that Lua compiles them into the code (checked against their meaning below).
+local BOARD <const> = 0x1ffffffffffff
+local TOP <const>, BOTTOM <const>, LEFT <const>, RIGHT <const> = 0x7f, 0x1fc0000000000, 0x40810204081, 0x1020408102040
+local NOT_FIRST_COLUMN <const>, NOT_LAST_COLUMN <const> = 0x1fbf7efdfbf7e, 0xfdfbf7efdfbf
+local FIRST_EDGE, LAST_EDGE = { TOP, LEFT }, { BOTTOM, RIGHT }
+do
+  local top, bottom, left, right = 0, 0, 0, 0
+  for k = 0, N - 1 do
+    top, bottom = top | 1 << k, bottom | 1 << ((N - 1) * N + k)
+    left, right = left | 1 << (k * N), right | 1 << (k * N + N - 1)
   end
+  assert(BOARD == (1 << CELLS) - 1 and TOP == top and BOTTOM == bottom and LEFT == left and RIGHT == right)
+  assert(NOT_FIRST_COLUMN == BOARD ~ left and NOT_LAST_COLUMN == BOARD ~ right)
 end
--- Where each colour's edges are: Red's are the top and bottom rows, Blue's the left and right columns.
-local ALONG = { ROW, COLUMN }
-local FIRST_EDGE = { {}, {} }
-for k = 0, N - 1 do FIRST_EDGE[1][k + 1], FIRST_EDGE[2][k + 1] = k + 1, k * N + 1 end
+
+-- The cells next to those in `x`, and maybe cells off the board (bits 49 and up), which the callers mask away.
+-- A cell's six neighbours are left and right (±1), above (−7, and −6 up and right) and below (+7, +6 down and
+-- left).
+--   ((x << 1 | x >> 6) & NOT_FIRST_COLUMN) | ((x >> 1 | x << 6) & NOT_LAST_COLUMN) | x << 7 | x >> 7
+-- is written out where it is used: a function call would cost more than the step.
 
 -- Random keys, one per cell and colour, xored together: a position's key (Zobrist, 1970).
 local ZOBRIST = { {}, {} }
@@ -62,7 +71,7 @@ end
 function start()
   local cells = {}
   for i = 1, CELLS do cells[i] = 0 end
-  return { cells = cells, player = 1, played = 0, winner = nil, hash = 0 }
+  return { cells = cells, stones = { 0, 0 }, player = 1, played = 0, winner = nil, hash = 0 }
 end
 
 function turn(s)
@@ -82,50 +91,39 @@ function moves(s)
   return list
 end
 
--- Working tables, made once: `seen[i] == mark` marks the cells visited by the current search of a group.
-local seen, pending, mark = {}, {}, 0
-for i = 1, CELLS do seen[i], pending[i] = 0, 0 end
-
--- Does the group of `colour` through `cell` touch both of that colour's edges? A depth-first walk of the group.
-local function joins(cells, cell, colour)
-  mark = mark + 1
-  local along = ALONG[colour]
-  local low, high, top = false, false, 1
-  pending[1], seen[cell] = cell, mark
-  while top > 0 do
-    local here = pending[top]
-    top = top - 1
-    local a = along[here]
-    if a == 0 then low = true elseif a == N - 1 then high = true end
-    if low and high then return true end
-    local around = NEIGHBOURS[here]
-    for k = 1, #around do
-      local next = around[k]
-      if seen[next] ~= mark and cells[next] == colour then
-        seen[next] = mark
-        top = top + 1
-        pending[top] = next
-      end
-    end
+-- Does the group of `colour` (its stones `own`) through `cell` touch both of that colour's edges? The group grows a
+-- ring of neighbours at a time, until it touches both or stops growing.
+local function joins(own, cell, colour)
+  local first, last = FIRST_EDGE[colour], LAST_EDGE[colour]
+  local group = 1 << (cell - 1)
+  while true do
+    if group & first ~= 0 and group & last ~= 0 then return true end
+    local grown = group | (((group << 1 | group >> 6) & NOT_FIRST_COLUMN) | ((group >> 1 | group << 6)
+      & NOT_LAST_COLUMN) | group << 7 | group >> 7) & own
+    if grown == group then return false end
+    group = grown
   end
-  return false
 end
 
 -- Plays in place (the script defines `undo`): a stone, the turn passes, and the key changes by the stone's key.
 -- No one can join two edges with fewer than N stones, so the group is looked at only from the first player's N-th.
 function play(s, cell)
-  local me = s.player
+  local me, stones = s.player, s.stones
   s.cells[cell] = me
-  s.played = s.played + 1
+  local own = stones[me] | 1 << (cell - 1)
+  stones[me] = own
+  local played = s.played + 1
+  s.played = played
   s.hash = s.hash ~ ZOBRIST[me][cell]
-  if s.played >= 2 * N - 1 and joins(s.cells, cell, me) then s.winner = me end
+  if played >= 2 * N - 1 and joins(own, cell, me) then s.winner = me end
   s.player = 3 - me
 end
 
 -- Takes back the stone on `cell`: the game was not over before it (no move is played after a win).
 function undo(s, cell)
-  local me = 3 - s.player
+  local me, stones = 3 - s.player, s.stones
   s.cells[cell] = 0
+  stones[me] = stones[me] ~ 1 << (cell - 1)
   s.played = s.played - 1
   s.hash = s.hash ~ ZOBRIST[me][cell]
   s.winner = nil
@@ -143,61 +141,39 @@ function key(s)
   return s.hash
 end
 
--- The distance search's working tables: the distances, and a double-ended queue in one array that starts in the
--- middle and grows both ways (room for eight entries a cell each way; past an end Lua only grows the table).
-local INF, MIDDLE = 1000, 8 * CELLS
-local dist, queue = {}, {}
-for i = 1, CELLS do dist[i] = INF end
-for i = 1, 2 * MIDDLE do queue[i] = 0 end
+local INF = 1000
 
--- How many empty cells `colour` still needs to join its edges: a shortest path where its own stones cost nothing
--- and the opponent's block, found by a breadth-first search that takes free steps first (a "0-1 BFS").
-local function distance(cells, colour)
-  local along = ALONG[colour]
-  for i = 1, CELLS do dist[i] = INF end
-  local front, back = MIDDLE + 1, MIDDLE
-  local edge = FIRST_EDGE[colour]
-  for k = 1, N do
-    local i = edge[k]
-    local v = cells[i]
-    if v == colour then
-      dist[i] = 0
-      front = front - 1
-      queue[front] = i
-    elseif v == 0 then
-      dist[i] = 1
-      back = back + 1
-      queue[back] = i
+-- How many empty cells (`free`) a colour with the stones `own` still needs to join its edges `first` and `last`: a
+-- shortest path where its own stones cost nothing and the opponent's block. `reach` is every cell at most `d` empty
+-- cells away from the first edge (own stones joined to them included); it grows by one empty ring a step, then
+-- through the own stones that ring touches, until it reaches the last edge (the distance is `d`) or stops growing
+-- (no path: INF).
+local function distance(own, free, first, last)
+  local reach, d = first & own, 0
+  local entry = first & free
+  while true do
+    -- Through own stones, as far as they go: this costs nothing.
+    while true do
+      local grown = reach | (((reach << 1 | reach >> 6) & NOT_FIRST_COLUMN) | ((reach >> 1 | reach << 6)
+        & NOT_LAST_COLUMN) | reach << 7 | reach >> 7) & own
+      if grown == reach then break end
+      reach = grown
     end
+    if reach & last ~= 0 then return d end
+    -- One empty cell further: the empty neighbours, and the first edge's empty cells.
+    local grown = reach | entry | (((reach << 1 | reach >> 6) & NOT_FIRST_COLUMN) | ((reach >> 1 | reach << 6)
+      & NOT_LAST_COLUMN) | reach << 7 | reach >> 7) & free
+    if grown == reach then return INF end
+    reach, d = grown, d + 1
   end
-  while front <= back do
-    local here = queue[front]
-    front = front + 1
-    local d = dist[here]
-    if along[here] == N - 1 then return d end
-    local around = NEIGHBOURS[here]
-    for k = 1, #around do
-      local next = around[k]
-      local v = cells[next]
-      if v == colour then
-        if d < dist[next] then
-          dist[next] = d
-          front = front - 1
-          queue[front] = next
-        end
-      elseif v == 0 and d + 1 < dist[next] then
-        dist[next] = d + 1
-        back = back + 1
-        queue[back] = next
-      end
-    end
-  end
-  return INF
 end
 
 -- The difference of the two distances, scaled well inside the bounds (a real win always counts for more).
 function evaluate(s)
-  local red, blue = distance(s.cells, 1), distance(s.cells, 2)
+  local stones = s.stones
+  local red, blue = stones[1], stones[2]
+  local free = BOARD ~ (red | blue)
+  red, blue = distance(red, free, TOP, BOTTOM), distance(blue, free, LEFT, RIGHT)
   return math.max(-0.5, math.min(0.5, (blue - red) / 20))
 end
 

@@ -44,7 +44,8 @@ end
 
 -- The search calls `play`, `undo` and `moves` hundreds of thousands of times, so this file plays in place (with
 -- `undo`) and makes no table per call: what each move of the line did is kept by ply (the number of moves played)
--- in the lists below, which `undo` reads to sow backwards and the board to say what just happened.
+-- in the lists below, which `undo` reads to sow backwards and the board to say what just happened (the last pit
+-- sown is kept only when it captured: only then does `undo` need it).
 local MOVE, MOVER, SOWN, LAST_PIT, CAPTURED, SWEPT = {}, {}, {}, {}, {}, {}
 
 function start()
@@ -72,39 +73,57 @@ function moves(s)
   return list
 end
 
+-- A move is never played from a position that is over (it has no moves), so `s.over` is false here.
 function play(s, m)
   local ply = s.plies + 1
   local p, me = s.pits, s.player
-  local after = NEXT[me]
-  local pit = (me - 1) * 7 + m
-  local seeds = p[pit]
-  p[pit] = 0
-  for _ = 1, seeds do
-    pit = after[pit]
-    p[pit] = p[pit] + 1
+  local base = (me - 1) * 7
+  local from = base + m
+  local seeds = p[from]
+  p[from] = 0
+  -- South sows 1, 2, … 13 and North 8, 9, … 14 before either wraps round or skips a store: most sowings are one
+  -- run of pits.
+  local last = from + seeds
+  if last <= 12 + me then
+    for i = from + 1, last do p[i] = p[i] + 1 end
+  else
+    local after = NEXT[me]
+    last = from
+    for _ = 1, seeds do
+      last = after[last]
+      p[last] = p[last] + 1
+    end
   end
-  local next_player = 3 - me
-  local captured = 0
-  if pit == STORE[me] then
+  local store, next_player, captured = base + 7, 3 - me, 0
+  if last == store then
     next_player = me
-  elseif p[pit] == 1 and (pit - 1) // 7 == me - 1 and p[14 - pit] > 0 then
-    captured = p[14 - pit]
-    p[STORE[me]] = p[STORE[me]] + p[14 - pit] + 1
-    p[pit], p[14 - pit] = 0, 0
+  elseif last > base and last < store and p[last] == 1 then
+    local opposite = 14 - last
+    captured = p[opposite]
+    if captured > 0 then
+      p[store] = p[store] + captured + 1
+      p[last], p[opposite] = 0, 0
+      LAST_PIT[ply] = last
+    end
   end
-  local south = p[1] + p[2] + p[3] + p[4] + p[5] + p[6]
-  local north = p[8] + p[9] + p[10] + p[11] + p[12] + p[13]
-  local over = south == 0 or north == 0
-  if over then
+  -- Over when one side's pits are all empty: the first pit that holds seeds on each side answers (most often the
+  -- first one looked at), and only then are the pits added up and swept into the stores.
+  if (p[1] == 0 and p[2] == 0 and p[3] == 0 and p[4] == 0 and p[5] == 0 and p[6] == 0)
+    or (p[8] == 0 and p[9] == 0 and p[10] == 0 and p[11] == 0 and p[12] == 0 and p[13] == 0) then
     -- The pits swept into the stores, kept for `undo` (once a game).
-    local swept = SWEPT[ply] or {}
+    local swept, south, north = SWEPT[ply] or {}, 0, 0
     SWEPT[ply] = swept
-    for i = 1, 6 do swept[i], swept[6 + i] = p[i], p[7 + i] end
+    for i = 1, 6 do
+      local a, b = p[i], p[7 + i]
+      swept[i], swept[6 + i] = a, b
+      south, north = south + a, north + b
+      p[i], p[7 + i] = 0, 0
+    end
     p[7], p[14] = p[7] + south, p[14] + north
-    for i = 1, 6 do p[i], p[7 + i] = 0, 0 end
+    s.over = true
   end
-  MOVE[ply], MOVER[ply], SOWN[ply], LAST_PIT[ply], CAPTURED[ply] = m, me, seeds, pit, captured
-  s.player, s.over, s.plies = next_player, over, ply
+  MOVE[ply], MOVER[ply], SOWN[ply], CAPTURED[ply] = m, me, seeds, captured
+  s.player, s.plies = next_player, ply
 end
 
 -- Takes the last move back: the sweep at the game's end, the capture, then the sowing, each undone.
@@ -114,25 +133,34 @@ function undo(s, m)
   if s.over then
     local swept, south, north = SWEPT[ply], 0, 0
     for i = 1, 6 do
-      p[i], p[7 + i] = swept[i], swept[6 + i]
-      south, north = south + swept[i], north + swept[6 + i]
+      local a, b = swept[i], swept[6 + i]
+      p[i], p[7 + i] = a, b
+      south, north = south + a, north + b
     end
     p[7], p[14] = p[7] - south, p[14] - north
+    s.over = false
   end
-  local captured, pit = CAPTURED[ply], LAST_PIT[ply]
+  local base = (me - 1) * 7
+  local captured = CAPTURED[ply]
   if captured > 0 then
-    p[STORE[me]] = p[STORE[me]] - captured - 1
+    local store, pit = base + 7, LAST_PIT[ply]
+    p[store] = p[store] - captured - 1
     p[pit], p[14 - pit] = 1, captured
   end
-  local after, from = NEXT[me], (me - 1) * 7 + m
-  local seeds = SOWN[ply]
-  pit = from
-  for _ = 1, seeds do
-    pit = after[pit]
-    p[pit] = p[pit] - 1
+  local from, seeds = base + m, SOWN[ply]
+  local last = from + seeds
+  if last <= 12 + me then
+    for i = from + 1, last do p[i] = p[i] - 1 end
+  else
+    local after = NEXT[me]
+    last = from
+    for _ = 1, seeds do
+      last = after[last]
+      p[last] = p[last] - 1
+    end
   end
   p[from] = seeds
-  s.player, s.over, s.plies = me, false, ply - 1
+  s.player, s.plies = me, ply - 1
 end
 
 function result(s)
@@ -144,9 +172,11 @@ function evaluate(s)
   return s.pits[7] - s.pits[14]
 end
 
+local char = string.char
+
 function key(s)
   local p = s.pits
-  return string.char(s.player, p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12], p[13], p[14])
+  return char(s.player, p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12], p[13], p[14])
 end
 
 function move_name(s, m)

@@ -6,6 +6,7 @@
 //! (`cargo test --release --test games -- --ignored --nocapture scripts::`).
 
 use alphabeta_studio::engine::game::{Game, Turn, Value};
+use alphabeta_studio::engine::hash::mix64;
 use alphabeta_studio::engine::search::context::StopWhen;
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig};
 use alphabeta_studio::engine::search::limits::Limits;
@@ -332,6 +333,78 @@ fn hex_evaluation_is_the_difference_of_the_distances_to_a_win() {
         }
     }
     assert!(compared > 12 * 13, "{compared} positions compared");
+}
+
+/// What the studio reads of a script — whose turn, the result, the key (as the position's hash), the moves and the
+/// evaluation — at every position of `games` seeded random games and at every child of those positions (played and
+/// taken back, as a search does), folded into one number; and how many positions were evaluated.
+fn fingerprint(id: &str, games: usize, seed: u64) -> (u64, usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut folded, mut evaluated) = (0u64, 0);
+    let mut fold = |x: u64| folded = mix64(folded ^ x);
+    for _ in 0..games {
+        let mut game = new_game(id);
+        loop {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            fold(moves.len() as u64);
+            if moves.is_empty() {
+                fold(game.terminal_value().expect("no moves: over").to_bits());
+                break;
+            }
+            for &mv in &moves {
+                game.play(mv);
+                fold(mv as u64 ^ (u64::from(game.turn() == Turn::Max) << 32));
+                fold(game.position_hash());
+                match game.terminal_value() {
+                    Some(value) => fold(value.to_bits()),
+                    None => {
+                        fold(game.evaluate().to_bits());
+                        evaluated += 1;
+                    }
+                }
+                game.undo(mv);
+            }
+            game.play(moves[rng.random_range(0..moves.len())]);
+        }
+        assert!(game.fault().is_none(), "{id}: {:?}", game.fault());
+    }
+    (folded, evaluated)
+}
+
+/// What a search found: the nodes it visited (every iteration's), its value and its best move.
+type Searched = (u64, Value, Option<i64>);
+
+/// Hex's and Kalah's scripts were made faster (Hex's evaluation grows its shortest paths as bit sets, Kalah sows
+/// runs of pits) without changing what they answer: the numbers below were taken from the scripts before that
+/// change. A changed evaluation, key or move list changes the fingerprint; a search that visits other nodes (its
+/// table hashes the keys) changes the node counts, which the ladders (`games/*.ladder.ron`) replay on.
+#[test]
+fn hex_and_kalah_answer_what_their_scripts_answered_before_they_were_made_faster() {
+    let fingerprints =
+        [("hex", 40, 3, (14_776_242_995_626_307_373, 47_094)), ("kalah", 120, 4, (13_280_095_981_519_502_115, 21_977))];
+    for (id, games, seed, expected) in fingerprints {
+        assert_eq!(fingerprint(id, games, seed), expected, "{id}: the fingerprint and the positions evaluated");
+    }
+    let searches: [(&str, &[i64], u32, Searched); 6] = [
+        ("hex", &[], 3, (3055, 0.05, Some(2))),
+        ("hex", &[25, 18, 32], 3, (2605, 0.05, Some(19))),
+        ("hex", &[1, 49, 7, 43, 24, 26, 17, 33, 10, 40], 3, (1991, 0.1, Some(3))),
+        ("kalah", &[], 10, (20_671, 5.0, Some(6))),
+        ("kalah", &[3, 6, 2], 10, (22_412, -7.0, Some(1))),
+        ("kalah", &[6, 2, 5, 1, 4, 3, 6], 10, (23_269, 3.0, Some(4))),
+    ];
+    for (id, line, depth, expected) in searches {
+        let mut game = new_game(id);
+        for &mv in line {
+            game.try_play(mv).expect("a legal move");
+        }
+        let config = EngineConfig { limits: Limits::depth(depth), tt_mib: 16, ..EngineConfig::default() };
+        let thought = Engine::new(config).think(&mut game, None, |_| {});
+        let nodes: u64 = thought.iterations.iter().map(|i| i.stats.nodes_visited).sum();
+        let last = thought.iterations.last().expect("a complete iteration");
+        assert_eq!((nodes, last.value, last.best_move), expected, "{id} after {line:?}, depth {depth}");
+    }
 }
 
 /// Bouton's rule: in normal play the player to move loses exactly when the xor of the heaps is 0; in misère play
