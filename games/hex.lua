@@ -9,7 +9,7 @@ description = "Red joins the top and bottom edges, Blue the left and right. Hein
 sides = {"Red", "Blue"}
 -- The levels are listed, each by its depth and margin for mistakes: levels 1–4 look 1 ply ahead with margins of 2
 -- (nearly random moves), 0.5, 0.2 and none; 5 and 6 look 2 plies ahead (0.2, then none); 7 looks 3; 8 and 9
--- look 4 (0.2, then none) and 10 looks 5 (90,000 nodes, 2–3 s, in the opening here). The time is only a
+-- look 4 (0.2, then none) and 10 looks 5 (90,000 nodes, under a second in the opening here). The time is only a
 -- ceiling (the README's *The level ladder*).
 ai = {
   level = 5, depth = {1, 8}, time_ms = {1000, 10000}, tt_mib = 32, mistakes = 0.2,
