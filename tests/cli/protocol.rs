@@ -246,8 +246,8 @@ fn solve_counts_its_first_line_as_a_fresh_solver_does() {
     use alphabeta_studio::engine::search::alphabeta_memory::Memory;
     use alphabeta_studio::engine::search::features::SearchFeatures;
     use alphabeta_studio::engine::search::ordering::MoveOrderer;
-    use alphabeta_studio::engine::search::solver_table::SolverTable;
     use alphabeta_studio::games::connect_four::ConnectFour;
+    use alphabeta_studio::games::connect_four::solver_table::SolverTable;
 
     let moves = "2531276566711153";
     let mut fresh = Memory {

@@ -9,10 +9,10 @@ use alphabeta_studio::engine::search::context::StopWhen;
 use alphabeta_studio::engine::search::features::SearchFeatures;
 use alphabeta_studio::engine::search::observer::NoObserver;
 use alphabeta_studio::engine::search::ordering::MoveOrderer;
-use alphabeta_studio::engine::search::solver_table::SolverTable;
 use alphabeta_studio::engine::search::tt::{Entry, TranspositionTable};
 use alphabeta_studio::engine::search::{Algorithm, SearchOptions, search};
 use alphabeta_studio::games::connect_four::ConnectFour;
+use alphabeta_studio::games::connect_four::solver_table::SolverTable;
 use std::sync::Arc;
 
 /// Every `step`-th line of a set, starting at `offset`: (line number, moves, score).

@@ -9,9 +9,9 @@ use alphabeta_studio::engine::search::alphabeta_memory::Memory;
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig, Thought};
 use alphabeta_studio::engine::search::limits::Limits;
 use alphabeta_studio::engine::search::shared_tt::{MoveBits, SharedTable, SharedView};
-use alphabeta_studio::engine::search::solver_table::SolverTable;
 use alphabeta_studio::games::chess::{Chess, WIN};
 use alphabeta_studio::games::connect_four::ConnectFour;
+use alphabeta_studio::games::connect_four::solver_table::SolverTable;
 use alphabeta_studio::games::mnk::Mnk;
 use std::sync::Arc;
 

@@ -24,7 +24,6 @@ pub mod ranges;
 pub mod shared_tt;
 pub mod skill;
 pub mod smp;
-pub mod solver_table;
 pub mod star1;
 pub mod stats;
 pub mod tt;

@@ -159,7 +159,7 @@ impl<M: Copy> Table<M> for TranspositionTable<M> {
 
 /// Starts fetching the memory at `slot` into the cache, so that a probe soon after does not wait for memory.
 #[inline(always)]
-pub(super) fn prefetch_address<T>(slot: *const T) {
+pub(crate) fn prefetch_address<T>(slot: *const T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch is only a hint to the cache: it never faults, reads no value into the program and
     // writes nothing; SSE, which it needs, is part of every x86-64 processor.
@@ -172,7 +172,7 @@ pub(super) fn prefetch_address<T>(slot: *const T) {
 
 /// Refuses a table of `bytes` larger than the memory the kernel reports available (on Linux), before anything is
 /// allocated: with overcommit, an allocation that succeeds may still be killed when written.
-pub(super) fn check_available(bytes: usize) -> Result<(), String> {
+pub(crate) fn check_available(bytes: usize) -> Result<(), String> {
     match available_bytes() {
         Some(available) if bytes > available => {
             Err(format!("{} MiB are wanted but only {} MiB are available", bytes >> 20, available >> 20))
@@ -197,7 +197,7 @@ fn available_bytes() -> Option<usize> {
 /// Probes land on random slots, so a table larger than the cache misses the TLB on nearly every probe; with 4 KiB
 /// pages that miss (a page walk, doubled under virtualisation) cost more than the rest of a Connect Four node. Asking
 /// the kernel for 2 MiB pages makes the same 64 MiB table cost 32 TLB entries instead of 16,384.
-pub(super) mod huge_pages {
+pub(crate) mod huge_pages {
     /// Asks the kernel to back the (still untouched) spare capacity of `slots` with transparent huge pages. Must be
     /// called before the memory is first written, which is when pages are chosen. Only advice: where the kernel
     /// declines (or on other systems) nothing changes but speed.

@@ -266,12 +266,23 @@ impl ConnectFour {
 
 /// MurmurHash3's 64-bit finaliser: a bijection that spreads nearby keys over a table's slots.
 #[inline]
-fn spread(mut key: u64) -> u64 {
+pub(crate) fn spread(mut key: u64) -> u64 {
     key ^= key >> 33;
     key = key.wrapping_mul(0xff51_afd7_ed55_8ccd);
     key ^= key >> 33;
     key = key.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
     key ^ (key >> 33)
+}
+
+/// The key `current + mask` a position's hash was made from: the inverse of [`spread`] (each step undone in turn;
+/// the multipliers' inverses modulo 2⁶⁴).
+#[inline]
+pub(crate) fn unspread(mut hash: u64) -> u64 {
+    hash ^= hash >> 33;
+    hash = hash.wrapping_mul(0x9cb4_b2f8_1293_37db);
+    hash ^= hash >> 33;
+    hash = hash.wrapping_mul(0x4f74_430c_22a5_4005);
+    hash ^ (hash >> 33)
 }
 
 /// `bits` shifted up (towards higher bits) by `by`; 0 once the shift passes the word, which only very tall,
@@ -498,6 +509,7 @@ impl fmt::Display for ConnectFour {
 // The family: its name and parameters in game files, and its `Playable` side.
 mod family;
 pub mod record;
+pub mod solver_table;
 pub mod words;
 pub use family::{ConnectFourFamily, ConnectFourRules, winning_line};
 

@@ -1,30 +1,34 @@
-//! The table of an exact solver: eight entries to a 64-byte bucket, four times the positions per MiB of
-//! [`TranspositionTable`](super::tt::TranspositionTable), for searches with no depth limit whose values are small
-//! whole numbers — Connect Four's scores, as `solve` computes them.
+//! The table of Connect Four's exact solver (`solve`): eight entries to a 64-byte bucket, four times the positions per
+//! MiB of the engine's [`TranspositionTable`](crate::engine::search::tt::TranspositionTable), for searches with no
+//! depth limit whose values are small whole numbers.
 //!
-//! An entry is one 64-bit word: the low 44 bits of the position's hash (its *check*), a 12-bit generation, the
-//! bound and the value (a whole number from −32 to 31). The bucket is chosen by the hash's high bits
-//! (multiply-shift); with at least 2²⁰ buckets (64 MiB) a bucket's hashes differ in their low 44 bits, so bucket and
-//! check together are the whole hash and no entry is ever taken for another position. (Smaller tables take a
-//! 2⁻⁴¹ risk per probe.) Pons' solver keeps partial keys the same way.
+//! An entry is one 64-bit word: a 38-bit *check*, the number of stones on its board, a 12-bit generation, the bound
+//! and the value (a whole number from −32 to 31). The table reads a hash back into the position's key (`current +
+//! mask`, [`unspread`]), which on the standard 7 × 6 board is a 49-bit number, and mixes that by a bijection of 49
+//! bits: the mix's high bits choose the bucket (multiply-shift), its low 38 bits are the check. With at least 2¹¹
+//! buckets (128 KiB) bucket and check together determine the key, so no entry is ever taken for another position —
+//! Pons' solver keeps partial keys the same way, with a prime table size. A hash that is not a 7 × 6 position's is
+//! neither kept nor found.
 //!
 //! What is not kept: entries that are not final (searched to a depth limit), values that are not small whole
 //! numbers, and moves. Such a store is dropped — a lost entry, which a search tolerates as it tolerates a replaced
 //! one. A Connect Four solve stores nothing else; a table move does not change its node counts by 0.5 % (measured
 //! with `solve --ordering hints` against `hash,hints`).
 //!
-//! Replacement: a bucket keeps its entries newest first; a new position takes the place of an entry from before the
-//! last clear if there is one, and otherwise of the oldest. Clearing draws the next generation, so it takes no time;
-//! once in 4,095 clears the generations run out and the table is written to zero.
+//! Replacement: a position's new entry takes the place of its old one, else of an entry from before the last clear,
+//! else of the entry with the most stones on its board (the oldest of those): a position with fewer stones stands
+//! for a larger search, so it is the dearer to lose. Entries are kept newest first. Clearing draws the next
+//! generation, so it takes no time; once in 4,095 clears the generations run out and the table is written to zero.
 //!
-//! Threads share it as it is (behind an `Arc`, see [`super::smp`]): an entry is one word, written and read with
-//! relaxed atomics — on x86-64 the plain loads and stores one thread's table would use — so no reader can see half
-//! an entry. Stores racing in one bucket can only lose an entry or keep a position twice, both harmless: every
-//! entry a probe finds is one some thread stored whole, and a position's entries are all true.
+//! Threads share it as it is (behind an `Arc`, see [`crate::engine::search::smp`]): an entry is one word, written and
+//! read with relaxed atomics — on x86-64 the plain loads and stores one thread's table would use — so no reader can
+//! see half an entry. Stores racing in one bucket can only lose an entry or keep a position twice, both harmless:
+//! every entry a probe finds is one some thread stored whole, and a position's entries are all true.
 
-use super::observer::Bound;
-use super::tt::{Entry, FINAL_DEPTH, Table, check_available, huge_pages, prefetch_address};
+use super::unspread;
 use crate::engine::game::Value;
+use crate::engine::search::observer::Bound;
+use crate::engine::search::tt::{Entry, FINAL_DEPTH, Table, check_available, huge_pages, prefetch_address};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -34,14 +38,19 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 struct Bucket([AtomicU64; ENTRIES]);
 
 const ENTRIES: usize = 8;
-const CHECK_BITS: u32 = 44;
+/// The bits of a standard board's key: seven columns of seven.
+const KEY_BITS: u32 = 49;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+const CHECK_BITS: u32 = 38;
+const STONES_BITS: u32 = 6;
 const GENERATION_BITS: u32 = 12;
-/// Bits 0–5 hold the value plus 32; bits 6–7 the bound; then the generation; the check on top.
+/// Bits 0–5 hold the value plus 32; bits 6–7 the bound; then the generation, the stones and the check on top.
 const VALUE_BITS: u32 = 6;
 const VALUE_OFFSET: i64 = 1 << (VALUE_BITS - 1);
 const BOUND_SHIFT: u32 = VALUE_BITS;
 const GENERATION_SHIFT: u32 = BOUND_SHIFT + 2;
-const CHECK_SHIFT: u32 = GENERATION_SHIFT + GENERATION_BITS;
+const STONES_SHIFT: u32 = GENERATION_SHIFT + GENERATION_BITS;
+const CHECK_SHIFT: u32 = STONES_SHIFT + STONES_BITS;
 const LAST_GENERATION: u64 = (1 << GENERATION_BITS) - 1;
 
 /// A solver's table of final entries with small whole values (see the module's doc).
@@ -54,7 +63,7 @@ pub struct SolverTable {
 }
 
 impl SolverTable {
-    /// A table of (at most) `mib` MiB, held to [`TABLE_MIB`](super::ranges::TABLE_MIB), or why the memory is not
+    /// A table of (at most) `mib` MiB, held to [`TABLE_MIB`](crate::engine::search::ranges::TABLE_MIB), or why the memory is not
     /// there (tried fallibly, and refused on Linux when larger than the memory available); at least one bucket.
     pub fn try_with_mib(mib: usize) -> Result<Self, String> {
         let count = Self::buckets_for_mib(mib);
@@ -74,7 +83,7 @@ impl SolverTable {
 
     /// The buckets of a table of `mib` MiB.
     pub fn buckets_for_mib(mib: usize) -> usize {
-        ((mib.min(*super::ranges::TABLE_MIB.end()) << 20) / size_of::<Bucket>()).max(1)
+        ((mib.min(*crate::engine::search::ranges::TABLE_MIB.end()) << 20) / size_of::<Bucket>()).max(1)
     }
 
     /// How many positions the table can hold at once.
@@ -93,39 +102,81 @@ impl SolverTable {
         self.generation.store(generation + 1, Relaxed);
     }
 
+    /// Where a position's entry lives: its bucket and its check, or `None` for a hash no 7 × 6 position has.
     #[inline]
-    fn bucket(&self, key: u64) -> &[AtomicU64; ENTRIES] {
-        &self.buckets[((key as u128 * self.buckets.len() as u128) >> 64) as usize].0
+    fn place_of(&self, hash: u64) -> Option<(&[AtomicU64; ENTRIES], u64)> {
+        let key = unspread(hash);
+        if key > KEY_MASK {
+            return None;
+        }
+        let mixed = mix(key);
+        Some((&self.buckets[bucket_index(mixed, self.buckets.len())].0, mixed & ((1 << CHECK_BITS) - 1)))
     }
 
-    /// The entry for `key`, if the table holds one.
+    /// The entry for `hash`, if the table holds one.
     #[inline]
-    fn probe_word(&self, key: u64) -> Option<u64> {
+    fn probe_word(&self, hash: u64) -> Option<u64> {
+        let (bucket, check) = self.place_of(hash)?;
         let generation = self.generation.load(Relaxed);
-        self.bucket(key)
+        bucket
             .iter()
             .map(|word| word.load(Relaxed))
-            .find(|&word| word >> CHECK_SHIFT == check(key) && is_of(generation, word))
+            .find(|&word| word >> CHECK_SHIFT == check && is_of(generation, word))
     }
 
     /// Keeps the entry newest in its bucket: in place of the position's older entry, else of one from before the
-    /// last clear, else of the oldest; the entries in front of that place move back one.
+    /// last clear, else of the one with the most stones (the oldest of them); the entries in front of that place
+    /// move back one.
     #[inline]
     fn store_entry(&self, entry: &Entry<impl Copy>) {
+        let Some((bucket, check)) = self.place_of(entry.key) else { return };
         let generation = self.generation.load(Relaxed);
-        let Some(word) = pack(generation, entry) else { return };
-        let bucket = self.bucket(entry.key);
+        let Some(data) = pack_data(generation, entry) else { return };
+        let stones = u64::from(stones_of(unspread(entry.key)));
+        let word = check << CHECK_SHIFT | stones << STONES_SHIFT | data;
         let words = bucket.each_ref().map(|word| word.load(Relaxed));
         let place = words
             .iter()
-            .position(|&old| old >> CHECK_SHIFT == check(entry.key) && is_of(generation, old))
+            .position(|&old| old >> CHECK_SHIFT == check && is_of(generation, old))
             .or_else(|| words.iter().position(|&old| !is_of(generation, old)))
-            .unwrap_or(ENTRIES - 1);
+            .unwrap_or_else(|| cheapest(&words));
         for i in (0..place).rev() {
             bucket[i + 1].store(words[i], Relaxed);
         }
         bucket[0].store(word, Relaxed);
     }
+}
+
+/// A bijection of the 49-bit keys (xor-shifts and odd multipliers modulo 2⁴⁹), so that the high bits, which choose
+/// the bucket, depend on every column.
+#[inline]
+fn mix(mut key: u64) -> u64 {
+    key ^= key >> 23;
+    key = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) & KEY_MASK;
+    key ^= key >> 26;
+    key = key.wrapping_mul(0xBF58_476D_1CE4_E5B9) & KEY_MASK;
+    key ^ (key >> 23)
+}
+
+/// The bucket of a mixed key, by its high bits. Two mixed keys with the same check differ by a multiple of 2³⁸, so
+/// with at least 2¹¹ buckets they fall in different ones.
+#[inline]
+fn bucket_index(mixed: u64, buckets: usize) -> usize {
+    ((u128::from(mixed) * buckets as u128) >> KEY_BITS) as usize
+}
+
+/// The stones on the board of a 7 × 6 key: in each column of seven bits, the stones of the player to move plus a
+/// run of ones as tall as the column, so the column's height is the place of the highest bit of its value plus one.
+#[inline]
+fn stones_of(key: u64) -> u32 {
+    (0..7).map(|column| 63 - (((key >> (7 * column)) & 0x7f) + 1).leading_zeros()).sum()
+}
+
+/// The entry to give way in a full bucket: the one with the most stones, the oldest of them.
+#[inline]
+fn cheapest(words: &[u64; ENTRIES]) -> usize {
+    let stones = |word: u64| (word >> STONES_SHIFT) & ((1 << STONES_BITS) - 1);
+    (0..ENTRIES).max_by_key(|&i| (stones(words[i]), i)).unwrap_or(ENTRIES - 1)
 }
 
 /// Whether `word` was stored in `generation` (a zeroed word is of none).
@@ -134,9 +185,10 @@ fn is_of(generation: u64, word: u64) -> bool {
     (word >> GENERATION_SHIFT) & LAST_GENERATION == generation
 }
 
-/// The word an entry is kept as in `generation`, or `None` for an entry this table does not keep.
+/// The low bits of the word an entry is kept as in `generation` (value, bound, generation), or `None` for an entry
+/// this table does not keep.
 #[inline]
-fn pack(generation: u64, entry: &Entry<impl Copy>) -> Option<u64> {
+fn pack_data(generation: u64, entry: &Entry<impl Copy>) -> Option<u64> {
     let small_whole =
         entry.value.fract() == 0.0 && (-VALUE_OFFSET as Value..VALUE_OFFSET as Value).contains(&entry.value);
     if entry.depth != FINAL_DEPTH || !small_whole {
@@ -148,13 +200,7 @@ fn pack(generation: u64, entry: &Entry<impl Copy>) -> Option<u64> {
         Bound::Lower => 1,
         Bound::Upper => 2,
     };
-    Some(check(entry.key) << CHECK_SHIFT | generation << GENERATION_SHIFT | bound << BOUND_SHIFT | value)
-}
-
-/// The part of a hash an entry keeps.
-#[inline]
-fn check(key: u64) -> u64 {
-    key & ((1 << CHECK_BITS) - 1)
+    Some(generation << GENERATION_SHIFT | bound << BOUND_SHIFT | value)
 }
 
 fn unpack<M>(key: u64, word: u64) -> Entry<M> {
@@ -181,7 +227,9 @@ impl<M: Copy> Table<M> for Arc<SolverTable> {
 
     #[inline]
     fn prefetch(&self, key: u64) {
-        prefetch_address(self.bucket(key));
+        if let Some((bucket, _)) = self.place_of(key) {
+            prefetch_address(bucket);
+        }
     }
 
     fn clear(&mut self) {
@@ -192,17 +240,24 @@ impl<M: Copy> Table<M> for Arc<SolverTable> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::game::Game;
+    use crate::games::connect_four::{ConnectFour, spread};
 
     fn entry(key: u64, value: Value, bound: Bound) -> Entry<u8> {
-        Entry { key, value, bound, depth: FINAL_DEPTH, best_move: None }
+        Entry { key: spread(key), value, bound, depth: FINAL_DEPTH, best_move: None }
     }
 
     fn probe(table: &Arc<SolverTable>, key: u64) -> Option<Entry<u8>> {
-        Table::<u8>::probe(table, key)
+        Table::<u8>::probe(table, spread(key))
     }
 
     fn store(table: &mut Arc<SolverTable>, entry: Entry<u8>) {
         Table::<u8>::store(table, entry);
+    }
+
+    /// A key with `stones` in the first column, told apart by `colouring` (which of them are the mover's).
+    fn key_with(stones: u32, colouring: u64) -> u64 {
+        (1 << stones) - 1 + colouring
     }
 
     #[test]
@@ -224,20 +279,35 @@ mod tests {
         }
         store(&mut table, Entry { depth: 12, ..entry(7, 1.0, Bound::Exact) });
         assert_eq!(probe(&table, 7), None, "a depth-limited entry");
+        store(&mut table, entry(1 << 60, 1.0, Bound::Exact));
+        assert_eq!(probe(&table, 1 << 60), None, "a hash no 7 × 6 position has");
     }
 
     #[test]
-    fn a_bucket_keeps_the_newest_eight_and_updates_in_place() {
-        let mut table = Arc::new(SolverTable::with_buckets(1));
-        for key in 1..=9 {
-            store(&mut table, entry(key, key as Value, Bound::Exact));
+    fn counts_the_stones_of_a_position_from_its_hash() {
+        let samples = (0..10_000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i);
+        assert!(samples.clone().all(|x| unspread(spread(x)) == x && spread(unspread(x)) == x), "inverses");
+        for (moves, stones) in [("", 0), ("4", 1), ("4453", 4), ("1111112222223333334", 19)] {
+            let position = ConnectFour::from_moves(moves).expect("legal");
+            assert_eq!(stones_of(unspread(position.position_hash())), stones, "{moves:?}");
         }
-        assert_eq!(probe(&table, 1), None, "the oldest went");
-        assert!((2..=9).all(|key| probe(&table, key).is_some()));
-        store(&mut table, entry(5, -5.0, Bound::Upper));
-        assert_eq!(probe(&table, 5).map(|e| e.value), Some(-5.0), "updated, not doubled");
-        store(&mut table, entry(10, 10.0, Bound::Exact));
-        assert!((3..=10).all(|key| probe(&table, key).is_some()), "the update made 5 newest: 2 went");
+    }
+
+    #[test]
+    fn a_full_bucket_gives_way_where_the_most_stones_are_the_oldest_first() {
+        let mut table = Arc::new(SolverTable::with_buckets(1));
+        let keys = [(3, 0), (1, 0), (5, 0), (2, 0), (5, 1), (0, 0), (4, 0), (1, 1)].map(|(s, c)| key_with(s, c));
+        for key in keys {
+            store(&mut table, entry(key, 1.0, Bound::Exact));
+        }
+        store(&mut table, entry(key_with(2, 1), 1.0, Bound::Exact));
+        let kept = |table: &Arc<SolverTable>| keys.map(|key| probe(table, key).is_some());
+        assert_eq!(kept(&table), [true, true, false, true, true, true, true, true], "the older of the two fives went");
+        store(&mut table, entry(keys[1], -1.0, Bound::Upper));
+        assert_eq!(probe(&table, keys[1]).map(|e| e.value), Some(-1.0), "updated in place, not doubled");
+        store(&mut table, entry(key_with(3, 1), 1.0, Bound::Exact));
+        assert_eq!(kept(&table), [true, true, false, true, false, true, true, true], "then the other five");
+        assert!(probe(&table, key_with(2, 1)).is_some() && probe(&table, key_with(3, 1)).is_some());
     }
 
     #[test]
@@ -254,13 +324,19 @@ mod tests {
         assert!((0..8).all(|key| probe(&table, 1000 + key).is_some()), "entries of old generations gave way first");
     }
 
+    /// Exactness: keys whose mixes share the check differ by multiples of 2³⁸, and from 2¹¹ buckets on each falls in
+    /// a bucket of its own, so bucket and check together name one key.
     #[test]
-    fn positions_sharing_a_bucket_and_check_bits_are_told_apart_by_the_bucket() {
-        // With 2^20 buckets or more, two hashes with the same low 44 bits fall in different buckets.
-        let table = SolverTable::with_buckets(1 << 20);
-        let (a, b) = (0x0000_1234_5678_9abc_u64, 0xfff0_1234_5678_9abc_u64);
-        assert_eq!(check(a), check(b));
-        assert!(!std::ptr::eq(table.bucket(a), table.bucket(b)));
+    fn keys_sharing_a_check_fall_in_different_buckets() {
+        for buckets in [1 << 11, 1 << 14, (1 << 20) + 12_345] {
+            for low in [0, 12_345_678_901, (1 << CHECK_BITS) - 1] {
+                let indices: std::collections::HashSet<usize> = (0..1u64 << (KEY_BITS - CHECK_BITS))
+                    .map(|k| bucket_index(low + (k << CHECK_BITS), buckets))
+                    .collect();
+                assert_eq!(indices.len(), 1 << (KEY_BITS - CHECK_BITS), "{buckets} buckets");
+            }
+        }
+        assert!((0..100_000u64).all(|key| bucket_index(mix(key), 1 << 20) < 1 << 20 && mix(key) <= KEY_MASK));
     }
 
     /// Issue 46: threads storing and probing positions of one bucket as fast as they can never read an entry that
@@ -272,7 +348,7 @@ mod tests {
             let bound = [Bound::Exact, Bound::Lower, Bound::Upper][(key % 3) as usize];
             entry(key, (key % 64) as Value - 32.0, bound)
         };
-        let keys: Vec<u64> = (1..=24u64).map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+        let keys: Vec<u64> = (1..=24u64).map(|k| k.wrapping_mul(0x9E37_79B9) & KEY_MASK).collect();
         let hits: usize = std::thread::scope(|scope| {
             for _ in 0..2 {
                 let (mut view, keys) = (Arc::clone(&table), &keys);
@@ -289,7 +365,7 @@ mod tests {
                         let mut hits = 0;
                         for round in 0..20_000 {
                             let key = keys[round % keys.len()];
-                            if let Some(found) = Table::<u8>::probe(&view, key) {
+                            if let Some(found) = probe(&view, key) {
                                 assert_eq!(found, derived(key), "a torn or foreign entry");
                                 hits += 1;
                             }
