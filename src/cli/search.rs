@@ -63,6 +63,22 @@ fn config(args: &SearchArgs, ai: Option<&crate::games::registry::AiDefaults>) ->
     Ok(config)
 }
 
+/// The processor time this thread has used, in seconds (0 where the system does not say). The search's main thread
+/// is the caller's, so the difference around a search is its processor time: with several threads, the time to depth
+/// the main thread would take with a core of its own, on a machine busy with other work (`bench/smp.py`).
+fn thread_cpu_seconds() -> f64 {
+    #[cfg(unix)]
+    {
+        let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: `now` is a valid, writable timespec; the call only writes it.
+        let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+        if status == 0 {
+            return now.tv_sec as f64 + now.tv_nsec as f64 * 1e-9;
+        }
+    }
+    0.0
+}
+
 /// A value as JSON: a number, or `"inf"` / `"-inf"` for a forced win or loss in games that score them so.
 pub(crate) fn value_json(value: f64) -> Json {
     if value == f64::INFINITY {
@@ -93,7 +109,9 @@ pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
         return Err(CommandError(format!("the game is over in this position of '{}': nothing to search", args.game)));
     }
     let config = config(args, named.ai.as_ref())?;
+    let cpu_before = thread_cpu_seconds();
     let thought = game.think(config.clone()).map_err(CommandError)?;
+    let main_cpu_seconds = thread_cpu_seconds() - cpu_before;
     let last = thought.iterations.last().or(thought.partial.as_ref());
     let value = last.map_or(0.0, |i| i.value);
     let best = thought.best_move.or(last.and_then(|i| i.best_move));
@@ -115,6 +133,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
             "depth": depth,
             "nodes": nodes,
             "seconds": seconds,
+            "main_cpu_seconds": main_cpu_seconds,
             "iterations": thought.iterations.iter().map(|i| iteration_json(&game, i)).collect::<Vec<_>>(),
         });
         outln!("{object}")?;

@@ -94,6 +94,25 @@ fn a_zero_value_never_prints_as_minus_zero() {
     assert!(zeros > 0 && !text.contains("value -0"), "{text}");
 }
 
+/// `search --json` reports the main search thread's processor time (`bench/smp.py` reads it, for a time to depth
+/// that other work on the machine distorts less): a positive time, and the main thread's alone — never more than
+/// the whole command's wall-clock time, which two threads' processor time together would exceed.
+#[test]
+fn search_reports_the_main_threads_processor_time() {
+    for threads in ["1", "2"] {
+        let started = std::time::Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
+            .args(["search", "connect-four", "--moves", "4,4,4,4,3", "--depth", "14", "--threads", threads, "--json"])
+            .output()
+            .expect("runs");
+        let wall = started.elapsed().as_secs_f64();
+        assert!(out.status.success(), "{out:?}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let cpu = json["main_cpu_seconds"].as_f64().expect("main_cpu_seconds");
+        assert!(cpu > 0.0 && cpu <= wall, "{threads} threads: {cpu} s of processor time in {wall} s");
+    }
+}
+
 /// A hostile script in `games/` cannot hang every command (issue 42): loading it is bounded, it is listed as broken,
 /// and the other games run. A game file that does not load is named by its own error when it is asked for (issue
 /// 44), not as an unknown game.

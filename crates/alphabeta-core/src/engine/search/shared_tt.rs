@@ -281,11 +281,29 @@ mod tests {
     }
 
     /// Every mix of the four words of two stores to one slot (of one key, or of two keys) that is neither store
-    /// reads as empty: the check word covers every word, so no field of another store is believed.
+    /// reads as empty: the check word covers every word, so no field of another store is believed. The pairs
+    /// differ in every way entries do: depth, bound and move together (`derived`), and one field alone — the value's
+    /// sign bit, the move's highest bit, a move kept or not.
     #[test]
     fn a_slot_mixing_the_words_of_two_stores_reads_as_empty() {
-        let (a, b) = (derived(7, 3), derived(7, 8));
-        for (first, second) in [(a, b), (a, derived(9, 4))] {
+        let mut pairs: Vec<(Entry<u32>, Entry<u32>)> = Vec::new();
+        for v in 0..60 {
+            for w in (0..60).filter(|&w| w != v) {
+                pairs.push((derived(7, v), derived(7, w)));
+            }
+            pairs.push((derived(7, v), derived(9, v)));
+        }
+        let base = entry(7, 3.5, Bound::Lower, 4, Some(1 << 31));
+        for other in [
+            Entry { value: -3.5, ..base },
+            Entry { best_move: Some(1), ..base },
+            Entry { best_move: None, ..base },
+            Entry { value: -3.5, best_move: None, ..base },
+            Entry { bound: Bound::Upper, depth: 5, ..base },
+        ] {
+            pairs.push((base, other));
+        }
+        for (first, second) in pairs {
             let words = |entry| {
                 let mut view = SharedView::<u32, Plain>::new(Arc::new(SharedTable::with_slots(1)));
                 view.store(entry);
@@ -293,9 +311,13 @@ mod tests {
             };
             let (x, y) = (words(first), words(second));
             for mask in 1..15 {
+                let mixed: [u64; 4] = std::array::from_fn(|i| if mask & (1 << i) != 0 { y[i] } else { x[i] });
+                if mixed == x || mixed == y {
+                    continue; // the two stores share the words swapped: this is one of them, whole
+                }
                 let view = SharedView::<u32, Plain>::new(Arc::new(SharedTable::with_slots(1)));
-                for (i, word) in view.table.slots[0].iter().enumerate() {
-                    word.store(if mask & (1 << i) != 0 { y[i] } else { x[i] }, Relaxed);
+                for (word, &bits) in view.table.slots[0].iter().zip(&mixed) {
+                    word.store(bits, Relaxed);
                 }
                 assert_eq!((view.probe(first.key), view.probe(second.key)), (None, None), "words mixed by {mask:04b}");
             }
