@@ -4,11 +4,11 @@
 //!
 //! An entry is one 64-bit word: a 38-bit *check*, the number of stones on its board, a 12-bit generation, the bound
 //! and the value (a whole number from −32 to 31). The table reads a hash back into the position's key (`current +
-//! mask`, the inverse of the hash's finaliser), which on the standard 7 × 6 board is a 49-bit number, and mixes that by a bijection of 49
-//! bits: the mix's high bits choose the bucket (multiply-shift), its low 38 bits are the check. With at least 2¹¹
-//! buckets (128 KiB) bucket and check together determine the key, so no entry is ever taken for another position —
-//! Pons' solver keeps partial keys the same way, with a prime table size. A hash that is not a 7 × 6 position's is
-//! neither kept nor found.
+//! mask`, by the inverse of the hash's finaliser), on the standard 7 × 6 board a 49-bit number, and mixes that by a
+//! bijection of 49 bits: the mix's high bits choose the bucket (multiply-shift), its low 38 bits are the check. With
+//! at least 2¹¹ buckets (128 KiB) bucket and check together determine the key, so no entry is ever taken for another
+//! position — Pons' solver keeps partial keys the same way, with a prime table size. A hash that is not a 7 × 6
+//! position's is neither kept nor found.
 //!
 //! What is not kept: entries that are not final (searched to a depth limit), values that are not small whole
 //! numbers, and moves. Such a store is dropped — a lost entry, which a search tolerates as it tolerates a replaced
