@@ -365,7 +365,7 @@ mod tests {
         assert_eq!(figures_of("dots-and-boxes"), [0, 400, 453, 505, 575, 877, 984, 1055, 1246, 1353]);
         let chess = [240, 640, 746, 1146, 1277, 1452, 1640, 1958, 2090, 2219];
         assert_eq!(figures_of("chess"), chess, "8 = 1900 + 58");
-        // Levels 6 and 8 also played Stockfish directly (games/chess.ladder.ron's `direct`, bench/anchor.sh): each
+        // Levels 6, 8 and 10 also played Stockfish directly (games/chess.ladder.ron's `direct`, bench/anchor.sh): each
         // shows its own fitted figure, the ladder's beside it.
         let chess_ladder = measured.iter().find(|l| l.game == "chess").expect("chess");
         assert_eq!(
@@ -373,6 +373,10 @@ mod tests {
             Some("≈ 2017 played directly (95 %: 1966–2067), ≈ 1958 by the ladder (Stockfish's UCI_Elo scale)")
         );
         assert!(words(chess_ladder, 6).is_some_and(|w| w.starts_with("≈ 1836 played directly")));
+        assert_eq!(
+            words(chess_ladder, 10).as_deref(),
+            Some("≈ 2007 played directly (95 %: 1918–2096), ≈ 2219 by the ladder (Stockfish's UCI_Elo scale)")
+        );
         assert_eq!(strength_words(None, 5), None);
         assert_eq!(strength_words(None, 0), None);
     }
