@@ -28,6 +28,7 @@
 use super::unspread;
 use crate::engine::game::Value;
 use crate::engine::search::observer::Bound;
+use crate::engine::search::ranges::TABLE_MIB;
 use crate::engine::search::tt::{Entry, FINAL_DEPTH, Table, check_available, huge_pages, prefetch_address};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -63,8 +64,8 @@ pub struct SolverTable {
 }
 
 impl SolverTable {
-    /// A table of (at most) `mib` MiB, held to [`TABLE_MIB`](crate::engine::search::ranges::TABLE_MIB), or why the memory is not
-    /// there (tried fallibly, and refused on Linux when larger than the memory available); at least one bucket.
+    /// A table of (at most) `mib` MiB, held to [`TABLE_MIB`], or why the memory is not there (tried fallibly, and
+    /// refused on Linux when larger than the memory available); at least one bucket.
     pub fn try_with_mib(mib: usize) -> Result<Self, String> {
         let count = Self::buckets_for_mib(mib);
         let bytes = count * size_of::<Bucket>();
@@ -83,7 +84,7 @@ impl SolverTable {
 
     /// The buckets of a table of `mib` MiB.
     pub fn buckets_for_mib(mib: usize) -> usize {
-        ((mib.min(*crate::engine::search::ranges::TABLE_MIB.end()) << 20) / size_of::<Bucket>()).max(1)
+        ((mib.min(*TABLE_MIB.end()) << 20) / size_of::<Bucket>()).max(1)
     }
 
     /// How many positions the table can hold at once.
@@ -102,21 +103,22 @@ impl SolverTable {
         self.generation.store(generation + 1, Relaxed);
     }
 
-    /// Where a position's entry lives: its bucket and its check, or `None` for a hash no 7 × 6 position has.
+    /// Where a position's entry lives — its bucket and its check — and the position's key, or `None` for a hash no
+    /// 7 × 6 position has.
     #[inline]
-    fn place_of(&self, hash: u64) -> Option<(&[AtomicU64; ENTRIES], u64)> {
+    fn place_of(&self, hash: u64) -> Option<(&[AtomicU64; ENTRIES], u64, u64)> {
         let key = unspread(hash);
         if key > KEY_MASK {
             return None;
         }
         let mixed = mix(key);
-        Some((&self.buckets[bucket_index(mixed, self.buckets.len())].0, mixed & ((1 << CHECK_BITS) - 1)))
+        Some((&self.buckets[bucket_index(mixed, self.buckets.len())].0, mixed & ((1 << CHECK_BITS) - 1), key))
     }
 
     /// The entry for `hash`, if the table holds one.
     #[inline]
     fn probe_word(&self, hash: u64) -> Option<u64> {
-        let (bucket, check) = self.place_of(hash)?;
+        let (bucket, check, _) = self.place_of(hash)?;
         let generation = self.generation.load(Relaxed);
         bucket
             .iter()
@@ -129,10 +131,10 @@ impl SolverTable {
     /// move back one.
     #[inline]
     fn store_entry(&self, entry: &Entry<impl Copy>) {
-        let Some((bucket, check)) = self.place_of(entry.key) else { return };
+        let Some((bucket, check, key)) = self.place_of(entry.key) else { return };
         let generation = self.generation.load(Relaxed);
         let Some(data) = pack_data(generation, entry) else { return };
-        let stones = u64::from(stones_of(unspread(entry.key)));
+        let stones = u64::from(stones_of(key));
         let word = check << CHECK_SHIFT | stones << STONES_SHIFT | data;
         let words = bucket.each_ref().map(|word| word.load(Relaxed));
         let place = words
@@ -227,7 +229,7 @@ impl<M: Copy> Table<M> for Arc<SolverTable> {
 
     #[inline]
     fn prefetch(&self, key: u64) {
-        if let Some((bucket, _)) = self.place_of(key) {
+        if let Some((bucket, _, _)) = self.place_of(key) {
             prefetch_address(bucket);
         }
     }
