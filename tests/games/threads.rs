@@ -8,11 +8,14 @@ use alphabeta_studio::engine::search::Algorithm;
 use alphabeta_studio::engine::search::alphabeta_memory::Memory;
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig, Thought};
 use alphabeta_studio::engine::search::limits::Limits;
+use alphabeta_studio::engine::search::ordering::MoveOrderer;
 use alphabeta_studio::engine::search::shared_tt::{MoveBits, SharedTable, SharedView};
 use alphabeta_studio::games::chess::{Chess, WIN};
 use alphabeta_studio::games::connect_four::ConnectFour;
 use alphabeta_studio::games::connect_four::solver_table::SolverTable;
+use alphabeta_studio::games::draughts::Draughts;
 use alphabeta_studio::games::mnk::Mnk;
+use alphabeta_studio::games::othello::Othello;
 use std::sync::Arc;
 
 /// `game` searched with `config` on `threads` threads, from a new engine.
@@ -125,4 +128,55 @@ fn a_node_limit_is_shared_by_the_threads() {
     assert_eq!(thought.total_stats().nodes_visited, main_nodes + helper.nodes_visited, "summed over the threads");
     // Each thread stops within a stop check (1,024 nodes) of its half.
     assert!(main_nodes <= 20_000 + 1024 && helper.nodes_visited <= 20_000 + 1024, "{main_nodes} + {helper:?}");
+}
+
+/// Nodes of `plies` consecutive searches to `depth` by one thread through a shared table of `mib` MiB kept from
+/// one move to the next (as Play keeps it), each search's best move played: the shared table's replacement policy
+/// alone decides the difference between two versions of it, since one thread's search is deterministic.
+fn nodes_through_a_shared_table<G>(game: &G, depth: u32, mib: usize, plies: usize) -> u64
+where
+    G: Game + Clone + MoveBits<G::Move>,
+{
+    let config = EngineConfig { limits: Limits::depth(depth), tt_mib: mib, ..EngineConfig::default() };
+    let table = Arc::new(SharedTable::try_with_mib(mib).expect("the memory is there"));
+    let memory = Memory {
+        tt: SharedView::<G::Move, G>::new(table),
+        orderer: MoveOrderer::new(config.ordering),
+        features: config.features,
+    };
+    let mut engine = Engine { config, memory, shared: None };
+    let mut position = game.clone();
+    let mut nodes = 0;
+    for _ in 0..plies {
+        let thought = engine.think(&mut position, None, |_| {});
+        nodes += thought.total_stats().nodes_visited;
+        match thought.best_move {
+            Some(mv) => position.play(mv),
+            None => break,
+        }
+    }
+    nodes
+}
+
+/// Issue 46, point 1: what the shared table's buckets save, in nodes (deterministic at one thread), at a small
+/// table where entries compete and at the default size. A measurement for docs/benchmarks.md:
+/// `cargo test --release --test games shared_table_node_counts -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement: prints node counts"]
+fn shared_table_node_counts() {
+    let chess = Chess::from_fen(alphabeta_studio::games::chess::KIWIPETE).expect("legal");
+    let c4 = ConnectFour::from_moves("4444").expect("legal");
+    let othello = Othello::new(8).expect("8x8");
+    let draughts = Draughts::new();
+    for mib in [1, 64] {
+        let rows = [
+            ("chess, Kiwipete, depth 6, 6 plies", nodes_through_a_shared_table(&chess, 6, mib, 6)),
+            ("Othello, start, depth 9, 10 plies", nodes_through_a_shared_table(&othello, 9, mib, 10)),
+            ("draughts, start, depth 11, 10 plies", nodes_through_a_shared_table(&draughts, 11, mib, 10)),
+            ("Connect Four, 4444, depth 20, 6 plies", nodes_through_a_shared_table(&c4, 20, mib, 6)),
+        ];
+        for (what, nodes) in rows {
+            println!("{mib:>3} MiB  {what:40} {nodes:>12}");
+        }
+    }
 }

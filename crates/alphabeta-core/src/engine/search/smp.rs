@@ -66,6 +66,7 @@ impl<M: Copy + Eq + Send> Engine<M, TranspositionTable<M>> {
         let Some(table) = self.shared.clone() else {
             return self.think(game, stop, on_iteration);
         };
+        table.new_search();
         let threads = self.config.threads.min(*THREADS.end());
         let mut config = self.config.clone();
         config.limits.nodes = config.limits.nodes.map(|n| (n / threads as u64).max(1));
