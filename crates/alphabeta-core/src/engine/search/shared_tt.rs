@@ -1,13 +1,13 @@
 //! The transposition table several search threads share (Lazy SMP, see [`super::smp`]), lock-free.
 //!
 //! Design: each slot is four `AtomicU64` words — a *check* word, the value's `f64` bits, a *meta* word (depth,
-//! bound, the search's generation, whether a move is kept, a presence bit) and the move's bits — written and read with relaxed atomics, never
-//! a lock. The check word is the salted key xor-ed with a hash of the other three (Hyatt's key-xor-data trick, the
-//! data hashed because it spans three words, see `digest`): a reader accepts a slot only if its check word xor-ed
-//! with the hash of the three words it read gives back the key it probes. Two
-//! stores racing on one slot can leave words of both; such a torn slot fails the check (short of an xor
-//! coincidence, the 2⁻⁶⁴ risk every 64-bit key already takes) and reads as empty, so a torn write is never
-//! believed — it is only a lost entry, which the search tolerates as it tolerates a replaced one.
+//! bound, the search's generation, whether a move is kept, a presence bit) and the move's bits — written and read
+//! with relaxed atomics, never a lock. The check word is the salted key xor-ed with a hash of the other three
+//! (Hyatt's key-xor-data trick, the data hashed because it spans three words, see `digest`): a reader accepts a slot
+//! only if its check word xor-ed with the hash of the three words it read gives back the key it probes. Two stores
+//! racing on one slot can leave words of both; such a torn slot fails the check (short of an xor coincidence, the
+//! 2⁻⁶⁴ risk every 64-bit key already takes) and reads as empty, so a torn write is never believed — it is only a
+//! lost entry, which the search tolerates as it tolerates a replaced one.
 //!
 //! Moves: the table is generic over the move type `M` only through [`MoveBits`], a 64-bit encoding the game gives
 //! (every rule family's [`Playable::encode`](crate::games::any::Playable::encode) already packs its moves into 64
