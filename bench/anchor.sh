@@ -1,7 +1,8 @@
 #!/bin/sh
 # A chess level played directly against Stockfish 15.1 at its UCI_Elo, in chunks that survive an interruption:
 # each chunk of CHUNK games (CHUNK / 2 book lines, both colours) is one `match` whose JSON is kept under
-# bench/results/anchor/level-L-elo-E/; a chunk already there is not played again. `summary` pools the chunks.
+# bench/results/anchor/level-L-elo-E/; a chunk already there is not played again. `summary` pools the chunks
+# (not those under bench/results/anchor/replayed/: chunks an earlier version replayed from the book's first lines).
 #
 #     bench/anchor.sh 8 215443 2050          # level 8 at its node budget against UCI_Elo 2050, 100 games
 #     bench/anchor.sh summary                # W/D/L of every pairing played so far

@@ -370,12 +370,12 @@ mod tests {
         let chess_ladder = measured.iter().find(|l| l.game == "chess").expect("chess");
         assert_eq!(
             words(chess_ladder, 8).as_deref(),
-            Some("≈ 2017 played directly (95 %: 1966–2067), ≈ 1958 by the ladder (Stockfish's UCI_Elo scale)")
+            Some("≈ 1970 played directly (95 %: 1899–2042), ≈ 1958 by the ladder (Stockfish's UCI_Elo scale)")
         );
         assert!(words(chess_ladder, 6).is_some_and(|w| w.starts_with("≈ 1836 played directly")));
         assert_eq!(
             words(chess_ladder, 10).as_deref(),
-            Some("≈ 2007 played directly (95 %: 1918–2096), ≈ 2219 by the ladder (Stockfish's UCI_Elo scale)")
+            Some("≈ 1969 played directly (95 %: 1876–2063), ≈ 2219 by the ladder (Stockfish's UCI_Elo scale)")
         );
         assert_eq!(strength_words(None, 5), None);
         assert_eq!(strength_words(None, 0), None);
