@@ -370,7 +370,7 @@ mod tests {
         let chess_ladder = measured.iter().find(|l| l.game == "chess").expect("chess");
         assert_eq!(
             words(chess_ladder, 8).as_deref(),
-            Some("≈ 1970 played directly (95 %: 1899–2042), ≈ 1958 by the ladder (Stockfish's UCI_Elo scale)")
+            Some("≈ 2001 played directly (95 %: 1951–2052), ≈ 1958 by the ladder (Stockfish's UCI_Elo scale)")
         );
         assert!(words(chess_ladder, 6).is_some_and(|w| w.starts_with("≈ 1836 played directly")));
         assert_eq!(
