@@ -160,7 +160,7 @@ where
 
 /// Issue 46, point 1: what the shared table's buckets save, in nodes (deterministic at one thread), at a small
 /// table where entries compete and at the default size. A measurement for docs/benchmarks.md:
-/// `cargo test --release --test games shared_table_node_counts -- --ignored --nocapture`.
+/// `cargo test --test games shared_table_node_counts -- --ignored --nocapture` (the dev profile is optimised).
 #[test]
 #[ignore = "a measurement: prints node counts"]
 fn shared_table_node_counts() {

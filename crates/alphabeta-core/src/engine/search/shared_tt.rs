@@ -55,6 +55,8 @@ struct Bucket([Slot; WAYS]);
 const PRESENT: u64 = 1 << 63;
 /// The meta word's bit saying a move is kept.
 const HAS_MOVE: u64 = 1 << 62;
+/// Where the meta word keeps the bound (2 bits, see `bound_bits`); the depth is its low 16 bits.
+const BOUND_SHIFT: u32 = 16;
 /// Where the meta word keeps the generation of the search that stored the entry (8 bits).
 const GENERATION_SHIFT: u32 = 24;
 
@@ -188,7 +190,7 @@ fn holds(&[check, value, meta, mv]: &[u64; 4], salted: u64) -> bool {
 fn worth(&[_, _, meta, _]: &[u64; 4], generation: u64) -> (bool, bool, u16, bool) {
     let current = (meta >> GENERATION_SHIFT) & 0xFF == generation;
     let depth = if meta as u16 == FINAL_DEPTH { 0 } else { meta as u16 };
-    (meta & PRESENT != 0, current, depth, (meta >> 16) & 3 == 0)
+    (meta & PRESENT != 0, current, depth, bound_of(meta) == Bound::Exact)
 }
 
 /// One search thread's handle on a [`SharedTable`], reading and writing moves of type `M` with the codec `C`.
@@ -219,15 +221,21 @@ fn bound_bits(bound: Bound) -> u64 {
     }
 }
 
+/// The bound a meta word keeps (the inverse of `bound_bits`).
+#[inline]
+fn bound_of(meta: u64) -> Bound {
+    match (meta >> BOUND_SHIFT) & 3 {
+        0 => Bound::Exact,
+        1 => Bound::Lower,
+        _ => Bound::Upper,
+    }
+}
+
 impl<M: Copy, C: MoveBits<M>> Table<M> for SharedView<M, C> {
     #[inline]
     fn probe(&self, key: u64) -> Option<Entry<M>> {
         let (value, meta, mv) = self.table.probe_words(key)?;
-        let bound = match (meta >> 16) & 3 {
-            0 => Bound::Exact,
-            1 => Bound::Lower,
-            _ => Bound::Upper,
-        };
+        let bound = bound_of(meta);
         let best_move = if meta & HAS_MOVE != 0 { C::from_bits(mv) } else { None };
         Some(Entry { key, value: f64::from_bits(value), bound, depth: meta as u16, best_move })
     }
@@ -235,7 +243,7 @@ impl<M: Copy, C: MoveBits<M>> Table<M> for SharedView<M, C> {
     #[inline]
     fn store(&mut self, entry: Entry<M>) {
         let has_move = if entry.best_move.is_some() { HAS_MOVE } else { 0 };
-        let meta = PRESENT | has_move | bound_bits(entry.bound) << 16 | u64::from(entry.depth);
+        let meta = PRESENT | has_move | bound_bits(entry.bound) << BOUND_SHIFT | u64::from(entry.depth);
         let mv = entry.best_move.map_or(0, C::to_bits);
         self.table.store_words(entry.key, entry.value.to_bits(), meta, mv);
     }
