@@ -16,7 +16,7 @@ use super::{Algorithm, SearchOptions, search};
 use crate::engine::game::{Game, Turn, Value};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 /// The deepest iteration of a search held by time or nodes alone. Once a mate is proven, each iteration costs a
@@ -24,6 +24,33 @@ use std::time::{Duration, Instant};
 /// iteration. No deeper iteration changes a move: Connect Four ends within 42 plies, Othello within 60, and a
 /// chess line within 100 plies of its last capture or pawn move.
 pub const DEEPEST_ITERATION: u32 = 256;
+
+/// Which depth each iteration of [`Engine::deepen`] searches.
+#[derive(Clone, Copy)]
+pub(super) enum Pace<'a> {
+    /// 1, 2, 3 …: the one search, or Lazy SMP's main thread.
+    Alone,
+    /// From `first`, one deeper each, but never shallower than `ahead` plies deeper than the main thread's depth
+    /// (in `behind`, which the main thread updates): a Lazy SMP helper.
+    Helper { first: u32, ahead: u32, behind: &'a AtomicU32 },
+}
+
+impl Pace<'_> {
+    fn first(self) -> u32 {
+        match self {
+            Pace::Alone => 1,
+            Pace::Helper { first, .. } => first,
+        }
+    }
+
+    /// The depth after `depth`.
+    fn next(self, depth: u32) -> u32 {
+        match self {
+            Pace::Alone => depth + 1,
+            Pace::Helper { ahead, behind, .. } => (depth + 1).max(behind.load(Ordering::Relaxed) + ahead),
+        }
+    }
+}
 
 /// How the AI searches a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -276,7 +303,7 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
         let erring = self.config.skill.is_some_and(|s| s.margin > 0.0);
         let search_share = if erring { 0.6 } else { 1.0 };
         let deadline = self.config.limits.time_ms.map(|ms| started + Duration::from_millis(ms).mul_f64(search_share));
-        let mut thought = self.deepen(game, stop, (started, deadline), 1, &mut on_iteration);
+        let mut thought = self.deepen(game, stop, (started, deadline), Pace::Alone, &mut on_iteration);
         thought.searched_best = self.partial_best(&thought).or_else(|| thought.last().and_then(|i| i.best_move));
         thought.best_move = thought.searched_best.or_else(|| {
             let mut moves = Vec::new();
@@ -284,7 +311,7 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
             moves.first().copied()
         });
         // A stop request means "play now": no time for second thoughts.
-        let stopped = stop.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed));
+        let stopped = stop.is_some_and(|flag| flag.load(Ordering::Relaxed));
         if !stopped {
             self.second_thoughts(game, stop, started, &mut thought);
         }
@@ -292,25 +319,25 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
         thought
     }
 
-    /// The iterations, one ply deeper each from `first` (1 but in Lazy SMP's helpers), until one is cut short,
+    /// The iterations, at the depths `pace` gives (1, 2, 3 … but in Lazy SMP's helpers), until one is cut short,
     /// the value is exact, or a limit is reached. `(started, deadline)`: when the search began and must end.
     pub(super) fn deepen<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
         stop: Option<&AtomicBool>,
         (started, deadline): (Instant, Option<Instant>),
-        first: u32,
+        pace: Pace,
         on_iteration: &mut impl FnMut(&Iteration<M>),
     ) -> Thought<M> {
         let limits = self.config.limits;
         let final_depth = limits.depth.unwrap_or(u32::MAX);
-        let mut depth = if self.config.iterative_deepening { first.min(final_depth) } else { final_depth };
+        let mut depth = if self.config.iterative_deepening { pace.first().min(final_depth) } else { final_depth };
         let mut thought = Thought::default();
         let mut nodes_so_far = 0u64;
         while game.terminal_value().is_none() {
             // Iterations too short to reach a stop check (`Game::NODES_BETWEEN_STOP_CHECKS`) still end at a stop
             // request.
-            if stop.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed)) {
+            if stop.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
                 break;
             }
             let node_limit = limits.nodes.map(|n| n.saturating_sub(nodes_so_far));
@@ -337,9 +364,9 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
             {
                 break;
             }
-            depth += 1;
+            depth = pace.next(depth).min(final_depth.min(DEEPEST_ITERATION));
         }
-        let stopped = stop.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed));
+        let stopped = stop.is_some_and(|flag| flag.load(Ordering::Relaxed));
         thought.time_ran_out = !stopped && deadline.is_some_and(|d| Instant::now() >= d);
         thought
     }
@@ -489,6 +516,23 @@ fn winning_move<G: Game>(game: &mut G, value: Value) -> Option<G::Move> {
 mod tests {
     use super::*;
     use crate::games::connect_four::ConnectFour;
+
+    /// A helper goes one deeper after each iteration, or straight to `ahead` plies past the depth the main thread
+    /// is searching when it has fallen behind it (issue 46: the helper that stays ahead fills the table for the
+    /// main thread's next iteration); the one search goes one deeper each time.
+    #[test]
+    fn a_helper_keeps_its_distance_from_the_main_thread() {
+        let main_depth = AtomicU32::new(0);
+        // (the main thread's depth, ahead, the helper's finished iteration, the helper's next)
+        let cases = [(1, 1, 2, 3), (3, 1, 3, 4), (6, 1, 3, 7), (6, 0, 3, 6), (2, 0, 4, 5), (9, 1, 12, 13)];
+        for (main, ahead, finished, next) in cases {
+            main_depth.store(main, Ordering::Relaxed);
+            let pace = Pace::Helper { first: 1 + ahead, ahead, behind: &main_depth };
+            assert_eq!(pace.next(finished), next, "main at {main}, {ahead} ahead, after depth {finished}");
+            assert_eq!(Pace::Alone.next(finished), finished + 1);
+        }
+        assert_eq!((Pace::Alone.first(), Pace::Helper { first: 2, ahead: 1, behind: &main_depth }.first()), (1, 2));
+    }
 
     /// Issue 43, point 11: a move the noise picked over an equal score is no mistake; one that scored below the
     /// searched best is, and names that best; without scores (no skill) nothing is.

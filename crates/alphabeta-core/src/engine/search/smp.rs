@@ -1,10 +1,12 @@
 //! Lazy SMP: one search on several threads. The main thread runs the usual iterative deepening
 //! ([`Engine::think`]); `threads − 1` helper threads search the same root at the same time, each deepening on its
 //! own, and all of them share one lock-free table ([`SharedTable`]), so that what one learns the others read. The
-//! helpers are told apart by where they start: odd helpers begin one ply deeper than the main thread, so their
-//! iterations are out of step with its own and fill the table ahead of it. Only the main thread's result is
-//! reported (its iterations, its move); the helpers' counts are kept per thread in [`Thought::helpers`], and
-//! [`Thought::total_stats`] adds them up. The helpers stop when the main thread's search ends, for whatever reason.
+//! helpers are told apart by their depths: odd helpers begin one ply deeper than the main thread and stay ahead of
+//! it (a helper that finishes an iteration goes on at least one ply deeper than the main thread is searching), so
+//! the main thread's next iteration finds their entries in the table; even helpers keep in step with it. Only the
+//! main thread's result is reported (its iterations, its move); the helpers' counts are kept per thread in
+//! [`Thought::helpers`], and [`Thought::total_stats`] adds them up. The helpers stop when the main thread's search
+//! ends, for whatever reason.
 //!
 //! Limits: a time limit or a stop request ends every thread; a depth limit holds each; a node limit is the sum over
 //! the threads — each thread gets an equal share of it, so the threads together visit at most the limit.
@@ -16,7 +18,7 @@
 //! as well informed, not necessarily the same.
 
 use super::alphabeta_memory::Memory;
-use super::deepening::{Engine, EngineConfig, Iteration, Thought};
+use super::deepening::{Engine, EngineConfig, Iteration, Pace, Thought};
 use super::features::SearchFeatures;
 use super::ordering::{MoveOrderer, OrderingOptions};
 use super::ranges::THREADS;
@@ -28,7 +30,7 @@ use super::{
 };
 use crate::engine::game::Game;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 /// True when `config` searches on several threads with a shared table: more than one thread, and an algorithm that
@@ -75,14 +77,24 @@ impl<M: Copy + Eq + Send> Engine<M, TranspositionTable<M>> {
         let mut main = Engine { config, memory, shared: None };
         let started = Instant::now();
         let helper_config = EngineConfig { skill: None, ..main.config.clone() };
+        // The depth the main thread is searching now, which the odd helpers keep ahead of.
+        let main_depth = AtomicU32::new(1);
         let helper = |position: &mut G, memory, stop: &AtomicBool, index| {
             let mut helper = Engine { config: helper_config.clone(), memory, shared: None };
-            helper.help(position, stop, started, index)
+            helper.help(position, stop, started, helper_pace(index, &main_depth))
+        };
+        let helper_memory = (&main.config).into();
+        let mut on_iteration = on_iteration;
+        let main_search = |game: &mut G| {
+            main.think(game, stop, |iteration: &Iteration<M>| {
+                if iteration.complete {
+                    main_depth.store(iteration.depth + 1, Ordering::Relaxed);
+                }
+                on_iteration(iteration)
+            })
         };
         let view = SharedView::<M, G>::new(table);
-        let (mut thought, helpers) = with_helpers(game, &view, threads, (&main.config).into(), helper, |game| {
-            main.think(game, stop, on_iteration)
-        });
+        let (mut thought, helpers) = with_helpers(game, &view, threads, helper_memory, helper, main_search);
         self.memory.orderer = main.memory.orderer;
         thought.helpers = helpers;
         thought
@@ -141,20 +153,27 @@ where
     })
 }
 
+/// Where helper `index` (1, 2, …) searches: odd helpers from depth 2 and one ply ahead of the main thread
+/// (`main_depth`) from then on, so that they fill the table for its next iteration; even helpers from depth 1, in
+/// step with it.
+fn helper_pace(index: usize, main_depth: &AtomicU32) -> Pace<'_> {
+    let ahead = (index % 2) as u32;
+    Pace::Helper { first: 1 + ahead, ahead, behind: main_depth }
+}
+
 impl<M: Copy + Eq, G: MoveBits<M>> Engine<M, SharedView<M, G>> {
-    /// A helper thread's whole work: iterative deepening from depth 1, or 2 for odd helpers, under the same limits
-    /// as the main thread (which began at `started`), until `stop`; its counts, all iterations together.
+    /// A helper thread's whole work: iterative deepening at the depths `pace` gives, under the same limits as the
+    /// main thread (which began at `started`), until `stop`; its counts, all iterations together.
     fn help<H: Game<Move = M>>(
         &mut self,
         game: &mut H,
         stop: &AtomicBool,
         started: Instant,
-        index: usize,
+        pace: Pace,
     ) -> SearchStats {
         self.ready(game);
         let deadline = self.config.limits.time_ms.map(|ms| started + Duration::from_millis(ms));
-        let first = 1 + (index % 2) as u32;
-        let thought = self.deepen(game, Some(stop), (started, deadline), first, &mut |_: &Iteration<M>| {});
+        let thought = self.deepen(game, Some(stop), (started, deadline), pace, &mut |_: &Iteration<M>| {});
         thought.total_stats()
     }
 }
