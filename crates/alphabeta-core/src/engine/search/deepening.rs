@@ -47,7 +47,7 @@ impl Pace<'_> {
     fn next(self, depth: u32) -> u32 {
         match self {
             Pace::Alone => depth + 1,
-            Pace::Helper { ahead, behind, .. } => (depth + 1).max(behind.load(Ordering::Relaxed) + ahead),
+            Pace::Helper { ahead, behind, .. } => (depth + 1).max(behind.load(Ordering::Relaxed).saturating_add(ahead)),
         }
     }
 }
@@ -524,7 +524,15 @@ mod tests {
     fn a_helper_keeps_its_distance_from_the_main_thread() {
         let main_depth = AtomicU32::new(0);
         // (the main thread's depth, ahead, the helper's finished iteration, the helper's next)
-        let cases = [(1, 1, 2, 3), (3, 1, 3, 4), (6, 1, 3, 7), (6, 0, 3, 6), (2, 0, 4, 5), (9, 1, 12, 13)];
+        let cases = [
+            (1, 1, 2, 3),
+            (3, 1, 3, 4),
+            (6, 1, 3, 7),
+            (6, 0, 3, 6),
+            (2, 0, 4, 5),
+            (9, 1, 12, 13),
+            (u32::MAX, 1, 5, u32::MAX),
+        ];
         for (main, ahead, finished, next) in cases {
             main_depth.store(main, Ordering::Relaxed);
             let pace = Pace::Helper { first: 1 + ahead, ahead, behind: &main_depth };

@@ -88,7 +88,7 @@ impl<M: Copy + Eq + Send> Engine<M, TranspositionTable<M>> {
         let main_search = |game: &mut G| {
             main.think(game, stop, |iteration: &Iteration<M>| {
                 if iteration.complete {
-                    main_depth.store(iteration.depth + 1, Ordering::Relaxed);
+                    main_depth.store(iteration.depth.saturating_add(1), Ordering::Relaxed);
                 }
                 on_iteration(iteration)
             })
