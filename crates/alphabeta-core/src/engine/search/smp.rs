@@ -53,7 +53,7 @@ impl<M: Copy + Eq + Send> Engine<M, TranspositionTable<M>> {
         &mut self,
         game: &mut G,
         stop: Option<&AtomicBool>,
-        on_iteration: impl FnMut(&Iteration<M>),
+        mut on_iteration: impl FnMut(&Iteration<M>),
     ) -> Thought<M>
     where
         G: Game<Move = M> + Clone + Send + MoveBits<M>,
@@ -84,7 +84,6 @@ impl<M: Copy + Eq + Send> Engine<M, TranspositionTable<M>> {
             helper.help(position, stop, started, helper_pace(index, &main_depth))
         };
         let helper_memory = (&main.config).into();
-        let mut on_iteration = on_iteration;
         let main_search = |game: &mut G| {
             main.think(game, stop, |iteration: &Iteration<M>| {
                 if iteration.complete {
