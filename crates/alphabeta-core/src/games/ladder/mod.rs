@@ -375,7 +375,7 @@ mod tests {
         assert!(words(chess_ladder, 6).is_some_and(|w| w.starts_with("≈ 1836 played directly")));
         assert_eq!(
             words(chess_ladder, 10).as_deref(),
-            Some("≈ 1981 played directly (95 %: 1904–2059), ≈ 2219 by the ladder (Stockfish's UCI_Elo scale)")
+            Some("≈ 2028 played directly (95 %: 1972–2084), ≈ 2219 by the ladder (Stockfish's UCI_Elo scale)")
         );
         assert_eq!(strength_words(None, 5), None);
         assert_eq!(strength_words(None, 0), None);
