@@ -30,16 +30,16 @@ pub const DEEPEST_ITERATION: u32 = 256;
 pub(super) enum Pace<'a> {
     /// 1, 2, 3 …: the one search, or Lazy SMP's main thread.
     Alone,
-    /// From `first`, one deeper each, but never shallower than `ahead` plies deeper than the main thread's depth
-    /// (in `behind`, which the main thread updates): a Lazy SMP helper.
-    Helper { first: u32, ahead: u32, behind: &'a AtomicU32 },
+    /// From 1 + `ahead`, one deeper each, but never shallower than `ahead` plies deeper than the main thread's
+    /// depth (in `behind`, which the main thread updates): a Lazy SMP helper.
+    Helper { ahead: u32, behind: &'a AtomicU32 },
 }
 
 impl Pace<'_> {
     fn first(self) -> u32 {
         match self {
             Pace::Alone => 1,
-            Pace::Helper { first, .. } => first,
+            Pace::Helper { ahead, .. } => 1 + ahead,
         }
     }
 
@@ -331,6 +331,7 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
     ) -> Thought<M> {
         let limits = self.config.limits;
         let final_depth = limits.depth.unwrap_or(u32::MAX);
+        let last_depth = final_depth.min(DEEPEST_ITERATION);
         let mut depth = if self.config.iterative_deepening { pace.first().min(final_depth) } else { final_depth };
         let mut thought = Thought::default();
         let mut nodes_so_far = 0u64;
@@ -359,12 +360,12 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
             if !complete
                 || exact
                 || out_of_nodes
-                || depth >= final_depth.min(DEEPEST_ITERATION)
+                || depth >= last_depth
                 || deadline.is_some_and(|d| Instant::now() >= d)
             {
                 break;
             }
-            depth = pace.next(depth).min(final_depth.min(DEEPEST_ITERATION));
+            depth = pace.next(depth).min(last_depth);
         }
         let stopped = stop.is_some_and(|flag| flag.load(Ordering::Relaxed));
         thought.time_ran_out = !stopped && deadline.is_some_and(|d| Instant::now() >= d);
@@ -535,11 +536,12 @@ mod tests {
         ];
         for (main, ahead, finished, next) in cases {
             main_depth.store(main, Ordering::Relaxed);
-            let pace = Pace::Helper { first: 1 + ahead, ahead, behind: &main_depth };
+            let pace = Pace::Helper { ahead, behind: &main_depth };
             assert_eq!(pace.next(finished), next, "main at {main}, {ahead} ahead, after depth {finished}");
             assert_eq!(Pace::Alone.next(finished), finished + 1);
         }
-        assert_eq!((Pace::Alone.first(), Pace::Helper { first: 2, ahead: 1, behind: &main_depth }.first()), (1, 2));
+        let helper = |ahead| Pace::Helper { ahead, behind: &main_depth };
+        assert_eq!((Pace::Alone.first(), helper(0).first(), helper(1).first()), (1, 1, 2), "where each starts");
     }
 
     /// Issue 43, point 11: a move the noise picked over an equal score is no mistake; one that scored below the

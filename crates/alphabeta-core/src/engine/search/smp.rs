@@ -156,8 +156,7 @@ where
 /// (`main_depth`) from then on, so that they fill the table for its next iteration; even helpers from depth 1, in
 /// step with it.
 fn helper_pace(index: usize, main_depth: &AtomicU32) -> Pace<'_> {
-    let ahead = (index % 2) as u32;
-    Pace::Helper { first: 1 + ahead, ahead, behind: main_depth }
+    Pace::Helper { ahead: (index % 2) as u32, behind: main_depth }
 }
 
 impl<M: Copy + Eq, G: MoveBits<M>> Engine<M, SharedView<M, G>> {
