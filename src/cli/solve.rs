@@ -19,6 +19,7 @@ use crate::engine::search::smp::{HelperMemory, with_helpers};
 use crate::engine::search::stats::SearchStats;
 use crate::engine::search::tt::Table;
 use crate::games::connect_four::ConnectFour;
+use crate::games::connect_four::solver::{BitboardSolver, SolverMemory};
 use crate::games::connect_four::solver_table::SolverTable;
 use crate::messages::escape_controls;
 use std::io::Write;
@@ -54,6 +55,10 @@ pub struct SolveArgs {
     /// `slots`, the engine's (one entry a slot, as the AI's searches use it).
     #[arg(long, default_value = "buckets")]
     pub table: String,
+    /// Solve with the engine's general α-β with memory, as every game's AI searches, instead of the solver written
+    /// for the 7 × 6 board: the same nodes and scores, more time a node.
+    #[arg(long)]
+    pub general: bool,
     /// Search threads (Lazy SMP: helpers solve the same position over one shared table, by MTD(f) from 0 where the
     /// main thread bisects; the nodes written are all the threads' together). 1, the default, is the one-thread solver node for node; `plain` has no table and always
     /// runs on one thread.
@@ -134,19 +139,13 @@ enum Solver {
 
 impl Solver {
     /// [`solve`], or [`solve_parallel`] when `threads` asks for more than one and the driver has a table.
-    fn solve(
-        &mut self,
-        position: &mut ConnectFour,
-        threads: (OrderingOptions, usize),
-        weak: bool,
-        d: Driver,
-    ) -> Solution {
-        let parallel = threads.1 > 1 && d != Driver::Plain;
+    fn solve(&mut self, position: &mut ConnectFour, threads: (OrderingOptions, usize), method: Method) -> Solution {
+        let parallel = threads.1 > 1 && method.driver != Driver::Plain;
         match self {
-            Solver::Buckets(memory) if parallel => solve_parallel(position, &mut memory.tt, threads, weak, d),
-            Solver::Buckets(memory) => solve(position, memory, weak, d),
-            Solver::Slots(memory) => solve(position, memory, weak, d),
-            Solver::SharedSlots(table) => solve_parallel(position, table, threads, weak, d),
+            Solver::Buckets(memory) if parallel => solve_parallel(position, &mut memory.tt, threads, method),
+            Solver::Buckets(memory) => solve(position, memory, method),
+            Solver::Slots(memory) => solve(position, memory, method),
+            Solver::SharedSlots(table) => solve_parallel(position, table, threads, method),
         }
     }
 }
@@ -172,29 +171,51 @@ pub enum Driver {
     Plain,
 }
 
+/// How a position is solved: the driver, to its exact score or only to its sign, and by which search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Method {
+    pub driver: Driver,
+    /// Only win, draw or loss (1 / 0 / −1), as Pons' weak solver tells.
+    pub weak: bool,
+    /// The engine's general α-β with memory rather than the solver written for the 7 × 6 board
+    /// ([`BitboardSolver`]): the same nodes and values. Other boards, and ordering by killers or history, always
+    /// take the general search.
+    pub general: bool,
+}
+
+impl Method {
+    /// The exact score by `driver`, with the solver written for the board where it applies.
+    pub const fn exact(driver: Driver) -> Self {
+        Method { driver, weak: false, general: false }
+    }
+
+    /// Win, draw or loss by `driver`'s search, with the solver written for the board where it applies.
+    pub const fn weak(driver: Driver) -> Self {
+        Method { driver, weak: true, general: false }
+    }
+}
+
 /// Solves one position exactly (or, weakly, to its sign) over a fresh table, no depth limit — by default MTD by
 /// bisection between the bounds the game states, as Pons' solver does.
-pub fn solve<T: Table<u8>>(
+pub fn solve<T: Table<u8> + SolverMemory>(
     position: &mut ConnectFour,
     memory: &mut Memory<u8, T>,
-    weak: bool,
-    driver: Driver,
+    method: Method,
 ) -> Solution {
     memory.clear();
     let started = Instant::now();
-    let (value, nodes) = solve_in(position, memory, weak, driver, StopWhen::default());
+    let (value, nodes) = solve_in(position, memory, method, StopWhen::default());
     Solution { score: value_to_score(value), nodes, microseconds: started.elapsed().as_micros() }
 }
 
 /// [`solve`] on `threads` threads sharing `table` (cleared first; every thread holds a copy of the handle): Lazy
 /// SMP, each helper running the same driver — MTD(f) from 0 where the main thread bisects — until the main thread
 /// has the answer. The nodes are every thread's together.
-pub fn solve_parallel<T: Table<u8> + Clone + Send>(
+pub fn solve_parallel<T: Table<u8> + SolverMemory + Clone + Send>(
     position: &mut ConnectFour,
     table: &mut T,
     (ordering, threads): (OrderingOptions, usize),
-    weak: bool,
-    driver: Driver,
+    method: Method,
 ) -> Solution {
     table.clear();
     let started = Instant::now();
@@ -205,30 +226,45 @@ pub fn solve_parallel<T: Table<u8> + Clone + Send>(
         let stop = StopWhen { flag: Some(stop), ..StopWhen::default() };
         // Bisecting as the main thread does, a helper would mostly search the same windows in the same order;
         // MTD(f) from 0 asks other questions, whose bounds the main thread then finds in the table.
-        let driver = if driver == Driver::Bisection { Driver::Mtdf } else { driver };
-        SearchStats { nodes_visited: solve_in(position, &mut memory, weak, driver, stop).1, ..SearchStats::default() }
+        let driver = if method.driver == Driver::Bisection { Driver::Mtdf } else { method.driver };
+        let method = Method { driver, ..method };
+        SearchStats { nodes_visited: solve_in(position, &mut memory, method, stop).1, ..SearchStats::default() }
     };
-    let main = |position: &mut ConnectFour| solve_in(position, &mut memory, weak, driver, StopWhen::default());
+    let main = |position: &mut ConnectFour| solve_in(position, &mut memory, method, StopWhen::default());
     let ((value, nodes), helpers) = with_helpers(position, table, threads, own, helper, main);
     let nodes = nodes + helpers.iter().map(|h| h.nodes_visited).sum::<u64>();
     Solution { score: value_to_score(value), nodes, microseconds: started.elapsed().as_micros() }
 }
 
-/// The value of `position` by `driver` over `memory`'s table as it is, and the nodes the search visited.
-fn solve_in<T: Table<u8>>(
+/// The value of `position` by `method` over `memory`'s table as it is, and the nodes the search visited.
+fn solve_in<T: Table<u8> + SolverMemory>(
     position: &mut ConnectFour,
     memory: &mut Memory<u8, T>,
-    weak: bool,
-    driver: Driver,
+    method: Method,
     stop: StopWhen<'_>,
 ) -> (Value, u64) {
+    let Method { driver, weak, general } = method;
+    let ordering = memory.orderer.options;
+    if !general
+        && driver != Driver::Plain
+        && let Some(mut solver) = BitboardSolver::new(position, &mut memory.tt, ordering, stop)
+    {
+        let value = if weak {
+            weak_value(|test| solver.search(test, test.next_up()) > test)
+        } else if driver == Driver::Bisection {
+            solver.bisection()
+        } else {
+            solver.mtdf(0.0)
+        };
+        return (value, solver.nodes);
+    }
     let mut observer = NoObserver;
     let mut searcher = Searcher::new(position, &mut observer, stop);
     let value = if driver == Driver::Plain {
         let (low, high) = if weak { (-1.0, 1.0) } else { (Value::NEG_INFINITY, Value::INFINITY) };
         searcher.negamax(None, low, high, u32::MAX, Reach::Deep).clamp(low, high)
     } else if weak {
-        weak_value(&mut searcher, memory)
+        weak_value(|test| searcher.alphabeta_memory(memory, None, test, test.next_up(), u32::MAX, false) > test)
     } else if driver == Driver::Bisection {
         searcher.mtd_bisection(memory, u32::MAX).0
     } else {
@@ -239,8 +275,8 @@ fn solve_in<T: Table<u8>>(
 
 /// Win, draw or loss (1, 0, −1) by two null-window questions over one table, as Pons' weak solver asks them: is the
 /// value above 0 (a win)? If not, is it above −½, that is at least 0 (a draw, scores being whole numbers)?
-fn weak_value<T: Table<u8>>(searcher: &mut Searcher<'_, ConnectFour, NoObserver>, memory: &mut Memory<u8, T>) -> Value {
-    let mut above = |test: Value| searcher.alphabeta_memory(memory, None, test, test.next_up(), u32::MAX, false) > test;
+/// `above(m)` searches the window (m, m⁺) and says whether the value is above m.
+fn weak_value(mut above: impl FnMut(Value) -> bool) -> Value {
     if above(0.0) {
         1.0
     } else if above(-0.5) {
@@ -294,7 +330,8 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
         }
         (_, other) => return Err(CommandError(format!("unknown table '{other}' (use buckets or slots)"))),
     };
-    solver.solve(&mut read_position(WARM_UP).expect("a legal position"), (ordering, threads), args.weak, driver);
+    let method = Method { driver, weak: args.weak, general: args.general };
+    solver.solve(&mut read_position(WARM_UP).expect("a legal position"), (ordering, threads), method);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut summary = Summary::default();
@@ -324,7 +361,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
                 continue;
             }
         };
-        let s = solver.solve(&mut position, (ordering, threads), args.weak, driver);
+        let s = solver.solve(&mut position, (ordering, threads), method);
         writeln!(out, "{moves} {} {} {}", s.score, s.nodes, s.microseconds)?;
         summary.add(&s, expected, args.weak);
     }

@@ -242,7 +242,7 @@ fn every_command_on_a_full_disk_says_so_in_one_line() {
 /// the first line's count is the library solver's on fresh memory, and the same position again counts the same.
 #[test]
 fn solve_counts_its_first_line_as_a_fresh_solver_does() {
-    use alphabeta_studio::cli::solve::{Driver, parse_ordering, solve};
+    use alphabeta_studio::cli::solve::{Driver, Method, parse_ordering, solve};
     use alphabeta_studio::engine::search::alphabeta_memory::Memory;
     use alphabeta_studio::engine::search::features::SearchFeatures;
     use alphabeta_studio::engine::search::ordering::MoveOrderer;
@@ -255,7 +255,8 @@ fn solve_counts_its_first_line_as_a_fresh_solver_does() {
         orderer: MoveOrderer::new(parse_ordering("hash,hints").expect("ordering")),
         features: SearchFeatures::NONE,
     };
-    let expected = solve(&mut ConnectFour::from_moves(moves).expect("legal"), &mut fresh, false, Driver::Bisection);
+    let expected =
+        solve(&mut ConnectFour::from_moves(moves).expect("legal"), &mut fresh, Method::exact(Driver::Bisection));
     assert!(expected.nodes > 1_000, "a real search: {expected:?}");
     let (code, out, err) = studio(&["solve"], format!("{moves} 2\n{moves}\n").as_bytes());
     assert_eq!(code, 0, "{err}");

@@ -4,7 +4,7 @@
 //! measurement plays a whole game at 5 s per move:
 //! `cargo test --release --test games -- --ignored --nocapture connect_four_selfplay::`.
 
-use alphabeta_studio::cli::solve::{Driver, parse_ordering, solve};
+use alphabeta_studio::cli::solve::{Driver, Method, parse_ordering, solve};
 use alphabeta_studio::engine::game::{Game, Turn, Value};
 use alphabeta_studio::engine::search::alphabeta_memory::Memory;
 use alphabeta_studio::engine::search::deepening::{Engine, EngineConfig};
@@ -31,7 +31,7 @@ fn oracle(position: &ConnectFour, memory: &mut Memory<u8>) -> i32 {
         return value.round() as i32;
     }
     let mut copy = *position;
-    solve(&mut copy, memory, false, Driver::Bisection).score
+    solve(&mut copy, memory, Method::exact(Driver::Bisection)).score
 }
 
 /// One move of a game, as the table prints it.

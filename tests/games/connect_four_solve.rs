@@ -2,7 +2,7 @@
 //! sample of four sets with both drivers, the right sign with the weak solver, and the game's search hooks
 //! (win-in-one, value range, non-losing moves) checked against plain search.
 
-use alphabeta_studio::cli::solve::{Driver, Solution, parse_ordering, solve};
+use alphabeta_studio::cli::solve::{Driver, Method, Solution, parse_ordering, solve};
 use alphabeta_studio::engine::game::Game;
 use alphabeta_studio::engine::search::alphabeta_memory::Memory;
 use alphabeta_studio::engine::search::context::StopWhen;
@@ -52,14 +52,47 @@ fn exact_scores_on_a_sample_of_four_sets() {
         for (line, moves, score) in sample(set, step, 7) {
             for driver in [Driver::Bisection, Driver::Mtdf] {
                 let mut position = ConnectFour::from_moves(&moves).expect("a legal position");
-                let solution = solve(&mut position, &mut slots, false, driver);
+                let solution = solve(&mut position, &mut slots, Method::exact(driver));
                 assert_eq!(solution.score, score, "{set} line {line} ({moves}) with {driver:?}");
                 assert_eq!(position, ConnectFour::from_moves(&moves).expect("legal"), "the position is restored");
-                let solution = solve(&mut position, &mut buckets, false, driver);
+                let solution = solve(&mut position, &mut buckets, Method::exact(driver));
                 assert_eq!(solution.score, score, "{set} line {line} ({moves}) with {driver:?}, solver's table");
             }
         }
     }
+}
+
+/// The solver written for the 7 × 6 board is the general α-β with memory, node for node: on samples of five of
+/// Pons' sets, with both drivers and the weak solver, over the engine's table (which keeps moves, so the table's move
+/// orders) and a small solver's table (full, so its replacement decides what is kept), the same score and the same
+/// node count.
+#[test]
+fn the_bitboard_solver_visits_the_nodes_the_general_search_visits() {
+    let (mut slots, mut buckets) = (memory(), bucket_memory(1 << 11));
+    let methods = [Method::exact(Driver::Bisection), Method::exact(Driver::Mtdf), Method::weak(Driver::Bisection)];
+    let mut compared = 0;
+    for (set, step) in
+        [("Test_L3_R1", 50), ("Test_L2_R1", 50), ("Test_L2_R2", 100), ("Test_L1_R1", 50), ("Test_L1_R2", 500)]
+    {
+        for (line, moves, _) in sample(set, step, 13) {
+            for method in methods {
+                let general = Method { general: true, ..method };
+                let mut twice = |solve: &mut dyn FnMut(&mut ConnectFour, Method) -> Solution| {
+                    let mut position = ConnectFour::from_moves(&moves).expect("legal");
+                    let (fast, slow) = (solve(&mut position, method), solve(&mut position, general));
+                    assert_eq!(
+                        (fast.score, fast.nodes),
+                        (slow.score, slow.nodes),
+                        "{set} line {line} ({moves}), {method:?}"
+                    );
+                    compared += fast.nodes;
+                };
+                twice(&mut |position, method| solve(position, &mut slots, method));
+                twice(&mut |position, method| solve(position, &mut buckets, method));
+            }
+        }
+    }
+    assert!(compared > 1_000_000, "{compared} nodes compared");
 }
 
 /// Issue 46: at equal bytes the solver's table holds four times the positions of the engine's, so when the table
@@ -73,9 +106,9 @@ fn the_solvers_table_finds_the_same_scores_in_fewer_nodes() {
     let (mut slot_nodes, mut bucket_nodes) = (0, 0);
     for (line, moves, score) in sample("Test_L2_R2", 50, 3) {
         let in_slots =
-            solve(&mut ConnectFour::from_moves(&moves).expect("legal"), &mut slots, false, Driver::Bisection);
+            solve(&mut ConnectFour::from_moves(&moves).expect("legal"), &mut slots, Method::exact(Driver::Bisection));
         let in_buckets =
-            solve(&mut ConnectFour::from_moves(&moves).expect("legal"), &mut buckets, false, Driver::Bisection);
+            solve(&mut ConnectFour::from_moves(&moves).expect("legal"), &mut buckets, Method::exact(Driver::Bisection));
         assert_eq!((in_slots.score, in_buckets.score), (score, score), "line {line} ({moves})");
         slot_nodes += in_slots.nodes;
         bucket_nodes += in_buckets.nodes;
@@ -89,7 +122,7 @@ fn the_weak_solver_gets_the_sign() {
     for (set, step) in [("Test_L2_R1", 20), ("Test_L1_R1", 25)] {
         for (line, moves, score) in sample(set, step, 3) {
             let mut position = ConnectFour::from_moves(&moves).expect("legal");
-            let solution = solve(&mut position, &mut memory, true, Driver::Bisection);
+            let solution = solve(&mut position, &mut memory, Method::weak(Driver::Bisection));
             assert_eq!(solution.score, score.signum(), "{set} line {line} ({moves})");
         }
     }
@@ -132,7 +165,11 @@ fn plain_negamax_agrees_on_end_positions() {
     let mut memory = memory();
     for (line, moves, score) in sample("Test_L3_R1", 50, 11) {
         let mut position = ConnectFour::from_moves(&moves).expect("legal");
-        assert_eq!(solve(&mut position, &mut memory, false, Driver::Plain).score, score, "line {line} ({moves})");
+        assert_eq!(
+            solve(&mut position, &mut memory, Method::exact(Driver::Plain)).score,
+            score,
+            "line {line} ({moves})"
+        );
     }
 }
 
@@ -171,7 +208,7 @@ fn each_solve_starts_from_an_empty_table() {
             assert!(first.nodes > 100, "line {line}: a real search, {} nodes", first.nodes);
             assert_eq!(again.nodes, first.nodes, "line {line}: the second solve saw the first one's table");
         };
-        twice(&mut |position| solve(position, &mut slots, false, Driver::Bisection));
-        twice(&mut |position| solve(position, &mut buckets, false, Driver::Bisection));
+        twice(&mut |position| solve(position, &mut slots, Method::exact(Driver::Bisection)));
+        twice(&mut |position| solve(position, &mut buckets, Method::exact(Driver::Bisection)));
     }
 }

@@ -147,7 +147,7 @@ fn nim_moves_that_leave_a_nonzero_xor_from_a_won_position_are_blunders_and_a_los
 
 #[test]
 fn connect_four_moves_that_lose_a_won_game_by_the_solver_are_blunders() {
-    use alphabeta_studio::cli::solve::{Driver, parse_ordering, solve};
+    use alphabeta_studio::cli::solve::{Driver, Method, parse_ordering, solve};
     use alphabeta_studio::engine::search::alphabeta_memory::Memory;
     let path = format!("{}/tests/data/connect4/Test_L3_R1", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("the test set");
@@ -161,7 +161,7 @@ fn connect_four_moves_that_lose_a_won_game_by_the_solver_are_blunders() {
         for mv in position.legal_moves() {
             let child = after(&position, mv);
             let mut solved = *child.downcast_ref::<ConnectFour>().expect("Connect Four");
-            let value = -solve(&mut solved, &mut memory, false, Driver::Bisection).score;
+            let value = -solve(&mut solved, &mut memory, Method::exact(Driver::Bisection)).score;
             let class = class_of("connect-four", &position, mv, ReviewBudget::Level(10));
             let name = format!("{moves} + {}", position.move_name(mv));
             if score > 0 && value <= 0 {

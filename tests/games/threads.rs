@@ -2,7 +2,7 @@
 //! every algorithm, Connect Four positions of Pons' sets solved by the engine and by the solver, chess mates at a
 //! fixed depth — and report each helper's counts.
 
-use alphabeta_studio::cli::solve::{Driver, parse_ordering, solve, solve_parallel};
+use alphabeta_studio::cli::solve::{Driver, Method, parse_ordering, solve, solve_parallel};
 use alphabeta_studio::engine::game::{Game, Value};
 use alphabeta_studio::engine::search::Algorithm;
 use alphabeta_studio::engine::search::alphabeta_memory::Memory;
@@ -86,9 +86,10 @@ fn the_solver_on_two_threads_gives_pons_scores() {
     for (moves, score) in sample("Test_L2_R2", 100).into_iter().chain(sample("Test_L1_R1", 200)) {
         for (driver, weak) in [(Driver::Bisection, false), (Driver::Mtdf, false), (Driver::Bisection, true)] {
             let mut position = ConnectFour::from_moves(&moves).expect("legal");
-            let one = solve(&mut position, &mut memory, weak, driver);
-            let two = solve_parallel(&mut position, &mut slots, (ordering, 2), weak, driver);
-            let two_in_buckets = solve_parallel(&mut position, &mut buckets, (ordering, 2), weak, driver);
+            let one = solve(&mut position, &mut memory, Method { driver, weak, general: false });
+            let two = solve_parallel(&mut position, &mut slots, (ordering, 2), Method { driver, weak, general: false });
+            let two_in_buckets =
+                solve_parallel(&mut position, &mut buckets, (ordering, 2), Method { driver, weak, general: false });
             let expected = if weak { score.signum() } else { score };
             let scores = (one.score, two.score, two_in_buckets.score);
             assert_eq!(scores, (expected, expected, expected), "{moves} with {driver:?}, weak: {weak}");

@@ -18,6 +18,15 @@ pub struct StopWhen<'a> {
     pub node_limit: Option<u64>,
 }
 
+impl StopWhen<'_> {
+    /// True once a search that has visited `nodes` nodes must stop.
+    pub fn fired(&self, nodes: u64) -> bool {
+        self.flag.is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.node_limit.is_some_and(|n| nodes >= n)
+    }
+}
+
 /// Lines of the principal variation, one per ply (the triangular PV table), kept in one flat buffer: the line of
 /// ply p starts at p × `stride` and holds `lengths[p]` moves. Flat because it is touched at every node — a store
 /// when a node is entered, a short copy when a child becomes the best — and per-ply vectors cost a quarter of a
@@ -155,10 +164,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     }
 
     fn check_stop(&mut self) {
-        let StopWhen { flag, deadline, node_limit } = self.stop_when;
-        self.stopped |= flag.is_some_and(|f| f.load(Ordering::Relaxed))
-            || deadline.is_some_and(|d| Instant::now() >= d)
-            || node_limit.is_some_and(|n| self.stats.nodes_visited >= n);
+        self.stopped |= self.stop_when.fired(self.stats.nodes_visited);
     }
 
     /// If the current node is a leaf — the game is over, or `depth` is 0 — reads its value (from the point of

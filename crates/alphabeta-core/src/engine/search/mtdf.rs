@@ -6,6 +6,7 @@ use super::context::Searcher;
 use super::observer::Observer;
 use super::tt::Table;
 use crate::engine::game::{Game, Value};
+use std::ops::ControlFlow;
 
 /// The least a pass of [`Searcher::mtdf`] must move a bound by to count as progress: one unit, the step of every
 /// game whose values are whole numbers. On those a pass always moves a bound by a whole unit or more, so this never
@@ -32,38 +33,57 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         first_guess: Value,
         depth: u32,
     ) -> (Value, Vec<G::Move>) {
-        let (mut lower, mut upper) = (Value::NEG_INFINITY, Value::INFINITY);
-        let mut guess = first_guess;
         let mut line = Vec::new();
-        let mut crawling = false;
-        while lower < upper && !self.stopped {
-            let beta = if crawling {
-                bisection_point(lower, upper)
-            } else if guess == lower {
-                guess.next_up()
-            } else {
-                guess
-            };
-            self.stats.mtd_passes += 1;
-            guess = self.alphabeta_memory(memory, None, beta.next_down(), beta, depth, false);
-            if self.stopped {
-                break;
-            }
-            let moved = if guess < beta {
-                let moved = upper - guess;
-                upper = guess;
-                moved
-            } else {
-                let moved = guess - lower;
-                lower = guess;
-                line = self.root_line_or_remembered(memory);
-                moved
-            };
-            // NaN (never from a sound game) counts as progress, so the plain rule, which always ends, applies.
-            crawling = moved < MTDF_STEP;
+        if self.stopped {
+            return (first_guess, line);
         }
-        (guess, line)
+        let value = mtdf_passes(first_guess, |beta| {
+            self.stats.mtd_passes += 1;
+            let value = self.alphabeta_memory(memory, None, beta.next_down(), beta, depth, false);
+            if self.stopped {
+                return ControlFlow::Break(value);
+            }
+            if value >= beta {
+                line = self.root_line_or_remembered(memory);
+            }
+            ControlFlow::Continue(value)
+        });
+        (value, line)
     }
+}
+
+/// MTD(f)'s passes from `first_guess` (see [`Searcher::mtdf`]): `pass(β)` searches the null window (β⁻, β) and
+/// returns its fail-soft value — `Break` when the search was stopped, which ends the passes. Returns the last
+/// pass's value: the value, once the bounds meet.
+pub fn mtdf_passes(first_guess: Value, mut pass: impl FnMut(Value) -> ControlFlow<Value, Value>) -> Value {
+    let (mut lower, mut upper) = (Value::NEG_INFINITY, Value::INFINITY);
+    let mut guess = first_guess;
+    let mut crawling = false;
+    while lower < upper {
+        let beta = if crawling {
+            bisection_point(lower, upper)
+        } else if guess == lower {
+            guess.next_up()
+        } else {
+            guess
+        };
+        match pass(beta) {
+            ControlFlow::Continue(value) => guess = value,
+            ControlFlow::Break(value) => return value,
+        }
+        let moved = if guess < beta {
+            let moved = upper - guess;
+            upper = guess;
+            moved
+        } else {
+            let moved = guess - lower;
+            lower = guess;
+            moved
+        };
+        // NaN (never from a sound game) counts as progress, so the plain rule, which always ends, applies.
+        crawling = moved < MTDF_STEP;
+    }
+    guess
 }
 
 /// The next test point β of [`Searcher::mtdf`] once a pass has crawled, for bounds `lower < upper`: the midpoint
@@ -98,42 +118,74 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         memory: &mut Memory<G::Move, T>,
         depth: u32,
     ) -> (Value, Vec<G::Move>) {
-        let (mut low, mut high) = match (self.game.immediate_value(), self.game.value_range()) {
-            (Some(value), _) => (value, value),
-            (None, Some((low, high))) if low < high => (low - 1.0, high + 1.0),
-            (None, Some(range)) => range,
-            (None, None) => self.game.value_bounds(),
-        };
+        let (low, high) =
+            bisection_bounds(self.game.immediate_value(), self.game.value_range(), || self.game.value_bounds());
         if !(low.is_finite() && high.is_finite()) {
             return self.mtdf(memory, 0.0, depth);
         }
         let mut line = Vec::new();
-        let mut value = low;
-        // One pass even when the bounds already meet, so the line (the move to play) is found.
-        let mut first = true;
-        while (low < high || first) && !self.stopped {
-            first = false;
-            let mut test = low + (high - low) / 2.0;
-            if test <= 0.0 && low / 2.0 < test {
-                test = low / 2.0;
-            } else if test >= 0.0 && high / 2.0 > test {
-                test = high / 2.0;
-            }
-            let test = test.clamp(low, high);
-            value = self.alphabeta_memory(memory, None, test, test.next_up(), depth, false);
-            if self.stopped {
-                break;
-            }
-            if value <= test {
-                high = value.min(high);
-            } else {
-                low = value.max(low);
-                line = self.root_line_or_remembered(memory);
-            }
-            if line.is_empty() {
-                line = self.root_line_or_remembered(memory);
-            }
+        if self.stopped {
+            return (low, line);
         }
-        (low.max(value.min(high)), line)
+        let value = bisect(low, high, |test| {
+            let value = self.alphabeta_memory(memory, None, test, test.next_up(), depth, false);
+            if self.stopped {
+                return ControlFlow::Break(value);
+            }
+            if value > test || line.is_empty() {
+                line = self.root_line_or_remembered(memory);
+            }
+            ControlFlow::Continue(value)
+        });
+        (value, line)
     }
+}
+
+/// Where MTD by bisection starts (see [`Searcher::mtd_bisection`]): the value itself when the side to move wins at
+/// once (`immediate`), else the game's `range` widened by one unit each side (as it is when it already pins the
+/// value), else the game's `bounds`.
+pub fn bisection_bounds(
+    immediate: Option<Value>,
+    range: Option<(Value, Value)>,
+    bounds: impl FnOnce() -> (Value, Value),
+) -> (Value, Value) {
+    match (immediate, range) {
+        (Some(value), _) => (value, value),
+        (None, Some((low, high))) if low < high => (low - 1.0, high + 1.0),
+        (None, Some(range)) => range,
+        (None, None) => bounds(),
+    }
+}
+
+/// MTD by bisection's passes between the finite bounds `low` and `high` (see [`Searcher::mtd_bisection`]):
+/// `pass(m)` searches the null window (m, m⁺) and returns its fail-soft value — `Break` when the search was
+/// stopped, which ends the passes. At least one pass is made, even when the bounds already meet. Returns the value
+/// (once stopped, the last pass's value held to the bounds).
+pub fn bisect(mut low: Value, mut high: Value, mut pass: impl FnMut(Value) -> ControlFlow<Value, Value>) -> Value {
+    let mut value = low;
+    let mut first = true;
+    while low < high || first {
+        first = false;
+        let mut test = low + (high - low) / 2.0;
+        if test <= 0.0 && low / 2.0 < test {
+            test = low / 2.0;
+        } else if test >= 0.0 && high / 2.0 > test {
+            test = high / 2.0;
+        }
+        let test = test.clamp(low, high);
+        let stopped;
+        (value, stopped) = match pass(test) {
+            ControlFlow::Continue(value) => (value, false),
+            ControlFlow::Break(value) => (value, true),
+        };
+        if stopped {
+            break;
+        }
+        if value <= test {
+            high = value.min(high);
+        } else {
+            low = value.max(low);
+        }
+    }
+    low.max(value.min(high))
 }

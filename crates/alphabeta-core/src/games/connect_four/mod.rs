@@ -222,17 +222,7 @@ impl ConnectFour {
     /// The playable cells that do not hand the opponent a win at once (or, if every cell does, none).
     #[inline]
     fn safe_cells(&self) -> u64 {
-        let opponent_wins = self.winning_cells(self.current ^ self.mask);
-        let mut candidates = self.playable();
-        let forced = candidates & opponent_wins;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0; // two threats to block: the opponent wins next move whatever we do
-            }
-            candidates = forced;
-        }
-        // Never play right under a cell that wins for the opponent.
-        candidates & !(opponent_wins >> 1)
+        safe_among(self.playable(), self.winning_cells(self.current ^ self.mask))
     }
 
     /// The top cell of every column.
@@ -283,6 +273,28 @@ pub(crate) fn unspread(mut hash: u64) -> u64 {
     hash ^= hash >> 33;
     hash = hash.wrapping_mul(0x4f74_430c_22a5_4005);
     hash ^ (hash >> 33)
+}
+
+/// Of the `playable` cells, those that do not hand the opponent a win at once, given the empty cells that would
+/// complete a line for the opponent (or, if every cell does, none).
+#[inline(always)]
+fn safe_among(playable: u64, opponent_wins: u64) -> u64 {
+    let mut candidates = playable;
+    let forced = candidates & opponent_wins;
+    if forced != 0 {
+        if forced & (forced - 1) != 0 {
+            return 0; // two threats to block: the opponent wins next move whatever we do
+        }
+        candidates = forced;
+    }
+    // Never play right under a cell that wins for the opponent.
+    candidates & !(opponent_wins >> 1)
+}
+
+/// A move's hint from the threats it makes: each threat outweighs any distance from the centre, which breaks ties.
+#[inline(always)]
+fn threat_hint(threats: u32, column: u8, width: u32) -> i32 {
+    threats as i32 * 64 - (2 * column as i32 - (width as i32 - 1)).abs()
 }
 
 /// `bits` shifted up (towards higher bits) by `by`; 0 once the shift passes the word, which only very tall,
@@ -464,9 +476,7 @@ impl Game for ConnectFour {
     /// likelier the move is good.
     fn move_hint(&self, column: u8) -> i32 {
         let cell = self.playable() & self.column_cells(column as u32);
-        let threats = self.winning_cells(self.current | cell).count_ones() as i32;
-        let centre = -(2 * column as i32 - (self.width as i32 - 1)).abs();
-        threats * 64 + centre
+        threat_hint(self.winning_cells(self.current | cell).count_ones(), column, self.width)
     }
 
     fn value_bounds(&self) -> (Value, Value) {
@@ -509,6 +519,7 @@ impl fmt::Display for ConnectFour {
 // The family: its name and parameters in game files, and its `Playable` side.
 mod family;
 pub mod record;
+pub mod solver;
 pub mod solver_table;
 pub mod words;
 pub use family::{ConnectFourFamily, ConnectFourRules, winning_line};

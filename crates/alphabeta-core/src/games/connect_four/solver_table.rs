@@ -54,6 +54,14 @@ const STONES_SHIFT: u32 = GENERATION_SHIFT + GENERATION_BITS;
 const CHECK_SHIFT: u32 = STONES_SHIFT + STONES_BITS;
 const LAST_GENERATION: u64 = (1 << GENERATION_BITS) - 1;
 
+/// Where a position is kept: its bucket, and its tag — the word's bits above the generation (its check and its
+/// stones), which with the generation tell its entry from the others in the bucket.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    bucket: usize,
+    tag: u64,
+}
+
 /// A solver's table of final entries with small whole values (see the module's doc).
 #[derive(Debug)]
 pub struct SolverTable {
@@ -103,61 +111,97 @@ impl SolverTable {
         self.generation.store(generation + 1, Relaxed);
     }
 
-    /// Where a position's entry lives — its bucket and its check — and the position's key, or `None` for a hash no
-    /// 7 × 6 position has.
+    /// Where a position's entry lives, or `None` for a hash no 7 × 6 position has.
     #[inline]
-    fn place_of(&self, hash: u64) -> Option<(&[AtomicU64; ENTRIES], u64, u64)> {
+    fn place_of(&self, hash: u64) -> Option<Place> {
         let key = unspread(hash);
-        if key > KEY_MASK {
-            return None;
-        }
-        let mixed = mix(key);
-        Some((&self.buckets[bucket_index(mixed, self.buckets.len())].0, mixed & ((1 << CHECK_BITS) - 1), key))
+        (key <= KEY_MASK).then(|| self.place_of_position(key, stones_of(key)))
     }
 
     /// The entry for `hash`, if the table holds one.
     #[inline]
     fn probe_word(&self, hash: u64) -> Option<u64> {
-        let (bucket, check, _) = self.place_of(hash)?;
-        let generation = self.generation.load(Relaxed);
-        bucket
-            .iter()
-            .map(|word| word.load(Relaxed))
-            .find(|&word| word >> CHECK_SHIFT == check && is_of(generation, word))
+        self.find(self.place_of(hash)?)
     }
 
-    /// Keeps the entry newest in its bucket: in place of the position's older entry, else of one from before the
-    /// last clear, else of the one with the most stones (the oldest of them); the entries in front of that place
-    /// move back one.
+    /// The word of this generation at `place`, if there is one.
+    #[inline(always)]
+    fn find(&self, place: Place) -> Option<u64> {
+        let wanted = place.tag | self.generation.load(Relaxed);
+        self.buckets[place.bucket]
+            .0
+            .iter()
+            .map(|word| word.load(Relaxed))
+            .find(|&word| word >> GENERATION_SHIFT == wanted)
+    }
+
+    /// Where the 7 × 6 position whose key (`current + mask`, before [`spread`]) is `key`, with `stones` stones, is
+    /// kept: for a caller that has the key itself, and reads and writes the same position more than once.
+    ///
+    /// [`spread`]: super::spread
+    #[inline(always)]
+    pub fn place_of_position(&self, key: u64, stones: u32) -> Place {
+        let mixed = mix(key);
+        let check = mixed & ((1 << CHECK_BITS) - 1);
+        let tag = (check << CHECK_SHIFT | u64::from(stones) << STONES_SHIFT) >> GENERATION_SHIFT;
+        Place { bucket: bucket_index(mixed, self.buckets.len()), tag }
+    }
+
+    /// The value and the bound kept at `place`: [`Table::probe`] by place.
+    #[inline(always)]
+    pub fn probe_at(&self, place: Place) -> Option<(i32, Bound)> {
+        self.find(place).map(|word| (value_of(word), bound_of(word)))
+    }
+
+    /// Keeps the value (−32 to 31) and the bound of the position at `place`, as [`Table::store`] keeps a final
+    /// entry.
+    #[inline(always)]
+    pub fn store_at(&self, place: Place, value: i32, bound: Bound) {
+        debug_assert!((-VALUE_OFFSET..VALUE_OFFSET).contains(&i64::from(value)), "{value} does not fit");
+        let generation = self.generation.load(Relaxed);
+        self.keep(place, pack(generation, value, bound));
+    }
+
+    /// Starts the bucket at `place` on its way into the cache.
+    #[inline(always)]
+    pub fn prefetch_at(&self, place: Place) {
+        prefetch_address(&self.buckets[place.bucket]);
+    }
+
+    /// Keeps the entry newest in its bucket (see [`SolverTable::keep`]), or drops it when the table keeps no such
+    /// entry.
     #[inline]
     fn store_entry(&self, entry: &Entry<impl Copy>) {
-        let Some((bucket, check, key)) = self.place_of(entry.key) else { return };
+        let Some(place) = self.place_of(entry.key) else { return };
+        let Some(data) = pack_data(self.generation.load(Relaxed), entry) else { return };
+        self.keep(place, data);
+    }
+
+    /// Keeps the entry at `place` whose low bits (value, bound, generation) are `data` newest in its bucket: in
+    /// place of the position's older entry, else of one from before the last clear, else of the one with the most
+    /// stones (the oldest of them); the entries in front of that place move back one.
+    #[inline(always)]
+    fn keep(&self, place: Place, data: u64) {
         let generation = self.generation.load(Relaxed);
-        let Some(data) = pack_data(generation, entry) else { return };
-        let stones = u64::from(stones_of(key));
-        let word = check << CHECK_SHIFT | stones << STONES_SHIFT | data;
+        let bucket = &self.buckets[place.bucket].0;
         let words = bucket.each_ref().map(|word| word.load(Relaxed));
-        let place = words
+        let place_of_old = words
             .iter()
-            .position(|&old| old >> CHECK_SHIFT == check && is_of(generation, old))
+            .position(|&old| old >> GENERATION_SHIFT == place.tag | generation)
             .or_else(|| words.iter().position(|&old| !is_of(generation, old)))
             .unwrap_or_else(|| cheapest(&words));
-        for i in (0..place).rev() {
+        for i in (0..place_of_old).rev() {
             bucket[i + 1].store(words[i], Relaxed);
         }
-        bucket[0].store(word, Relaxed);
+        bucket[0].store(place.tag << GENERATION_SHIFT | data, Relaxed);
     }
 }
 
-/// A bijection of the 49-bit keys (xor-shifts and odd multipliers modulo 2⁴⁹), so that the high bits, which choose
-/// the bucket, depend on every column.
+/// A bijection of the 49-bit keys (an xor-shift, then an odd multiplier modulo 2⁴⁹), so that the high bits, which
+/// choose the bucket, depend on every column.
 #[inline]
-fn mix(mut key: u64) -> u64 {
-    key ^= key >> 23;
-    key = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) & KEY_MASK;
-    key ^= key >> 26;
-    key = key.wrapping_mul(0xBF58_476D_1CE4_E5B9) & KEY_MASK;
-    key ^ (key >> 23)
+fn mix(key: u64) -> u64 {
+    (key ^ (key >> 23)).wrapping_mul(0x9E37_79B9_7F4A_7C15) & KEY_MASK
 }
 
 /// The bucket of a mixed key, by its high bits. Two mixed keys with the same check differ by a multiple of 2³⁸, so
@@ -196,23 +240,37 @@ fn pack_data(generation: u64, entry: &Entry<impl Copy>) -> Option<u64> {
     if entry.depth != FINAL_DEPTH || !small_whole {
         return None;
     }
-    let value = (entry.value as i64 + VALUE_OFFSET) as u64;
-    let bound = match entry.bound {
+    Some(pack(generation, entry.value as i32, entry.bound))
+}
+
+/// The low bits of the word of a final entry with a small whole `value` in `generation`.
+#[inline(always)]
+fn pack(generation: u64, value: i32, bound: Bound) -> u64 {
+    let value = (i64::from(value) + VALUE_OFFSET) as u64 & ((1 << VALUE_BITS) - 1);
+    let bound = match bound {
         Bound::Exact => 0,
         Bound::Lower => 1,
         Bound::Upper => 2,
     };
-    Some(generation << GENERATION_SHIFT | bound << BOUND_SHIFT | value)
+    generation << GENERATION_SHIFT | bound << BOUND_SHIFT | value
 }
 
-fn unpack<M>(key: u64, word: u64) -> Entry<M> {
-    let bound = match (word >> BOUND_SHIFT) & 3 {
+#[inline(always)]
+fn bound_of(word: u64) -> Bound {
+    match (word >> BOUND_SHIFT) & 3 {
         0 => Bound::Exact,
         1 => Bound::Lower,
         _ => Bound::Upper,
-    };
-    let value = ((word & ((1 << VALUE_BITS) - 1)) as i64 - VALUE_OFFSET) as Value;
-    Entry { key, value, bound, depth: FINAL_DEPTH, best_move: None }
+    }
+}
+
+#[inline(always)]
+fn value_of(word: u64) -> i32 {
+    ((word & ((1 << VALUE_BITS) - 1)) as i64 - VALUE_OFFSET) as i32
+}
+
+fn unpack<M>(key: u64, word: u64) -> Entry<M> {
+    Entry { key, value: Value::from(value_of(word)), bound: bound_of(word), depth: FINAL_DEPTH, best_move: None }
 }
 
 /// A search uses the table through an `Arc`, whether it searches alone or threads share the table.
@@ -229,8 +287,8 @@ impl<M: Copy> Table<M> for Arc<SolverTable> {
 
     #[inline]
     fn prefetch(&self, key: u64) {
-        if let Some((bucket, _, _)) = self.place_of(key) {
-            prefetch_address(bucket);
+        if let Some(place) = self.place_of(key) {
+            self.prefetch_at(place);
         }
     }
 
