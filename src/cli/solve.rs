@@ -250,7 +250,7 @@ fn solve_in<T: Table<u8> + SolverMemory>(
         && let Some(mut solver) = BitboardSolver::new(position, &mut memory.tt, ordering, stop)
     {
         let value = if weak {
-            weak_value(|test| solver.search(test, test.next_up()) > test)
+            weak_value(|test| solver.is_above(test))
         } else if driver == Driver::Bisection {
             solver.bisection()
         } else {

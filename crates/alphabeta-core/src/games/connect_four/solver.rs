@@ -7,7 +7,7 @@
 //! search (the tests compare the two node for node on Pons' sets). What it leaves out is what the general search
 //! keeps for every game and every caller: an observer, the principal variation, a dozen statistics, a board of any
 //! size (shifts by a height read at run time), the moves and their sort keys on the heap. On Pons' Middle-Medium set
-//! that is about 2.6 times fewer instructions a node (docs/benchmarks.md, "The solver written for the board").
+//! that is about 2.7 times fewer instructions a node (docs/benchmarks.md, "The solver written for the board").
 //!
 //! [`Searcher::alphabeta_memory`]: crate::engine::search::context::Searcher::alphabeta_memory
 
@@ -236,45 +236,55 @@ impl<'a, T: SolverMemory> BitboardSolver<'a, T> {
     pub fn bisection(&mut self) -> Value {
         let game = &self.position;
         let (low, high) = bisection_bounds(game.immediate_value(), game.value_range(), || game.value_bounds());
-        bisect(low, high, |test| self.pass(test, test.next_up()))
+        // The window (m, m⁺) on whole values.
+        bisect(low, high, |test| self.pass(whole(test.floor())))
     }
 
     /// The position's value by MTD(f) from `first_guess`: the passes, nodes and value of
     /// [`Searcher::mtdf`](crate::engine::search::context::Searcher::mtdf) with no depth limit.
     pub fn mtdf(&mut self, first_guess: Value) -> Value {
-        mtdf_passes(first_guess, |beta| self.pass(beta.next_down(), beta))
+        // The window (β⁻, β) on whole values.
+        mtdf_passes(first_guess, |beta| self.pass(whole(beta.ceil()) - 1))
     }
 
-    /// The value of the position for the player to move, searched with the window (α, β), fail-soft: what
-    /// `Searcher::alphabeta_memory(memory, None, α, β, u32::MAX, false)` returns over the same table, node for node.
+    /// Whether the position's value is above `test`, by one null-window search (`test`, `test`⁺), as Pons' weak
+    /// solver asks.
+    pub fn is_above(&mut self, test: Value) -> bool {
+        self.search(whole(test.floor())) > test
+    }
+
+    /// The value of the position for the player to move, searched with the null window (a, a + 1), fail-soft: what
+    /// `Searcher::alphabeta_memory(memory, None, α, β, u32::MAX, false)` returns over the same table, node for node,
+    /// for any window (α, β) with ⌊α⌋ = a and ⌈β⌉ = a + 1 — every window the drivers use.
     ///
     /// Values are whole numbers, so the search runs on integers: against whole numbers, α compares as ⌊α⌋ and β as
-    /// ⌈β⌉ (a null window (m, m⁺) is (⌊m⌋, ⌊m⌋ + 1)), and every comparison the general search makes comes out the same.
-    pub fn search(&mut self, alpha: Value, beta: Value) -> Value {
-        let whole = |bound: Value| bound.clamp(-BEYOND as Value, BEYOND as Value) as i32;
-        let (alpha, beta) = (whole(alpha.floor()), whole(beta.ceil()));
+    /// ⌈β⌉, and every comparison the general search makes comes out the same. The window stays null all the way
+    /// down: the value range never narrows a null window without deciding the node, and a child's value above a
+    /// cuts the node off.
+    fn search(&mut self, a: i32) -> Value {
         let (current, mask, stones) = (self.position.current, self.position.mask, self.position.moves);
         let root = Board { current, mask, stones, wins: 0, opponent_wins: 0 };
         let root =
             Board { wins: root.winning_cells(current), opponent_wins: root.winning_cells(current ^ mask), ..root };
-        Value::from(self.node(root, alpha, beta, true))
+        Value::from(self.node(root, a, true))
     }
 
     /// One pass of an MTD driver: [`BitboardSolver::search`], ending the passes once stopped.
-    fn pass(&mut self, alpha: Value, beta: Value) -> ControlFlow<Value, Value> {
-        let value = self.search(alpha, beta);
+    fn pass(&mut self, a: i32) -> ControlFlow<Value, Value> {
+        let value = self.search(a);
         if self.stopped { ControlFlow::Break(value) } else { ControlFlow::Continue(value) }
     }
 
-    /// A node of the search: the steps of `Searcher::alphabeta_memory` in its order, for Connect Four. The node's
-    /// parent had no win with its next stone, so no line of four is on the board (the root is not over either).
-    fn node(&mut self, board: Board, alpha: i32, beta: i32, root: bool) -> i32 {
+    /// A node of the search with the null window (α, α + 1): the steps of `Searcher::alphabeta_memory` in its order,
+    /// for Connect Four. The node's parent had no win with its next stone, so no line of four is on the board (the
+    /// root is not over either).
+    fn node(&mut self, board: Board, alpha: i32, root: bool) -> i32 {
         self.nodes += 1;
         if self.nodes & (STOP_CHECKS - 1) == 0 && self.stop.fired(self.nodes) {
             self.stopped = true;
         }
-        let (safe, alpha, beta) = match settle(board, alpha, beta) {
-            Ok(open) => open,
+        let safe = match settle(board, alpha) {
+            Ok(safe) => safe,
             Err(value) => return value,
         };
         // The children's entries start on their way from memory while this node's own is read and its moves are
@@ -287,44 +297,37 @@ impl<'a, T: SolverMemory> BitboardSolver<'a, T> {
         }
         let place = self.table.place(board.key(), board.stones);
         let hash_move = match self.table.recall(place) {
-            Some(entry) if !root && decides(entry, alpha, beta) => return entry.value,
+            Some(entry) if !root && decides(entry, alpha) => return entry.value,
             Some(entry) => entry.best_move,
             None => None,
         };
         let mut moves = [(0, NOT_COUNTED); WIDTH as usize];
         let count = self.order_moves(board, safe, hash_move, &mut moves);
-        let (best, best_cell) = self.search_moves(board, &moves[..count], alpha, beta);
+        let (best, best_cell) = self.search_moves(board, &moves[..count], alpha);
         if !self.stopped {
-            // `Bound::classify` of the value against the node's window (the values are finite).
-            let bound = if best <= alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            // `Bound::classify` of the value against the null window: at most α, or at least α + 1.
+            let bound = if best <= alpha { Bound::Upper } else { Bound::Lower };
             let best_move = Some(column_of(best_cell));
             self.table.remember(place, Remembered { value: best, bound, best_move });
         }
         best
     }
 
-    /// Searches the ordered `moves` (each its cell and, if counted, [`Board::wins_after`] it) with the window
-    /// (α, β) until one reaches β: the best value and the cell of the move that first gave it.
+    /// Searches the ordered `moves` (each its cell and, if counted, [`Board::wins_after`] it) with the null window
+    /// (α, α + 1) until one is above α: the best value and the cell of the move that first gave it.
     #[inline(always)]
-    fn search_moves(&mut self, board: Board, moves: &[(u64, u64)], alpha: i32, beta: i32) -> (i32, u64) {
-        let (mut best, mut best_cell, mut raised) = (-BEYOND, 0, alpha);
+    fn search_moves(&mut self, board: Board, moves: &[(u64, u64)], alpha: i32) -> (i32, u64) {
+        let (mut best, mut best_cell) = (-BEYOND, 0);
         for (i, &(cell, wins_after)) in moves.iter().enumerate() {
             let wins_after = if wins_after == NOT_COUNTED { board.wins_after(cell) } else { wins_after };
-            let value = -self.node(board.play(cell, wins_after), -beta, -raised, false);
+            let value = -self.node(board.play(cell, wins_after), -alpha - 1, false);
             if self.stopped {
                 break;
             }
             if value > best || i == 0 {
                 (best, best_cell) = (value, cell);
             }
-            raised = raised.max(best);
-            if best >= beta {
+            if best > alpha {
                 break;
             }
         }
@@ -375,11 +378,11 @@ impl<'a, T: SolverMemory> BitboardSolver<'a, T> {
     }
 }
 
-/// The leaves and the value range ([`ConnectFour::value_range`]) of a node searched with the window (α, β):
-/// `Err(value)` when they decide it, else its safe cells (the moves that do not lose at once) and the window narrowed
-/// to the range.
+/// The leaves and the value range ([`ConnectFour::value_range`]) of a node searched with the null window
+/// (α, α + 1): `Err(value)` when they decide it, else its safe cells (the moves that do not lose at once). A range
+/// that does not decide the node holds the window whole.
 #[inline(always)]
-fn settle(board: Board, alpha: i32, beta: i32) -> Result<(u64, i32, i32), i32> {
+fn settle(board: Board, alpha: i32) -> Result<u64, i32> {
     // Leaves: a full board, or a win with the next stone.
     if board.stones == CELLS {
         return Err(0);
@@ -396,21 +399,26 @@ fn settle(board: Board, alpha: i32, beta: i32) -> Result<(u64, i32, i32), i32> {
     if high <= alpha {
         return Err(high);
     }
-    if low >= beta || low >= high {
+    if low > alpha || low >= high {
         return Err(low);
     }
-    Ok((safe, alpha.max(low), beta.min(high)))
+    Ok(safe)
 }
 
-/// Whether a remembered value decides a node searched with the window (α, β): it is exact, or a bound outside the
-/// window.
+/// Whether a remembered value decides a node searched with the null window (α, α + 1): it is exact, or a bound
+/// outside the window.
 #[inline(always)]
-fn decides(entry: Remembered, alpha: i32, beta: i32) -> bool {
+fn decides(entry: Remembered, alpha: i32) -> bool {
     match entry.bound {
         Bound::Exact => true,
-        Bound::Lower => entry.value >= beta,
+        Bound::Lower => entry.value > alpha,
         Bound::Upper => entry.value <= alpha,
     }
+}
+
+/// A bound of a window as a whole number, infinite ones held just beyond every value.
+fn whole(bound: Value) -> i32 {
+    bound.clamp(-BEYOND as Value, BEYOND as Value) as i32
 }
 
 /// The column of a cell.

@@ -135,10 +135,9 @@ impl SolverTable {
             .find(|&word| word >> GENERATION_SHIFT == wanted)
     }
 
-    /// Where the 7 × 6 position whose key (`current + mask`, before [`spread`]) is `key`, with `stones` stones, is
+    /// Where the 7 × 6 position whose key is `key` (`current + mask`, what
+    /// [`position_hash`](crate::engine::game::Game::position_hash) spreads into its hash), with `stones` stones, is
     /// kept: for a caller that has the key itself, and reads and writes the same position more than once.
-    ///
-    /// [`spread`]: super::spread
     #[inline(always)]
     pub fn place_of_position(&self, key: u64, stones: u32) -> Place {
         let mixed = mix(key);
