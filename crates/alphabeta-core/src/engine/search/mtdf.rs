@@ -173,12 +173,10 @@ pub fn bisect(mut low: Value, mut high: Value, mut pass: impl FnMut(Value) -> Co
             test = high / 2.0;
         }
         let test = test.clamp(low, high);
-        let stopped;
-        (value, stopped) = match pass(test) {
-            ControlFlow::Continue(value) => (value, false),
-            ControlFlow::Break(value) => (value, true),
-        };
-        if stopped {
+        let found = pass(test);
+        let (ControlFlow::Continue(found_value) | ControlFlow::Break(found_value)) = found;
+        value = found_value;
+        if found.is_break() {
             break;
         }
         if value <= test {

@@ -202,6 +202,8 @@ solver_memory_by_hash!(TranspositionTable<u8>, SharedView<u8, ConnectFour>);
 /// Solves one position of the standard board over a table (see the module's doc).
 pub struct BitboardSolver<'a, T> {
     position: ConnectFour,
+    /// The position as the search's nodes see it, each side's winning cells worked out.
+    root: Board,
     table: &'a mut T,
     ordering: OrderingOptions,
     stop: StopWhen<'a>,
@@ -221,8 +223,13 @@ impl<'a, T: SolverMemory> BitboardSolver<'a, T> {
         stop: StopWhen<'a>,
     ) -> Option<Self> {
         let fits = position.width == WIDTH && position.height == HEIGHT && !position.is_over();
+        let (current, mask, stones) = (position.current, position.mask, position.moves);
+        let root = Board { current, mask, stones, wins: 0, opponent_wins: 0 };
+        let root =
+            Board { wins: root.winning_cells(current), opponent_wins: root.winning_cells(current ^ mask), ..root };
         (fits && !ordering.killers && !ordering.history).then_some(BitboardSolver {
             position: *position,
+            root,
             table,
             ordering,
             stop,
@@ -262,11 +269,7 @@ impl<'a, T: SolverMemory> BitboardSolver<'a, T> {
     /// down: the value range never narrows a null window without deciding the node, and a child's value above a
     /// cuts the node off.
     fn search(&mut self, a: i32) -> Value {
-        let (current, mask, stones) = (self.position.current, self.position.mask, self.position.moves);
-        let root = Board { current, mask, stones, wins: 0, opponent_wins: 0 };
-        let root =
-            Board { wins: root.winning_cells(current), opponent_wins: root.winning_cells(current ^ mask), ..root };
-        Value::from(self.node(root, a, true))
+        Value::from(self.node(self.root, a, true))
     }
 
     /// One pass of an MTD driver: [`BitboardSolver::search`], ending the passes once stopped.

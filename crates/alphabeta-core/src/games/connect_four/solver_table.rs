@@ -56,7 +56,7 @@ const LAST_GENERATION: u64 = (1 << GENERATION_BITS) - 1;
 
 /// Where a position is kept: its bucket, and its tag — the word's bits above the generation (its check and its
 /// stones), which with the generation tell its entry from the others in the bucket.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Place {
     bucket: usize,
     tag: u64,
