@@ -149,6 +149,12 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
                 break;
             }
             let backed = self.back_up(&mut node, i, mv, value);
+            if late == 0
+                && self.ply == 0
+                && let Some(progress) = self.progress
+            {
+                progress.first_move_searched(depth);
+            }
             if backed.improved {
                 best_move = Some(mv);
             }

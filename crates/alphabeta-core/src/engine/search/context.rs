@@ -2,9 +2,10 @@
 //! reading leaves, recording cut-offs, keeping the principal variation and honouring stop requests.
 
 use super::observer::{Bound, CutKind, Observer, Window};
+use super::smp::MainProgress;
 use super::stats::SearchStats;
 use crate::engine::game::{Game, Turn, Value};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
 /// When a search must give up before it is done.
@@ -16,6 +17,9 @@ pub struct StopWhen<'a> {
     pub deadline: Option<Instant>,
     /// Stop after visiting this many nodes.
     pub node_limit: Option<u64>,
+    /// Stop once the counter reaches the number: a Lazy SMP helper leaves work the main thread has moved past
+    /// (its [`MainProgress`] stage).
+    pub stage_reached: Option<(&'a AtomicU32, u32)>,
 }
 
 impl StopWhen<'_> {
@@ -24,6 +28,7 @@ impl StopWhen<'_> {
         self.flag.is_some_and(|f| f.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
             || self.node_limit.is_some_and(|n| nodes >= n)
+            || self.stage_reached.is_some_and(|(stage, reached)| stage.load(Ordering::Relaxed) >= reached)
     }
 }
 
@@ -120,6 +125,8 @@ pub struct Searcher<'a, G: Game, O: Observer<G>> {
     /// The static evaluation of the node at each ply of the current line, where a pruning step read it (NaN where
     /// none did): whether the side to move's position is improving compares a node's with the one two plies up.
     pub(crate) static_evals: Vec<Value>,
+    /// Where Lazy SMP's main thread tells its helpers that it has searched its first root move.
+    pub progress: Option<&'a MainProgress>,
 }
 
 impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
@@ -136,6 +143,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
             stopped: false,
             horizon_table_uses: 0,
             static_evals: Vec::new(),
+            progress: None,
         }
     }
 

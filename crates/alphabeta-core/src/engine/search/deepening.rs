@@ -10,13 +10,14 @@ use super::observer::NoObserver;
 use super::ordering::OrderingOptions;
 use super::shared_tt::SharedTable;
 use super::skill::{self, Skill};
+use super::smp::MainProgress;
 use super::stats::SearchStats;
 use super::tt::{Table, TranspositionTable};
 use super::{Algorithm, SearchOptions, search};
 use crate::engine::game::{Game, Turn, Value};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The deepest iteration of a search held by time or nodes alone. Once a mate is proven, each iteration costs a
@@ -24,33 +25,6 @@ use std::time::{Duration, Instant};
 /// iteration. No deeper iteration changes a move: Connect Four ends within 42 plies, Othello within 60, and a
 /// chess line within 100 plies of its last capture or pawn move.
 pub const DEEPEST_ITERATION: u32 = 256;
-
-/// Which depth each iteration of [`Engine::deepen`] searches.
-#[derive(Clone, Copy)]
-pub(super) enum Pace<'a> {
-    /// 1, 2, 3 …: the one search, or Lazy SMP's main thread.
-    Alone,
-    /// From 1 + `ahead`, one deeper each, but never shallower than `ahead` plies deeper than the main thread's
-    /// depth (in `behind`, which the main thread updates): a Lazy SMP helper.
-    Helper { ahead: u32, behind: &'a AtomicU32 },
-}
-
-impl Pace<'_> {
-    fn first(self) -> u32 {
-        match self {
-            Pace::Alone => 1,
-            Pace::Helper { ahead, .. } => 1 + ahead,
-        }
-    }
-
-    /// The depth after `depth`.
-    fn next(self, depth: u32) -> u32 {
-        match self {
-            Pace::Alone => depth + 1,
-            Pace::Helper { ahead, behind, .. } => (depth + 1).max(behind.load(Ordering::Relaxed).saturating_add(ahead)),
-        }
-    }
-}
 
 /// How the AI searches a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -295,6 +269,17 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
         &mut self,
         game: &mut G,
         stop: Option<&AtomicBool>,
+        on_iteration: impl FnMut(&Iteration<M>),
+    ) -> Thought<M> {
+        self.think_telling(game, stop, None, on_iteration)
+    }
+
+    /// [`Engine::think`], telling Lazy SMP's helpers how far it has come through `progress`.
+    pub(super) fn think_telling<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        stop: Option<&AtomicBool>,
+        progress: Option<&MainProgress>,
         mut on_iteration: impl FnMut(&Iteration<M>),
     ) -> Thought<M> {
         let started = Instant::now();
@@ -303,7 +288,7 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
         let erring = self.config.skill.is_some_and(|s| s.margin > 0.0);
         let search_share = if erring { 0.6 } else { 1.0 };
         let deadline = self.config.limits.time_ms.map(|ms| started + Duration::from_millis(ms).mul_f64(search_share));
-        let mut thought = self.deepen(game, stop, (started, deadline), Pace::Alone, &mut on_iteration);
+        let mut thought = self.deepen(game, stop, (started, deadline), progress, &mut on_iteration);
         thought.searched_best = self.partial_best(&thought).or_else(|| thought.last().and_then(|i| i.best_move));
         thought.best_move = thought.searched_best.or_else(|| {
             let mut moves = Vec::new();
@@ -319,20 +304,20 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
         thought
     }
 
-    /// The iterations, at the depths `pace` gives (1, 2, 3 … but in Lazy SMP's helpers), until one is cut short,
-    /// the value is exact, or a limit is reached. `(started, deadline)`: when the search began and must end.
+    /// The iterations at depths 1, 2, 3 … until one is cut short, the value is exact, or a limit is reached, each
+    /// told to `progress` (Lazy SMP's main thread). `(started, deadline)`: when the search began and must end.
     pub(super) fn deepen<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
         stop: Option<&AtomicBool>,
         (started, deadline): (Instant, Option<Instant>),
-        pace: Pace,
+        progress: Option<&MainProgress>,
         on_iteration: &mut impl FnMut(&Iteration<M>),
     ) -> Thought<M> {
         let limits = self.config.limits;
         let final_depth = limits.depth.unwrap_or(u32::MAX);
         let last_depth = final_depth.min(DEEPEST_ITERATION);
-        let mut depth = if self.config.iterative_deepening { pace.first().min(final_depth) } else { final_depth };
+        let mut depth = if self.config.iterative_deepening { 1.min(final_depth) } else { final_depth };
         let mut thought = Thought::default();
         let mut nodes_so_far = 0u64;
         while game.terminal_value().is_none() {
@@ -342,10 +327,13 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
                 break;
             }
             let node_limit = limits.nodes.map(|n| n.saturating_sub(nodes_so_far));
-            let stop_when = StopWhen { flag: stop, deadline, node_limit };
+            let stop_when = StopWhen { flag: stop, deadline, node_limit, stage_reached: None };
             let previous = thought.iterations.last().map(|i| i.value);
-            let mut iteration = self.iterate(game, depth, previous, stop_when);
+            let mut iteration = self.iterate(game, depth, previous, stop_when, progress);
             iteration.elapsed_seconds = started.elapsed().as_secs_f64();
+            if let Some(progress) = progress.filter(|_| iteration.complete) {
+                progress.iteration_finished(depth);
+            }
             nodes_so_far += iteration.stats.nodes_visited;
             on_iteration(&iteration);
             let (complete, exact) = (iteration.complete, iteration.exact);
@@ -365,7 +353,7 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
             {
                 break;
             }
-            depth = pace.next(depth).min(last_depth);
+            depth += 1;
         }
         let stopped = stop.is_some_and(|flag| flag.load(Ordering::Relaxed));
         thought.time_ran_out = !stopped && deadline.is_some_and(|d| Instant::now() >= d);
@@ -392,7 +380,7 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
                 (started + budget).max(Instant::now() + budget / 5)
             });
             // As many nodes again as the search had, when it was held to a number of nodes.
-            let stop_when = StopWhen { flag: stop, deadline, node_limit: limits.nodes };
+            let stop_when = StopWhen { flag: stop, deadline, node_limit: limits.nodes, stage_reached: None };
             let scout = self.config.algorithm == Algorithm::Pvs;
             let best = thought.searched_best;
             if let Some(root) = skill::score_root_moves(game, &mut self.memory, last.depth, best, scout, stop_when) {
@@ -415,13 +403,15 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
         thought.partial.as_ref().filter(|_| trusted).and_then(|partial| partial.best_move)
     }
 
-    /// One iteration at `depth`, with an aspiration window around `previous` where configured.
-    fn iterate<G: Game<Move = M>>(
+    /// One iteration at `depth`, with an aspiration window around `previous` where configured; its root tells
+    /// `progress` when its first move is searched.
+    pub(super) fn iterate<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
         depth: u32,
         previous: Option<Value>,
         stop_when: StopWhen<'_>,
+        progress: Option<&MainProgress>,
     ) -> Iteration<M> {
         let iteration_started = Instant::now();
         let algorithm = self.config.algorithm;
@@ -443,6 +433,7 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
         }
         let mut observer = NoObserver;
         let mut searcher = Searcher::new(game, &mut observer, stop_when);
+        searcher.progress = progress;
         let memory = &mut self.memory;
         let mark = searcher.horizon_mark();
         let mut researches = 0;
@@ -517,32 +508,6 @@ fn winning_move<G: Game>(game: &mut G, value: Value) -> Option<G::Move> {
 mod tests {
     use super::*;
     use crate::games::connect_four::ConnectFour;
-
-    /// A helper goes one deeper after each iteration, or straight to `ahead` plies past the depth the main thread
-    /// is searching when it has fallen behind it (issue 46: the helper that stays ahead fills the table for the
-    /// main thread's next iteration); the one search goes one deeper each time.
-    #[test]
-    fn a_helper_keeps_its_distance_from_the_main_thread() {
-        let main_depth = AtomicU32::new(0);
-        // (the main thread's depth, ahead, the helper's finished iteration, the helper's next)
-        let cases = [
-            (1, 1, 2, 3),
-            (3, 1, 3, 4),
-            (6, 1, 3, 7),
-            (6, 0, 3, 6),
-            (2, 0, 4, 5),
-            (9, 1, 12, 13),
-            (u32::MAX, 1, 5, u32::MAX),
-        ];
-        for (main, ahead, finished, next) in cases {
-            main_depth.store(main, Ordering::Relaxed);
-            let pace = Pace::Helper { ahead, behind: &main_depth };
-            assert_eq!(pace.next(finished), next, "main at {main}, {ahead} ahead, after depth {finished}");
-            assert_eq!(Pace::Alone.next(finished), finished + 1);
-        }
-        let helper = |ahead| Pace::Helper { ahead, behind: &main_depth };
-        assert_eq!((Pace::Alone.first(), helper(0).first(), helper(1).first()), (1, 1, 2), "where each starts");
-    }
 
     /// Issue 43, point 11: a move the noise picked over an equal score is no mistake; one that scored below the
     /// searched best is, and names that best; without scores (no skill) nothing is.

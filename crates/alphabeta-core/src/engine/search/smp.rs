@@ -1,10 +1,11 @@
 //! Lazy SMP: one search on several threads. The main thread runs the usual iterative deepening
 //! ([`Engine::think`]); `threads − 1` helper threads search the same root at the same time, each deepening on its
 //! own, and all of them share one lock-free table ([`SharedTable`]), so that what one learns the others read. The
-//! helpers are told apart by their depths: odd helpers begin one ply deeper than the main thread and stay ahead of
-//! it (a helper that finishes an iteration goes on at least one ply deeper than the main thread is searching), so
-//! the main thread's next iteration finds their entries in the table; even helpers keep in step with it. Only the
-//! main thread's result is reported (its iterations, its move); the helpers' counts are kept per thread in
+//! helpers keep ahead of the main thread — odd ones at least one ply deeper than it is searching, even ones two —
+//! so that its next iterations find their entries in the table, and leave a depth as soon as the main thread has
+//! searched its first root move there ([`MainProgress`]): after that, two threads at one depth search the same
+//! moves in the same order side by side, each repeating the other's work. Only the main thread's result is
+//! reported (its iterations, its move); the helpers' counts are kept per thread in
 //! [`Thought::helpers`], and [`Thought::total_stats`] adds them up. The helpers stop when the main thread's search
 //! ends, for whatever reason.
 //!
@@ -18,7 +19,8 @@
 //! as well informed, not necessarily the same.
 
 use super::alphabeta_memory::Memory;
-use super::deepening::{Engine, EngineConfig, Iteration, Pace, Thought};
+use super::context::StopWhen;
+use super::deepening::{DEEPEST_ITERATION, Engine, EngineConfig, Iteration, Thought};
 use super::features::SearchFeatures;
 use super::ordering::{MoveOrderer, OrderingOptions};
 use super::ranges::THREADS;
@@ -53,7 +55,7 @@ impl<M: Copy + Eq + Send> Engine<M, TranspositionTable<M>> {
         &mut self,
         game: &mut G,
         stop: Option<&AtomicBool>,
-        mut on_iteration: impl FnMut(&Iteration<M>),
+        on_iteration: impl FnMut(&Iteration<M>),
     ) -> Thought<M>
     where
         G: Game<Move = M> + Clone + Send + MoveBits<M>,
@@ -77,21 +79,14 @@ impl<M: Copy + Eq + Send> Engine<M, TranspositionTable<M>> {
         let mut main = Engine { config, memory, shared: None };
         let started = Instant::now();
         let helper_config = EngineConfig { skill: None, ..main.config.clone() };
-        // The depth the main thread is searching now, which the odd helpers keep ahead of.
-        let main_depth = AtomicU32::new(1);
+        // How far the main thread has come, which the helpers divide their work by.
+        let progress = MainProgress::default();
         let helper = |position: &mut G, memory, stop: &AtomicBool, index| {
             let mut helper = Engine { config: helper_config.clone(), memory, shared: None };
-            helper.help(position, stop, started, helper_pace(index, &main_depth))
+            helper.help(position, (stop, started), &progress, index)
         };
         let helper_memory = (&main.config).into();
-        let main_search = |game: &mut G| {
-            main.think(game, stop, |iteration: &Iteration<M>| {
-                if iteration.complete {
-                    main_depth.store(iteration.depth.saturating_add(1), Ordering::Relaxed);
-                }
-                on_iteration(iteration)
-            })
-        };
+        let main_search = |game: &mut G| main.think_telling(game, stop, Some(&progress), on_iteration);
         let view = SharedView::<M, G>::new(table);
         let (mut thought, helpers) = with_helpers(game, &view, threads, helper_memory, helper, main_search);
         self.memory.orderer = main.memory.orderer;
@@ -152,26 +147,124 @@ where
     })
 }
 
-/// Where helper `index` (1, 2, …) searches: odd helpers from depth 2 and one ply ahead of the main thread
-/// (`main_depth`) from then on, so that they fill the table for its next iteration; even helpers from depth 1, in
-/// step with it.
-fn helper_pace(index: usize, main_depth: &AtomicU32) -> Pace<'_> {
-    Pace::Helper { ahead: (index % 2) as u32, behind: main_depth }
+/// How far Lazy SMP's main thread has come, for its helpers to keep out of its way: a *stage*, 2d while it
+/// searches its first root move at depth d, 2d + 1 once that move is searched.
+#[derive(Debug)]
+pub struct MainProgress {
+    stage: AtomicU32,
+}
+
+impl Default for MainProgress {
+    fn default() -> Self {
+        MainProgress { stage: AtomicU32::new(2) }
+    }
+}
+
+impl MainProgress {
+    /// The main thread searched its first root move at `depth`.
+    pub fn first_move_searched(&self, depth: u32) {
+        self.stage.store(depth.saturating_mul(2).saturating_add(1), Ordering::Relaxed);
+    }
+
+    /// The main thread finished its iteration at `depth`: it searches one deeper now.
+    pub fn iteration_finished(&self, depth: u32) {
+        self.stage.store(depth.saturating_add(1).saturating_mul(2), Ordering::Relaxed);
+    }
+
+    /// The depth the main thread is searching.
+    fn main_depth(&self) -> u32 {
+        self.stage.load(Ordering::Relaxed) / 2
+    }
+
+    /// The stage at which the main thread has searched its first root move at `depth`, with the counter to
+    /// watch for it ([`StopWhen::stage_reached`]).
+    fn first_move_at(&self, depth: u32) -> (&AtomicU32, u32) {
+        (&self.stage, depth.saturating_mul(2).saturating_add(1))
+    }
 }
 
 impl<M: Copy + Eq, G: MoveBits<M>> Engine<M, SharedView<M, G>> {
-    /// A helper thread's whole work: iterative deepening at the depths `pace` gives, under the same limits as the
-    /// main thread (which began at `started`), until `stop`; its counts, all iterations together.
+    /// Helper `index`'s whole work (1, 2, …), until `stop`, under the same limits as the main thread (which began
+    /// at `started`); its counts. It deepens ahead of the main thread (`progress`), filling the table for the main
+    /// thread's next iterations: each iteration at least `1 + (index − 1) mod 2` plies deeper than the main thread
+    /// is searching, and given up once the main thread has searched its first root move at that depth — from there
+    /// on the two would search the same moves side by side in the same order, each doing the other's work, so the
+    /// helper goes deeper instead. At the depth limit there is nowhere deeper to go: the helper searches that depth
+    /// beside the main thread to its end.
     fn help<H: Game<Move = M>>(
         &mut self,
         game: &mut H,
-        stop: &AtomicBool,
-        started: Instant,
-        pace: Pace,
+        (stop, started): (&AtomicBool, Instant),
+        progress: &MainProgress,
+        index: usize,
     ) -> SearchStats {
         self.ready(game);
-        let deadline = self.config.limits.time_ms.map(|ms| started + Duration::from_millis(ms));
-        let thought = self.deepen(game, Some(stop), (started, deadline), pace, &mut |_: &Iteration<M>| {});
-        thought.total_stats()
+        let limits = self.config.limits;
+        let deadline = limits.time_ms.map(|ms| started + Duration::from_millis(ms));
+        let last_depth = limits.depth.unwrap_or(u32::MAX).min(DEEPEST_ITERATION);
+        let ahead = 1 + (index as u32 + 1) % 2;
+        // The deepest iteration the helper finished, and its value.
+        let (mut finished, mut previous) = (0, None);
+        let mut total = SearchStats::default();
+        while game.terminal_value().is_none() && !stop.load(Ordering::Relaxed) {
+            let node_limit = limits.nodes.map(|n| n.saturating_sub(total.nodes_visited));
+            let depth = (finished + 1).max(progress.main_depth().saturating_add(ahead)).min(last_depth);
+            if depth <= finished || node_limit == Some(0) || deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            let stage_reached = (depth < last_depth).then(|| progress.first_move_at(depth));
+            let stop_when = StopWhen { flag: Some(stop), deadline, node_limit, stage_reached };
+            let iteration = self.iterate(game, depth, previous, stop_when, None);
+            total.add(&iteration.stats);
+            if iteration.complete {
+                (finished, previous) = (depth, Some(iteration.value));
+                if iteration.exact {
+                    break;
+                }
+            }
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Value;
+    use crate::engine::search::context::Searcher;
+    use crate::engine::search::limits::Limits;
+    use crate::engine::search::observer::NoObserver;
+    use crate::games::connect_four::ConnectFour;
+
+    /// Issue 46, point 3: the main thread tells its helpers where it is — stage 2d + 1 once its first root move at
+    /// depth d is searched, 2d + 2 once the iteration is done — and a search told to stop at the first of these
+    /// stops there: right after that first move, not before it and not at another depth's.
+    #[test]
+    fn a_helper_hears_when_the_main_thread_has_searched_its_first_root_move() {
+        let mut game = ConnectFour::from_moves("4453").expect("legal");
+        let progress = MainProgress::default();
+        let mut engine = Engine::new(EngineConfig { limits: Limits::depth(6), tt_mib: 1, ..EngineConfig::default() });
+        let mut stages = Vec::new();
+        engine.think_telling(&mut game, None, Some(&progress), |i| {
+            stages.push((i.depth, progress.stage.load(Ordering::Relaxed)))
+        });
+        assert_eq!(stages, (1..=6).map(|d| (d, 2 * d + 2)).collect::<Vec<_>>());
+
+        // One search at depth 10 that tells `progress`, held to the stage given.
+        let search = |stop_at: fn(&MainProgress) -> (&AtomicU32, u32)| {
+            let (mut game, progress) = (game, MainProgress::default());
+            let mut memory = Memory::new(1, OrderingOptions::default());
+            let mut observer = NoObserver;
+            let stop_when = StopWhen { stage_reached: Some(stop_at(&progress)), ..StopWhen::default() };
+            let mut searcher = Searcher::new(&mut game, &mut observer, stop_when);
+            searcher.progress = Some(&progress);
+            searcher.alphabeta_memory(&mut memory, None, Value::NEG_INFINITY, Value::INFINITY, 10, true);
+            (searcher.stopped, searcher.stats.nodes_visited, progress.main_depth())
+        };
+        let (stopped, whole, depth) = search(|p| p.first_move_at(11));
+        assert_eq!((stopped, depth), (false, 10), "another depth's stage never comes");
+        let (stopped, cut_short, depth) = search(|p| p.first_move_at(10));
+        assert_eq!((stopped, depth), (true, 10));
+        assert!(cut_short < whole, "stopped after the first move: {cut_short} of {whole} nodes");
     }
 }

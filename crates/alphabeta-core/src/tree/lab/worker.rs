@@ -241,7 +241,7 @@ fn run(mut job: Job, limit: Option<u64>, send: &mut impl FnMut(Report) -> bool) 
     }
     let cancel = job.cancel.clone();
     let cancelled = || cancel.load(Ordering::Relaxed);
-    let stop = StopWhen { flag: Some(&cancel), deadline: None, node_limit: limit };
+    let stop = StopWhen { flag: Some(&cancel), node_limit: limit, ..StopWhen::default() };
     let over_limit = |nodes: u64| limit.is_some_and(|l| nodes >= l);
     let flat = match &job.task {
         Task::Tree { tree, print } => match Analysis::shape(tree) {
