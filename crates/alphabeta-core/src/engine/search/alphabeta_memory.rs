@@ -67,7 +67,8 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
     /// orderer its killer, history and (a quiet move, after `via`) countermove, and takes history from the quiet
     /// moves ordered before it. Leaves are never stored: reading one costs less. Chance nodes are searched
     /// exactly, their outcomes with the full window. The orderer brings each move forward as it is needed
-    /// ([`MoveOrderer::pick`](super::ordering::MoveOrderer::pick)), in the order a stable sort would give.
+    /// ([`MoveOrderer::pick`](super::ordering::MoveOrderer::pick)), in the order a stable sort would give. The root
+    /// tells `self.progress`, if any, once its first move is searched (Lazy SMP's main thread, [`super::smp`]).
     ///
     /// Quiescence: at depth 0 a position that is not quiet ([`Game::is_quiet`]) is not evaluated but searched on,
     /// its children at depth 0 too, until the lines reach quiet positions; such nodes are stored at depth 0.

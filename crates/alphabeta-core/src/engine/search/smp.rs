@@ -79,7 +79,7 @@ impl<M: Copy + Eq + Send> Engine<M, TranspositionTable<M>> {
         let mut main = Engine { config, memory, shared: None };
         let started = Instant::now();
         let helper_config = EngineConfig { skill: None, ..main.config.clone() };
-        // How far the main thread has come, which the helpers divide their work by.
+        // How far the main thread has come, which the helpers keep ahead of.
         let progress = MainProgress::default();
         let helper = |position: &mut G, memory, stop: &AtomicBool, index| {
             let mut helper = Engine { config: helper_config.clone(), memory, shared: None };
@@ -202,7 +202,7 @@ impl<M: Copy + Eq, G: MoveBits<M>> Engine<M, SharedView<M, G>> {
         let limits = self.config.limits;
         let deadline = limits.time_ms.map(|ms| started + Duration::from_millis(ms));
         let last_depth = limits.depth.unwrap_or(u32::MAX).min(DEEPEST_ITERATION);
-        let ahead = 1 + (index as u32 + 1) % 2;
+        let ahead = 1 + (index.saturating_sub(1) % 2) as u32;
         // The deepest iteration the helper finished, and its value.
         let (mut finished, mut previous) = (0, None);
         let mut total = SearchStats::default();
