@@ -173,12 +173,13 @@ pub fn bisect(mut low: Value, mut high: Value, mut pass: impl FnMut(Value) -> Co
             test = high / 2.0;
         }
         let test = test.clamp(low, high);
-        let found = pass(test);
-        let (ControlFlow::Continue(found_value) | ControlFlow::Break(found_value)) = found;
-        value = found_value;
-        if found.is_break() {
-            break;
-        }
+        value = match pass(test) {
+            ControlFlow::Continue(found) => found,
+            ControlFlow::Break(found) => {
+                value = found;
+                break;
+            }
+        };
         if value <= test {
             high = value.min(high);
         } else {

@@ -223,13 +223,9 @@ impl<'a, T: SolverMemory> BitboardSolver<'a, T> {
         stop: StopWhen<'a>,
     ) -> Option<Self> {
         let fits = position.width == WIDTH && position.height == HEIGHT && !position.is_over();
-        let (current, mask, stones) = (position.current, position.mask, position.moves);
-        let root = Board { current, mask, stones, wins: 0, opponent_wins: 0 };
-        let root =
-            Board { wins: root.winning_cells(current), opponent_wins: root.winning_cells(current ^ mask), ..root };
-        (fits && !ordering.killers && !ordering.history).then_some(BitboardSolver {
+        (fits && !ordering.killers && !ordering.history).then(|| BitboardSolver {
             position: *position,
-            root,
+            root: root_board(position),
             table,
             ordering,
             stop,
@@ -417,6 +413,13 @@ fn decides(entry: Remembered, alpha: i32) -> bool {
         Bound::Lower => entry.value > alpha,
         Bound::Upper => entry.value <= alpha,
     }
+}
+
+/// The 7 × 6 `position` as the search's nodes see it, each side's winning cells worked out.
+fn root_board(position: &ConnectFour) -> Board {
+    let (current, mask, stones) = (position.current, position.mask, position.moves);
+    let board = Board { current, mask, stones, wins: 0, opponent_wins: 0 };
+    Board { wins: board.winning_cells(current), opponent_wins: board.winning_cells(current ^ mask), ..board }
 }
 
 /// A bound of a window as a whole number, infinite ones held just beyond every value.
