@@ -15,7 +15,7 @@
 
 use super::ScriptError;
 use super::board::{Board, Click, Kind, Target};
-use super::calls::{self, Answer, ListProblem};
+use super::calls::{self, Answer, ListProblem, NodeCalls};
 use super::file::{Script, run_chunk};
 use super::sandbox::{Sandbox, describe};
 use crate::engine::game::{Game, HISTORY_SLOTS, IllegalMove, Turn, Value};
@@ -31,12 +31,9 @@ pub type ScriptMove = i64;
 /// The Lua state a game runs in, and the driver's entry points.
 struct Vm {
     sandbox: Sandbox,
-    start: Function,
-    play: Function,
-    undo: Function,
-    moves: Function,
+    /// `start`, `play`, `undo`, `moves` and `evaluate`, called at every node.
+    node_calls: NodeCalls,
     chances: Function,
-    evaluate: Function,
     name: Function,
     draw: Function,
     click: Function,
@@ -94,7 +91,9 @@ impl Script {
     pub fn new_game(self: &Arc<Self>) -> Result<ScriptGame, ScriptError> {
         let vm = Vm::new(self)?;
         let call = vm.sandbox.new_budget();
-        let start = calls::answer(&vm.sandbox.lua, &vm.start)
+        let start = vm
+            .node_calls
+            .start(&vm.sandbox.lua)
             .map_err(|e| ScriptError::new(vm.sandbox.describe_failure(&e, self.at("start"))))?;
         drop(call);
         let mut game = ScriptGame {
@@ -135,13 +134,10 @@ impl Vm {
         drop(call);
         let get = |name: &str| driver.raw_get::<Function>(name).map_err(lua_error);
         let undo = if script.defines("undo") { get("undo")? } else { get("play")? };
+        let node_calls = [get("start")?, get("play")?, undo, get("moves")?, get("evaluate")?];
         Ok(Vm {
-            start: get("start")?,
-            play: get("play")?,
-            undo,
-            moves: get("moves")?,
+            node_calls: NodeCalls::new(lua, node_calls.each_ref()).map_err(lua_error)?,
             chances: get("chances")?,
-            evaluate: get("evaluate")?,
             name: get("name")?,
             draw: get("draw")?,
             click: get("click")?,
@@ -305,7 +301,7 @@ impl ScriptGame {
     fn run_deferred_undo(&self, vm: &Vm) -> Result<(), ScriptError> {
         let Some((depth, mv)) = self.deferred_undo.take() else { return Ok(()) };
         let call = vm.sandbox.new_budget();
-        let undone = calls::run(&vm.sandbox.lua, (&vm.undo, depth, mv));
+        let undone = vm.node_calls.undo(&vm.sandbox.lua, depth, mv);
         drop(call);
         undone.map_err(|e| {
             self.set_fault(vm.sandbox.describe_failure(&e, self.script.at("undo")));
@@ -457,7 +453,7 @@ impl Game for ScriptGame {
         }
         let depth = self.depth();
         let start = moves.len();
-        let Some(problem) = self.call("moves", |vm| calls::moves(&vm.sandbox.lua, (&vm.moves, depth), moves)) else {
+        let Some(problem) = self.call("moves", |vm| vm.node_calls.moves(&vm.sandbox.lua, depth, moves)) else {
             moves.truncate(start);
             return;
         };
@@ -486,7 +482,7 @@ impl Game for ScriptGame {
             }
             _ => None,
         };
-        let answer = self.call("play", |vm| calls::answer(&vm.sandbox.lua, (&vm.play, depth, mv, back)));
+        let answer = self.call("play", |vm| vm.node_calls.play(&vm.sandbox.lua, depth, mv, back));
         let path_hash = mix64(parent.hash ^ splitmix64(mv as u64));
         let node = match answer.map(|a| self.node_from(a, path_hash)) {
             Some(Ok(node)) => node,
@@ -527,7 +523,7 @@ impl Game for ScriptGame {
             return 0.0;
         }
         let depth = self.depth();
-        let Some(value) = self.call("evaluate", |vm| calls::number(&vm.sandbox.lua, (&vm.evaluate, depth))) else {
+        let Some(value) = self.call("evaluate", |vm| vm.node_calls.evaluate(&vm.sandbox.lua, depth)) else {
             return 0.0;
         };
         let (low, high) = self.script.bounds;
@@ -761,6 +757,41 @@ mod tests {
         assert!(moves.is_empty());
         let fault = game.fault().expect("refused").message;
         assert!(fault.contains("games/pile.lua:") && fault.contains("list of 2000000 moves, more than the 1000000"));
+    }
+
+    /// A list of moves with a metatable is read through its `__len` and `__index`, as `table.unpack` reads it, and
+    /// an error raised there, or any error object a call raises (a table with `__tostring`, a number), faults the
+    /// game with the script's own words.
+    #[test]
+    fn lists_with_metamethods_are_read_through_them_and_any_error_object_faults_the_game_in_its_words() {
+        let through_metamethods = PILE.replace(
+            "function moves(s) return {1, 2} end",
+            "function moves(s) return setmetatable({}, { __len = function() return 3 end, __index = \
+             function(_, i) return 10 * i end }) end",
+        );
+        let mut moves = Vec::new();
+        pile(&through_metamethods).generate_moves(&mut moves);
+        assert_eq!(moves, [10, 20, 30]);
+        let cases = [
+            ("setmetatable({}, { __len = function() error('no length here') end })", "no length here"),
+            (
+                "setmetatable({}, { __len = function() return 2 end, __index = function() error('no entry') end })",
+                "no entry",
+            ),
+            (
+                "error(setmetatable({}, { __tostring = function() return 'a table that says why' end }))",
+                "a table that says why",
+            ),
+            ("error(42)", "42"),
+        ];
+        for (list, words) in cases {
+            let game = pile(&PILE.replace("return {1, 2}", &format!("return {list}")));
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            assert!(moves.is_empty(), "{list}");
+            let fault = game.fault().expect("faulted").message;
+            assert!(fault.contains(words), "{list}: {fault}");
+        }
     }
 
     /// An `undo` that fails when it finally runs faults the game with its own message, whichever call runs it.
