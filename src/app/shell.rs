@@ -89,7 +89,10 @@ impl StudioApp {
                 ui.menu_button("File", |ui| {
                     self.session_menu(ui);
                     ui.separator();
-                    crate::app::play::records_window::menu(&mut self.play, ui);
+                    // The game's records open their windows, and say what they did, in Play.
+                    if crate::app::play::records_window::menu(&mut self.play, ui) {
+                        actions.push(Action::Show(View::Play));
+                    }
                     crate::app::play::reload::menu(&mut self.play, ui);
                     ui.separator();
                     let tree_commands = [

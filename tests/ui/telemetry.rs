@@ -81,7 +81,7 @@ fn ai_against_ai_leaves_one_record_per_move_with_the_searches_own_counts() {
             Some(record.thought.elapsed_seconds)
         );
     }
-    harness.get_by_label(&format!("{moves} search(es) in this game of Tic-tac-toe"));
+    harness.get_by_label(&format!("{moves} searches in this game of Tic-tac-toe"));
     let name = |ply: usize| format!("Move {}{} (ply {ply}): ", ply.div_ceil(2), if ply % 2 == 1 { "." } else { "…" });
     harness.get_by_label_contains(&name(moves));
     harness.get_by_label_contains("(latest)");
@@ -304,4 +304,22 @@ fn figures_are_drawn_whole(app: &alphabeta_studio::app::StudioApp) {
         .filter(|(y, x)| pixels[y * info.line_size + x * channels] < 100)
         .count();
     assert!(dark > 200, "{dark} dark pixels where the title is");
+}
+
+/// A game's entries in the File menu open their windows in Play, whichever view the menu was opened from: from
+/// Telemetry, *Set up position…* shows Play with its window, and the heading counts its searches in words.
+#[test]
+fn the_file_menu_s_game_entries_show_play_with_their_window() {
+    use alphabeta_studio::app::play::records_window::Asking;
+    let mut harness = studio("tic-tac-toe", egui::vec2(800.0, 600.0));
+    harness.get_by_label("Telemetry").click();
+    harness.run();
+    harness.get_by_label("0 searches in this game of Tic-tac-toe");
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("Set up position…").click();
+    harness.run();
+    assert_eq!(harness.state().view, View::Play);
+    assert_eq!(harness.state().play.records_window.asking, Some(Asking::SetUp));
+    harness.get_by_role_and_label(egui::accesskit::Role::Button, "Set up position");
 }

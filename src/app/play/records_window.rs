@@ -27,36 +27,45 @@ pub struct RecordsWindow {
     pub error: Option<String>,
 }
 
-/// The menu entries, for the File menu.
-pub fn menu(play: &mut Play, ui: &mut egui::Ui) {
+/// The menu entries, for the File menu: whether one was chosen (its window, or what it says, is in Play).
+pub fn menu(play: &mut Play, ui: &mut egui::Ui) -> bool {
+    let chosen = entries(play, ui);
+    if chosen {
+        ui.close();
+    }
+    chosen
+}
+
+fn entries(play: &mut Play, ui: &mut egui::Ui) -> bool {
     if ui
         .button("Export game…")
         .on_hover_text("The game as PGN, PDN or its move string, to saves/ and the clipboard")
         .clicked()
     {
         export(play, ui.ctx());
-        ui.close();
+        return true;
     }
     if ui.button("Import game…").clicked() {
         play.records_window = RecordsWindow { asking: Some(Asking::Import), text: String::new(), error: None };
-        ui.close();
+        return true;
     }
     let review = ui.add_enabled(!play.history.moves().is_empty(), egui::Button::new("Review game…"));
     if review.on_hover_text("Judge every move of the game in Play, an imported one too (see Play's Review…)").clicked()
     {
         play.review.dialog_open = true;
-        ui.close();
+        return true;
     }
     if ui.button("Copy position").on_hover_text("FEN for chess and draughts, else the moves that lead here").clicked() {
         let text = play.position_text();
         ui.ctx().copy_text(text.clone());
         play.say(format!("Copied the position: {text}"), false);
-        ui.close();
+        return true;
     }
     if ui.button("Set up position…").clicked() {
         play.records_window = RecordsWindow { asking: Some(Asking::SetUp), text: play.position_text(), error: None };
-        ui.close();
+        return true;
     }
+    false
 }
 
 impl RecordsWindow {

@@ -143,7 +143,8 @@ impl TelemetryView {
     fn controls(&mut self, ui: &mut egui::Ui, play: &Play) {
         ui.horizontal_wrapped(|ui| {
             let count = play.history().telemetry().records.len();
-            ui.strong(format!("{count} search(es) in this game of {}", play.entry().variant.name));
+            let searches = crate::messages::counted(count as u64, "search", "searches");
+            ui.strong(format!("{searches} in this game of {}", play.entry().variant.name));
             ui.separator();
             for (series, shown) in Series::ALL.iter().zip(&mut self.shown) {
                 ui.checkbox(shown, series.title());
