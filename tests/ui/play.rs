@@ -248,14 +248,15 @@ fn open_as_a_tree_asks_for_depth_and_width_and_shows_that_tree_in_the_tree_lab()
 fn the_search_panel_names_the_move_played() {
     let mut found = None;
     'seeds: for seed in 1..40 {
+        // Paused before the harness draws its first frames, which would let the AIs play on.
         let mut harness = play_with("connect-four", |play| {
             for player in &mut play.players {
                 player.kind = PlayerKind::Ai;
                 player.level = 1;
                 player.seed = seed;
             }
+            play.act(Action::TogglePause);
         });
-        harness.state_mut().act(Action::TogglePause);
         // Early moves often tie (the noise then picks among equals, which is no mistake): step until one errs.
         for ply in 0..12 {
             if harness.state().history().position().outcome().is_some() {

@@ -32,14 +32,15 @@ fn a_hint_goes_when_the_position_it_was_for_does() {
 fn every_move_the_panel_calls_a_mistake_is_marked_in_the_list() {
     let mut called = 0;
     for seed in 1..4 {
+        // Paused before the harness draws its first frames, which would let the AIs play on.
         let mut harness = play_with("connect-four", |p| {
             for player in &mut p.players {
                 player.kind = PlayerKind::Ai;
                 player.level = 1;
                 player.seed = seed;
             }
+            p.act(Action::TogglePause);
         });
-        harness.state_mut().act(Action::TogglePause);
         for ply in 0..10 {
             if harness.state().history().position().outcome().is_some() {
                 break;

@@ -14,7 +14,7 @@ use alphabeta_studio::engine::telemetry::searches::SearchKind;
 use alphabeta_studio::games::any::AnyGame;
 use alphabeta_studio::games::mnk::Mnk;
 use alphabeta_studio::games::registry::Registry;
-use alphabeta_studio::play::series::{Series, ValueScale};
+use alphabeta_studio::play::series::{MoveAxis, Series, ValueScale};
 use alphabeta_studio::play::tree_count::count_tree;
 use eframe::egui;
 use egui_kittest::Harness;
@@ -60,6 +60,7 @@ fn ai_against_ai_leaves_one_record_per_move_with_the_searches_own_counts() {
     let records = &app.play.history().telemetry().records;
     assert!(moves >= 5, "tic-tac-toe lasts at least five moves");
     assert_eq!(records.len(), moves, "one record per AI move");
+    let axis = MoveAxis::new(app.play.history(), records);
     for (ply, record) in records.iter().enumerate() {
         assert_eq!((record.ply, record.kind, record.algorithm()), (ply, SearchKind::Move, Algorithm::Minimax));
         let position = app.play.position_at(ply);
@@ -71,13 +72,13 @@ fn ai_against_ai_leaves_one_record_per_move_with_the_searches_own_counts() {
         assert_eq!(iteration.stats.nodes_visited, full, "move {}", ply + 1);
         assert_eq!(record.pruning_ratio(), Some((0.0, true)), "minimax prunes nothing");
         // The plotted points are the search's own figures.
-        let nodes = Series::Nodes.point(record, &ValueScale::default()).expect("a nodes point");
+        let nodes = Series::Nodes.point(record, &ValueScale::default(), &axis).expect("a nodes point");
         // At the move list's number: X's moves at 1, 2, 3, O's replies half-way (the list's "1…").
         assert_eq!(nodes.x, 1.0 + ply as f64 / 2.0);
         assert_eq!(nodes.text, format!("{full} nodes"));
-        assert_eq!(Series::Depth.point(record, &ValueScale::default()).map(|p| p.y), Some(2.0));
+        assert_eq!(Series::Depth.point(record, &ValueScale::default(), &axis).map(|p| p.y), Some(2.0));
         assert_eq!(
-            Series::Time.point(record, &ValueScale::default()).map(|p| p.y),
+            Series::Time.point(record, &ValueScale::default(), &axis).map(|p| p.y),
             Some(record.thought.elapsed_seconds)
         );
     }
@@ -262,7 +263,7 @@ fn the_value_plot_says_what_the_search_panel_said() {
     let scale = value_scale(app.play.history(), &["Red".to_string(), "Yellow".to_string()]);
     let words = scale.words.get(&records[0].id).cloned().expect("the search's words");
     assert!(words.starts_with("Red wins in 1 move"), "{words}");
-    let point = Series::Value.point(&records[0], &scale).expect("a value point");
+    let point = Series::Value.point(&records[0], &scale, &MoveAxis::new(app.play.history(), records)).expect("a point");
     assert_eq!((point.x, point.y), (1.0, scale.edge));
     assert_eq!(point.text, format!("score (Red to move): {words}\nRed wins: drawn on the dashed line"));
     assert_eq!(scale.axis_label(), "threats (+: Red ahead)");

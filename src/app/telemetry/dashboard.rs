@@ -1,10 +1,10 @@
 //! The per-move plots: one plot per series shown, x = the move as the move list numbers it (see
-//! [`super::series::move_x`]), their x axes linked and lined up (one y-axis width for all) so the hover line
+//! [`super::series::MoveAxis`]), their x axes linked and lined up (one y-axis width for all) so the hover line
 //! crosses every plot at the same move. The two sides are told apart by colour, hints by a hollow diamond,
 //! estimates by a hollow circle. Hovering names the exact figure; a click selects the nearest search, whose ladder
 //! the side panel shows. Values are in the game's unit, wins on a dashed line at the edge ([`ValueScale`]).
 
-use super::series::{Point, Series, ValueScale, move_at, move_x};
+use super::series::{MoveAxis, Point, Series, ValueScale};
 use super::{Action, TelemetryView};
 use crate::app::play::Play;
 use crate::engine::game::Side;
@@ -131,7 +131,12 @@ pub(super) struct Group {
 }
 
 /// The plot items of `series`: each side's moves and hints, counted or estimated.
-pub(super) fn groups(series: Series, records: &[SearchRecord], names: &[String; 2], values: &ValueScale) -> Vec<Group> {
+pub(super) fn groups(
+    series: Series,
+    records: &[SearchRecord],
+    names: &[String; 2],
+    (values, moves): (&ValueScale, &MoveAxis),
+) -> Vec<Group> {
     let mut groups = Vec::new();
     for side in [Side::Max, Side::Min] {
         for kind in [SearchKind::Move, SearchKind::Hint] {
@@ -139,7 +144,7 @@ pub(super) fn groups(series: Series, records: &[SearchRecord], names: &[String; 
                 let points: Vec<(Point, u64)> = records
                     .iter()
                     .filter(|r| r.side == side && r.kind == kind)
-                    .filter_map(|r| series.point(r, values).map(|p| (p, r.id)))
+                    .filter_map(|r| series.point(r, values, moves).map(|p| (p, r.id)))
                     .filter(|(p, _)| p.estimate == estimate)
                     .collect();
                 if points.is_empty() {
@@ -201,7 +206,8 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
         ui.label("Tick a series above to plot it.");
         return;
     }
-    let selected = view.selected_record(play).map(|r| move_x(r.ply));
+    let moves = MoveAxis::new(play.history(), records);
+    let selected = view.selected_record(play).map(|r| moves.x(r.ply, r.side));
     let names = side_names(play);
     let values = super::series::value_scale(play.history(), &names);
     // At least tall enough for the Value plot's two win lines, their names and a tick between them.
@@ -209,7 +215,7 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
     let mut clicked = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         for series in shown {
-            if let Some(id) = plot(series, records, selected, height, &names, &values, ui) {
+            if let Some(id) = plot(series, records, selected, height, &names, (&values, &moves), ui) {
                 clicked = Some(id);
             }
         }
@@ -226,19 +232,19 @@ fn plot(
     selected: Option<f64>,
     height: f32,
     names: &[String; 2],
-    values: &ValueScale,
+    (values, moves): (&ValueScale, &MoveAxis),
     ui: &mut egui::Ui,
 ) -> Option<u64> {
-    let groups = groups(series, records, names, values);
+    let groups = groups(series, records, names, (values, moves));
     let mut texts = HoverTexts::default();
     for group in &groups {
         texts.insert(&group.name, group.points.iter().map(|(p, _)| p.text.clone()).collect());
     }
-    let short = shortfalls(series, records, values);
+    let short = shortfalls(series, records, (values, moves));
     texts.insert(SHORT, short.iter().map(|(_, text)| text.clone()).collect());
     // The same x range in every plot, whichever plies a series has points for.
-    let last_move = records.iter().map(|r| move_x(r.ply)).fold(1.0, f64::max);
-    let plot = series_plot(series, last_move, height, values, texts);
+    let last_move = records.iter().map(|r| moves.x(r.ply, r.side)).fold(1.0, f64::max);
+    let plot = series_plot(series, last_move, height, (values, moves.clone()), texts);
     let clickable: Vec<(PlotPoint, u64)> =
         groups.iter().flat_map(|g| g.points.iter().map(|(p, id)| (PlotPoint::new(p.x, p.y), *id))).collect();
     let response = plot.show(ui, |plot_ui| {
@@ -265,7 +271,13 @@ fn plot(
 
 /// The empty plot for `series`, moves 1 to `last_move` wide: its axes (linked with the other plots'), hover
 /// `texts`, and the y ticks and range its values need.
-fn series_plot<'a>(series: Series, last_move: f64, height: f32, values: &ValueScale, texts: HoverTexts) -> Plot<'a> {
+fn series_plot<'a>(
+    series: Series,
+    last_move: f64,
+    height: f32,
+    (values, moves): (&ValueScale, MoveAxis),
+    texts: HoverTexts,
+) -> Plot<'a> {
     let plot = Plot::new(("telemetry_series", series.title()))
         .include_x(0.5)
         .include_x(last_move + 0.5)
@@ -280,7 +292,7 @@ fn series_plot<'a>(series: Series, last_move: f64, height: f32, values: &ValueSc
         // One width for every y axis, wide enough for "1/10^12", so the plots' x axes line up.
         .y_axis_min_width(Y_AXIS_WIDTH)
         .allow_scroll(false)
-        .label_formatter(move |position| texts.label(position, move_at));
+        .label_formatter(move |position| texts.label(position, |x| moves.name_at(x)));
     match series {
         Series::Nodes => plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades),
         // The whole tree (1) stays in view: how far below it a search stays is the point.
@@ -337,12 +349,16 @@ const SHORT: &str = "short of its node budget";
 
 /// The points of the searches stopped by their time before their node budget, with their hover text: the point's
 /// figures, then what fell short (see `SearchRecord::shortfall`).
-fn shortfalls(series: Series, records: &[SearchRecord], values: &ValueScale) -> Vec<([f64; 2], String)> {
+fn shortfalls(
+    series: Series,
+    records: &[SearchRecord],
+    (values, moves): (&ValueScale, &MoveAxis),
+) -> Vec<([f64; 2], String)> {
     records
         .iter()
         .filter_map(|r| {
             let words = crate::games::levels::shortfall_words(&r.shortfall()?);
-            let point = series.point(r, values)?;
+            let point = series.point(r, values, moves)?;
             Some(([point.x, point.y], format!("{}\nThis search {words}.", point.text)))
         })
         .collect()

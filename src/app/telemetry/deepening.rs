@@ -3,7 +3,7 @@
 //! run exists, the A/B controls, and the ladders as a table.
 
 use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, power_of_ten, side_color, whole_number, whole_numbers};
-use super::series::{ValueScale, fewer_than_minimax, move_at, move_x, signed};
+use super::series::{MoveAxis, ValueScale, fewer_than_minimax, signed};
 use super::{Action, TelemetryView, ab};
 use crate::app::play::Play;
 use crate::engine::search::deepening::Iteration;
@@ -127,9 +127,10 @@ fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) 
         SearchKind::Hint => format!("Hint for {}", play.history().position().side_name(record.side)),
     };
     let latest = if latest { " (latest)" } else { "" };
+    let moves = MoveAxis::new(play.history(), &[]);
     ui.colored_label(
         side_color(record.side),
-        format!("{}: {who}, {}{latest}", capitalised(&move_at(move_x(record.ply))), record.algorithm().name()),
+        format!("{}: {who}, {}{latest}", capitalised(&moves.name(record.ply, record.side)), record.algorithm().name()),
     );
     let best = record.thought.best_move.map_or("–".to_string(), |mv| play.position_at(record.ply).move_name(mv));
     ui.label(format!(

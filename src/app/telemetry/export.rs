@@ -20,7 +20,12 @@ pub enum Part {
 /// The game's records as CSV, best moves in the game's notation.
 pub fn records_csv(play: &Play) -> String {
     let records = &play.history().telemetry().records;
-    format_records_csv(records, |record, mv| play.position_at(record.ply).move_name(mv))
+    let moves = super::series::MoveAxis::new(play.history(), records);
+    format_records_csv(
+        records,
+        |record, mv| play.position_at(record.ply).move_name(mv),
+        |record| moves.round(record.ply, record.side),
+    )
 }
 
 /// `saves/telemetry-<game>.csv`.

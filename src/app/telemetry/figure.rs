@@ -21,12 +21,13 @@ pub fn plots_figure(play: &Play, shown: &[bool]) -> Figure {
     let records = &play.history().telemetry().records;
     let names = side_names(play);
     let values = value_scale(play.history(), &names);
+    let moves = super::series::MoveAxis::new(play.history(), records);
     let panels = Series::ALL
         .into_iter()
         .zip(shown)
         .filter(|(_, on)| **on)
         .map(|(series, _)| {
-            let traces = groups(series, records, &names, &values)
+            let traces = groups(series, records, &names, (&values, &moves))
                 .into_iter()
                 .map(|group| {
                     let color = if group.side == Side::Max { FIRST } else { SECOND };

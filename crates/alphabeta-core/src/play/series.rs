@@ -1,24 +1,79 @@
 //! The quantities the dashboard plots against the move number, each read from a search's record, without a window:
 //! the tests compare these numbers with the searches' own statistics and the search panel's words.
 //!
-//! The x of a search is its move as the move list numbers it: the first side's move n at n, the second side's
-//! reply at n + ½ (the move list's "n…"), so the axis's 1, 2, 3 are the move list's 1., 2., 3.
+//! The x of a search is its move as the move list numbers it ([`MoveAxis`]): the first side's move n at n, the
+//! second side's at n + ½ (the move list's "n…"), so the axis's 1, 2, 3 are the move list's 1., 2., 3.
 
+use super::history::{GameHistory, TurnRow};
+use super::numbering::list_prefix;
 use crate::engine::game::{Side, Value};
 use crate::engine::telemetry::searches::SearchRecord;
 use crate::games::score_words::ScoreAxis;
 use std::collections::HashMap;
 
-/// The x of the move played after `ply` moves: the move list's number for it, halves for the second move of a pair.
-pub fn move_x(ply: usize) -> f64 {
-    ply as f64 / 2.0 + 1.0
+/// The plots' x axis: each search at its move as the move list numbers it ([`GameHistory::turns`]) — the first
+/// side's move n at n, the second side's at n + ½. The moves of a turn of several (Kalah's extra turns, a dice
+/// game's roll and move) share their half of the round, spread evenly, so a game of 37 plies in 12 rounds is 12
+/// moves wide, as its move list is long.
+#[derive(Clone, Debug, Default)]
+pub struct MoveAxis {
+    turns: Vec<TurnRow>,
+    /// Each search's x and name, for the name of a point the pointer is on.
+    named: Vec<(f64, String)>,
 }
 
-/// The move list's name for the move at `x` ("2." or "2…"), with its ply (1 for the first move of the game).
-pub fn move_at(x: f64) -> String {
-    let ply = ((x - 1.0) * 2.0).round().max(0.0) as u64;
-    let dots = if ply.is_multiple_of(2) { "." } else { "…" };
-    format!("move {}{dots} (ply {})", ply / 2 + 1, ply + 1)
+impl MoveAxis {
+    /// The axis of `history`'s moves, with a name for the x of each of `records`.
+    pub fn new(history: &GameHistory, records: &[SearchRecord]) -> MoveAxis {
+        let mut axis = MoveAxis { turns: history.turns(), named: Vec::new() };
+        axis.named = records.iter().map(|r| (axis.x(r.ply, r.side), axis.name(r.ply, r.side))).collect();
+        axis
+    }
+
+    /// The x of the move at index `ply`, made by `side`.
+    pub fn x(&self, ply: usize, side: Side) -> f64 {
+        let (round, side, index, length) = self.place(ply, side);
+        let half = if side == Side::Min { 0.5 } else { 0.0 };
+        round as f64 + half + 0.5 * index as f64 / length as f64
+    }
+
+    /// The move list's number for the move at index `ply`, made by `side`: its round.
+    pub fn round(&self, ply: usize, side: Side) -> usize {
+        self.place(ply, side).0
+    }
+
+    /// The move list's name for the move at index `ply`, made by `side`: "move 12… (ply 24)".
+    pub fn name(&self, ply: usize, side: Side) -> String {
+        let (round, side, _, _) = self.place(ply, side);
+        format!("move {} (ply {})", list_prefix(round, side).trim_end(), ply + 1)
+    }
+
+    /// The name of the search nearest to `x` (a point the pointer is on), or the move list's number at `x`.
+    pub fn name_at(&self, x: f64) -> String {
+        let nearest = self.named.iter().min_by(|a, b| (a.0 - x).abs().total_cmp(&(b.0 - x).abs()));
+        match nearest {
+            Some((_, name)) => name.clone(),
+            None => format!("move {}", x.floor()),
+        }
+    }
+
+    /// The move at `ply`'s round, side, place in its turn and the turn's length. A move past those played (the
+    /// position on the board, searched for a move or a hint) goes on the last turn when its side moves again, else
+    /// starts the next.
+    fn place(&self, ply: usize, side: Side) -> (usize, Side, usize, usize) {
+        if let Some(turn) = self.turns.iter().find(|turn| turn.plies.contains(&ply)) {
+            return (turn.round, turn.side, ply - turn.plies.start, turn.plies.len());
+        }
+        match self.turns.last() {
+            Some(last) if last.side == side && ply >= last.plies.start => {
+                let index = ply - last.plies.start;
+                (last.round, side, index, index + 1)
+            }
+            Some(last) => (last.round + usize::from(side == Side::Max), side, 0, 1),
+            // No move yet: the sides taking turns from the start.
+            None => (ply / 2 + 1, side, 0, 1),
+        }
+    }
 }
 
 /// How the Value plot reads a game's scores: in the family's unit ([`ScoreAxis`]), from the first side's point
@@ -179,7 +234,7 @@ pub enum Series {
 /// One record's point of a series.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Point {
-    /// The move the search was for, as [`move_x`] places it.
+    /// The move the search was for, as [`MoveAxis`] places it.
     pub x: f64,
     /// What is plotted (log10 of the count for [`Series::Nodes`], of the share for [`Series::Visited`]).
     pub y: f64,
@@ -246,8 +301,8 @@ impl Series {
     /// Depth, branching factor and value are the deepest completed iteration's; time and nodes are the whole
     /// search's (every iteration); the share visited is the deepest iteration's nodes against the minimax tree
     /// of its depth (1 − the pruning ratio). The value is read through `values` (its unit, wins at the edge).
-    pub fn point(self, record: &SearchRecord, values: &ValueScale) -> Option<Point> {
-        let x = move_x(record.ply);
+    pub fn point(self, record: &SearchRecord, values: &ValueScale, moves: &MoveAxis) -> Option<Point> {
+        let x = moves.x(record.ply, record.side);
         let plain = |y: f64, text: String| Some(Point { x, y, text, estimate: false });
         match self {
             Series::Depth => record.depth_reached().and_then(|d| plain(d as f64, format!("depth {d}"))),
@@ -308,12 +363,39 @@ mod tests {
         SearchRecord { id, ply, side, kind: SearchKind::Move, config: EngineConfig::default(), thought, tree: None }
     }
 
+    /// Where the sides take turns, move n at n and the reply at n + ½; where a side moves again (Kalah's extra
+    /// turns), its moves share their half of the round, and the rounds are the move list's.
     #[test]
     fn moves_sit_where_the_move_list_numbers_them() {
-        assert_eq!([0, 1, 2, 3].map(move_x), [1.0, 1.5, 2.0, 2.5]);
-        assert_eq!(move_at(1.0), "move 1. (ply 1)");
-        assert_eq!(move_at(2.5), "move 2… (ply 4)");
-        assert_eq!(move_at(move_x(40)), "move 21. (ply 41)");
+        use crate::games::any::{AnyGame, AnyMove};
+        let mut history = GameHistory::new(AnyGame::new(crate::games::mnk::Mnk::tic_tac_toe()));
+        for cell in [4, 0, 8] {
+            history.try_play(cell).expect("legal");
+        }
+        let axis = MoveAxis::new(&history, &[]);
+        let alternating = [(0, Side::Max), (1, Side::Min), (2, Side::Max), (3, Side::Min)];
+        assert_eq!(alternating.map(|(ply, side)| axis.x(ply, side)), [1.0, 1.5, 2.0, 2.5], "ply 3: the board's");
+        assert_eq!(axis.name(0, Side::Max), "move 1. (ply 1)");
+        assert_eq!(axis.name(3, Side::Min), "move 2… (ply 4)");
+        // Kalah: South's 3 ends in its store (an extra turn), then 6; North's 2 and 1 the same; South's 5.
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games/kalah.lua");
+        let kalah = crate::games::script::load(&file).expect("loads");
+        let mut history = GameHistory::new(AnyGame::new(kalah.new_game().expect("starts")));
+        let pits: [AnyMove; 5] = [3, 6, 2, 1, 5];
+        for pit in pits {
+            history.try_play(pit).expect("legal");
+        }
+        let axis = MoveAxis::new(&history, &[]);
+        let sides = [Side::Max, Side::Max, Side::Min, Side::Min, Side::Max, Side::Min];
+        let xs: Vec<f64> = sides.iter().enumerate().map(|(ply, &side)| axis.x(ply, side)).collect();
+        assert_eq!(xs, [1.0, 1.25, 1.5, 1.75, 2.0, 2.5], "ply 5: North's move on the board");
+        assert_eq!(axis.name(3, Side::Min), "move 1… (ply 4)");
+        assert_eq!(axis.name(5, Side::Min), "move 2… (ply 6)");
+        assert_eq!(
+            sides.iter().enumerate().map(|(ply, &side)| axis.round(ply, side)).collect::<Vec<_>>(),
+            [1, 1, 1, 1, 2, 2]
+        );
+        assert_eq!(axis.x(5, Side::Max), 2.25, "South's extra turn, had it had one");
     }
 
     #[test]
@@ -333,7 +415,8 @@ mod tests {
         let scale = ValueScale::new(CHESS_AXIS, "pawns", names, &records, words);
         assert!((scale.edge - 1.5).abs() < 1e-12, "{}", scale.edge);
         assert_eq!(scale.axis_label(), "pawns (+: White ahead)");
-        let points: Vec<Point> = records.iter().filter_map(|r| Series::Value.point(r, &scale)).collect();
+        let points: Vec<Point> =
+            records.iter().filter_map(|r| Series::Value.point(r, &scale, &MoveAxis::default())).collect();
         assert_eq!(points.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>(), [(1.0, 0.4), (1.5, -1.2), (2.0, scale.edge)]);
         assert_eq!(points[1].text, "score (Black to move): +1.20 (pawns)\n−1.2 pawns from White's side");
         assert_eq!(points[2].text, "score (White to move): White mates in 1\nWhite wins: drawn on the dashed line");
@@ -362,7 +445,7 @@ mod tests {
         let scale = ValueScale::new(CHESS_AXIS, "pawns", ["W".into(), "B".into()], &records, HashMap::new());
         assert_eq!(scale.edge, 1.0);
         // Black to move and lost: White's win, at the top.
-        assert_eq!(Series::Value.point(&records[1], &scale).map(|p| p.y), Some(1.0));
+        assert_eq!(Series::Value.point(&records[1], &scale, &MoveAxis::default()).map(|p| p.y), Some(1.0));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The records as CSV (RFC 4180): one row per iteration, the cut-short one included, so a spreadsheet can redo
 //! every plot; each row names its ply (from 1) and its move as the move list numbers it (White's 24th move and
-//! Black's reply are both move 24, plies 47 and 48). Rates a search could not measure (no cut-off, no table probe) are left empty.
+//! Black's reply are both move 24, plies 47 and 48; the caller numbers them). Rates a search could not measure (no cut-off, no table probe) are left empty.
 
 use super::pruning::average_branching;
 use super::searches::{SearchKind, SearchRecord, depth_of};
@@ -37,8 +37,14 @@ pub const COLUMNS: [&str; 27] = [
     "search_nodes",
 ];
 
-/// Renders `records`, naming each best move with `name(record, move)` (the game's notation).
-pub fn format_records_csv(records: &[SearchRecord], name: impl Fn(&SearchRecord, u64) -> String) -> String {
+/// Renders `records`, naming each best move with `name(record, move)` (the game's notation) and numbering each
+/// record's move with `number(record)`, the move list's number (the list knows the game's turns: Kalah's extra
+/// turns and a dice game's roll and move share a number).
+pub fn format_records_csv(
+    records: &[SearchRecord],
+    name: impl Fn(&SearchRecord, u64) -> String,
+    number: impl Fn(&SearchRecord) -> usize,
+) -> String {
     let mut out = COLUMNS.join(",");
     out.push('\n');
     for record in records {
@@ -59,7 +65,7 @@ pub fn format_records_csv(records: &[SearchRecord], name: impl Fn(&SearchRecord,
             let optional = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
             let cells = [
                 record.ply_number().to_string(),
-                record.list_number().to_string(),
+                number(record).to_string(),
                 side.to_string(),
                 kind.to_string(),
                 record.algorithm().name().to_string(),
@@ -136,7 +142,7 @@ mod tests {
             thought,
             tree: Some(TreeProfile { per_ply: vec![1, 9, 72], complete: false }),
         };
-        let csv = format_records_csv(&[record], |_, mv| format!("x,{mv}"));
+        let csv = format_records_csv(&[record], |_, mv| format!("x,{mv}"), |record| record.ply);
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 3, "{csv}");
         assert_eq!(lines[0].split(',').count(), COLUMNS.len());

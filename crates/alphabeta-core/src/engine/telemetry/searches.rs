@@ -41,15 +41,6 @@ impl SearchRecord {
         self.ply + 1
     }
 
-    /// The move list's number of the move this search was for, the sides taking turns: White's 24th move and
-    /// Black's reply are both 24.
-    pub fn list_number(&self) -> usize {
-        match self.side {
-            Side::Max => self.ply.div_ceil(2) + 1,
-            Side::Min => self.ply / 2 + 1,
-        }
-    }
-
     /// The algorithm searched with.
     pub fn algorithm(&self) -> Algorithm {
         self.config.algorithm

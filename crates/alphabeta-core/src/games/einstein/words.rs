@@ -13,7 +13,23 @@ pub fn score_in_words(value: Value, plies: usize, to_move: Side, names: [&str; 2
         // Rolls are plies too: the winner's moves are every fourth ply or so; say plies here.
         let winner = if value > 0.0 { to_move } else { to_move.opponent() };
         let name = names[usize::from(winner == Side::Min)];
-        return format!("{name} wins in {} plies", (end - plies as i64).max(1));
+        let to_go = (end - plies as i64).max(1) as u64;
+        return format!("{name} wins in {}", crate::messages::counted(to_go, "ply", "plies"));
     }
     signed(value, 3, "expected result")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A win is counted in plies to go, "1 ply" for the last; an evaluation in the expected result.
+    #[test]
+    fn wins_count_the_plies_to_go_and_evaluations_the_expected_result() {
+        let names = ["Red", "Blue"];
+        // Found at ply 53, ending at ply 54: one ply to go; from Blue's side, Red's win.
+        assert_eq!(score_in_words(1.0 - 54.0 / 10_000.0, 53, Side::Max, names), "Red wins in 1 ply");
+        assert_eq!(score_in_words(-(1.0 - 57.0 / 10_000.0), 53, Side::Min, names), "Red wins in 4 plies");
+        assert_eq!(score_in_words(0.25, 10, Side::Max, names), "+0.250 (expected result)");
+    }
 }
