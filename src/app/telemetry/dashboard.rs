@@ -9,6 +9,7 @@ use super::{Action, TelemetryView};
 use crate::app::play::Play;
 use crate::engine::game::Side;
 use crate::engine::telemetry::searches::{SearchKind, SearchRecord};
+use crate::numbers;
 use eframe::egui;
 use egui_plot::{
     GridInput, GridMark, HLine, HoverPosition, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
@@ -92,32 +93,55 @@ pub fn number_tick(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> St
     format!("{:.decimals$}", mark.value + 0.0)
 }
 
-/// Log-scale ticks of a share (≤ 1) read 1, 1/10, 1/100, 1/1000, then 1/10^k, at whole k only.
+/// Log-scale ticks of a share (≤ 1) read 1, 1/10, 1/100, 1/1000, then 1/10^k, at whole k; within a decade
+/// ([`decades`] on a short range) 1/2, 1/5, 1/20 …; nothing above 1, which no share reaches.
 pub fn one_in_power_of_ten(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
-    if mark.value.fract().abs() > 1e-9 {
+    if mark.value > 1e-9 {
         return String::new();
     }
+    if mark.value.fract().abs() > 1e-9 {
+        return within_decade(mark).map(|one_in| format!("1/{}", numbers::count(one_in))).unwrap_or_default();
+    }
     match -mark.value.round() as i64 {
-        k if k <= 0 => "1".to_string(),
+        0 => "1".to_string(),
         k @ 1..=3 => format!("1/{}", 10u64.pow(k as u32)),
         k => format!("1/10^{k}"),
     }
 }
 
-/// Log-scale ticks read 10^k at whole k and nothing in between.
+/// Log-scale ticks read 10^k at whole k; within a decade ([`decades`] on a short range) 2, 5, 20, 50 …
 pub fn power_of_ten(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
-    if mark.value.fract().abs() < 1e-9 { format!("10^{}", mark.value.round()) } else { String::new() }
+    if mark.value.fract().abs() < 1e-9 {
+        return format!("10^{}", mark.value.round());
+    }
+    within_decade(mark).map(numbers::count).unwrap_or_default()
+}
+
+/// The whole number a mark inside a decade stands for (10^value, or 10^−value below 1), if [`decades`] made it.
+fn within_decade(mark: GridMark) -> Option<u64> {
+    let n = 10f64.powf(mark.value.abs());
+    (mark.step_size < 1.0 && n < 1e15).then(|| n.round() as u64)
 }
 
 /// Grid lines of a log10 axis at whole powers of ten only (every one, or every few on a tall range), so each
-/// carries a 10^k label.
+/// carries a 10^k label; a range that holds at most one of them (searches that all counted a few nodes) gets 1, 2
+/// and 5 times each power of ten instead, so the axis still reads.
 pub fn decades(input: GridInput) -> Vec<GridMark> {
     let (low, high) = input.bounds;
     // About three labelled lines: a short plot drops the labels of lines closer than a line of text.
     let step = ((high - low) / 3.0).max(4.0 * input.base_step_size).ceil().max(1.0);
     // Marks inside the range only: egui_plot labels every mark it is given, even outside the plot.
     let (first, last) = ((low / step).ceil() as i64, (high / step).floor() as i64);
-    (first..=last).map(|k| GridMark { value: k as f64 * step, step_size: step }).collect()
+    if last > first {
+        return (first..=last).map(|k| GridMark { value: k as f64 * step, step_size: step }).collect();
+    }
+    // Below 1 (a share) the steps read 1/2 and 1/5: the same marks mirrored.
+    let times = if high <= 1e-9 { [1.0, 0.5, 0.2] } else { [1.0, 2.0, 5.0] };
+    (low.floor() as i64..=high.ceil() as i64)
+        .flat_map(|k| times.map(|m: f64| k as f64 + m.log10()))
+        .filter(|value| (low..=high).contains(value))
+        .map(|value| GridMark { value, step_size: 0.5 })
+        .collect()
 }
 
 /// The points of one side's moves, or of its hints, counted or estimated, in move order: one plot item.
@@ -296,7 +320,10 @@ fn series_plot<'a>(
     match series {
         Series::Nodes => plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades),
         // The whole tree (1) stays in view: how far below it a search stays is the point.
-        Series::Visited => plot.y_axis_formatter(one_in_power_of_ten).y_grid_spacer(decades).include_y(0.0),
+        // and at least a decade below it, so a game whose searches saw their whole trees still has an axis.
+        Series::Visited => {
+            plot.y_axis_formatter(one_in_power_of_ten).y_grid_spacer(decades).include_y(0.0).include_y(-1.0)
+        }
         // Both edges in view with room for their names, so a win is drawn where its line is named; ticks only
         // inside (the lines are named).
         Series::Value => {
@@ -392,6 +419,21 @@ mod tests {
         assert_eq!(whole_number(mark(12.0), &range), "12");
         assert_eq!(whole_number(mark(2.5), &range), "");
         assert_eq!(power_of_ten(mark(6.0), &range), "10^6");
+        assert_eq!(one_in_power_of_ten(mark(1.0), &range), "", "no share is above 1");
+    }
+
+    /// A range within one decade (every search counted 2 to 7 nodes) is marked at 2 and 5, a share's at 1/2 and
+    /// 1/5; a range of several decades at whole powers of ten only.
+    #[test]
+    fn a_short_log_range_is_marked_within_its_decade() {
+        let labels = |bounds: (f64, f64), format: fn(GridMark, &std::ops::RangeInclusive<f64>) -> String| {
+            let input = GridInput { bounds, base_step_size: 0.01 };
+            decades(input).into_iter().map(|m| format(m, &(bounds.0..=bounds.1))).collect::<Vec<_>>()
+        };
+        assert_eq!(labels((0.2, 0.9), power_of_ten), ["2", "5"]);
+        assert_eq!(labels((0.2, 1.5), power_of_ten), ["2", "5", "10^1", "20"]);
+        assert_eq!(labels((-0.9, -0.1), one_in_power_of_ten), ["1/2", "1/5"]);
+        assert_eq!(labels((0.0, 6.0), power_of_ten), ["10^0", "10^2", "10^4", "10^6"]);
     }
 
     #[test]
