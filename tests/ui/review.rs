@@ -140,3 +140,20 @@ fn the_dialog_counts_plies_in_words_that_agree() {
     assert!(depth.contains(&Some("1 ply".to_string())), "{depth:?}");
     assert_eq!(harness.get_by_label("Show why depth").value().as_deref(), Some("1 ply deep"));
 }
+
+/// At 800 × 600 the search panel keeps to its own space beside the review panel: its heading row wraps instead of
+/// widening the panel under the review's list (whose rows its edge line crossed).
+#[test]
+fn the_search_panel_stays_beside_the_review_panel_in_a_small_window() {
+    let mut harness = reviewed("tic-tac-toe", BLUNDER);
+    harness.set_size(eframe::egui::vec2(800.0, 600.0));
+    harness.state_mut().act(Action::Hint);
+    run_until(&mut harness, "the hint", |play| !play.thinking() && play.hint().is_some());
+    let review_left = harness.get_by_label("Review").rect().left();
+    let scores = harness.get_by_label("scores from the side to move").rect();
+    assert!(
+        scores.right() <= review_left,
+        "the checkbox ends at {} under the review panel at {review_left}",
+        scores.right()
+    );
+}

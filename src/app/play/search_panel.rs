@@ -26,7 +26,8 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         (None, true) => search.latest.as_ref().map_or(0.0, |i| i.elapsed_seconds),
         (None, false) => search.started.elapsed().as_secs_f64(),
     };
-    ui.horizontal(|ui| {
+    // Wrapped: one row that does not fit would widen the panel past the review panel beside it.
+    ui.horizontal_wrapped(|ui| {
         ui.strong(format!("Search: {what}, {state}"));
         ui.label(format!("elapsed {elapsed:.1} s"));
         ui.checkbox(&mut play.scores_from_mover, "scores from the side to move").on_hover_text(format!(
