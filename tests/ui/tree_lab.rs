@@ -233,7 +233,7 @@ fn clicking_a_trace_row_goes_to_its_step() {
 fn the_trace_saves_as_csv_and_pearls_rate_is_shown() {
     let mut harness = lab_with(TEXTBOOK);
     // Uniform tree: Levin's minimum, and Pearl's branching factor for random order against √b.
-    harness.get_by_label("2.148 per ply at random\n√b = 1.732 at best");
+    harness.get_by_label("2.148 a ply at random\n√b = 1.732 at best");
     harness.get_by_label("Save CSV").click();
     harness.run();
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/trace-alphabeta.csv");

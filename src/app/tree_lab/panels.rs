@@ -324,7 +324,7 @@ fn counts(lab: &TreeLab, ui: &mut egui::Ui) {
             );
             let perfect = f64::from(b).sqrt();
             // Two short lines: one long line ran under the panel's scrollbar.
-            ui.label(format!("{:.3} per ply at random\n√b = {perfect:.3} at best", pearl_branching_factor(b)));
+            ui.label(format!("{:.3} a ply at random\n√b = {perfect:.3} at best", pearl_branching_factor(b)));
             ui.end_row();
         }
     });
