@@ -6,6 +6,8 @@
 use super::CommandError;
 use super::game_arg::{named_game, position};
 use crate::games::check::{CheckConfig, CheckReport, check, line_text};
+use crate::messages::counted;
+use crate::numbers::count;
 use serde_json::json;
 
 #[derive(clap::Args, Debug)]
@@ -85,11 +87,11 @@ fn escape(text: &str) -> String {
 /// The report for people: what was looked at, then each finding with its line(s), or "clean".
 fn write_text(game: &str, report: &CheckReport) -> Result<(), CommandError> {
     outln!(
-        "{game}: {} random games, {} positions ({} keys), {} clicks in {:.1} s",
-        report.games,
-        report.positions,
-        report.keys,
-        report.clicks,
+        "{game}: {}, {} positions ({} keys), {} clicks in {:.1} s",
+        counted(u64::from(report.games), "random game", "random games"),
+        count(report.positions),
+        count(report.keys),
+        count(report.clicks),
         report.seconds
     )?;
     if let Some(why) = &report.stopped {
@@ -106,5 +108,5 @@ fn write_text(game: &str, report: &CheckReport) -> Result<(), CommandError> {
             outln!("  and after: {}", shown(other))?;
         }
     }
-    outln!("{} finding(s)", report.findings.len())
+    outln!("{}", counted(report.findings.len() as u64, "finding", "findings"))
 }

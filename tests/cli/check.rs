@@ -32,7 +32,7 @@ fn findings_exit_1_with_the_moves_that_show_them() {
         after.trim_start().trim_start_matches("after:"),
         and_after.trim_start().trim_start_matches("and after:")
     );
-    assert!(out.trim_end().ends_with("1 finding(s)"), "{out}");
+    assert!(out.trim_end().ends_with("\n1 finding"), "{out}");
 
     let (code, out, _) = studio(&["check", "duplicate-move", "--games", "3", "--json"]);
     assert_eq!(code, 1);

@@ -34,7 +34,7 @@ fn a_script_whose_key_omits_the_score_is_shown_with_its_collision() {
     let (_, report) = harness.state().check_window.report().cloned().expect("a report");
     let finding = report.findings.first().expect("a finding");
     assert_eq!(finding.kind, FindingKind::KeyCollision);
-    harness.get_by_label("1 finding(s):");
+    harness.get_by_label("1 finding:");
     let times = if finding.times > 1 { format!(" ({} times)", finding.times) } else { String::new() };
     harness.get_by_label(&format!("key collision{times}"));
     harness.get_by_label(&format!("after: {}", finding.line.join(" ")));

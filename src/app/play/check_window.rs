@@ -5,6 +5,8 @@
 use super::{Action, Play};
 use crate::games::any::AnyGame;
 use crate::games::check::{CheckConfig, CheckReport, Finding, check, line_text};
+use crate::messages::counted;
+use crate::numbers::count;
 use eframe::egui;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -116,8 +118,13 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
 fn show_report(ui: &mut egui::Ui, name: &str, report: &CheckReport) {
     let config = config();
     ui.label(format!(
-        "{name}: {} random games walked {} plies deep, {} positions ({} keys), {} clicks in {:.1} s.",
-        report.games, config.depth, report.positions, report.keys, report.clicks, report.seconds
+        "{name}: {}, every move {} below each of their positions: {} positions ({} keys) and {} clicks in {:.1} s.",
+        counted(u64::from(report.games), "random game", "random games"),
+        counted(u64::from(config.depth), "ply", "plies"),
+        count(report.positions),
+        count(report.keys),
+        count(report.clicks),
+        report.seconds
     ));
     if let Some(why) = &report.stopped {
         ui.label(egui::RichText::new(format!("Not finished: {why}.")).weak());
@@ -126,7 +133,8 @@ fn show_report(ui: &mut egui::Ui, name: &str, report: &CheckReport) {
         ui.label(egui::RichText::new("Clean: no finding.").strong());
         return;
     }
-    ui.colored_label(ui.visuals().warn_fg_color, format!("{} finding(s):", report.findings.len()));
+    let findings = counted(report.findings.len() as u64, "finding", "findings");
+    ui.colored_label(ui.visuals().warn_fg_color, format!("{findings}:"));
     egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| {
         for finding in &report.findings {
             show_finding(ui, finding);
