@@ -24,7 +24,7 @@ fn broken_game_files_are_shown_and_the_rest_still_play() {
         .with_context_setup(install_fonts)
         .build_ui_state(|ui, play: &mut Play| play.ui(ui), Play::new(registry));
     settle(&mut harness);
-    harness.get_by_label("1 game file(s) did not load").click();
+    harness.get_by_label("1 game file did not load").click();
     settle(&mut harness);
     harness.get_by_label("games/broken.ron");
     harness.get_by_label("1:5: Expected a comma");

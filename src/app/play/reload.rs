@@ -120,7 +120,7 @@ impl Play {
         let files = self.registry.errors.len();
         let mut text = format!("Reloaded {} games", self.registry.entries.len());
         if files > 0 {
-            text += &format!(" ({files} game file(s) did not load)");
+            text += &format!(" ({} did not load)", crate::messages::counted(files as u64, "game file", "game files"));
         }
         let error = !problems.is_empty();
         for part in problems.iter().chain(&notes) {

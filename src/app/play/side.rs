@@ -58,7 +58,8 @@ fn game_picker(play: &mut Play, ui: &mut egui::Ui) {
         ui.label(egui::RichText::new(description).weak());
     }
     if !play.registry.errors.is_empty() {
-        let title = format!("{} game file(s) did not load", play.registry.errors.len());
+        let files = crate::messages::counted(play.registry.errors.len() as u64, "game file", "game files");
+        let title = format!("{files} did not load");
         egui::CollapsingHeader::new(egui::RichText::new(title).color(ui.visuals().error_fg_color)).show(ui, |ui| {
             for error in &play.registry.errors {
                 ui.label(egui::RichText::new(error.path.display().to_string()).strong());

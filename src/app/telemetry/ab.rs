@@ -186,7 +186,10 @@ pub fn controls(view: &mut TelemetryView, record: &SearchRecord, chance: bool, u
         let ab = &view.ab;
         if ab.running() {
             ui.spinner();
-            ui.label(format!("B: {} iteration(s)…", ab.iterations.len()));
+            ui.label(format!(
+                "B: {}…",
+                crate::messages::counted(ab.iterations.len() as u64, "iteration", "iterations")
+            ));
         } else if let Some(error) = &ab.error {
             ui.colored_label(ui.visuals().error_fg_color, format!("B failed: {error}"));
         } else if let Some(thought) = ab.thought.as_ref().filter(|_| ab.record == Some(record_key(record))) {

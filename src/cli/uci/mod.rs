@@ -237,8 +237,10 @@ impl<W: Write + Send + 'static> Session<W> {
                 let asked = number((1, 1, u64::MAX))?;
                 let threads = asked.min(max_threads() as u64) as usize;
                 if threads != self.threads {
-                    self.rebuild(self.hash_mib, threads)
-                        .map_err(|why| format!("setoption Threads: {why}; {} thread(s) kept", self.threads))?;
+                    self.rebuild(self.hash_mib, threads).map_err(|why| {
+                        let kept = crate::messages::counted(self.threads as u64, "thread", "threads");
+                        format!("setoption Threads: {why}; {kept} kept")
+                    })?;
                 }
                 if asked > threads as u64 {
                     return Err(format!("setoption Threads: {asked} is more than the {threads} cores; {threads} used"));
