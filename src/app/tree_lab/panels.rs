@@ -156,7 +156,7 @@ fn random_line(lab: &mut TreeLab, ui: &mut egui::Ui) {
     }
     let depth = lab.settings.random.effective_depth();
     if depth != lab.settings.random.depth {
-        ui.small(format!("(depth {depth} keeps it under {} leaves)", RandomTree::MAX_LEAVES));
+        ui.small(format!("(depth {depth} keeps it under {} leaves)", count(RandomTree::MAX_LEAVES as u64)));
     }
 }
 
@@ -316,7 +316,7 @@ fn counts(lab: &TreeLab, ui: &mut egui::Ui) {
         ui.end_row();
         if let Some((b, d, minimum)) = analysis.levin {
             ui.label("Levin's minimum").on_hover_text("b^⌈d/2⌉ + b^⌊d/2⌋ − 1: α-β's leaves with perfect ordering");
-            ui.label(format!("{minimum} leaves (b = {b}, d = {d})"));
+            ui.label(format!("{} leaves (b = {b}, d = {d})", count(minimum)));
             ui.end_row();
             ui.label("Pearl's rate").on_hover_text(
                 "With random order, α-β's branching factor is ξ/(1−ξ), ξ the root of x^b + x − 1 = 0 (Pearl 1982): \
