@@ -61,7 +61,9 @@ impl MoveAxis {
     /// position on the board, searched for a move or a hint) goes on the last turn when its side moves again, else
     /// starts the next.
     fn place(&self, ply: usize, side: Side) -> (usize, Side, usize, usize) {
-        if let Some(turn) = self.turns.iter().find(|turn| turn.plies.contains(&ply)) {
+        // The turns follow one another, ply after ply: the first that ends past `ply` holds it, if any does.
+        let holding = self.turns.partition_point(|turn| turn.plies.end <= ply);
+        if let Some(turn) = self.turns.get(holding).filter(|turn| turn.plies.contains(&ply)) {
             return (turn.round, turn.side, ply - turn.plies.start, turn.plies.len());
         }
         match self.turns.last() {
