@@ -136,11 +136,24 @@ pub fn decades(input: GridInput) -> Vec<GridMark> {
         return (first..=last).map(|k| GridMark { value: k as f64 * step, step_size: step }).collect();
     }
     // Below 1 (a share) the steps read 1/2 and 1/5: the same marks mirrored.
-    let times = if high <= 1e-9 { [1.0, 0.5, 0.2] } else { [1.0, 2.0, 5.0] };
-    (low.floor() as i64..=high.ceil() as i64)
+    let share = high <= 1e-9;
+    let times = if share { [1.0, 0.5, 0.2] } else { [1.0, 2.0, 5.0] };
+    let marks: Vec<GridMark> = (low.floor() as i64..=high.ceil() as i64)
         .flat_map(|k| times.map(|m: f64| k as f64 + m.log10()))
         .filter(|value| (low..=high).contains(value))
         .map(|value| GridMark { value, step_size: 0.5 })
+        .collect();
+    if marks.len() >= 2 {
+        return marks;
+    }
+    // Narrower still (searches held to one node budget: 29,269 to 29,466 nodes): round counts (or one-in counts of
+    // a share), whole numbers, at their logarithms.
+    let sign = if share { -1.0 } else { 1.0 };
+    let (from, to) = (10f64.powf(sign * low), 10f64.powf(sign * high));
+    nice_marks((from.min(to), from.max(to)), 4.0, 1.0)
+        .into_iter()
+        .filter(|mark| mark.value >= 1.0)
+        .map(|mark| GridMark { value: sign * mark.value.log10(), step_size: 0.5 })
         .collect()
 }
 
@@ -434,6 +447,12 @@ mod tests {
         assert_eq!(labels((0.2, 1.5), power_of_ten), ["2", "5", "10^1", "20"]);
         assert_eq!(labels((-0.9, -0.1), one_in_power_of_ten), ["1/2", "1/5"]);
         assert_eq!(labels((0.0, 6.0), power_of_ten), ["10^0", "10^2", "10^4", "10^6"]);
+        // One node budget's searches: 29,269 to 29,466 nodes.
+        let (low, high) = (29_250f64.log10(), 29_480f64.log10());
+        assert_eq!(labels((low, high), power_of_ten), ["29,300", "29,400"]);
+        // A share of one in 4,450 to 4,850.
+        let (low, high) = (-(4_850f64.log10()), -(4_450f64.log10()));
+        assert_eq!(labels((low, high), one_in_power_of_ten), ["1/4,500", "1/4,600", "1/4,700", "1/4,800"]);
     }
 
     #[test]
