@@ -134,7 +134,8 @@ fn a_hint_is_recorded_and_b_reruns_its_position() {
         t.iterations.iter().map(|i| i.stats.nodes_visited).collect::<Vec<u64>>()
     };
     assert_eq!(counts(&b), counts(&direct.map_moves(u64::from)));
-    harness.get_by_label(&format!("B done: {} nodes in {:.3} s", b.total_stats().nodes_visited, b.elapsed_seconds));
+    let nodes = alphabeta_studio::numbers::count(b.total_stats().nodes_visited);
+    harness.get_by_label(&format!("B done: {nodes} nodes in {:.3} s", b.elapsed_seconds));
     assert_eq!(AnyGame::new(position).moves_played(), 1);
 }
 

@@ -195,7 +195,7 @@ pub fn controls(view: &mut TelemetryView, record: &SearchRecord, chance: bool, u
         } else if let Some(thought) = ab.thought.as_ref().filter(|_| ab.record == Some(record_key(record))) {
             ui.label(format!(
                 "B done: {} nodes in {:.3} s",
-                thought.total_stats().nodes_visited,
+                crate::numbers::count(thought.total_stats().nodes_visited),
                 thought.elapsed_seconds
             ));
         }

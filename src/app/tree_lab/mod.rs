@@ -533,7 +533,8 @@ impl TreeLab {
     pub fn leaves_text(&self) -> Option<String> {
         let analysis = self.analysis.as_ref()?;
         let run = analysis.run.as_ref()?;
-        Some(format!("{} of {}", run.result.stats.leaves_evaluated, analysis.flat.leaf_count))
+        let (leaves, of) = (run.result.stats.leaves_evaluated, analysis.flat.leaf_count as u64);
+        Some(format!("{} of {}", crate::numbers::count(leaves), crate::numbers::count(of)))
     }
 
     /// Parses the text and shows its tree, undoably; `typed` when the user is typing it (then a burst of typing

@@ -27,6 +27,7 @@ impl Reordered {
         };
         match (self.before, self.after) {
             (Some((l0, n0)), Some((l1, n1))) => {
+                let [l0, n0, l1, n1] = [l0, n0, l1, n1].map(crate::numbers::count);
                 format!("leaves {l0} → {l1} · nodes {n0} → {n1} ({}, {name})", self.algorithm.name())
             }
             _ => format!("reordered {name}; counting…"),
