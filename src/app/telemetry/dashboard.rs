@@ -281,7 +281,7 @@ fn plot(
     texts.insert(SHORT, short.iter().map(|(_, text)| text.clone()).collect());
     // The same x range in every plot, whichever plies a series has points for.
     let last_move = records.iter().map(|r| moves.x(r.ply, r.side)).fold(1.0, f64::max);
-    let plot = series_plot(series, last_move, height, (values, moves.clone()), texts);
+    let plot = series_plot(series, last_move, height, (values, moves), texts);
     let clickable: Vec<(PlotPoint, u64)> =
         groups.iter().flat_map(|g| g.points.iter().map(|(p, id)| (PlotPoint::new(p.x, p.y), *id))).collect();
     let response = plot.show(ui, |plot_ui| {
@@ -312,7 +312,7 @@ fn series_plot<'a>(
     series: Series,
     last_move: f64,
     height: f32,
-    (values, moves): (&ValueScale, MoveAxis),
+    (values, moves): (&ValueScale, &'a MoveAxis),
     texts: HoverTexts,
 ) -> Plot<'a> {
     let plot = Plot::new(("telemetry_series", series.title()))

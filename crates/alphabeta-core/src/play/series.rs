@@ -18,15 +18,15 @@ use std::collections::HashMap;
 #[derive(Clone, Debug, Default)]
 pub struct MoveAxis {
     turns: Vec<TurnRow>,
-    /// Each search's x and name, for the name of a point the pointer is on.
-    named: Vec<(f64, String)>,
+    /// Each search's x, ply and side, for the name of a point the pointer is on.
+    searches: Vec<(f64, usize, Side)>,
 }
 
 impl MoveAxis {
-    /// The axis of `history`'s moves, with a name for the x of each of `records`.
+    /// The axis of `history`'s moves, knowing where each of `records` sits (to name the one the pointer is on).
     pub fn new(history: &GameHistory, records: &[SearchRecord]) -> MoveAxis {
-        let mut axis = MoveAxis { turns: history.turns(), named: Vec::new() };
-        axis.named = records.iter().map(|r| (axis.x(r.ply, r.side), axis.name(r.ply, r.side))).collect();
+        let mut axis = MoveAxis { turns: history.turns(), searches: Vec::new() };
+        axis.searches = records.iter().map(|r| (axis.x(r.ply, r.side), r.ply, r.side)).collect();
         axis
     }
 
@@ -50,9 +50,9 @@ impl MoveAxis {
 
     /// The name of the search nearest to `x` (a point the pointer is on), or the move list's number at `x`.
     pub fn name_at(&self, x: f64) -> String {
-        let nearest = self.named.iter().min_by(|a, b| (a.0 - x).abs().total_cmp(&(b.0 - x).abs()));
+        let nearest = self.searches.iter().min_by(|a, b| (a.0 - x).abs().total_cmp(&(b.0 - x).abs()));
         match nearest {
-            Some((_, name)) => name.clone(),
+            Some(&(_, ply, side)) => self.name(ply, side),
             None => format!("move {}", x.floor()),
         }
     }
@@ -398,6 +398,9 @@ mod tests {
             [1, 1, 1, 1, 2, 2]
         );
         assert_eq!(axis.x(5, Side::Max), 2.25, "South's extra turn, had it had one");
+        // The pointer near a search's point is told that search's move.
+        let axis = MoveAxis::new(&history, &[searched(1, 3, 0.0), searched(2, 4, 0.0)]);
+        assert_eq!([axis.name_at(1.7), axis.name_at(2.1)], ["move 1… (ply 4)", "move 2. (ply 5)"]);
     }
 
     #[test]
