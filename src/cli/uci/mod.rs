@@ -5,15 +5,23 @@
 //!
 //! Options: `Hash` (the table's MiB, allocated fallibly: a size the machine cannot give keeps the old table),
 //! `Skill Level` (the studio's chess levels 1–10: the level's depth limit and deliberate mistakes, with the time
-//! the GUI gives), `Move Overhead` (milliseconds kept back from each move for the GUI and the transport), `MultiPV`
-//! (the best lines to report, each as its own `info … multipv k … pv …`), `Threads` (search threads, Lazy SMP: 1 up
-//! to the machine's cores; more is held to the cores with an `info string`; the `info` lines count the main
-//! thread's nodes).
+//! the GUI gives), `Move Overhead` (milliseconds the GUI and the transport lose on every move, held back for each
+//! move still to come, see [`clock`](crate::engine::search::clock)), `MultiPV` (the best lines to report, each as
+//! its own `info … multipv k … pv …`), `Threads` (search threads, Lazy SMP: 1 up to the machine's cores; more is
+//! held to the cores with an `info string`; the `info` lines count the main thread's nodes), `Ponder` (whether the
+//! GUI may send `go ponder`; the engine ponders only when asked, so the option changes nothing here).
+//!
+//! Every `go` is answered by one `bestmove`: a `go` that comes while a search runs stops that search, which answers
+//! first. A `position` that cannot be set (an impossible FEN, an illegal move in its list) leaves no position: until
+//! the next good one, `go` answers `bestmove 0000` with an `info string` saying why, never a move of an earlier
+//! position. `bestmove` names a ponder move, the reply the search expects, when its line has one; `go ponder`
+//! searches the position after it with no time limit, and `ponderhit` turns that search into the timed search the
+//! `go ponder` line's clocks ask for, timed from the `ponderhit`.
 //!
 //! A draw a player has to claim (threefold repetition, 50 moves) or bare material with moves left does not end
-//! the game here: the GUI decides that, and every `go` is answered with a legal move while one exists (`0000` only
-//! after checkmate or stalemate). Input lines are read with a cap ([`MAX_LINE_BYTES`]); the end of the input means
-//! the GUI has gone: a running search is stopped, answered, and the session ends.
+//! the game here: the GUI decides that, and every `go` is searched and answered with a legal move while one exists
+//! (`0000` only after checkmate or stalemate). Input lines are read with a cap ([`MAX_LINE_BYTES`]); the end of the
+//! input means the GUI has gone: a running search is stopped, answered, and the session ends.
 
 pub mod command;
 mod think;
@@ -33,6 +41,7 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// `uci` takes no arguments: everything comes through the protocol.
 #[derive(clap::Args, Debug)]
@@ -49,7 +58,7 @@ pub const ENGINE_NAME: &str = concat!("Alpha-Beta Studio ", env!("CARGO_PKG_VERS
 /// The options' ranges: (default, min, max).
 const HASH_MIB: (usize, usize, usize) = (64, 1, 4096);
 const SKILL_LEVEL: (u8, u8, u8) = (10, 1, 10);
-const MOVE_OVERHEAD_MS: (u64, u64, u64) = (30, 0, 5000);
+const MOVE_OVERHEAD_MS: (u64, u64, u64) = (10, 0, 5000);
 const MULTI_PV: (usize, usize, usize) = (1, 1, 256);
 
 /// The longest input line read (1 MiB: a `position` of 5,000 moves is 25 KiB); the rest of a longer one is
@@ -96,17 +105,28 @@ pub enum Flow {
 /// A search in progress on its own thread.
 struct Running {
     stop: Arc<AtomicBool>,
-    /// `go infinite` or `go ponder`: the `bestmove` waits for `stop`.
-    waits_for_stop: bool,
+    /// `go infinite`, or `go ponder` until `ponderhit`: the `bestmove` waits for `stop`.
+    waits_for_stop: Arc<AtomicBool>,
+    /// `go ponder`: how long the search may go on once `ponderhit` makes it a normal search (`None`: the `go` set
+    /// no time, only depth or nodes, or this is no ponder search, or `ponderhit` came already).
+    ponder: Option<Ponder>,
     /// Set once `bestmove` is written: the GUI may send the next `go` before the thread has quite ended.
     answered: Arc<AtomicBool>,
     thread: JoinHandle<()>,
 }
 
+/// What `ponderhit` does to a `go ponder` search.
+#[derive(Clone, Copy, Debug)]
+struct Ponder {
+    /// The move's time, from the `go ponder` line's clocks, counted from the `ponderhit`.
+    time_ms: Option<u64>,
+}
+
 /// The engine's state between commands.
 pub struct Session<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
-    position: Chess,
+    /// The position the last `position` set, or why it could not be set.
+    position: Result<Chess, String>,
     engine: Arc<Mutex<Engine<ChessMove>>>,
     hash_mib: usize,
     threads: usize,
@@ -115,6 +135,8 @@ pub struct Session<W: Write + Send + 'static> {
     multipv: usize,
     chess_ai: AiDefaults,
     running: Option<Running>,
+    /// What answering a `go` costs outside its search, as measured.
+    cost: Arc<think::OutsideCost>,
 }
 
 impl<W: Write + Send + 'static> Session<W> {
@@ -130,7 +152,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let level = SKILL_LEVEL.0;
         Session {
             out: Arc::new(Mutex::new(out)),
-            position: Chess::new(),
+            position: Ok(Chess::new()),
             engine: Arc::new(Mutex::new(Engine::new(engine_config(&chess_ai, level, (hash_mib, 1))))),
             hash_mib,
             threads: 1,
@@ -139,6 +161,7 @@ impl<W: Write + Send + 'static> Session<W> {
             multipv: MULTI_PV.0,
             chess_ai,
             running: None,
+            cost: Arc::default(),
         }
     }
 
@@ -164,6 +187,7 @@ impl<W: Write + Send + 'static> Session<W> {
                         format!("option name Move Overhead type spin default {} min {} max {}", o.0, o.1, o.2),
                         format!("option name MultiPV type spin default {} min {} max {}", m.0, m.1, m.2),
                         format!("option name Threads type spin default 1 min 1 max {}", max_threads()),
+                        "option name Ponder type check default false".to_string(),
                         "uciok".to_string(),
                     ]
                     .join("\n"),
@@ -179,24 +203,17 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::UciNewGame => {
                 self.finish(true);
                 self.lock_engine().clear();
-                self.position = Chess::new();
+                self.position = Ok(Chess::new());
             }
-            Command::Position { start, moves } => match set_up(&start, &moves) {
-                Ok(position) => self.position = position,
-                Err(message) => self.say(&format!("info string {message}; the position is unchanged")),
-            },
-            Command::Go(go) => {
-                for note in &go.ignored {
-                    self.say(&format!("info string {note}"));
-                }
-                if self.running.as_ref().is_some_and(|r| !r.answered.load(Ordering::Acquire)) {
-                    self.say("info string go: a search is already running; send stop first");
-                } else {
-                    self.finish(false);
-                    self.start(go);
+            Command::Position { start, moves } => {
+                self.position = set_up(&start, &moves);
+                if let Err(why) = &self.position {
+                    self.say(&format!("info string {why}; no position is set until a legal one comes"));
                 }
             }
-            Command::Stop | Command::PonderHit => self.finish(true),
+            Command::Go(go) => self.go(go),
+            Command::Stop => self.finish(true),
+            Command::PonderHit => self.ponder_hit(),
             Command::Quit => {
                 self.finish(true);
                 return Flow::Quit;
@@ -209,10 +226,58 @@ impl<W: Write + Send + 'static> Session<W> {
     /// it is infinite (at the end of the input nobody else will).
     pub fn finish(&mut self, stop: bool) {
         if let Some(running) = self.running.take() {
-            if stop || running.waits_for_stop {
+            if stop || running.waits_for_stop.load(Ordering::Acquire) {
                 running.stop.store(true, Ordering::Relaxed);
             }
             let _ = running.thread.join();
+        }
+    }
+
+    /// Answers a `go`: a search still running is stopped and answered first, so that every `go` has its own
+    /// `bestmove`; without a position, `bestmove 0000` and why.
+    fn go(&mut self, go: Go) {
+        for note in &go.ignored {
+            self.say(&format!("info string {note}"));
+        }
+        if self.running.as_ref().is_some_and(|r| !r.answered.load(Ordering::Acquire)) {
+            self.say("info string go: a search was running; it is stopped and answered first");
+        }
+        self.finish(true);
+        match &self.position {
+            Ok(_) => self.start(go),
+            Err(why) => {
+                self.say(&format!("info string go: no position to search ({why}); send a legal position"));
+                self.say("bestmove 0000");
+            }
+        }
+    }
+
+    /// `ponderhit`: the opponent played the expected move, so the ponder search becomes this move's search, with
+    /// the time the `go ponder` line's clocks give, from now. Without a ponder search running it is ignored.
+    fn ponder_hit(&mut self) {
+        let Some(running) = self.running.as_mut().filter(|r| !r.answered.load(Ordering::Acquire)) else {
+            return;
+        };
+        let Some(ponder) = running.ponder.take() else { return };
+        running.waits_for_stop.store(false, Ordering::Release);
+        let Some(time_ms) = ponder.time_ms else { return };
+        let (stop, answered) = (Arc::clone(&running.stop), Arc::clone(&running.answered));
+        let deadline = Instant::now() + Duration::from_millis(time_ms);
+        // The search began with no deadline: a clock thread stops it when the move's time is up (or leaves once
+        // the search has answered by itself).
+        let clock = std::thread::Builder::new().name("uci-ponderhit-clock".into()).spawn(move || {
+            while !answered.load(Ordering::Acquire) {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                std::thread::sleep(left.min(Duration::from_millis(2)));
+            }
+        });
+        if clock.is_err() {
+            // No thread to time it: play now rather than search without end.
+            running.stop.store(true, Ordering::Relaxed);
         }
     }
 
@@ -253,6 +318,11 @@ impl<W: Write + Send + 'static> Session<W> {
             "multipv" => {
                 self.multipv = number((MULTI_PV.0 as u64, MULTI_PV.1 as u64, MULTI_PV.2 as u64))? as usize;
             }
+            // The GUI says whether it will send `go ponder`; the engine ponders only when asked.
+            "ponder" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+                Some("true" | "false") => {}
+                _ => return Err(format!("setoption {name}: the value is true or false")),
+            },
             _ => return Err(format!("setoption: no option named '{name}'")),
         }
         Ok(())
@@ -270,65 +340,84 @@ impl<W: Write + Send + 'static> Session<W> {
 
     /// Starts searching the current position on a thread.
     fn start(&mut self, go: Go) {
-        let config = EngineConfig {
-            limits: self.limits(&go),
-            ..engine_config(&self.chess_ai, self.level, (self.hash_mib, self.threads))
-        };
-        let waits_for_stop = go.infinite || go.ponder;
+        let Ok(position) = &self.position else { return };
+        let root = position.clone();
+        let move_time_ms = self.move_time_ms(&go, &root);
+        let limits = Limits { time_ms: move_time_ms.filter(|_| !go.ponder), ..self.limits(&go) };
+        let config =
+            EngineConfig { limits, ..engine_config(&self.chess_ai, self.level, (self.hash_mib, self.threads)) };
+        let waits_for_stop = Arc::new(AtomicBool::new(go.infinite || go.ponder));
         let stop = Arc::new(AtomicBool::new(false));
         let answered = Arc::new(AtomicBool::new(false));
         // The legal ones among the moves named; all moves when none is legal, as when none is named.
         let searchmoves = (!go.searchmoves.is_empty())
-            .then(|| go.searchmoves.iter().filter_map(|name| self.position.parse_move(name).ok()).collect::<Vec<_>>());
+            .then(|| go.searchmoves.iter().filter_map(|name| root.parse_move(name).ok()).collect::<Vec<_>>());
         let job = think::Job {
             engine: Arc::clone(&self.engine),
             out: Arc::clone(&self.out),
-            root: self.position.clone(),
+            root,
             searchmoves,
             lines: self.multipv,
             config,
             stop: Arc::clone(&stop),
-            waits_for_stop,
+            waits_for_stop: Arc::clone(&waits_for_stop),
             answered: Arc::clone(&answered),
+            cost: Arc::clone(&self.cost),
         };
-        let thread = std::thread::spawn(move || job.run());
-        self.running = Some(Running { stop, waits_for_stop, answered, thread });
+        let ponder = go.ponder.then_some(Ponder { time_ms: move_time_ms });
+        let received = Instant::now();
+        match std::thread::Builder::new().name("uci-search".into()).spawn(move || job.run(received)) {
+            Ok(thread) => self.running = Some(Running { stop, waits_for_stop, ponder, answered, thread }),
+            Err(e) => {
+                self.say(&format!("info string go: no thread for the search ({e})"));
+                self.say("bestmove 0000");
+            }
+        }
     }
 
-    /// The search's limits for this `go`: the level's depth limit (or `depth`, if shallower), the level's node
-    /// budget (or `nodes`, if fewer; Skill Level 10 has none: at full strength only the GUI's limits hold), and the
-    /// time from `movetime`, else from the side to move's clock; `infinite` and `ponder` have none but `depth` and
-    /// `nodes`.
+    /// The search's depth and node limits for this `go`: the level's depth limit (or `depth`, if shallower) and the
+    /// level's node budget (or `nodes`, if fewer; Skill Level 10 has none: at full strength only the GUI's limits
+    /// hold); `infinite` has none but `depth` and `nodes`. The time is [`Session::move_time_ms`]'s (none for
+    /// `infinite`).
     fn limits(&self, go: &Go) -> Limits {
         let level = engine_config(&self.chess_ai, self.level, (self.hash_mib, self.threads)).limits;
         let level_depth = level.depth;
         let level_nodes = level.nodes.filter(|_| self.level < *LEVELS.end());
-        let waits = go.infinite || go.ponder;
+        let waits = go.infinite;
         let depth = match (go.depth, level_depth) {
             (Some(d), Some(l)) if !waits => Some(d.min(l)),
             (Some(d), _) => Some(d),
             (None, l) if !waits => l,
             (None, _) => None,
         };
-        let white = self.position.side_to_move() == crate::engine::game::Side::Max;
-        let (clock, increment) = if white { (go.wtime, go.winc) } else { (go.btime, go.binc) };
-        let time_ms = if waits {
-            None
-        } else if let Some(movetime) = go.movetime {
-            Some(movetime.saturating_sub(self.overhead_ms).max(1))
-        } else {
-            clock.map(|remaining_ms| {
-                let state =
-                    ClockState { remaining_ms, increment_ms: increment.unwrap_or(0), moves_to_go: go.movestogo };
-                move_budget_ms(state, self.overhead_ms)
-            })
-        };
         let nodes = match (go.nodes, level_nodes) {
             (Some(n), Some(l)) if !waits => Some(n.min(l)),
             (None, l) if !waits => l,
             (n, _) => n,
         };
+        let time_ms = match &self.position {
+            Ok(position) if !waits => self.move_time_ms(go, position),
+            _ => None,
+        };
         Limits { depth, time_ms, nodes }
+    }
+
+    /// The move's time: `movetime`, else the side to move's clock through the time manager, each less the
+    /// per-move cost (`Move Overhead` and what this engine itself was measured to spend outside its searches).
+    fn move_time_ms(&self, go: &Go, position: &Chess) -> Option<u64> {
+        if go.infinite {
+            return None;
+        }
+        let per_move_cost = self.overhead_ms.saturating_add(self.cost.worst_ms());
+        if let Some(movetime) = go.movetime {
+            return Some(movetime.saturating_sub(per_move_cost).max(1));
+        }
+        let white = position.side_to_move() == crate::engine::game::Side::Max;
+        let (clock, increment) = if white { (go.wtime, go.winc) } else { (go.btime, go.binc) };
+        clock.map(|remaining_ms| {
+            let state = ClockState { remaining_ms, increment_ms: increment.unwrap_or(0), moves_to_go: go.movestogo };
+            move_budget_ms(state, per_move_cost)
+        })
     }
 
     fn lock_engine(&self) -> std::sync::MutexGuard<'_, Engine<ChessMove>> {

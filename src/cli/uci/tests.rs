@@ -49,6 +49,11 @@ fn wait_for_bestmoves(out: &Shared, count: usize) {
     }
 }
 
+/// The moves the `bestmove` lines name, in order (their `ponder` parts left off).
+fn answers(text: &str) -> Vec<&str> {
+    lines_starting(text, "bestmove ").iter().filter_map(|l| l.split_whitespace().nth(1)).collect()
+}
+
 fn lines_starting<'a>(text: &'a str, prefix: &str) -> Vec<&'a str> {
     text.lines().filter(|l| l.starts_with(prefix)).collect()
 }
@@ -66,6 +71,7 @@ fn a_script_with_garbage_is_answered_line_by_line_and_ends_with_a_legal_bestmove
         position startpos moves e2e4 e7e5\n\
         position startpos moves e2e4 e5e4\n\
         position fen not/a/position w - - 0 1\n\
+        position startpos moves e2e4 e7e5\n\
         go depth banana depth 3 sideways\n\
         isready\n";
     let out = run_script(script);
@@ -88,9 +94,9 @@ fn a_script_with_garbage_is_answered_line_by_line_and_ends_with_a_legal_bestmove
             "info string setoption Skill Level: 11 is outside 1–10",
             "info string setoption Move Overhead: 'ten' is not a number",
             "info string setoption: no option named 'Contempt'",
-            "info string position: move 2 'e5e4' is not legal there; the position is unchanged",
+            "info string position: move 2 'e5e4' is not legal there; no position is set until a legal one comes",
             "info string position: FEN 'not/a/position w - - 0 1': the board has 3 ranks; FEN lists 8, from rank 8 down \
-             to rank 1, split by '/'; the position is unchanged",
+             to rank 1, split by '/'; no position is set until a legal one comes",
             "info string go: 'depth' wants a number, not 'banana'",
             "info string go: unknown word 'sideways' ignored",
         ],
@@ -99,9 +105,9 @@ fn a_script_with_garbage_is_answered_line_by_line_and_ends_with_a_legal_bestmove
     let depths: Vec<&str> =
         lines_starting(&out, "info depth").iter().map(|l| l.split_whitespace().nth(2).unwrap_or("")).collect();
     assert_eq!(depths, ["1", "2", "3"], "{out}");
-    let best = lines_starting(&out, "bestmove");
+    let best = answers(&out);
     assert_eq!(best.len(), 1, "{out}");
-    let name = best[0].trim_start_matches("bestmove ");
+    let name = best[0];
     let after = Chess::new().with_moves("e4 e5").expect("legal");
     assert!(after.legal_moves().iter().any(|&mv| after.uci_name(mv) == name), "{name} is not legal: {out}");
     // Every info line carries the fields GUIs read, and its pv starts with a legal move.
@@ -116,11 +122,11 @@ fn a_script_with_garbage_is_answered_line_by_line_and_ends_with_a_legal_bestmove
 fn a_mate_in_one_is_scored_as_mate_and_played() {
     let out = run_script("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n");
     assert!(out.contains("score mate 1 "), "{out}");
-    assert!(out.trim_end().ends_with("bestmove a1a8"), "{out}");
+    assert_eq!(answers(&out), ["a1a8"], "{out}");
     // Black to move, mated next move whatever it does (Kg8 is forced, then Ra8#).
     let out = run_script("position fen 7k/R7/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\n");
     assert!(out.contains("score mate -1 "), "{out}");
-    assert!(out.trim_end().ends_with("bestmove h8g8"), "{out}");
+    assert_eq!(answers(&out), ["h8g8"], "{out}");
 }
 
 #[test]
@@ -152,16 +158,39 @@ fn go_infinite_answers_only_after_stop_and_isready_is_answered_meanwhile() {
     session.handle("go infinite");
     std::thread::sleep(Duration::from_millis(300));
     session.handle("isready");
-    session.handle("go depth 2");
     let before = out.text();
     assert!(before.contains("readyok"), "{before}");
-    assert!(before.contains("info string go: a search is already running"), "{before}");
     assert!(!before.contains("bestmove"), "answered before stop: {before}");
     assert_eq!(session.handle("stop"), Flow::Continue);
     let after = out.text();
     assert_eq!(lines_starting(&after, "bestmove").len(), 1, "{after}");
     assert!(lines_starting(&after, "info depth").len() >= 2, "{after}");
     assert_eq!(session.handle("quit"), Flow::Quit);
+}
+
+/// A `go` while a search runs stops it: the running search is answered first, then the new one, so every `go` has
+/// its `bestmove`.
+#[test]
+fn a_go_during_a_search_answers_the_running_one_then_the_new_one() {
+    let out = Shared::default();
+    let mut session = Session::new(out.clone());
+    session.handle("setoption name Hash value 4");
+    session.handle("position startpos");
+    session.handle("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    session.handle("position startpos moves e2e4");
+    session.handle("go depth 3");
+    wait_for_bestmoves(&out, 2);
+    let text = out.text();
+    assert!(text.contains("info string go: a search was running; it is stopped and answered first"), "{text}");
+    let answers = lines_starting(&text, "bestmove");
+    assert_eq!(answers.len(), 2, "{text}");
+    let first = answers[0].split_whitespace().nth(1).unwrap_or("");
+    assert!(Chess::new().parse_move(first).is_ok(), "the first answer is for the start: {text}");
+    let after_e4 = Chess::new().with_moves("e4").expect("legal");
+    let second = answers[1].split_whitespace().nth(1).unwrap_or("");
+    assert!(after_e4.parse_move(second).is_ok(), "the second answer is for 1.e4: {text}");
+    session.finish(true);
 }
 
 #[test]
@@ -173,12 +202,12 @@ fn the_clock_of_the_side_to_move_sets_the_time_and_the_level_the_depth() {
         other => panic!("{other:?}"),
     };
     let limits = session.limits(&go("go wtime 60000 btime 10000 winc 1000 binc 0"));
-    assert_eq!(limits.time_ms, Some((60_000 - 100) / 25 + 750), "White to move: White's clock");
+    assert_eq!(limits.time_ms, Some((60_000 + 24 * 1_000 - 26 * 100) / 25), "White to move: White's clock");
     assert_eq!(limits.depth, Some(40), "level 10's depth limit");
     assert_eq!(limits.nodes, None, "level 10 is held by the GUI's limits alone");
     session.handle("position startpos moves e2e4");
     let limits = session.limits(&go("go wtime 60000 btime 10000 winc 1000 binc 0 movestogo 9"));
-    assert_eq!(limits.time_ms, Some((10_000 - 100) / 9), "Black to move: Black's clock");
+    assert_eq!(limits.time_ms, Some((10_000 - 10 * 100) / 9), "Black to move: Black's clock");
     assert_eq!(session.limits(&go("go movetime 500")).time_ms, Some(400));
     assert_eq!(session.limits(&go("go movetime 500 depth 3")).depth, Some(3));
     assert_eq!(session.limits(&go("go nodes 5000")), Limits { depth: Some(40), time_ms: None, nodes: Some(5000) });
@@ -211,8 +240,7 @@ fn the_next_go_right_after_bestmove_is_searched() {
 
 /// The legal move named by the last `bestmove` of `out`, in `position`.
 fn answered_move_is_legal(out: &str, position: &Chess) -> bool {
-    let Some(best) = lines_starting(out, "bestmove").last().map(|l| l.trim_start_matches("bestmove ").to_string())
-    else {
+    let Some(best) = answers(out).last().map(|name| name.to_string()) else {
         return false;
     };
     let mut open = position.clone();
@@ -253,14 +281,14 @@ fn a_claimable_draw_or_bare_material_is_played_on() {
 #[test]
 fn searchmoves_holds_the_root_to_the_moves_named() {
     let out = run_script("position startpos\ngo depth 4 searchmoves a2a3 h2h3\n");
-    let best = lines_starting(&out, "bestmove");
-    assert!(best == ["bestmove a2a3"] || best == ["bestmove h2h3"], "{out}");
+    let best = answers(&out);
+    assert!(best == ["a2a3"] || best == ["h2h3"], "{out}");
     for line in lines_starting(&out, "info depth") {
         assert!(line.contains(" pv a2a3") || line.contains(" pv h2h3"), "{line}");
     }
     // Names that are not legal moves are left out; none legal: every move is searched.
     let out = run_script("position startpos\ngo depth 2 searchmoves e2e5 g1f3\n");
-    assert_eq!(lines_starting(&out, "bestmove"), ["bestmove g1f3"], "{out}");
+    assert_eq!(answers(&out), ["g1f3"], "{out}");
     let out = run_script("position startpos\ngo depth 2 searchmoves xyzzy\n");
     assert!(answered_move_is_legal(&out, &Chess::new()), "{out}");
 }
@@ -284,7 +312,7 @@ fn multipv_reports_each_line_with_a_different_first_move() {
     }
     let line_one = lines_starting(&out, "info depth 3 ").into_iter().find(|l| l.contains(" multipv 1 "));
     let first = line_one.and_then(|l| l.split(" pv ").nth(1)).and_then(|pv| pv.split_whitespace().next());
-    assert_eq!(lines_starting(&out, "bestmove"), [format!("bestmove {}", first.unwrap_or("?")).as_str()]);
+    assert_eq!(answers(&out), [first.unwrap_or("?")]);
     // A position with fewer moves than lines reports the moves there are.
     let out = run_script("setoption name MultiPV value 5\nposition fen 7k/8/6K1/8/8/8/8/8 b - - 0 1\ngo depth 2\n");
     assert_eq!(lines_starting(&out, "info depth 1 ").len(), 1, "{out}");
@@ -325,7 +353,7 @@ fn threads_are_held_to_the_cores_and_searched_with() {
     assert_eq!(session.lock_engine().shared.is_some(), cores > 1, "the table is shared between the threads");
     let out =
         run_script("setoption name Threads value 2\nposition fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 3\n");
-    assert_eq!(lines_starting(&out, "bestmove"), ["bestmove d1d8"], "{out}");
+    assert_eq!(answers(&out), ["d1d8"], "{out}");
 }
 
 #[test]
@@ -349,4 +377,108 @@ fn an_overlong_line_is_skipped_and_the_next_one_read() {
         out.text(),
         format!("info string a line longer than {MAX_LINE_BYTES} bytes, so not read: skipped\nreadyok\n")
     );
+}
+
+/// A `position` that cannot be set leaves no position: `go` answers `bestmove 0000` and says why, never a move of
+/// the position before. A halfmove clock past 100 is a real game's, and is set.
+#[test]
+fn a_refused_position_is_never_answered_with_a_move_of_another() {
+    let refused = [
+        ("position startpos moves d2d4 d7d5 e1e3", "move 3 'e1e3' is not legal there"),
+        ("position fen 8/8/8/8/8/8/8/8 w - - 0 1", "there is no white king"),
+        ("position fen 4k3/8/8/8/8/8/8/4K3 w K - 0 1", "king or rook is not on its starting square"),
+        ("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", "Chess960 (Shredder) notation"),
+        ("position fen 4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "Black is in check with White to move"),
+        ("position fen 4k3/8/8/8/8/8/8/1N2K3 w - - 151 100", "the 75-move rule has ended the game"),
+    ];
+    for (setup, why) in refused {
+        let out = run_script(&format!("position startpos moves e2e4\n{setup}\ngo movetime 100\n"));
+        assert_eq!(lines_starting(&out, "bestmove"), ["bestmove 0000"], "{setup}: {out}");
+        let told = lines_starting(&out, "info string go: no position to search");
+        assert!(told.len() == 1 && told[0].contains(why), "{setup}: {out}");
+        assert!(lines_starting(&out, "info depth").is_empty(), "{setup}: searched anyway: {out}");
+    }
+    // The next legal position is searched again.
+    let out = run_script("position fen 8/8/8/8/8/8/8/8 w - - 0 1\nposition startpos\ngo depth 2\n");
+    assert!(answered_move_is_legal(&out, &Chess::new()), "{out}");
+    // Past the 50-move mark nobody claimed: set and searched, with info lines.
+    let fen = "4k3/8/8/8/8/8/8/1N2K3 w - - 101 100";
+    let out = run_script(&format!("position fen {fen}\ngo movetime 300\n"));
+    assert!(!out.contains("info string"), "{out}");
+    assert!(!lines_starting(&out, "info depth").is_empty(), "{out}");
+    assert!(answered_move_is_legal(&out, &Chess::from_fen(fen).expect("read as 100")), "{out}");
+}
+
+/// At the 50-move mark every `go` is searched as usual: the moves that keep the game going (a pawn move, a
+/// capture) are searched to the depth asked, the rest score the draw the opponent may claim.
+#[test]
+fn a_claimable_fifty_move_draw_is_searched_to_the_depth_asked() {
+    let out = run_script("position fen 4k3/4p3/8/8/8/8/3P4/R3K3 w - - 100 80\ngo depth 5\n");
+    let depths: Vec<&str> =
+        lines_starting(&out, "info depth").iter().map(|l| l.split_whitespace().nth(2).unwrap_or("")).collect();
+    assert_eq!(depths, ["1", "2", "3", "4", "5"], "{out}");
+    let best = lines_starting(&out, "bestmove").first().and_then(|l| l.split_whitespace().nth(1)).unwrap_or("");
+    assert!(best == "d2d3" || best == "d2d4", "a pawn move keeps the win going: {out}");
+}
+
+/// Under a time limit, the last MultiPV set a GUI reads is one depth's: distinct first moves, best first, and the
+/// `bestmove` is its first line's. `time` counts from the `go`.
+#[test]
+fn the_last_multipv_set_is_one_consistent_depth_under_a_time_limit() {
+    for movetime in [150, 400, 900] {
+        let out = run_script(&format!("setoption name MultiPV value 3\nposition startpos\ngo movetime {movetime}\n"));
+        let lines = lines_starting(&out, "info depth");
+        assert!(lines.len() >= 3 && lines.len().is_multiple_of(3), "whole sets only: {out}");
+        let last: Vec<&str> = lines[lines.len() - 3..].to_vec();
+        let field = |line: &str, name: &str| -> String {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            words.iter().position(|&w| w == name).and_then(|i| words.get(i + 1)).unwrap_or(&"").to_string()
+        };
+        let depths: Vec<String> = last.iter().map(|l| field(l, "depth")).collect();
+        assert!(depths.iter().all(|d| *d == depths[0]), "one depth: {last:?}");
+        let numbers: Vec<String> = last.iter().map(|l| field(l, "multipv")).collect();
+        assert_eq!(numbers, ["1", "2", "3"], "{last:?}");
+        let firsts: Vec<String> = last.iter().map(|l| field(l, "pv")).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{last:?}");
+        let scores: Vec<i64> = last.iter().map(|l| field(l, "cp").parse().unwrap_or(i64::MIN)).collect();
+        assert!(scores[0] >= scores[1] && scores[1] >= scores[2], "best first: {last:?}");
+        let best = lines_starting(&out, "bestmove").first().and_then(|l| l.split_whitespace().nth(1)).unwrap_or("");
+        assert_eq!(best, firsts[0], "{out}");
+        let times: Vec<u64> = lines.iter().map(|l| field(l, "time").parse().unwrap_or(0)).collect();
+        assert!(times.windows(2).all(|w| w[0] <= w[1]), "time from the go, never back: {times:?}");
+    }
+}
+
+/// Pondering as UCI has it: `bestmove … ponder …`, `go ponder` searching without an answer until `ponderhit`, and
+/// `ponderhit` making it a timed search that goes on (here a clock worth about a second) rather than answering at
+/// once.
+#[test]
+fn ponderhit_turns_the_ponder_search_into_a_timed_search() {
+    let out = run_script("uci\nposition startpos\ngo depth 4\n");
+    assert!(out.contains("option name Ponder type check default false"), "{out}");
+    let answer = lines_starting(&out, "bestmove")[0].to_string();
+    let words: Vec<&str> = answer.split_whitespace().collect();
+    assert!(words.len() == 4 && words[2] == "ponder", "{answer}");
+    let after = Chess::new().with_moves(words[1]).expect("legal");
+    assert!(after.parse_move(words[3]).is_ok(), "the ponder move is legal after the best: {answer}");
+
+    let out = Shared::default();
+    let mut session = Session::new(out.clone());
+    session.handle("setoption name Ponder value true");
+    session.handle(&format!("position startpos moves {} {}", words[1], words[3]));
+    session.handle("go ponder wtime 30000 btime 30000");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(lines_starting(&out.text(), "bestmove").is_empty(), "answered while pondering: {}", out.text());
+    let hit = std::time::Instant::now();
+    session.handle("ponderhit");
+    wait_for_bestmoves(&out, 1);
+    assert!(hit.elapsed() >= Duration::from_millis(200), "stopped at the ponderhit: {:?}", hit.elapsed());
+    assert!(!out.text().contains("info string"), "{}", out.text());
+    // `stop` while pondering (the opponent played another move) answers at once.
+    session.handle("position startpos moves e2e4 e7e5");
+    session.handle("go ponder wtime 30000 btime 30000");
+    std::thread::sleep(Duration::from_millis(100));
+    session.handle("stop");
+    assert_eq!(lines_starting(&out.text(), "bestmove").len(), 2, "{}", out.text());
+    session.finish(true);
 }

@@ -261,11 +261,16 @@ mod tests {
     fn the_ai_budget_is_the_time_managers_share_of_what_its_clock_shows() {
         let start = Instant::now();
         let mut clocks = Clocks::new(TimeControl { base_ms: 60_000, increment_ms: 1_000 });
-        // (60 s − 50 ms) / 25 + 750 ms, as `match --tc 60+1` would give.
-        assert_eq!(clocks.budget_ms(0, start), 59_950 / 25 + 750);
+        // (60 s + 24 increments − 26 × 50 ms) / 25: the time left and the coming increments, less the overhead of
+        // this move and the 25 to come.
+        assert_eq!(clocks.budget_ms(0, start), (60_000 + 24_000 - 1_300) / 25);
         clocks.sync(Some(0), 0, start);
-        assert_eq!(clocks.budget_ms(0, at(start, 10_000)), 49_950 / 25 + 750, "read off the running clock");
-        assert_eq!(clocks.budget_ms(1, at(start, 10_000)), 59_950 / 25 + 750);
+        assert_eq!(
+            clocks.budget_ms(0, at(start, 10_000)),
+            (50_000 + 24_000 - 1_300) / 25,
+            "read off the running clock"
+        );
+        assert_eq!(clocks.budget_ms(1, at(start, 10_000)), (60_000 + 24_000 - 1_300) / 25);
     }
 
     #[test]

@@ -1,11 +1,15 @@
 //! Clocks: a time control of a base time plus an increment per move, and how much of what is left one move may
 //! take (time management). Plain arithmetic in milliseconds, so every rule is a test.
 //!
-//! The rule: of the time left (less the move overhead — what the transport and the GUI lose per move), a move may
-//! take an equal share over the moves still to play (`movestogo`, or [`EXPECTED_MOVES_LEFT`] when the control
-//! has no such number) plus three quarters of the increment, but never more than [`MOST_OF_WHAT_IS_LEFT`] of the
-//! time left, and at least 1 ms. The search stops at its budget within a thousand nodes, so a budget below the
-//! time left keeps the flag from falling.
+//! The rule: a move may take an equal share of what the clock will hold over the moves still to play
+//! (`movestogo`, or [`EXPECTED_MOVES_LEFT`] when the control has no such number) — the time left, plus the
+//! increments those moves will add, less the per-move cost (what the transport, the GUI and the engine's own
+//! reading and answering lose on every move) for each of those moves and this one — but never more than
+//! [`MOST_OF_WHAT_IS_LEFT`] of the time left after this move's cost. Holding the per-move cost back for every
+//! coming move, not once, is what keeps a sudden-death clock from running out: as the time left falls towards that
+//! reserve, the budget falls to 0 — one iteration, a shallow search of a fraction of a millisecond — and each move
+//! costs little more than its fixed part, which the reserve was kept for. The search stops at its budget within a
+//! thousand nodes.
 
 /// Moves a game is assumed still to last when the time control does not say (`movestogo` absent): a common
 /// choice of engines, between a middlegame's and an endgame's remaining length.
@@ -26,14 +30,16 @@ pub struct ClockState {
     pub moves_to_go: Option<u64>,
 }
 
-/// How long the coming move may take, in milliseconds (see the module's doc).
-pub fn move_budget_ms(clock: ClockState, overhead_ms: u64) -> u64 {
+/// How long the coming move's search may take, in milliseconds, when every move also costs `per_move_cost_ms`
+/// outside the search (see the module's doc).
+pub fn move_budget_ms(clock: ClockState, per_move_cost_ms: u64) -> u64 {
     // In u128: a clock read from a GUI may say anything, and nothing here may overflow.
-    let usable = u128::from(clock.remaining_ms.saturating_sub(overhead_ms));
+    let cost = u128::from(per_move_cost_ms);
     let moves = u128::from(clock.moves_to_go.unwrap_or(EXPECTED_MOVES_LEFT).max(1));
-    let share = usable / moves + u128::from(clock.increment_ms) * 3 / 4;
-    let cap = usable * u128::from(MOST_OF_WHAT_IS_LEFT) / 100;
-    share.min(cap).max(1) as u64
+    let coming = u128::from(clock.remaining_ms) + u128::from(clock.increment_ms) * (moves - 1);
+    let share = coming.saturating_sub(cost * (moves + 1)) / moves;
+    let cap = u128::from(clock.remaining_ms).saturating_sub(cost) * u128::from(MOST_OF_WHAT_IS_LEFT) / 100;
+    share.min(cap) as u64
 }
 
 /// A base + increment time control, as a match plays it: both players start with `base_ms`, and each move adds
@@ -119,26 +125,56 @@ mod tests {
     }
 
     #[test]
-    fn a_move_takes_its_share_of_the_time_left_plus_most_of_the_increment() {
-        // (remaining, increment, moves to go, overhead) → budget
+    fn a_move_takes_its_share_of_the_time_left_and_the_coming_increments() {
+        // (remaining, increment, moves to go, per-move cost) → budget
         let table = [
             ((60_000, 0, None, 0), 2_400),                               // 60 s / 25
-            ((60_000, 1_000, None, 0), 3_150),                           // 2,400 + 750
+            ((60_000, 1_000, None, 0), 3_360),                           // (60 s + 24 × 1 s) / 25
             ((60_000, 0, Some(10), 0), 6_000),                           // 60 s / 10
             ((60_000, 0, Some(1), 0), 48_000),                           // the last move before the control: 80 % of it
             ((60_000, 0, Some(0), 0), 48_000),                           // 0 read as 1
-            ((10_000, 0, None, 1_000), 360),                             // (10 s − 1 s overhead) / 25
+            ((10_000, 0, None, 100), 296),                               // (10 s − 26 × 100 ms) / 25
+            ((1_000, 0, None, 10), 29),                                  // 1 s + 0: (1,000 − 260) / 25
+            ((300, 0, None, 10), 1),                                     // near the reserve: (300 − 260) / 25
+            ((250, 0, None, 10), 0),                                     // below it: one iteration only
             ((100, 5_000, None, 0), 80), // a big increment cannot spend what is not there
-            ((0, 0, None, 50), 1),       // nothing left: still a move, at once
-            ((u64::MAX, u64::MAX, None, 0), 14_572_927_818_230_545_775), // no overflow on any input
+            ((0, 0, None, 50), 0),       // nothing left: still a move, at once
+            ((u64::MAX, u64::MAX, None, 0), 14_757_395_258_967_641_292), // no overflow on any input
         ];
-        for ((remaining, increment, to_go, overhead), expected) in table {
-            assert_eq!(
-                move_budget_ms(clock(remaining, increment, to_go), overhead),
-                expected,
-                "{remaining} {increment}"
-            );
+        for ((remaining, increment, to_go, cost), expected) in table {
+            assert_eq!(move_budget_ms(clock(remaining, increment, to_go), cost), expected, "{remaining} {increment}");
         }
+    }
+
+    /// A sudden-death game of 300 plies on a simulated clock: each move costs 3 ms outside the search (what a GUI
+    /// saw), a search with a budget overruns it by 1 ms, and the time manager is told of 13 ms a move (a 10 ms
+    /// `Move Overhead` and 3 ms measured). Over the 150 moves of one side at 1 s + 0 the clock never falls below the
+    /// cost of a move still to come, where holding the cost back once flags near move 100.
+    #[test]
+    fn a_sudden_death_clock_never_runs_out_over_a_300_ply_game() {
+        let (cost, overrun) = (3u64, 1u64);
+        for (base, increment, per_move_cost) in [(1_000u64, 0u64, 13u64), (10_000, 100, 13), (2_000, 20, 13)] {
+            let mut remaining = base;
+            let mut lowest = base;
+            for played in 0..150 {
+                let budget = move_budget_ms(clock(remaining, increment, None), per_move_cost);
+                let spent = budget + cost + if budget > 0 { overrun } else { 0 };
+                assert!(spent < remaining, "{base}+{increment}: flagged at move {played} ({remaining} ms left)");
+                remaining = remaining - spent + increment;
+                lowest = lowest.min(remaining);
+            }
+            assert!(lowest > cost + overrun, "{base}+{increment}: down to {lowest} ms");
+        }
+        // The old rule, the cost held back once from the total, runs out within 300 moves.
+        let mut remaining = 1_000u64;
+        let ran_out = (0..150).any(|_| {
+            let budget = (remaining.saturating_sub(13) / EXPECTED_MOVES_LEFT).max(1);
+            let spent = budget + cost + overrun;
+            let out = spent >= remaining;
+            remaining = remaining.saturating_sub(spent);
+            out
+        });
+        assert!(ran_out, "the comparison shows the fault");
     }
 
     #[test]

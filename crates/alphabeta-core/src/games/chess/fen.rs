@@ -46,6 +46,47 @@ pub fn board_fault(fen: &str) -> Option<String> {
     counts.fault().or_else(|| check_fault(fen))
 }
 
+/// `fen` with the fields the crate needs: the counters added when left out, and a halfmove clock past 100 (up to
+/// the 75-move rule's 150) read as 100, the most the crate counts and all the 50-move rule asks. `Err` says why a
+/// clock cannot be.
+pub fn with_counters_for_the_crate(fen: &str) -> Result<String, String> {
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if fields.len() == 4 {
+        fields.extend(["0".to_string(), "1".to_string()]);
+    }
+    if let Some(clock) = fields.get_mut(4)
+        && let Ok(plies) = clock.parse::<u64>()
+    {
+        match plies {
+            0..=100 => {}
+            101..=150 => *clock = "100".to_string(),
+            _ => {
+                return Err(format!(
+                    "the halfmove clock is {plies}; past 150 plies without a capture or pawn move the 75-move rule \
+                     has ended the game"
+                ));
+            }
+        }
+    }
+    Ok(fields.join(" "))
+}
+
+/// Why the crate refused the castling field: a Chess960 (Shredder) letter, or a right whose king or rook is not
+/// on its square.
+pub fn castling_fault(fen: &str) -> String {
+    let rights = fen.split_whitespace().nth(2).unwrap_or("");
+    if rights.chars().any(|c| !matches!(c, 'K' | 'Q' | 'k' | 'q' | '-')) {
+        return format!(
+            "the castling field '{rights}' is Chess960 (Shredder) notation, which is not supported: standard chess \
+             writes KQkq"
+        );
+    }
+    format!(
+        "the castling field '{rights}' gives a right whose king or rook is not on its starting square \
+         (K: king e1 and rook h1; Q: king e1 and rook a1; k and q likewise on rank 8)"
+    )
+}
+
 /// Pieces counted per side, to name impossible numbers.
 #[derive(Default)]
 struct Counts {
@@ -136,5 +177,27 @@ mod tests {
             assert!(refused.contains(expected), "{fen}: {refused:?}");
         }
         assert_eq!(board_fault("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), None);
+    }
+
+    #[test]
+    fn a_game_played_on_past_fifty_moves_is_read_and_past_the_75_move_rule_refused() {
+        use crate::engine::game::Game;
+        for clock in [100, 101, 123, 150] {
+            let game = super::super::Chess::from_fen(&format!("4k3/8/8/8/8/8/8/1N2K3 w - - {clock} 100"))
+                .unwrap_or_else(|e| panic!("clock {clock}: {}", e.0));
+            assert_eq!(game.board().halfmove_clock(), 100, "clock {clock}");
+            assert_eq!(game.terminal_value(), Some(0.0), "a claimable draw ends the game for the search");
+        }
+        let refused = super::super::Chess::from_fen("4k3/8/8/8/8/8/8/1N2K3 w - - 151 100").err().map(|e| e.0);
+        assert!(refused.as_deref().is_some_and(|why| why.contains("the 75-move rule")), "{refused:?}");
+    }
+
+    #[test]
+    fn castling_rights_that_cannot_be_are_refused_with_their_reason() {
+        let reason = |fen: &str| super::super::Chess::from_fen(fen).err().map(|e| e.0).unwrap_or_default();
+        let shredder = reason("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+        assert!(shredder.contains("Chess960 (Shredder) notation, which is not supported"), "{shredder}");
+        let no_rook = reason("4k3/8/8/8/8/8/8/4K3 w K - 0 1");
+        assert!(no_rook.contains("king or rook is not on its starting square"), "{no_rook}");
     }
 }

@@ -26,9 +26,11 @@
 //! that was itself tense (say, answering a check) is read statically. This is what stops a one-ply search from
 //! putting its queen where a pawn takes it.
 
+pub mod endgame;
 pub mod ending;
 mod family;
 mod fen;
+pub mod kpk;
 mod open_root;
 pub mod words;
 pub use family::{ChessFamily, ChessRules};
@@ -105,16 +107,17 @@ impl Chess {
     }
 
     /// A position from FEN (the halfmove clock and move number may be left out). History starts here.
+    ///
+    /// A halfmove clock from 101 to 150 is a game played on past a 50-move draw nobody claimed (the 75-move rule
+    /// ends it at 150): it is read as 100, which is what every rule here asks of it (the crate counts no further).
     pub fn from_fen(fen: &str) -> Result<Self, IllegalMove> {
         let fen = fen.trim();
-        let full = match fen.split_whitespace().count() {
-            4 => format!("{fen} 0 1"),
-            _ => fen.to_string(),
-        };
+        let full = fen::with_counters_for_the_crate(fen).map_err(|why| IllegalMove(format!("FEN '{fen}': {why}")))?;
         let board = Board::from_fen(&full, false).map_err(|e| {
-            // The crate's "The board is invalid." says not where: name the rank or the piece when we can.
+            // The crate's one-line reasons say not where: name the rank, the piece or the castling letter.
             let why = match e {
                 cozy_chess::FenParseError::InvalidBoard => fen::board_fault(&full).unwrap_or_else(|| e.to_string()),
+                cozy_chess::FenParseError::InvalidCastlingRights => fen::castling_fault(&full),
                 _ => e.to_string(),
             };
             IllegalMove(format!("FEN '{fen}': {why}"))
@@ -237,12 +240,14 @@ impl Chess {
     /// `e7e8q`, `e1g1`.
     pub fn parse_move(&self, name: &str) -> Result<Move, IllegalMove> {
         let wanted = name.trim().trim_end_matches(['+', '#']);
-        self.legal_moves()
-            .into_iter()
-            .find(|&mv| {
-                let uci = self.uci_name(mv);
-                self.move_name(mv).trim_end_matches(['+', '#']) == wanted || uci == wanted || mv.to_string() == wanted
-            })
+        let legal = self.legal_moves();
+        // Squares first: no SAN is a square-to-square name, and a protocol replaying a long game sends only those,
+        // so working out every move's SAN (a check test each) would be the whole cost of reading its moves.
+        legal
+            .iter()
+            .find(|&&mv| self.uci_name(mv) == wanted || mv.to_string() == wanted)
+            .or_else(|| legal.iter().find(|&&mv| self.move_name(mv).trim_end_matches(['+', '#']) == wanted))
+            .copied()
             .ok_or_else(|| IllegalMove(format!("{name} is not a legal move here")))
     }
 
@@ -385,13 +390,12 @@ impl Game for Chess {
     }
 
     /// Material and square bonuses (see [`eval`]), the side to move's less the opponent's; with the tapered
-    /// evaluation on, [`tapered::evaluate`].
+    /// evaluation on, [`tapered::evaluate`]; either scaled by what the material allows in known endings
+    /// ([`endgame::adjust`]).
     fn evaluate(&self) -> Value {
-        if self.features.tapered_eval {
-            Value::from(tapered::evaluate(&self.board))
-        } else {
-            Value::from(eval::evaluate(&self.board))
-        }
+        let value =
+            if self.features.tapered_eval { tapered::evaluate(&self.board) } else { eval::evaluate(&self.board) };
+        Value::from(endgame::adjust(&self.board, value))
     }
 
     fn use_search_features(&mut self, features: &SearchFeatures) {
