@@ -65,6 +65,8 @@ def play_game(number, args, line, studio_white):
         clocks = {chess.WHITE: base, chess.BLACK: base}
         engines = {chess.WHITE: studio if studio_white else stockfish, chess.BLACK: stockfish if studio_white else studio}
         ending, loser_on_time = None, None
+        studio_colour = chess.WHITE if studio_white else chess.BLACK
+        lowest = base
         while not board.is_game_over(claim_draw=True) and board.ply() < 600:
             mover = board.turn
             limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
@@ -79,6 +81,8 @@ def play_game(number, args, line, studio_white):
                 break
             spent = time.monotonic() - started
             clocks[mover] -= spent
+            if mover == studio_colour:
+                lowest = min(lowest, clocks[mover])
             if clocks[mover] < 0:
                 loser_on_time, ending = mover, "time"
                 break
@@ -88,18 +92,19 @@ def play_game(number, args, line, studio_white):
                 loser_on_time, ending = mover, "illegal"
                 break
             board.push(answer.move)
-        studio_colour = chess.WHITE if studio_white else chess.BLACK
         if loser_on_time is not None:
             score = 0.0 if loser_on_time == studio_colour else 1.0
             who = "studio" if loser_on_time == studio_colour else "stockfish"
-            return {"score": score, "ending": ending, "loser": who, "errors": errors, "plies": board.ply()}
+            return {"score": score, "ending": ending, "loser": who, "errors": errors, "plies": board.ply(),
+                    "lowest": lowest}
         outcome = board.outcome(claim_draw=True)
         if outcome is None or outcome.winner is None:
             score = 0.5
         else:
             score = 1.0 if outcome.winner == studio_colour else 0.0
         reason = outcome.termination.name.lower() if outcome else "ply cap"
-        return {"score": score, "ending": reason, "loser": None, "errors": errors, "plies": board.ply()}
+        return {"score": score, "ending": reason, "loser": None, "errors": errors, "plies": board.ply(),
+                "lowest": lowest}
     finally:
         for engine in (studio, stockfish):
             try:
@@ -136,9 +141,15 @@ def run_games(args):
         "protocol_errors": len(errors), "errors": errors[:20],
         "elo_difference": rating, "endings": sorted({r["ending"] for r in results}),
         "hog": args.hog, "concurrency": args.concurrency, "bin": args.bin,
+        "plies": {"mean": sum(r["plies"] for r in results) / max(len(results), 1),
+                  "max": max((r["plies"] for r in results), default=0)},
+        "studio_lowest_clock_s": min((r["lowest"] for r in results), default=None),
+        "endings_count": {e: sum(r["ending"] == e for r in results) for e in {r["ending"] for r in results}},
     }
     print(f"{args.tc} against Stockfish 15.1 at UCI_Elo {args.elo}, {len(results)} games: +{wins} ={draws} -{losses}")
     print(f"time losses: studio {studio_flags}, Stockfish {stockfish_flags}; protocol errors {len(errors)}")
+    print(f"plies: mean {summary['plies']['mean']:.0f}, longest {summary['plies']['max']}; the studio's lowest "
+          f"clock {summary['studio_lowest_clock_s']:.3f} s; endings {summary['endings_count']}")
     for error in errors[:20]:
         print("  " + error)
     if rating:

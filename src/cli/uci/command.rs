@@ -214,7 +214,7 @@ mod tests {
         assert_eq!(parse("go depth 0"), Ok(Command::Go(Go { depth: Some(1), ..Go::default() })));
     }
 
-    /// Issue 42: `go depth 6 searchmoves a2a3 h2h3` and `go depth 4 foo` were refused, so no `bestmove` came.
+    /// `go depth 6 searchmoves a2a3 h2h3` and `go depth 4 foo` are searched: a refused `go` would get no `bestmove`.
     #[test]
     fn every_go_parses_searchmoves_are_read_and_what_is_not_understood_is_noted() {
         let go = |line: &str| match parse(line) {

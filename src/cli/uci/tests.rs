@@ -248,8 +248,8 @@ fn answered_move_is_legal(out: &str, position: &Chess) -> bool {
     open.legal_moves().iter().any(|&mv| open.uci_name(mv) == best)
 }
 
-/// Issue 42: a repetition or 50-move draw can only be claimed, and K+N v K still has moves: `go` answered `0000`
-/// and the next moves were refused.
+/// A repetition or 50-move draw can only be claimed, and K+N v K still has moves: `go` must not answer `0000`,
+/// nor may `position` refuse the moves played on.
 #[test]
 fn a_claimable_draw_or_bare_material_is_played_on() {
     let repeated = "position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
@@ -334,7 +334,7 @@ fn a_hash_the_machine_cannot_give_keeps_the_old_table() {
     }
 }
 
-/// Issue 46: `Threads` is offered up to the cores, more is held to them with a word, 0 is refused, and a search on
+/// `Threads` is offered up to the cores, more is held to them with a word, 0 is refused, and a search on
 /// the threads set still answers a legal, mating move.
 #[test]
 fn threads_are_held_to_the_cores_and_searched_with() {

@@ -10,8 +10,8 @@
 //!   (such endings are drawn far more often than not), a half beyond;
 //! - **the wrong bishop**: only rook pawns on one file and a bishop that does not control their queening square,
 //!   the defending king on or next to it: nothing;
-//! - **king and pawn against king**: the table's result: a draw is 0, a win is at least the value of a queen-to-be,
-//!   so the search converts it instead of settling for less.
+//! - **king and pawn against king**: the table's result: a draw is 0, a win a rook's worth and more the further
+//!   the pawn has come, so the search converts it instead of shuffling.
 //!
 //! Positions with more than four pieces besides kings and pawns are left as they are (checked first, so the
 //! middlegame pays two bitboard counts for this).
@@ -19,8 +19,10 @@
 use super::kpk;
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Square};
 
-/// A won king-and-pawn ending is worth at least this, in centipawns, from the stronger side's view.
-pub const KPK_WIN: i32 = 700;
+/// A won king-and-pawn ending is worth this, in centipawns, from the stronger side's view, plus its progress (at
+/// most about 200): a rook's worth, and with the pawn on the seventh still less than the queen it is about to become
+/// (about 860 against a bare king), so the search promotes.
+pub const KPK_WIN: i32 = 500;
 
 const KNIGHT: i32 = 320;
 const BISHOP: i32 = 330;
@@ -35,18 +37,26 @@ pub fn adjust(board: &Board, value: i32) -> i32 {
         return value;
     }
     let me = board.side_to_move();
-    if let Some(white_wins) = king_and_pawn_against_king(board) {
-        let strong = if white_wins.1 { Color::White } else { Color::Black };
-        let sign = if strong == me { 1 } else { -1 };
-        return if white_wins.0 { sign * (sign * value).max(KPK_WIN) } else { 0 };
+    if let Some(ending) = king_and_pawn_against_king(board) {
+        let sign = if ending.strong == me { 1 } else { -1 };
+        return if ending.wins { sign * (KPK_WIN + ending.progress) } else { 0 };
     }
     let strong = if value >= 0 { me } else { !me };
     let eighths = scale_in_eighths(board, strong);
     value * eighths / 8
 }
 
-/// For K+P against K: (whether the side with the pawn wins, whether that side is White).
-fn king_and_pawn_against_king(board: &Board) -> Option<(bool, bool)> {
+/// A king-and-pawn-against-king position, judged by the table.
+struct PawnEnding {
+    /// The side with the pawn.
+    strong: Color,
+    wins: bool,
+    /// How far a win has come: the pawn's advance, then its king's nearness to the square in front of it, so the
+    /// search prefers the winning move that makes progress (every winning position is otherwise worth the same).
+    progress: i32,
+}
+
+fn king_and_pawn_against_king(board: &Board) -> Option<PawnEnding> {
     let pawns = board.pieces(Piece::Pawn);
     if board.occupied() != board.pieces(Piece::King) | pawns || pawns.len() != 1 {
         return None;
@@ -55,13 +65,13 @@ fn king_and_pawn_against_king(board: &Board) -> Option<(bool, bool)> {
     let strong = board.color_on(pawn)?;
     // The table has the pawn moving up: Black's side is seen with the board turned over.
     let turn = |square: Square| if strong == Color::White { square as u8 } else { square as u8 ^ 56 };
-    let wins = kpk::white_wins(
-        turn(board.king(strong)),
-        turn(pawn),
-        turn(board.king(!strong)),
-        board.side_to_move() == strong,
-    );
-    Some((wins, strong == Color::White))
+    let (king, pawn, other) = (turn(board.king(strong)), turn(pawn), turn(board.king(!strong)));
+    let wins = kpk::white_wins(king, pawn, other, board.side_to_move() == strong);
+    let front = pawn.saturating_add(8).min(63);
+    let apart =
+        (i32::from(king % 8) - i32::from(front % 8)).abs().max((i32::from(king / 8) - i32::from(front / 8)).abs());
+    let progress = 30 * i32::from(pawn / 8) + 2 * (7 - apart);
+    Some(PawnEnding { strong, wins, progress })
 }
 
 /// How much of its advantage `strong` keeps, in eighths (8: all of it).
@@ -182,17 +192,57 @@ mod tests {
         }
     }
 
-    /// King and pawn against king follows the table: a draw is 0 from either side's view, a win at least a
-    /// queen-to-be, and the side with the bare king sees the same from its side.
+    /// The engine at a modest depth, playing both sides from `fen` for `plies` plies (or to the end).
+    fn played_out(fen: &str, depth: u32, plies: usize) -> crate::games::chess::Chess {
+        use crate::engine::game::Game;
+        use crate::engine::search::deepening::{Engine, EngineConfig};
+        use crate::engine::search::limits::Limits;
+        let mut game = crate::games::chess::Chess::from_fen(fen).expect("a FEN");
+        let mut engine =
+            Engine::new(EngineConfig { limits: Limits::depth(depth), tt_mib: 8, ..EngineConfig::default() });
+        for _ in 0..plies {
+            let Some(mv) = engine.think(&mut game.clone(), None, |_| {}).best_move else { break };
+            game.play(mv);
+        }
+        game
+    }
+
+    /// Scored by the table, a won pawn ending is converted: the pawn queens against the best defence a depth-6
+    /// search finds (without the table the search, seeing only a pawn's worth either way, shuffles).
+    #[test]
+    fn a_won_pawn_ending_is_converted() {
+        let game = played_out("4k3/8/8/8/8/4K3/4P3/8 w - - 0 1", 6, 40);
+        let board = game.board();
+        let queened = !board.pieces(Piece::Queen).is_empty();
+        assert!(queened || game.winner().is_some(), "no queen after 40 plies: {}", game.to_fen());
+    }
+
+    /// A search of the drawn opposite-coloured bishop ending two pawns up scores well below a pawn, where the
+    /// evaluation alone gives about two.
+    #[test]
+    fn a_drawn_opposite_bishop_ending_is_searched_as_nearly_drawn() {
+        use crate::engine::search::deepening::{Engine, EngineConfig};
+        use crate::engine::search::limits::Limits;
+        let fen = "8/8/4k3/8/3b4/8/3PP3/3BK3 w - - 0 1";
+        let mut game = crate::games::chess::Chess::from_fen(fen).expect("a FEN");
+        let mut engine = Engine::new(EngineConfig { limits: Limits::depth(6), tt_mib: 8, ..EngineConfig::default() });
+        let value = engine.think(&mut game, None, |_| {}).last().map(|i| i.value).unwrap_or(f64::NAN);
+        assert!((0.0..100.0).contains(&value), "{value}");
+    }
+
+    /// King and pawn against king follows the table: a draw is 0 from either side's view, a win more than a rook,
+    /// and the side with the bare king sees the same from its side.
     #[test]
     fn king_and_pawn_against_king_is_scored_by_the_table() {
         // The rook pawn with the defending king in the corner: a draw, however many pawns' worth the eval says.
         assert_eq!(adjusted("k7/8/PK6/8/8/8/8/8 w - - 0 1", 250), 0);
-        // The king on a key square: a win.
-        assert_eq!(adjusted("4k3/8/4K3/4P3/8/8/8/8 b - - 0 1", -150), -KPK_WIN);
-        assert_eq!(adjusted("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", 150), KPK_WIN);
+        // The king on a key square: a win, worth more than a rook, and more the further the pawn has come.
+        let won = adjusted("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", 150);
+        assert!(won > KPK_WIN, "{won}");
+        assert_eq!(adjusted("4k3/8/4K3/4P3/8/8/8/8 b - - 0 1", -150), -won, "the same from the other side");
+        assert!(adjusted("8/4P1k1/4K3/8/8/8/8/8 b - - 0 1", 0) < -won, "the pawn on the seventh has come further");
         // Black's pawn, Black to move, Black's king before it with the opposition turned: the board turned over.
-        assert_eq!(adjusted("8/8/8/8/4p3/4k3/8/4K3 w - - 0 1", -150), -KPK_WIN);
+        assert_eq!(adjusted("8/8/8/8/4p3/4k3/8/4K3 w - - 0 1", -150), -won);
         assert_eq!(adjusted("8/8/4k3/8/8/4p3/4K3/8 w - - 0 1", -100), 0, "White holds the opposition");
     }
 }

@@ -66,7 +66,7 @@ mod tests {
     use super::*;
     use crate::engine::game::Game;
 
-    /// Issue 42: a claimable draw left the root without moves, so UCI answered `bestmove 0000`.
+    /// A claimable draw must leave the root its moves, or UCI would answer `bestmove 0000`.
     #[test]
     fn an_open_root_has_its_moves_and_the_draws_below_it_still_count() {
         let mut repeated = Chess::new().with_moves("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8").expect("legal");
