@@ -15,10 +15,10 @@
 //! name, so a script can be debugged from a terminal. `math.random` is seeded with 0, so a script that uses it
 //! behaves the same every run (the position's hash, a cloned game and a replayed game all depend on that).
 
-use super::budget::{Budget, CALL_TIME_LIMIT, CHARGE_FROM, HOOK_EVERY};
-pub use super::budget::{INSTRUCTION_BUDGET, MEMORY_LIMIT};
+use super::budget::{Budget, CALL_TIME_LIMIT, CHARGE_FROM, count_hook};
+pub use super::budget::{CALL_TIME_MARGIN, INSTRUCTION_BUDGET, MEMORY_LIMIT};
 use super::watchdog::Armable;
-use mlua::{HookTriggers, Lua, LuaOptions, StdLib};
+use mlua::{Lua, LuaOptions, StdLib};
 use std::cell::Cell;
 use std::sync::Arc;
 use std::time::Duration;
@@ -115,11 +115,8 @@ impl Sandbox {
         };
         globals.raw_set("print", print)?;
         lua.set_memory_limit(2 * super::budget::MEMORY_LIMIT)?;
-        let hooked = Arc::clone(&budget);
-        lua.set_global_hook(HookTriggers::new().every_nth_instruction(HOOK_EVERY), move |lua, _debug| {
-            hooked.charge(lua, f64::from(HOOK_EVERY))
-        })?;
-        let armable = Armable::take_over(&lua)?;
+        // The hook's first look comes after one instruction: its count grows while instructions are quick.
+        let armable = Armable::new(&lua, &budget, count_hook, 1)?;
         Ok(Sandbox { lua, budget, raw_unpack, armable, calls: Cell::new(0) })
     }
 

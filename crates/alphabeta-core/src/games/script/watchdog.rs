@@ -60,17 +60,25 @@ unsafe impl Send for Armable {}
 unsafe impl Sync for Armable {}
 
 impl Armable {
-    /// Takes over the count hook `lua` has set (mlua's, which charges the budget): removes it, to be armed only
-    /// on long calls — or leaves it on for good where calls cannot be watched.
-    pub fn take_over(lua: &mlua::Lua) -> mlua::Result<Arc<Armable>> {
-        let mut found = None;
-        // SAFETY: the closure only reads the hook of the state it is given, on this thread.
+    /// Sets `hook` as `lua`'s count hook, every `every` instructions, charging `budget` (see
+    /// [`budget::attach`](super::budget::attach)): armed only on long calls — or for good where calls cannot be
+    /// watched.
+    pub fn new(
+        lua: &mlua::Lua,
+        budget: &Arc<super::budget::Budget>,
+        hook: ffi::lua_Hook,
+        every: u32,
+    ) -> mlua::Result<Arc<Armable>> {
+        let mut state = std::ptr::null_mut();
+        // SAFETY: reads the pointer to the state a protected call runs in: the main state, at the top level.
+        unsafe { lua.exec_raw::<()>((), |s| state = s)? };
+        let every = i32::try_from(every).unwrap_or(i32::MAX);
+        // SAFETY: the state is the main state, not running, on this thread; the budget stays attached until the
+        // state is retired.
         unsafe {
-            lua.exec_raw::<()>((), |state| {
-                found = ffi::lua_gethook(state).map(|hook| (state, hook, ffi::lua_gethookcount(state)));
-            })?;
+            super::budget::attach(state, budget);
+            ffi::lua_sethook(state, Some(hook), ffi::LUA_MASKCOUNT, every);
         }
-        let (state, hook, every) = found.ok_or_else(|| mlua::Error::runtime("the budget's hook is not set"))?;
         let armable = Arc::new(Armable {
             state,
             hook,
@@ -126,11 +134,14 @@ impl Armable {
         self.armed.load(Ordering::Relaxed)
     }
 
-    /// No longer watched: called before the state is closed.
+    /// No longer watched, and the budget detached: called by the state's owner, outside any call, before the
+    /// state is closed.
     pub fn retire(&self) {
         if let Ok(mut registry) = REGISTRY.lock() {
             registry.retain(|a| !std::ptr::eq(a.as_ref(), self));
         }
+        // SAFETY: the main state, not running, on its owner's thread.
+        unsafe { super::budget::detach(self.state) };
     }
 
     #[inline]

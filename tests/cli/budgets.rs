@@ -1,0 +1,106 @@
+//! A script, an option or a full disk can neither hang nor abort a command: each hostile example ends, in bounded
+//! time, with exit status 0, 1 or 2 and one line on standard error.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A fresh folder for one test, holding `files` (name, text).
+pub fn folder_with(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("abs-budgets-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    for (file, text) in files {
+        std::fs::write(dir.join(file), text).expect("written");
+    }
+    dir
+}
+
+/// Runs the studio with `args` and no input, killing it after `limit`: (status, stdout, stderr, time taken); the
+/// test fails if it had to be killed.
+pub fn within(args: &[&str], limit: Duration) -> (i32, String, String, Duration) {
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let id = child.id();
+    let stdout = child.stdout.take();
+    let stderr = child.stderr.take();
+    let reader = std::thread::spawn(move || {
+        let read = |pipe: Option<std::process::ChildStdout>| {
+            let mut text = String::new();
+            if let Some(mut pipe) = pipe {
+                let _ = std::io::Read::read_to_string(&mut pipe, &mut text);
+            }
+            text
+        };
+        let out = read(stdout);
+        let mut err = String::new();
+        if let Some(mut pipe) = stderr {
+            let _ = std::io::Read::read_to_string(&mut pipe, &mut err);
+        }
+        let _ = tx.send((out, err));
+    });
+    let status = loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} (pid {id}) still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let took = started.elapsed();
+    let (out, err) = rx.recv().unwrap_or_default();
+    let _ = reader.join();
+    (status.code().unwrap_or(-1), out, err, took)
+}
+
+/// A game whose `moves` runs `body` (line 6).
+fn game(body: &str) -> String {
+    format!(
+        "name = \"Bomb\"\nfunction start() return {{ n = 0 }} end\nfunction turn(s) return s.n % 2 + 1 end\n\
+         function play(s, m) return {{ n = s.n + 1 }} end\nfunction result(s) if s.n >= 4 then return 0 end end\n\
+         function moves(s) {body} end\n"
+    )
+}
+
+const CLOSE_BOMB: &str =
+    "local g <close> = setmetatable({}, {__close = function() while true do end end}); while true do end";
+
+#[test]
+fn a_close_handler_cannot_outlive_a_spent_budget_in_any_command() {
+    let dir = folder_with("close", &[("bomb.lua", &game(CLOSE_BOMB))]);
+    let dir = dir.to_str().expect("a UTF-8 path");
+    let commands: [&[&str]; 4] = [
+        &["perft", "bomb", "2"],
+        &["search", "bomb", "--depth", "3"],
+        &["match", "bomb", "--a", "level:1", "--b", "level:1", "--games", "2"],
+        // `check` carries on past a fault, to its time cap.
+        &["check", "bomb", "--max-seconds", "2"],
+    ];
+    for command in commands {
+        let args: Vec<&str> = ["--games-dir", dir].iter().copied().chain(command.iter().copied()).collect();
+        let (code, out, err, took) = within(&args, Duration::from_secs(20));
+        assert!(matches!(code, 0..=2), "{command:?}: status {code}: {err}");
+        assert!(
+            err.contains("bomb.lua:6: stopped after") || out.contains("bomb.lua:6: stopped after"),
+            "{command:?}: {err}"
+        );
+        assert!(took < Duration::from_secs(10), "{command:?}: {took:?}");
+    }
+    // The same handler at load time: the file is listed as broken within one call's budget.
+    let dir = folder_with("close-load", &[("bomb.lua", &format!("{}{CLOSE_BOMB}\n", game("return { 1 }")))]);
+    let started = Instant::now();
+    let (code, out, _, _) = within(&["--games-dir", dir.to_str().expect("UTF-8"), "games"], Duration::from_secs(20));
+    assert_eq!(code, 0);
+    assert!(out.contains("bomb.lua:7: stopped after"), "{out}");
+    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+}
