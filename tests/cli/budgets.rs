@@ -104,3 +104,54 @@ fn a_close_handler_cannot_outlive_a_spent_budget_in_any_command() {
     assert!(out.contains("bomb.lua:7: stopped after"), "{out}");
     assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
 }
+
+/// Asserts exit status 2 and one line on standard error containing `says`, no panic.
+fn one_line_refusal(code: i32, err: &str, says: &str) {
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(says), "{err}");
+    assert!(!err.contains("panicked") && !err.contains("memory allocation of"), "{err}");
+}
+
+/// Runs the studio under an address-space limit of `kib` KiB (as `ulimit -v` sets it), killed after 60 s.
+fn within_address_space(kib: u64, args: &[&str]) -> (i32, String, String, Duration) {
+    let script = format!("ulimit -v {kib} && exec \"$0\" \"$@\"");
+    let mut all = vec!["-c", script.as_str(), env!("CARGO_BIN_EXE_alphabeta-studio")];
+    all.extend_from_slice(args);
+    let started = Instant::now();
+    let out = Command::new("sh").args(&all).stdin(Stdio::null()).output().expect("sh runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+        started.elapsed(),
+    )
+}
+
+#[test]
+fn a_table_the_machine_cannot_give_ends_the_match_in_one_line() {
+    // Under a 3 GB address space a 4 GiB table cannot be had: said when the first game asks for it.
+    let (code, _, err, _) =
+        within_address_space(3_000_000, &["match", "nim", "--a", "tt=4096", "--b", "level:1", "--games", "2"]);
+    one_line_refusal(code, &err, "error: game 1: the transposition table of 4096 MiB: 4095 MiB cannot be allocated");
+    // Tables that could never fit at once are refused before any game.
+    let (code, _, err, took) = within(
+        &["match", "nim", "--a", "tt=4096", "--b", "tt=4096", "--concurrency", "64", "--games", "2"],
+        Duration::from_secs(30),
+    );
+    one_line_refusal(code, &err, "error: --concurrency 64 with tables of 4096 + 4096 MiB: 524288 MiB are wanted");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
+fn a_game_scripts_fault_ends_the_match_with_its_line_not_a_players_crash() {
+    let dir = folder_with("fault", &[("bomb.lua", &game("error('the rules broke')"))]);
+    let dir = dir.to_str().expect("a UTF-8 path");
+    let (code, out, err, _) = within(
+        &["--games-dir", dir, "match", "bomb", "--a", "level:1", "--b", "level:1", "--games", "4"],
+        Duration::from_secs(30),
+    );
+    one_line_refusal(code, &err, "bomb.lua:6: the rules broke");
+    assert!(err.starts_with("error: game "), "{err}");
+    assert!(!out.contains("Elo"), "{out}");
+}

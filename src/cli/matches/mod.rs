@@ -101,6 +101,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let pairs = args.games.div_ceil(2);
     let openings = openings(&start, args.openings.as_deref(), pairs, args.seed)?;
+    tables_fit(&specs, &variant.ai, args.concurrency)?;
     // Every player is made once up front, so a bad engine path is an error before any game starts.
     for spec in &specs {
         drop(make_player(spec, &variant.ai)?);
@@ -125,7 +126,10 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     };
     let mut tally = Tally::new(records);
     play_match(&plan, &start, sprt, &names, &variant.id, &mut tally);
-    eprintln!();
+    if tally.counts.games() > 0 {
+        // Ends the progress line.
+        eprintln!();
+    }
     if let Some(e) = tally.error {
         return Err(CommandError(e));
     }
@@ -161,6 +165,21 @@ fn play_match(plan: &Plan, start: &AnyGame, sprt: Option<Sprt>, names: &[String;
             }
         }
     });
+}
+
+/// Refuses a match whose players' tables, at `concurrency` games at once, want more memory than the machine says it
+/// has, before any game starts (a table that still cannot be had ends the match when its game asks for it).
+fn tables_fit(specs: &[PlayerSpec; 2], ai: &AiDefaults, concurrency: usize) -> Result<(), CommandError> {
+    let mib = |spec: &PlayerSpec| match spec {
+        PlayerSpec::Level(level) => crate::games::levels::level_config(ai, *level).tt_mib,
+        PlayerSpec::Custom(config) => config.tt_mib,
+        PlayerSpec::Uci { .. } => 0,
+    };
+    let (a, b) = (mib(&specs[0]), mib(&specs[1]));
+    let bytes = concurrency.saturating_mul(a.saturating_add(b)).saturating_mul(1 << 20);
+    crate::engine::search::tt::check_available(bytes).map_err(|why| {
+        CommandError(format!("--concurrency {concurrency} with tables of {a} + {b} MiB: {why}; play fewer games at once or smaller tables (tt=)"))
+    })
 }
 
 /// How the moves are timed, from the one timing option given (else the players' own limits).
@@ -208,8 +227,11 @@ impl Plan<'_> {
             let players: [&mut dyn player::Player; 2] =
                 if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
             let seed = self.args.seed ^ (index as u64 / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let played = game::play(start, self.is_chess, opening, players, self.timing, seed);
-            if tx.send(Ok(Finished { index, a_first, played })).is_err() {
+            let finished = game::play(start, self.is_chess, opening, players, self.timing, seed)
+                .map(|played| Finished { index, a_first, played })
+                .map_err(|why| format!("game {}: {why}", index + 1));
+            let over = finished.is_err();
+            if tx.send(finished).is_err() || over {
                 return;
             }
         }

@@ -10,7 +10,7 @@ use crate::engine::search::features::SearchFeatures;
 use crate::engine::search::limits::Limits;
 use crate::engine::search::ranges::THREADS;
 use crate::engine::search::skill::Skill;
-use crate::engine::worker::Report;
+use crate::engine::worker::{Blame, Report};
 use crate::games::any::{AnyGame, AnyMove};
 use crate::games::levels::level_config;
 use crate::games::registry::AiDefaults;
@@ -133,6 +133,9 @@ pub enum Failure {
     Crash(String),
     /// No answer within the move's time (and the grace after it).
     Timeout,
+    /// The game's rules failed (a script's fault, `file:line: …`) or the machine cannot give the player's table:
+    /// no player's fault, so it ends the match instead of being counted.
+    NotThePlayers(String),
 }
 
 /// How long a move may take: the search's own budget and, when there is one, the clock's hard limit.
@@ -223,7 +226,12 @@ impl Player for StudioPlayer {
                             Err(Failure::Illegal(game.move_name(mv)))
                         };
                     }
-                    Report::Failed { id: failed, message } if failed == id => return Err(Failure::Crash(message)),
+                    Report::Failed { id: failed, message, blame } if failed == id => {
+                        return Err(match blame {
+                            Blame::Engine => Failure::Crash(message),
+                            Blame::Game | Blame::Memory => Failure::NotThePlayers(message),
+                        });
+                    }
                     _ => {}
                 }
             }

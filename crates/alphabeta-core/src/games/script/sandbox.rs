@@ -115,6 +115,8 @@ impl Sandbox {
         };
         globals.raw_set("print", print)?;
         lua.set_memory_limit(2 * super::budget::MEMORY_LIMIT)?;
+        // SAFETY: the main state, not running, on this thread.
+        unsafe { lua.exec_raw::<()>((), |state| super::memory::share_the_limit(state))? };
         // The hook's first look comes after one instruction: its count grows while instructions are quick.
         let armable = Armable::new(&lua, &budget, count_hook, 1)?;
         Ok(Sandbox { lua, budget, raw_unpack, armable, calls: Cell::new(0) })
@@ -181,11 +183,23 @@ pub fn describe(error: &mlua::Error) -> String {
     let text = match error {
         mlua::Error::RuntimeError(message) => message.clone(),
         mlua::Error::SyntaxError { message, .. } => message.clone(),
+        mlua::Error::MemoryError(_) if super::memory::nearly_full() => format!(
+            "out of memory: all the games' scripts together hold the {} MiB the studio gives them",
+            super::memory::ALL_STATES_LIMIT >> 20
+        ),
         mlua::Error::MemoryError(_) => format!("out of memory: the script uses more than {} MiB", MEMORY_LIMIT >> 20),
         mlua::Error::CallbackError { cause, .. } => return describe(cause),
         mlua::Error::WithContext { cause, .. } => return describe(cause),
         other => other.to_string(),
     };
     let text = text.split("\nstack traceback:").next().unwrap_or_default();
-    text.lines().next().unwrap_or_default().trim().to_owned()
+    let line = text.lines().next().unwrap_or_default().trim();
+    // Lua's own words when the allocator refused, raised again at the script's line by the sandbox's fences.
+    if line.ends_with("not enough memory") && super::memory::nearly_full() {
+        return format!(
+            "{line}: all the games' scripts together hold the {} MiB the studio gives them",
+            super::memory::ALL_STATES_LIMIT >> 20
+        );
+    }
+    line.to_owned()
 }
