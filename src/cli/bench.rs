@@ -54,7 +54,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
         if args.json {
             outln!("{}", serde_json::to_string_pretty(&lines)?)?;
         } else {
-            crate::games::script::speed::print(&lines);
+            super::output::write(&crate::games::script::speed::report(&lines))?;
         }
         return Ok(());
     }

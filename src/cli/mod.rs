@@ -8,6 +8,23 @@ macro_rules! outln {
     };
 }
 
+/// `eprintln!` through [`output::note`]: a failed write to standard error is no panic.
+macro_rules! errln {
+    () => {
+        $crate::cli::output::note("\n")
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::output::note(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `eprint!` through [`output::note`].
+macro_rules! err {
+    ($($arg:tt)*) => {
+        $crate::cli::output::note(&format!($($arg)*))
+    };
+}
+
 pub mod bench;
 pub mod check;
 pub mod game_arg;
@@ -81,18 +98,18 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
         Err(e) if !e.use_stderr() => {
             // --help and --version: clap's own text on stdout, success.
             if let Err(CommandError(message)) = output::write(&e.to_string()) {
-                eprintln!("error: {message}");
+                errln!("error: {message}");
                 return Some(ExitCode::from(2));
             }
             return Some(ExitCode::SUCCESS);
         }
         Err(e) => {
-            eprintln!("{}", clap_error_line(&e.to_string()));
+            errln!("{}", clap_error_line(&e.to_string()));
             return Some(ExitCode::from(2));
         }
     };
     if let Err(message) = choose_games_dir(cli.games_dir.clone()) {
-        eprintln!("error: {}", crate::messages::escape_controls(&message));
+        errln!("error: {}", crate::messages::escape_controls(&message));
         return Some(ExitCode::from(2));
     }
     // `check` alone has a status of its own: 1 when it found faults.
@@ -110,12 +127,14 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
         Command::Review(args) => review::run(&args),
     };
     Some(match result {
-        Ok(()) if found => ExitCode::from(1),
-        Ok(()) => ExitCode::SUCCESS,
         Err(CommandError(message)) => {
-            eprintln!("error: {}", crate::messages::escape_controls(&message));
+            errln!("error: {}", crate::messages::escape_controls(&message));
             ExitCode::from(2)
         }
+        // What the command had to say on standard error was lost: the run is not a clean one.
+        Ok(()) if output::error_output_failed() => ExitCode::from(2),
+        Ok(()) if found => ExitCode::from(1),
+        Ok(()) => ExitCode::SUCCESS,
     })
 }
 

@@ -342,7 +342,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
         let line = match line {
             Line::Text(line) => line,
             Line::Unreadable(why) => {
-                eprintln!("line {number}: {why}");
+                errln!("line {number}: {why}");
                 continue;
             }
         };
@@ -357,7 +357,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
         let mut position = match read_position(moves) {
             Ok(position) => position,
             Err(e) => {
-                eprintln!("line {number}: {}", escape_controls(&e));
+                errln!("line {number}: {}", escape_controls(&e));
                 continue;
             }
         };
@@ -367,7 +367,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
     }
     if args.summary {
         out.flush()?;
-        eprintln!("{summary}");
+        errln!("{summary}");
     }
     Ok(())
 }

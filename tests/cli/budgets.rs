@@ -155,3 +155,40 @@ fn a_game_scripts_fault_ends_the_match_with_its_line_not_a_players_crash() {
     assert!(err.starts_with("error: game "), "{err}");
     assert!(!out.contains("Elo"), "{out}");
 }
+
+/// Runs the studio with standard error (and, if `stdout_full`, standard output) going to `/dev/full`: (status,
+/// stdout).
+fn to_a_full_disk(args: &[&str], stdout_full: bool) -> (i32, String) {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"));
+    command.args(args).stdin(Stdio::null()).stderr(full());
+    command.stdout(if stdout_full { Stdio::from(full()) } else { Stdio::piped() });
+    let out = command.output().expect("the binary runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into())
+}
+
+#[test]
+fn a_full_or_closed_standard_error_ends_every_command_with_status_2_not_a_panic() {
+    let printer = game("print('moves asked') return { 1, 2 }");
+    let dir = folder_with("print", &[("printer.lua", printer.as_str())]);
+    let dir = dir.to_str().expect("a UTF-8 path");
+    let cases: [&[&str]; 5] = [
+        &["match", "tic-tac-toe", "--a", "level:1", "--b", "level:2", "--games", "2"],
+        &["perft", "tic-tac-toe", "3", "--time"],
+        &["perft", "no-such-game", "2"],
+        &["--no-such-option"],
+        &["--games-dir", dir, "perft", "printer", "2"],
+    ];
+    for args in cases {
+        let (code, _) = to_a_full_disk(args, false);
+        assert_eq!(code, 2, "{args:?}");
+    }
+    // Standard output full too: the result cannot be written either.
+    let (code, _) = to_a_full_disk(&["perft", "tic-tac-toe", "3"], true);
+    assert_eq!(code, 2);
+    // Standard error into a pipe that closes after ten bytes, as `2>&1 | head -c 10` makes it.
+    let script = "set -o pipefail; \"$0\" match tic-tac-toe --a level:1 --b level:2 --games 4 2>&1 | head -c 10";
+    let out =
+        Command::new("bash").args(["-c", script, env!("CARGO_BIN_EXE_alphabeta-studio")]).output().expect("bash runs");
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+}

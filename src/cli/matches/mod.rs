@@ -128,7 +128,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     play_match(&plan, &start, sprt, &names, &variant.id, &mut tally);
     if tally.counts.games() > 0 {
         // Ends the progress line.
-        eprintln!();
+        errln!();
     }
     if let Some(e) = tally.error {
         return Err(CommandError(e));
@@ -291,7 +291,7 @@ impl Tally<'_> {
             }
         }
         let counts = &self.counts;
-        eprint!(
+        err!(
             "\r{}/{} games: A +{} ={} -{}  score {:.1} %   ",
             counts.games(),
             plan.args.games,
@@ -312,7 +312,7 @@ impl Tally<'_> {
         }
         // Said at once (after the progress line), and kept for the summary.
         let reason = &done.played.ending.reason;
-        eprintln!("\ngame {}: {}", done.index + 1, crate::messages::escape_controls(reason));
+        errln!("\ngame {}: {}", done.index + 1, crate::messages::escape_controls(reason));
         if kind == FailureKind::Crash {
             note_reason(&mut self.crash_reasons, reason);
         }

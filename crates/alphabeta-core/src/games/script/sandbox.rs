@@ -20,6 +20,7 @@ pub use super::budget::{CALL_TIME_MARGIN, INSTRUCTION_BUDGET, MEMORY_LIMIT};
 use super::watchdog::Armable;
 use mlua::{Lua, LuaOptions, StdLib};
 use std::cell::Cell;
+use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,6 +32,15 @@ const PRINT_LINE: usize = 1_000;
 
 /// What one `print` costs, in instructions: a line on standard error takes as long as a thousand instructions.
 const PRINT_COST: f64 = 1_000.0;
+
+/// Whether a script's `print` could not be written to standard error during this run.
+static PRINT_LOST: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a script's `print` could not be written (standard error full or closed) during this run: a command
+/// then ends with an error status.
+pub fn print_lost() -> bool {
+    PRINT_LOST.load(std::sync::atomic::Ordering::Relaxed)
+}
 
 /// A sandboxed Lua state, and the budget its hook and fences charge each call to.
 pub struct Sandbox {
@@ -109,7 +119,10 @@ impl Sandbox {
                     line.truncate(cut);
                     line.push_str(" …");
                 }
-                eprintln!("{label}: {line}");
+                // Standard error full or closed: the line is lost, the script goes on, and the command is told.
+                if writeln!(std::io::stderr().lock(), "{label}: {line}").is_err() {
+                    PRINT_LOST.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
                 Ok(())
             })?
         };
