@@ -160,6 +160,21 @@ fn clap_error_line(rendered: &str) -> String {
     crate::messages::escape_controls(&line)
 }
 
+/// A value parser for a count that must lie in `range`: a number outside it is refused with the range, as clap
+/// says which option it was (`invalid value '0' for '--concurrency <CONCURRENCY>': 0 is not in 1..=64`).
+pub fn whole_in(
+    range: std::ops::RangeInclusive<usize>,
+) -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
+    move |text| {
+        let (low, high) = (*range.start(), *range.end());
+        match text.trim().parse::<u128>() {
+            Ok(n) if (low as u128..=high as u128).contains(&n) => Ok(n as usize),
+            Ok(_) => Err(format!("{text} is not in {low}..={high}")),
+            Err(_) => Err(format!("'{text}' is not a whole number from {low} to {high}")),
+        }
+    }
+}
+
 /// Reads a whole input: a regular file, or standard input for `-`; at most [`MAX_TEXT_BYTES`] either way.
 pub fn read_input(path: &std::path::Path) -> Result<String, CommandError> {
     let text = if path.as_os_str() == "-" { read_stdin_text(MAX_TEXT_BYTES) } else { read_text(path, MAX_TEXT_BYTES) };

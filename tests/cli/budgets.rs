@@ -192,3 +192,74 @@ fn a_full_or_closed_standard_error_ends_every_command_with_status_2_not_a_panic(
         Command::new("bash").args(["-c", script, env!("CARGO_BIN_EXE_alphabeta-studio")]).output().expect("bash runs");
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn options_out_of_their_range_are_refused_with_the_range() {
+    let cases: [(&[&str], &str); 12] = [
+        (&["match", "nim", "--a", "level:1", "--b", "level:1", "--concurrency", "0"], "0 is not in 1..=64"),
+        (&["match", "nim", "--a", "level:1", "--b", "level:1", "--concurrency", "65"], "65 is not in 1..=64"),
+        (
+            &["match", "nim", "--a", "level:1", "--b", "level:1", "--concurrency", "18446744073709551615"],
+            "18446744073709551615 is not in 1..=64",
+        ),
+        (
+            &["match", "nim", "--a", "level:1", "--b", "level:1", "--games", "18446744073709551615"],
+            "18446744073709551615 is not in 1..=1000000",
+        ),
+        (&["match", "nim", "--a", "aspiration=NaN", "--b", "level:1"], "aspiration=NaN must be a half-window above 0"),
+        (&["match", "nim", "--a", "aspiration=-5", "--b", "level:1"], "aspiration=-5 must be a half-window above 0"),
+        (&["match", "nim", "--a", "", "--b", "level:1"], "found none"),
+        (&["match", "nim", "--a", ",,,", "--b", "level:1"], "found none"),
+        (&["match", "nim", "--a", "tt=18446744073709551615", "--b", "level:1"], "is outside 1..=4096 (MiB)"),
+        (&["solve", "--ordering", ""], "--ordering names no source"),
+        (&["bench", "--runs", "0"], "0 is not in 1..=10000"),
+        (&["bench", "--runs", "18446744073709551615"], "18446744073709551615 is not in 1..=10000"),
+    ];
+    for (args, says) in cases {
+        let (code, out, err, took) = within(args, Duration::from_secs(20));
+        one_line_refusal(code, &err, says);
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(took < Duration::from_secs(5), "{args:?}: {took:?}");
+    }
+}
+
+#[test]
+fn standard_input_past_its_cap_is_refused_in_bounded_time() {
+    // 64 MiB and more of one endless line, as `solve < /dev/zero` gives.
+    let started = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
+        .arg("solve")
+        .stdin(std::fs::File::open("/dev/zero").expect("/dev/zero"))
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("standard input is longer than the 64 MiB an input may have"), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+}
+
+#[test]
+fn a_scripts_faults_are_blamed_on_its_own_lines() {
+    let files = [
+        ("table.lua", game("error({})")),
+        ("nothing.lua", game("error()")),
+        ("typeless.lua", format!("type = nil tostring = nil string.format = nil\n{}", game("return { 'a' }"))),
+        ("shebang.lua", format!("#!/usr/bin/env lua\n{}", game("return { 1, 2 }"))),
+        ("sides.lua", format!("sides = {{ ('x'):rep(1000), 'b' }}\n{}", game("return { 1, 2 }"))),
+    ];
+    let borrowed: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    let dir = folder_with("blame", &borrowed);
+    let dir = dir.to_str().expect("a UTF-8 path");
+    let perft = |id: &str| within(&["--games-dir", dir, "perft", id, "2"], Duration::from_secs(20));
+    let (code, _, err, _) = perft("table");
+    one_line_refusal(code, &err, "table.lua:6: an error raised with a table, not a message");
+    let (code, _, err, _) = perft("nothing");
+    one_line_refusal(code, &err, "nothing.lua:6: an error raised with no message");
+    let (code, _, err, _) = perft("typeless");
+    one_line_refusal(code, &err, "typeless.lua:7: moves returned a list whose entry 1 is a string");
+    let (code, out, err, _) = perft("shebang");
+    assert_eq!((code, out.trim()), (0, "4"), "{err}");
+    let (code, out, _, _) = within(&["--games-dir", dir, "games"], Duration::from_secs(20));
+    assert_eq!(code, 0);
+    assert!(out.contains("sides.lua: `sides` names must be one line of at most 64 bytes each"), "{out}");
+}

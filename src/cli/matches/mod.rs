@@ -32,8 +32,8 @@ pub struct MatchArgs {
     /// Player B, written as player A.
     #[arg(long = "b")]
     pub b: String,
-    /// How many games (colours alternate: A plays first in games 1, 3, 5…).
-    #[arg(long, default_value_t = 10)]
+    /// How many games (colours alternate: A plays first in games 1, 3, 5…), 1 to 1,000,000.
+    #[arg(long, default_value_t = 10, value_parser = super::whole_in(1..=MOST_GAMES))]
     pub games: usize,
     /// A fixed time per move in milliseconds (else the players' own limits).
     #[arg(long, conflicts_with_all = ["depth", "tc", "nodes"])]
@@ -55,8 +55,8 @@ pub struct MatchArgs {
     /// Seeds the random openings and the dice.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Games played at once, each on its own threads.
-    #[arg(long, default_value_t = 1)]
+    /// Games played at once, each on its own threads: 1 to 64.
+    #[arg(long, default_value_t = 1, value_parser = super::whole_in(1..=MOST_AT_ONCE))]
     pub concurrency: usize,
     /// Write every game here (PGN for chess; the same tags and each game's own move names otherwise).
     #[arg(long)]
@@ -68,6 +68,12 @@ pub struct MatchArgs {
     #[arg(long)]
     pub sprt: Option<String>,
 }
+
+/// The most games a match plays.
+pub const MOST_GAMES: usize = 1_000_000;
+
+/// The most games a match plays at once.
+pub const MOST_AT_ONCE: usize = 64;
 
 /// One game's result, for the record and the counts.
 struct Finished {

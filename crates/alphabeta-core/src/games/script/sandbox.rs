@@ -53,6 +53,9 @@ pub struct Sandbox {
     armable: Arc<Armable>,
     /// How many calls into the script have started.
     calls: Cell<u64>,
+    /// The globals as the sandbox made them, before any script ran (the libraries copied too): the studio's driver
+    /// runs in these, so a script that overrides `type` or `string.format` breaks only its own code.
+    pub pristine: mlua::Table,
 }
 
 impl Drop for Sandbox {
@@ -130,9 +133,25 @@ impl Sandbox {
         lua.set_memory_limit(2 * super::budget::MEMORY_LIMIT)?;
         // SAFETY: the main state, not running, on this thread.
         unsafe { lua.exec_raw::<()>((), |state| super::memory::share_the_limit(state))? };
+        let pristine = lua.create_table()?;
+        for pair in globals.pairs::<mlua::Value, mlua::Value>() {
+            let (key, value) = pair?;
+            let value = match &value {
+                mlua::Value::Table(library) if key != mlua::Value::String(lua.create_string("_G")?) => {
+                    let copy = lua.create_table()?;
+                    for entry in library.pairs::<mlua::Value, mlua::Value>() {
+                        let (k, v) = entry?;
+                        copy.raw_set(k, v)?;
+                    }
+                    mlua::Value::Table(copy)
+                }
+                _ => value,
+            };
+            pristine.raw_set(key, value)?;
+        }
         // The hook's first look comes after one instruction: its count grows while instructions are quick.
         let armable = Armable::new(&lua, &budget, count_hook, 1)?;
-        Ok(Sandbox { lua, budget, raw_unpack, armable, calls: Cell::new(0) })
+        Ok(Sandbox { lua, budget, raw_unpack, armable, calls: Cell::new(0), pristine })
     }
 
     /// Starts a call into the script with a fresh budget (instructions, time and a clean slate), watched until the
@@ -179,7 +198,26 @@ pub fn hooked(lua: &Lua) -> bool {
 /// [`describe`], with `at` (`file:line` of the script's function that was running) put in front of a message that
 /// names no line of its own: running out of memory at the allocator stops Lua without one.
 pub fn describe_in(error: &mlua::Error, at: &str) -> String {
-    if is_memory(error) { format!("{at}: {}", describe(error)) } else { describe(error) }
+    let text = describe(error);
+    if is_memory(error) || !names_a_line(&text) {
+        // A value that is no message (`error({})`, `error()`) is said as such, at the function that raised it.
+        let text = if text.starts_with("table: 0x") || text.starts_with("userdata: 0x") {
+            format!("an error raised with a {}, not a message", text.split(':').next().unwrap_or("value"))
+        } else if text == "nil" || text.is_empty() {
+            "an error raised with no message".to_owned()
+        } else {
+            text
+        };
+        return format!("{at}: {text}");
+    }
+    text
+}
+
+/// Whether `text` starts with `file:line: `, as Lua's messages do.
+fn names_a_line(text: &str) -> bool {
+    let Some((head, _)) = text.split_once(": ") else { return false };
+    let Some((file, line)) = head.rsplit_once(':') else { return false };
+    !file.is_empty() && !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit())
 }
 
 fn is_memory(error: &mlua::Error) -> bool {
