@@ -263,3 +263,27 @@ fn a_scripts_faults_are_blamed_on_its_own_lines() {
     assert_eq!(code, 0);
     assert!(out.contains("sides.lua: `sides` names must be one line of at most 64 bytes each"), "{out}");
 }
+
+#[test]
+fn an_engines_whole_process_tree_ends_with_the_match_even_in_a_session_of_its_own() {
+    let dir = folder_with("engine", &[]);
+    let marker = format!("{}", 900_000 + std::process::id() % 90_000);
+    let engine = dir.join("engine.sh");
+    std::fs::write(
+        &engine,
+        format!(
+            "#!/bin/sh\nsetsid sleep {marker} </dev/null >/dev/null 2>&1 &\nexec \"{}\" uci\n",
+            env!("CARGO_BIN_EXE_alphabeta-studio")
+        ),
+    )
+    .expect("written");
+    let _ = Command::new("chmod").arg("+x").arg(&engine).status();
+    let player = format!("uci:{}", engine.display());
+    let (code, _, err, _) = within(
+        &["match", "chess", "--a", &player, "--b", "level:1", "--games", "1", "--nodes", "200"],
+        Duration::from_secs(60),
+    );
+    assert_eq!(code, 0, "{err}");
+    let left = Command::new("pgrep").args(["-f", &format!("sleep {marker}")]).output().expect("pgrep runs");
+    assert!(left.stdout.is_empty(), "left running: {}", String::from_utf8_lossy(&left.stdout));
+}

@@ -91,6 +91,8 @@ pub struct FailureCounts {
 }
 
 pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
+    // Before the first engine starts (the check of the players below starts them too).
+    uci_engine::adopt_orphans();
     let registry = Registry::standard();
     let entry = registry.find(&args.game).ok_or_else(|| crate::cli::game_arg::not_found(&registry, &args.game))?;
     let variant = &entry.variant;
@@ -132,6 +134,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     };
     let mut tally = Tally::new(records);
     play_match(&plan, &start, sprt, &names, &variant.id, &mut tally);
+    // Every player is gone with its thread: what their engines left behind goes too.
+    uci_engine::end_orphans();
     if tally.counts.games() > 0 {
         // Ends the progress line.
         errln!();
