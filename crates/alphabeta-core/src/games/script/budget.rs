@@ -4,7 +4,7 @@
 //! to set it (`watchdog.rs`: 10–20 ms; set from the start, it would cost a third of every call). It looks every
 //! [`HOOK_EVERY`] instructions while they are quick, and after every instruction once they are slow: one instruction
 //! can make the C library work on a string of tens of megabytes (`tonumber(s)`, `s:sub(2)`, `..`), so a call ends
-//! within the time of one such instruction past its limit (a few tens of milliseconds: [`CALL_TIME_MARGIN`]). The
+//! soon past its limit (tens of milliseconds; at most [`CALL_TIME_MARGIN`]). The
 //! sandbox's wrappers of the library functions that
 //! can do much work in one call (`string.rep`, pattern matching, `table.sort`, …, see `fence.lua`) charge that work
 //! before it starts, through [`Budget::charge`]. Both look at the clock and the memory too. Once a call is over
@@ -33,20 +33,20 @@ pub const CALL_TIME_LIMIT: Duration = Duration::from_secs(3);
 /// message naming the line; the allocator refuses outright at twice this (a single huge allocation).
 pub const MEMORY_LIMIT: usize = 64 << 20;
 
-/// How often the hook runs at most, in instructions, once set. It runs as often as every instruction while the
-/// instructions are slow (each making C work on long strings), and its count doubles back up to this while
-/// [`HOOK_EVERY`] instructions take less than a quarter of [`HOOK_WINDOW`]. (Lua's price for a count hook is paid on
-/// every instruction whatever the count: a coarser count saves nothing, hence the watchdog.)
+/// How often the hook runs, in instructions, once set while instructions are quick. When it has not looked for a
+/// tick (instructions each making C work on long strings), the watchdog makes it look after every instruction, and
+/// it goes back to this count after a window quicker than [`HOOK_WINDOW`]. (Lua's price for a count hook is paid
+/// on every instruction whatever the count: a coarser count saves nothing, hence the watchdog.)
 pub const HOOK_EVERY: u32 = 1_000;
 
-/// The longest time the hook lets pass between two looks while instructions are quick; past it, it looks after
-/// every instruction.
+/// A window of instructions quicker than this puts the hook back to [`HOOK_EVERY`] instructions a look.
 pub const HOOK_WINDOW: Duration = Duration::from_millis(1);
 
-/// How far past its time limit a call may run, as the docs state it: the time of the one instruction running at
-/// the limit (the C library on the largest string a script can make takes about 0.1 s on a slow machine), and the
-/// collector's work at the limit.
-pub const CALL_TIME_MARGIN: Duration = Duration::from_millis(500);
+/// How far past its time limit a call may run, as the docs state it: the watchdog's wait before it makes the hook
+/// look after every instruction ([`STALE`](super::watchdog::STALE) and a tick), the one instruction running then
+/// (the C library on the largest string a script can make: tens of milliseconds, a few times that on a busy
+/// machine), and the collector's work at the limit.
+pub const CALL_TIME_MARGIN: Duration = Duration::from_secs(1);
 
 /// Library work below this many units is not charged: the call costs less than charging it would.
 pub const CHARGE_FROM: u64 = 4_096;
@@ -147,6 +147,12 @@ impl Budget {
         }
     }
 
+    /// Whether the hook has looked (or the call started) within `d`.
+    pub fn looked_within(&self, d: Duration) -> bool {
+        let now = nanos(self.epoch.elapsed());
+        now.saturating_sub(self.last_look.load(Ordering::Relaxed)) <= nanos(d)
+    }
+
     /// Marks the call spent with `message`, raised again at every later check; gives it back.
     fn spend(&self, message: String) -> String {
         if let Ok(mut kept) = self.message.lock() {
@@ -157,9 +163,7 @@ impl Budget {
     }
 
     /// The check the count hook makes on `state`, which has run `count` instructions since the last: the message to
-    /// raise, if the call is (or was already) over its budget, copied into `text`; its length. Sets the count of the
-    /// next look: 1 after a window that took longer than [`HOOK_WINDOW`], doubled (up to [`HOOK_EVERY`]) after a
-    /// quick one.
+    /// raise, if the call is (or was already) over its budget, copied into `text`; its length.
     ///
     /// # Safety
     /// `state` must be the Lua state this budget belongs to, on the thread that runs it, inside its hook.
@@ -168,16 +172,11 @@ impl Budget {
         let count = u32::try_from(unsafe { ffi::lua_gethookcount(state) }).unwrap_or(1).max(1);
         let now = nanos(self.epoch.elapsed());
         let window = Duration::from_nanos(now.saturating_sub(self.last_look.swap(now, Ordering::Relaxed)));
-        let next = if window > HOOK_WINDOW {
-            1
-        } else if window < HOOK_WINDOW / 4 {
-            (count * 2).min(HOOK_EVERY)
-        } else {
-            count
-        };
-        if next != count {
+        // The watchdog sets the count to 1 when the hook has not looked for a tick (`watchdog.rs`); back to
+        // the full count once instructions are quick. (Each change walks the whole call stack in Lua: rare.)
+        if count < HOOK_EVERY && window < HOOK_WINDOW {
             // SAFETY: Lua allows setting the hook from inside a hook, on the state's thread.
-            unsafe { ffi::lua_sethook(state, Some(count_hook), ffi::LUA_MASKCOUNT, next as i32) };
+            unsafe { ffi::lua_sethook(state, Some(count_hook), ffi::LUA_MASKCOUNT, HOOK_EVERY as i32) };
         }
         let message = match self.spent_message() {
             Some(message) => message,

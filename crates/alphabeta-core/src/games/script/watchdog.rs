@@ -24,6 +24,11 @@ use std::time::Duration;
 /// How often the watchdog looks at the calls in progress: a call is armed 1–2 ticks after it started.
 pub const TICK: Duration = Duration::from_millis(10);
 
+/// How long an armed hook may go without a look before the watchdog makes it look after every instruction: long
+/// enough that a thread the machine merely kept waiting is rarely disturbed (each change of the count walks the
+/// script's whole call stack).
+pub const STALE: Duration = Duration::from_millis(50);
+
 /// The signal that asks a thread to arm the hook of the script it runs.
 #[cfg(unix)]
 const SIGNAL: libc::c_int = libc::SIGURG;
@@ -51,6 +56,8 @@ pub struct Armable {
     signalling: AtomicBool,
     /// The value of `calls` at the watchdog's previous look.
     seen: AtomicU64,
+    /// The budget the hook charges: when it last looked.
+    budget: Arc<super::budget::Budget>,
 }
 
 // SAFETY: the state pointer is only handed to `lua_sethook` on the thread that runs the state (by the owner at a
@@ -90,6 +97,7 @@ impl Armable {
             armed: AtomicBool::new(true),
             signalling: AtomicBool::new(false),
             seen: AtomicU64::new(u64::MAX),
+            budget: Arc::clone(budget),
         });
         if armable.watched {
             if let Ok(mut registry) = REGISTRY.lock() {
@@ -166,6 +174,12 @@ impl Armable {
         let same = self.seen.swap(calls, Ordering::Relaxed) == calls;
         same && self.running.load(Ordering::Relaxed) && !self.armed()
     }
+
+    /// True when the hook is armed but has not looked for [`STALE`]: its instructions are slow (each making C work
+    /// on long strings), and the next look must come after the next instruction, not a thousand later.
+    fn stale(&self) -> bool {
+        self.running.load(Ordering::Relaxed) && self.armed() && !self.budget.looked_within(STALE)
+    }
 }
 
 /// The Lua states the watchdog watches.
@@ -185,7 +199,7 @@ fn watch() {
     loop {
         std::thread::sleep(TICK);
         let Ok(registry) = REGISTRY.lock() else { return };
-        for armable in registry.iter().filter(|a| a.long_call()) {
+        for armable in registry.iter().filter(|a| a.long_call() || a.stale()) {
             signal(armable);
         }
     }
