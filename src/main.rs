@@ -1,5 +1,6 @@
 //! Thin entry point: a subcommand runs headless; no subcommand opens the studio.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -10,7 +11,8 @@ fn main() -> ExitCode {
     match alphabeta_studio::app::run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("alphabeta-studio: cannot open the window: {error}");
+            // Nowhere else to say it: a failed write to stderr is no panic either.
+            let _ = writeln!(std::io::stderr(), "alphabeta-studio: cannot open the window: {error}");
             ExitCode::from(2)
         }
     }

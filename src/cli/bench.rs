@@ -28,8 +28,8 @@ pub struct BenchArgs {
     /// The tree's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Runs of each variant; the fastest is reported.
-    #[arg(long, default_value_t = 30)]
+    /// Runs of each variant, 1 to 10,000; the fastest is reported.
+    #[arg(long, default_value_t = 30, value_parser = super::whole_in(1..=10_000))]
     pub runs: usize,
     /// Print JSON instead of a table.
     #[arg(long)]
@@ -54,14 +54,14 @@ pub fn run(args: &BenchArgs) -> Result<(), CommandError> {
         if args.json {
             outln!("{}", serde_json::to_string_pretty(&lines)?)?;
         } else {
-            crate::games::script::speed::print(&lines);
+            super::output::write(&crate::games::script::speed::report(&lines))?;
         }
         return Ok(());
     }
     check_size(args)?;
     let spec = UniformSpec { branching: args.branching, depth: args.depth, low: -100, high: 100, seed: args.seed };
     let flat = FlatTree::compile(&uniform(&spec))?;
-    let runs = args.runs.max(1);
+    let runs = args.runs;
     let lines = measure(&flat, runs);
     if lines[0].nodes != lines[1].nodes {
         return Err(CommandError(format!(

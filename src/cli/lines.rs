@@ -25,6 +25,11 @@ impl<R: BufRead> Lines<R> {
         Lines { input, cap, after_cr: false }
     }
 
+    /// The input being read.
+    pub fn input(&self) -> &R {
+        &self.input
+    }
+
     /// The next line, `None` at the end of the input.
     pub fn next_line(&mut self) -> std::io::Result<Option<Line>> {
         let mut bytes = Vec::new();

@@ -8,6 +8,23 @@ macro_rules! outln {
     };
 }
 
+/// `eprintln!` through [`output::note`]: a failed write to standard error is no panic.
+macro_rules! errln {
+    () => {
+        $crate::cli::output::note("\n")
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::output::note(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `eprint!` through [`output::note`].
+macro_rules! err {
+    ($($arg:tt)*) => {
+        $crate::cli::output::note(&format!($($arg)*))
+    };
+}
+
 pub mod bench;
 pub mod check;
 pub mod game_arg;
@@ -81,18 +98,18 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
         Err(e) if !e.use_stderr() => {
             // --help and --version: clap's own text on stdout, success.
             if let Err(CommandError(message)) = output::write(&e.to_string()) {
-                eprintln!("error: {message}");
+                errln!("error: {message}");
                 return Some(ExitCode::from(2));
             }
             return Some(ExitCode::SUCCESS);
         }
         Err(e) => {
-            eprintln!("{}", clap_error_line(&e.to_string()));
+            errln!("{}", clap_error_line(&e.to_string()));
             return Some(ExitCode::from(2));
         }
     };
     if let Err(message) = choose_games_dir(cli.games_dir.clone()) {
-        eprintln!("error: {}", crate::messages::escape_controls(&message));
+        errln!("error: {}", crate::messages::escape_controls(&message));
         return Some(ExitCode::from(2));
     }
     // `check` alone has a status of its own: 1 when it found faults.
@@ -110,12 +127,14 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
         Command::Review(args) => review::run(&args),
     };
     Some(match result {
-        Ok(()) if found => ExitCode::from(1),
-        Ok(()) => ExitCode::SUCCESS,
         Err(CommandError(message)) => {
-            eprintln!("error: {}", crate::messages::escape_controls(&message));
+            errln!("error: {}", crate::messages::escape_controls(&message));
             ExitCode::from(2)
         }
+        // What the command had to say on standard error was lost: the run is not a clean one.
+        Ok(()) if output::error_output_failed() => ExitCode::from(2),
+        Ok(()) if found => ExitCode::from(1),
+        Ok(()) => ExitCode::SUCCESS,
     })
 }
 
@@ -139,6 +158,21 @@ fn clap_error_line(rendered: &str) -> String {
     let rest: Vec<&str> = lines.filter(|line| !line.is_empty() && !line.starts_with("tip:")).collect();
     let line = if rest.is_empty() { first.to_string() } else { format!("{first} {}", rest.join(" ")) };
     crate::messages::escape_controls(&line)
+}
+
+/// A value parser for a count that must lie in `range`: a number outside it is refused with the range, as clap
+/// says which option it was (`invalid value '0' for '--concurrency <CONCURRENCY>': 0 is not in 1..=64`).
+pub fn whole_in(
+    range: std::ops::RangeInclusive<usize>,
+) -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
+    move |text| {
+        let (low, high) = (*range.start(), *range.end());
+        match text.trim().parse::<u128>() {
+            Ok(n) if (low as u128..=high as u128).contains(&n) => Ok(n as usize),
+            Ok(_) => Err(format!("{text} is not in {low}..={high}")),
+            Err(_) => Err(format!("'{text}' is not a whole number from {low} to {high}")),
+        }
+    }
 }
 
 /// Reads a whole input: a regular file, or standard input for `-`; at most [`MAX_TEXT_BYTES`] either way.

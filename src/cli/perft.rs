@@ -33,7 +33,7 @@ pub fn run(args: &PerftArgs) -> Result<(), CommandError> {
     let seconds = started.elapsed().as_secs_f64();
     outln!("{leaves}")?;
     if args.time {
-        eprintln!(
+        errln!(
             "perft {}: {leaves} leaves in {seconds:.3} s, {:.1} M leaves/s",
             args.depth,
             leaves as f64 / seconds / 1e6

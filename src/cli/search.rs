@@ -108,7 +108,13 @@ pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
     if game.outcome().is_some() {
         return Err(CommandError(format!("the game is over in this position of '{}': nothing to search", args.game)));
     }
-    let config = config(args, named.ai.as_ref())?;
+    let mut config = config(args, named.ai.as_ref())?;
+    if game.downcast_ref::<crate::games::script::ScriptGame>().is_some() {
+        // Each thread searches its own copy of a scripted game, a Lua state that runs the script's file again:
+        // threads past the machine's cores only add copies.
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        config.threads = config.threads.min(cores);
+    }
     let cpu_before = thread_cpu_seconds();
     let thought = game.think(config.clone()).map_err(CommandError)?;
     let main_cpu_seconds = thread_cpu_seconds() - cpu_before;

@@ -112,6 +112,11 @@ impl std::fmt::Display for Summary {
 
 /// Reads `hash,killers,hints,history` (or `none`) into ordering options.
 pub fn parse_ordering(list: &str) -> Result<OrderingOptions, CommandError> {
+    if list.split(',').all(|p| p.trim().is_empty()) {
+        return Err(CommandError(
+            "--ordering names no source: list some of hash, killers, hints, history, or say none".into(),
+        ));
+    }
     let mut options = OrderingOptions::NONE;
     for part in list.split(',').map(str::trim).filter(|p| !p.is_empty() && *p != "none") {
         match part {
@@ -335,14 +340,16 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut summary = Summary::default();
-    let mut lines = Lines::new(std::io::stdin().lock(), MAX_LINE_BYTES);
+    // Standard input is read up to the cap all inputs share, and one byte more to tell that it went past it.
+    let cap = crate::files::MAX_TEXT_BYTES;
+    let mut lines = Lines::new(std::io::Read::take(std::io::stdin().lock(), cap + 1), MAX_LINE_BYTES);
     let mut number = 0;
     while let Some(line) = lines.next_line().map_err(|e| CommandError(format!("reading standard input: {e}")))? {
         number += 1;
         let line = match line {
             Line::Text(line) => line,
             Line::Unreadable(why) => {
-                eprintln!("line {number}: {why}");
+                errln!("line {number}: {why}");
                 continue;
             }
         };
@@ -357,7 +364,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
         let mut position = match read_position(moves) {
             Ok(position) => position,
             Err(e) => {
-                eprintln!("line {number}: {}", escape_controls(&e));
+                errln!("line {number}: {}", escape_controls(&e));
                 continue;
             }
         };
@@ -365,9 +372,15 @@ pub fn run(args: &SolveArgs) -> Result<(), CommandError> {
         writeln!(out, "{moves} {} {} {}", s.score, s.nodes, s.microseconds)?;
         summary.add(&s, expected, args.weak);
     }
+    if lines.input().limit() == 0 {
+        return Err(CommandError(format!(
+            "standard input is longer than the {} MiB an input may have: the rest was not read",
+            cap >> 20
+        )));
+    }
     if args.summary {
         out.flush()?;
-        eprintln!("{summary}");
+        errln!("{summary}");
     }
     Ok(())
 }

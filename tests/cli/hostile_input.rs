@@ -351,3 +351,105 @@ proptest! {
         prop_assert_eq!(read, lines);
     }
 }
+
+/// Every numeric option of every subcommand, each as a command whose run is short on a small game.
+const NUMERIC_OPTIONS: [&str; 17] = [
+    "perft tic-tac-toe {}",
+    "search tic-tac-toe --depth {}",
+    "search tic-tac-toe --time-ms {}",
+    "search tic-tac-toe --threads {}",
+    "bench --runs {} --depth 4",
+    "bench --depth {} --runs 1",
+    "bench --branching {} --depth 2 --runs 1",
+    "match tic-tac-toe --a level:1 --b level:1 --games {}",
+    "match tic-tac-toe --a level:1 --b level:1 --games 2 --concurrency {}",
+    "match tic-tac-toe --a level:1 --b level:1 --games 2 --depth {}",
+    "match tic-tac-toe --a level:1 --b level:1 --games 2 --nodes {}",
+    "match tic-tac-toe --a level:1 --b level:1 --games 2 --seed {}",
+    "match tic-tac-toe --a tt={} --b level:1 --games 2",
+    "match tic-tac-toe --a level:1,threads={} --b level:1 --games 2",
+    "solve --tt-mib {}",
+    "solve --threads {}",
+    "check tic-tac-toe --max-seconds {}",
+];
+
+/// A number as an attacker would type it: the edges of every integer type, signs, NaN, nothing, or any.
+fn hostile_number() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "0",
+            "1",
+            "-1",
+            "2",
+            "64",
+            "65",
+            "4096",
+            "4097",
+            "65535",
+            "4294967295",
+            "4294967296",
+            "9223372036854775807",
+            "18446744073709551615",
+            "18446744073709551616",
+            "NaN",
+            "inf",
+            "-0",
+            "1e9",
+            "",
+        ])
+        .prop_map(str::to_owned),
+        (0u64..200).prop_map(|n| n.to_string()),
+        any::<u64>().prop_map(|n| n.to_string()),
+        any::<i64>().prop_map(|n| n.to_string()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Each ends with status 0 or 2 (2 with one line on stderr), never a panic or an abort — or is still at work
+    /// after 15 s on a number that asks for much (a million games), which is no failure of the option.
+    #[test]
+    fn every_numeric_option_takes_any_number_or_refuses_it_in_one_line(
+        template in prop::sample::select(NUMERIC_OPTIONS.to_vec()),
+        number in hostile_number(),
+    ) {
+        let command = template.replace("{}", &number);
+        let mut args: Vec<&str> = command.split(' ').collect();
+        // An empty number is an empty argument, not none.
+        if number.is_empty() {
+            args = template.split(' ').map(|a| if a == "{}" { "" } else { a }).collect();
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio"))
+            .args(&args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Ok(Some(status)) = child.try_wait() {
+                break Some(status);
+            }
+            if started.elapsed() > std::time::Duration::from_secs(15) {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        if let Some(status) = status {
+            let mut err = String::new();
+            if let Some(mut pipe) = child.stderr.take() {
+                let _ = std::io::Read::read_to_string(&mut pipe, &mut err);
+            }
+            let code = status.code();
+            prop_assert!(matches!(code, Some(0 | 2)), "{args:?}: status {code:?}: {err}");
+            prop_assert!(!err.contains("panicked") && !err.contains("memory allocation"), "{args:?}: {err}");
+            if code == Some(2) {
+                prop_assert_eq!(err.trim_end().lines().count(), 1, "{:?}: {}", args, err);
+            }
+        }
+    }
+}

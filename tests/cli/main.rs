@@ -1,6 +1,7 @@
 //! The headless commands and the files they read and write, including hostile input.
 //! (One test binary per area: each binary links the whole studio, so fewer binaries build and link faster.)
 
+mod budgets;
 mod check;
 #[path = "../common/mod.rs"]
 mod common;

@@ -171,8 +171,13 @@ fn a_script_failing_during_a_search_or_a_count_is_reported_not_taken_as_a_result
     let started = std::time::Instant::now();
     loop {
         match worker.try_report() {
-            Some(Report::Failed { id: reported, message }) if reported == id => {
+            Some(Report::Failed { id: reported, message, blame }) if reported == id => {
                 assert!(message.contains("games/test.lua:4:"), "{message}");
+                assert_eq!(
+                    blame,
+                    alphabeta_studio::engine::worker::Blame::Game,
+                    "the script's fault, not the engine's"
+                );
                 break;
             }
             Some(Report::Done { .. }) => panic!("a failed script's search was reported as done"),

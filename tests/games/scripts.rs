@@ -596,5 +596,5 @@ fn a_clone_is_the_same_position_in_a_state_of_its_own() {
 #[ignore = "a benchmark: run with --release --ignored --nocapture"]
 fn speed_of_scripted_games_against_compiled() {
     let lines = alphabeta_studio::games::script::speed::measure(&games_dir()).expect("the scripts load");
-    alphabeta_studio::games::script::speed::print(&lines);
+    print!("{}", alphabeta_studio::games::script::speed::report(&lines));
 }

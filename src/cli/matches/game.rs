@@ -59,7 +59,8 @@ pub struct Played {
 }
 
 /// Plays `opening` (legal moves from `start`) and then the game, `players[0]` moving first. `is_chess`: name the
-/// chess rule that ends a game (checkmate, repetition…).
+/// chess rule that ends a game (checkmate, repetition…). An error that is no player's fault (the game's rules
+/// failed, or a table cannot be had) ends the game without a result: its message.
 pub fn play(
     start: &AnyGame,
     is_chess: bool,
@@ -67,7 +68,7 @@ pub fn play(
     players: [&mut dyn Player; 2],
     timing: Timing,
     seed: u64,
-) -> Played {
+) -> Result<Played, String> {
     let mut game = start.clone();
     let mut history = Vec::new();
     let mut names = Vec::new();
@@ -80,7 +81,7 @@ pub fn play(
     let [first, second] = players;
     let mut players: [&mut dyn Player; 2] = [first, second];
     if let Some(ending) = start_players(&mut players) {
-        return Played { names, ending };
+        return Ok(Played { names, ending });
     }
     let ending = loop {
         if let Some(outcome) = game.outcome() {
@@ -104,6 +105,7 @@ pub fn play(
         let started = Instant::now();
         let mv = match players[index].choose(&game, &history, time) {
             Ok(mv) => mv,
+            Err(Failure::NotThePlayers(why)) => return Err(why),
             Err(failure) => break failed(side, failure),
         };
         let elapsed = started.elapsed().as_millis().min(u128::from(u64::MAX)) as u64;
@@ -119,7 +121,11 @@ pub fn play(
         let _ = game.try_play(mv);
         history.push(mv);
     };
-    Played { names, ending }
+    match game.fault() {
+        // The rules failed while the game was played on (a script's fault): no result can be trusted.
+        Some(fault) => Err(fault),
+        None => Ok(Played { names, ending }),
+    }
 }
 
 /// Tells both players a game starts; how the game ended if one of them failed to start it.
@@ -177,6 +183,7 @@ fn failed(side: Side, failure: Failure) -> Ending {
         Failure::Illegal(what) => (FailureKind::Illegal, format!("{who}: illegal move {what}")),
         Failure::Crash(what) => (FailureKind::Crash, format!("{who}: crashed ({what})")),
         Failure::Timeout => (FailureKind::Time, format!("{who}: lost on time")),
+        Failure::NotThePlayers(what) => (FailureKind::Crash, format!("{who}: {what}")),
     };
     Ending { winner: Some(side.opponent()), reason, failure: Some((side, kind)) }
 }

@@ -32,8 +32,8 @@ pub struct MatchArgs {
     /// Player B, written as player A.
     #[arg(long = "b")]
     pub b: String,
-    /// How many games (colours alternate: A plays first in games 1, 3, 5…).
-    #[arg(long, default_value_t = 10)]
+    /// How many games (colours alternate: A plays first in games 1, 3, 5…), 1 to 1,000,000.
+    #[arg(long, default_value_t = 10, value_parser = super::whole_in(1..=MOST_GAMES))]
     pub games: usize,
     /// A fixed time per move in milliseconds (else the players' own limits).
     #[arg(long, conflicts_with_all = ["depth", "tc", "nodes"])]
@@ -55,8 +55,8 @@ pub struct MatchArgs {
     /// Seeds the random openings and the dice.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Games played at once, each on its own threads.
-    #[arg(long, default_value_t = 1)]
+    /// Games played at once, each on its own threads: 1 to 64.
+    #[arg(long, default_value_t = 1, value_parser = super::whole_in(1..=MOST_AT_ONCE))]
     pub concurrency: usize,
     /// Write every game here (PGN for chess; the same tags and each game's own move names otherwise).
     #[arg(long)]
@@ -68,6 +68,12 @@ pub struct MatchArgs {
     #[arg(long)]
     pub sprt: Option<String>,
 }
+
+/// The most games a match plays.
+pub const MOST_GAMES: usize = 1_000_000;
+
+/// The most games a match plays at once.
+pub const MOST_AT_ONCE: usize = 64;
 
 /// One game's result, for the record and the counts.
 struct Finished {
@@ -85,6 +91,8 @@ pub struct FailureCounts {
 }
 
 pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
+    // Before the first engine starts (the check of the players below starts them too).
+    uci_engine::adopt_orphans();
     let registry = Registry::standard();
     let entry = registry.find(&args.game).ok_or_else(|| crate::cli::game_arg::not_found(&registry, &args.game))?;
     let variant = &entry.variant;
@@ -101,6 +109,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let pairs = args.games.div_ceil(2);
     let openings = openings(&start, args.openings.as_deref(), pairs, args.seed)?;
+    tables_fit(&specs, &variant.ai, args.concurrency)?;
     // Every player is made once up front, so a bad engine path is an error before any game starts.
     for spec in &specs {
         drop(make_player(spec, &variant.ai)?);
@@ -125,7 +134,12 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     };
     let mut tally = Tally::new(records);
     play_match(&plan, &start, sprt, &names, &variant.id, &mut tally);
-    eprintln!();
+    // Every player is gone with its thread: what their engines left behind goes too.
+    uci_engine::end_orphans();
+    if tally.counts.games() > 0 {
+        // Ends the progress line.
+        errln!();
+    }
     if let Some(e) = tally.error {
         return Err(CommandError(e));
     }
@@ -161,6 +175,21 @@ fn play_match(plan: &Plan, start: &AnyGame, sprt: Option<Sprt>, names: &[String;
             }
         }
     });
+}
+
+/// Refuses a match whose players' tables, at `concurrency` games at once, want more memory than the machine says it
+/// has, before any game starts (a table that still cannot be had ends the match when its game asks for it).
+fn tables_fit(specs: &[PlayerSpec; 2], ai: &AiDefaults, concurrency: usize) -> Result<(), CommandError> {
+    let mib = |spec: &PlayerSpec| match spec {
+        PlayerSpec::Level(level) => crate::games::levels::level_config(ai, *level).tt_mib,
+        PlayerSpec::Custom(config) => config.tt_mib,
+        PlayerSpec::Uci { .. } => 0,
+    };
+    let (a, b) = (mib(&specs[0]), mib(&specs[1]));
+    let bytes = concurrency.saturating_mul(a.saturating_add(b)).saturating_mul(1 << 20);
+    crate::engine::search::tt::check_available(bytes).map_err(|why| {
+        CommandError(format!("--concurrency {concurrency} with tables of {a} + {b} MiB: {why}; play fewer games at once or smaller tables (tt=)"))
+    })
 }
 
 /// How the moves are timed, from the one timing option given (else the players' own limits).
@@ -208,8 +237,11 @@ impl Plan<'_> {
             let players: [&mut dyn player::Player; 2] =
                 if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
             let seed = self.args.seed ^ (index as u64 / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let played = game::play(start, self.is_chess, opening, players, self.timing, seed);
-            if tx.send(Ok(Finished { index, a_first, played })).is_err() {
+            let finished = game::play(start, self.is_chess, opening, players, self.timing, seed)
+                .map(|played| Finished { index, a_first, played })
+                .map_err(|why| format!("game {}: {why}", index + 1));
+            let over = finished.is_err();
+            if tx.send(finished).is_err() || over {
                 return;
             }
         }
@@ -269,7 +301,7 @@ impl Tally<'_> {
             }
         }
         let counts = &self.counts;
-        eprint!(
+        err!(
             "\r{}/{} games: A +{} ={} -{}  score {:.1} %   ",
             counts.games(),
             plan.args.games,
@@ -290,7 +322,7 @@ impl Tally<'_> {
         }
         // Said at once (after the progress line), and kept for the summary.
         let reason = &done.played.ending.reason;
-        eprintln!("\ngame {}: {}", done.index + 1, crate::messages::escape_controls(reason));
+        errln!("\ngame {}: {}", done.index + 1, crate::messages::escape_controls(reason));
         if kind == FailureKind::Crash {
             note_reason(&mut self.crash_reasons, reason);
         }

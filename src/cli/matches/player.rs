@@ -10,7 +10,7 @@ use crate::engine::search::features::SearchFeatures;
 use crate::engine::search::limits::Limits;
 use crate::engine::search::ranges::THREADS;
 use crate::engine::search::skill::Skill;
-use crate::engine::worker::Report;
+use crate::engine::worker::{Blame, Report};
 use crate::games::any::{AnyGame, AnyMove};
 use crate::games::levels::level_config;
 use crate::games::registry::AiDefaults;
@@ -76,6 +76,9 @@ impl PlayerSpec {
 /// (the selective-search techniques: `all`, `none` or names joined by `+`, e.g. `null+lmr+see`; see
 /// [`SearchFeatures`]).
 fn parse_custom(text: &str, mut config: EngineConfig) -> Result<EngineConfig, String> {
+    if text.split(',').all(|p| p.trim().is_empty()) {
+        return Err(format!("player '{text}': expected level:N, uci:PATH or key=value settings, found none"));
+    }
     for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').ok_or_else(|| {
             format!("player '{text}': expected level:N, uci:PATH or key=value settings, not '{pair}'")
@@ -91,7 +94,19 @@ fn parse_custom(text: &str, mut config: EngineConfig) -> Result<EngineConfig, St
             "depth" => config.limits.depth = Some(number()?.clamp(1, 10_000) as u32),
             "time" => config.limits.time_ms = Some(number()?.max(1)),
             "nodes" => config.limits.nodes = Some(number()?.max(1)),
-            "tt" => config.tt_mib = number()?.clamp(1, 4096) as usize,
+            "tt" => {
+                let range = crate::engine::search::ranges::TABLE_MIB;
+                config.tt_mib = match number()? {
+                    mib if (*range.start() as u64..=*range.end() as u64).contains(&mib) => mib as usize,
+                    mib => {
+                        return Err(format!(
+                            "player '{text}': tt={mib} is outside {}..={} (MiB)",
+                            range.start(),
+                            range.end()
+                        ));
+                    }
+                }
+            }
             "threads" => config.threads = number()?.clamp(1, *THREADS.end() as u64) as usize,
             "mistakes" => {
                 let margin: f64 = value.parse().map_err(|_| bad())?;
@@ -108,7 +123,10 @@ fn parse_custom(text: &str, mut config: EngineConfig) -> Result<EngineConfig, St
             }
             "aspiration" => {
                 let half: f64 = value.parse().map_err(|_| bad())?;
-                config.aspiration = (half.is_finite() && half > 0.0).then_some(half);
+                if !(half.is_finite() && half >= 0.0) {
+                    return Err(format!("player '{text}': aspiration={value} must be a half-window above 0 (0: none)"));
+                }
+                config.aspiration = (half > 0.0).then_some(half);
             }
             "features" => {
                 config.features = SearchFeatures::parse(value).map_err(|e| format!("player '{text}': {e}"))?
@@ -133,6 +151,9 @@ pub enum Failure {
     Crash(String),
     /// No answer within the move's time (and the grace after it).
     Timeout,
+    /// The game's rules failed (a script's fault, `file:line: …`) or the machine cannot give the player's table:
+    /// no player's fault, so it ends the match instead of being counted.
+    NotThePlayers(String),
 }
 
 /// How long a move may take: the search's own budget and, when there is one, the clock's hard limit.
@@ -223,7 +244,12 @@ impl Player for StudioPlayer {
                             Err(Failure::Illegal(game.move_name(mv)))
                         };
                     }
-                    Report::Failed { id: failed, message } if failed == id => return Err(Failure::Crash(message)),
+                    Report::Failed { id: failed, message, blame } if failed == id => {
+                        return Err(match blame {
+                            Blame::Engine => Failure::Crash(message),
+                            Blame::Game | Blame::Memory => Failure::NotThePlayers(message),
+                        });
+                    }
                     _ => {}
                 }
             }
@@ -305,6 +331,13 @@ mod tests {
             "strong",
             "mistakes=-1",
             "id=maybe",
+            "",
+            ",,,",
+            "aspiration=NaN",
+            "aspiration=-5",
+            "tt=0",
+            "tt=4097",
+            "tt=18446744073709551615",
         ] {
             assert!(PlayerSpec::parse(bad, &ai()).is_err(), "{bad}");
         }

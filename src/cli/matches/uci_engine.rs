@@ -98,6 +98,45 @@ impl Drop for UciEngine {
     }
 }
 
+/// Makes this process the one that inherits every orphan among its descendants (Linux's child subreaper), so that
+/// a process an engine started in a session of its own (`setsid`), out of its process group's reach, comes back to
+/// the match when the engine ends and is ended by [`end_orphans`]. Called once, before any engine starts.
+pub fn adopt_orphans() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl(2) with PR_SET_CHILD_SUBREAPER only sets a flag of this process.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+}
+
+/// Ends every child process this process still has — the engines' orphans it adopted ([`adopt_orphans`]), once the
+/// engines are gone — and theirs as each is ended (they come back in turn), up to a bound.
+pub fn end_orphans() {
+    #[cfg(target_os = "linux")]
+    for _ in 0..64 {
+        let me = std::process::id().to_string();
+        let Ok(entries) = std::fs::read_dir("/proc") else { return };
+        let children: Vec<libc::pid_t> = entries
+            .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<libc::pid_t>().ok())
+            .filter(|pid| {
+                let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+                // The fields after the command's name (which may hold spaces, inside parentheses): state, ppid.
+                stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(1)) == Some(me.as_str())
+            })
+            .collect();
+        if children.is_empty() {
+            return;
+        }
+        for pid in children {
+            // SAFETY: kill(2) and waitpid(2) on a child of this process (no engine is left to own it).
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+                libc::waitpid(pid, std::ptr::null_mut(), 0);
+            }
+        }
+    }
+}
+
 /// Kills the engine's process group (the engine and whatever it started), and the engine itself where there are
 /// no groups, then reaps it.
 fn kill_group(child: &mut Child) {

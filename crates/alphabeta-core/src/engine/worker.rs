@@ -44,13 +44,28 @@ pub enum Report<M> {
         /// Every iteration and the search's totals.
         thought: Thought<M>,
     },
-    /// The search panicked; the message says where. The worker is ready for the next request.
+    /// The search panicked, the game's rules failed under it, or its table could not be had; the message says
+    /// what. The worker is ready for the next request.
     Failed {
-        /// The request whose search panicked.
+        /// The request whose search failed.
         id: RequestId,
-        /// The panic's message and where it happened.
+        /// The panic's message and where it happened, the rules' fault (a script's `file:line: …`), or why the
+        /// memory is not there.
         message: String,
+        /// Whose fault it is.
+        blame: Blame,
     },
+}
+
+/// Whose fault a failed search is: a match charges only the engine's to the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blame {
+    /// The search itself panicked.
+    Engine,
+    /// The game's rules failed during the search (a script's fault).
+    Game,
+    /// The memory the search's table needs is not there.
+    Memory,
 }
 
 impl<M> Report<M> {
@@ -66,7 +81,7 @@ impl<M> Report<M> {
         match self {
             Report::Iteration { id, iteration } => Report::Iteration { id, iteration: iteration.map_moves(f) },
             Report::Done { id, thought } => Report::Done { id, thought: thought.map_moves(f) },
-            Report::Failed { id, message } => Report::Failed { id, message },
+            Report::Failed { id, message, blame } => Report::Failed { id, message, blame },
         }
     }
 }
@@ -199,20 +214,27 @@ impl<G: Game> Drop for Worker<G> {
     }
 }
 
-/// The engine for `config`: the kept one, its settings updated, when it is [`reusable`]; else a new one (counted).
+/// The engine for `config`: the kept one, its settings updated, when it is [`reusable`]; else a new one (counted),
+/// its table asked for fallibly: why not, when the memory is not there.
 fn engine_for<'a, M: Copy + Eq>(
     slot: &'a mut Option<Engine<M>>,
     config: EngineConfig,
     built: &AtomicU64,
-) -> &'a mut Engine<M> {
+) -> Result<&'a mut Engine<M>, String> {
     if !slot.as_ref().is_some_and(|engine| reusable(&engine.config, &config)) {
         // The old table goes before the new one is allocated: never both at once.
         *slot = None;
         built.fetch_add(1, Ordering::Relaxed);
     }
-    let engine = slot.get_or_insert_with(|| Engine::new(config.clone()));
+    let engine = match slot {
+        Some(engine) => engine,
+        None => slot.insert(
+            Engine::try_new(config.clone())
+                .map_err(|why| format!("the transposition table of {} MiB: {why}", config.tt_mib))?,
+        ),
+    };
     engine.config = config;
-    engine
+    Ok(engine)
 }
 
 fn serve<G: Game + Clone + Send + MoveBits<G::Move>>(
@@ -235,18 +257,25 @@ fn serve<G: Game + Clone + Send + MoveBits<G::Move>>(
         }
         let (id, mut position, config, stop, asked_at) = match request {
             Request::Prepare { config } => {
-                engine_for(&mut engine, config, built);
+                // A table that cannot be had is said when a search asks for it.
+                let _ = engine_for(&mut engine, config, built);
                 continue;
             }
             Request::Think { id, position, config, stop, asked_at } => (id, position, config, stop, asked_at),
         };
-        let engine = engine_for(&mut engine, config, built);
-        // The table's allocation, and any wait for a preparation, came out of this move's time.
-        engine.config.limits = time_left(engine.config.limits, asked_at.elapsed());
         let send = |report| {
             let _ = reports.send(report);
             wake();
         };
+        let engine = match engine_for(&mut engine, config, built) {
+            Ok(engine) => engine,
+            Err(message) => {
+                send(Report::Failed { id, message, blame: Blame::Memory });
+                continue;
+            }
+        };
+        // The table's allocation, and any wait for a preparation, came out of this move's time.
+        engine.config.limits = time_left(engine.config.limits, asked_at.elapsed());
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             engine.think_parallel(&mut position, Some(&stop), |iteration| {
                 send(Report::Iteration { id, iteration: iteration.clone() });
@@ -257,7 +286,7 @@ fn serve<G: Game + Clone + Send + MoveBits<G::Move>>(
                 // A search over rules that failed found nothing: what it stored cannot be trusted either.
                 engine.clear();
                 let message = position.fault().unwrap_or_default();
-                send(Report::Failed { id, message });
+                send(Report::Failed { id, message, blame: Blame::Game });
             }
             Ok(thought) => send(Report::Done { id, thought }),
             Err(panic) => {
@@ -268,7 +297,7 @@ fn serve<G: Game + Clone + Send + MoveBits<G::Move>>(
                     .map(|s| s.to_string())
                     .or_else(|| panic.downcast_ref::<String>().cloned())
                     .unwrap_or_else(|| "the search panicked".to_string());
-                send(Report::Failed { id, message });
+                send(Report::Failed { id, message, blame: Blame::Engine });
             }
         }
     }

@@ -225,10 +225,10 @@ pub trait ErasedGame: Send {
     /// See [`AnyGame::move_tree_nodes`].
     fn move_tree_nodes(&mut self, shape: super::move_tree::TreeShape, budget: usize) -> Option<usize>;
     /// An iterative-deepening search from an empty table (see [`AnyGame::think`], which also reports a fault).
-    fn think(&mut self, config: EngineConfig) -> Thought<AnyMove>;
+    fn think(&mut self, config: EngineConfig) -> Result<Thought<AnyMove>, String>;
     /// A search with `engine`'s settings and the memory it kept from earlier searches (see
     /// [`AnyGame::think_with`]).
-    fn think_with(&mut self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Thought<AnyMove>;
+    fn think_with(&mut self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Result<Thought<AnyMove>, String>;
     /// See [`AnyGame::fault`].
     fn fault(&self) -> Option<String>;
     /// Starts a search thread for this family; `wake` is called after every report it sends.
@@ -357,16 +357,20 @@ where
     fn move_tree_nodes(&mut self, shape: super::move_tree::TreeShape, budget: usize) -> Option<usize> {
         super::move_tree::count_nodes(self, shape, budget)
     }
-    fn think(&mut self, config: EngineConfig) -> Thought<AnyMove> {
-        Engine::<G::Move>::new(config).think_parallel(self, None, |_| {}).map_moves(G::encode)
+    fn think(&mut self, config: EngineConfig) -> Result<Thought<AnyMove>, String> {
+        let mut engine = Engine::<G::Move>::try_new(config).map_err(table_refused)?;
+        Ok(engine.think_parallel(self, None, |_| {}).map_moves(G::encode))
     }
-    fn think_with(&mut self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Thought<AnyMove> {
+    fn think_with(&mut self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Result<Thought<AnyMove>, String> {
         // The engine kept is this family's unless the last search was of another: then a new one (a new table).
         let kept = engine.kept.take().and_then(|kept| kept.downcast::<Engine<G::Move>>().ok());
-        let mut inner = kept.map_or_else(|| Engine::new(engine.config.clone()), |boxed| *boxed);
+        let mut inner = match kept {
+            Some(boxed) => *boxed,
+            None => Engine::try_new(engine.config.clone()).map_err(table_refused)?,
+        };
         let thought = inner.think(self, stop, |_| {}).map_moves(G::encode);
         engine.kept = Some(Box::new(inner));
-        thought
+        Ok(thought)
     }
     fn fault(&self) -> Option<String> {
         Game::fault(self)
@@ -374,6 +378,11 @@ where
     fn spawn_worker(&self, wake: Box<dyn Fn() + Send>) -> std::io::Result<Box<dyn ErasedWorker>> {
         Ok(Box::new(Worker::<G>::spawn(wake)?))
     }
+}
+
+/// Why a search could not start: its table is not there ([`Engine::try_new`]'s reason).
+fn table_refused(why: String) -> String {
+    format!("the transposition table: {why}")
 }
 
 /// A position of any registered rule family. Cloning copies the position; two positions are equal when they are of
@@ -627,10 +636,11 @@ impl AnyGame {
     /// runs), from an empty table.
     ///
     /// # Errors
-    /// The game's fault ([`Game::fault`]) when its rules failed during the search (a script's error).
+    /// The game's fault ([`Game::fault`]) when its rules failed during the search (a script's error), or why its
+    /// table cannot be had.
     pub fn think(&self, config: EngineConfig) -> Result<Thought<AnyMove>, String> {
         let mut game = self.clone();
-        let thought = game.0.think(config);
+        let thought = game.0.think(config)?;
         game.0.fault().map_or(Ok(thought), Err)
     }
 
@@ -642,7 +652,7 @@ impl AnyGame {
     /// The game's fault ([`Game::fault`]) when its rules failed during the search (a script's error).
     pub fn think_with(&self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Result<Thought<AnyMove>, String> {
         let mut game = self.clone();
-        let thought = game.0.think_with(engine, stop);
+        let thought = game.0.think_with(engine, stop)?;
         game.0.fault().map_or(Ok(thought), Err)
     }
 }

@@ -172,7 +172,7 @@ pub(crate) fn prefetch_address<T>(slot: *const T) {
 
 /// Refuses a table of `bytes` larger than the memory the kernel reports available (on Linux), before anything is
 /// allocated: with overcommit, an allocation that succeeds may still be killed when written.
-pub(crate) fn check_available(bytes: usize) -> Result<(), String> {
+pub fn check_available(bytes: usize) -> Result<(), String> {
     match available_bytes() {
         Some(available) if bytes > available => {
             Err(format!("{} MiB are wanted but only {} MiB are available", bytes >> 20, available >> 20))

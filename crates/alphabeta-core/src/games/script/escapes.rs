@@ -71,6 +71,10 @@ fn pcall_xpcall_load_and_print_cannot_catch_a_spent_budget() {
         "error(setmetatable({}, {__tostring = function() while true do end end}))",
         "local t = setmetatable({}, {__close = function() while true do end end}) do local x <close> = t end",
         "do local x <close> = setmetatable({}, {__close = function() while true do end end}) error('x') end",
+        // A handler Lua runs as the spent call's error leaves the function.
+        "local g <close> = setmetatable({}, {__close = function() while true do end end}); while true do end",
+        "local a <close> = setmetatable({}, {__close = function() while true do end end}) \
+         local b <close> = setmetatable({}, {__close = function() error({}) end}); while true do end",
     ];
     for body in loops {
         let (message, took) = load_error(body);
@@ -119,8 +123,42 @@ fn every_call_has_a_wall_clock_deadline() {
     let error = sandbox.lua.load(chunk).set_name("@games/t.lua").exec().expect_err("stopped");
     let message = sandbox.describe_failure(&error, "games/t.lua");
     assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
-    assert!(message.starts_with("games/t.lua:1: stopped after 0.02 s in one call"), "{message}");
+    assert!(message.starts_with("games/t.lua:1: stopped after 0."), "{message}");
+    assert!(message.contains(" s in one call, past its limit of 0.02 s"), "{message}");
     assert!(message.contains("call stack: f at line 1, called from the file's main chunk at line 2"), "{message}");
+}
+
+/// One instruction can make C work on a string of 30 MB for tens of milliseconds (`tonumber(s)` reads it all): the
+/// hook then looks after every instruction, so the call ends within the time of one such instruction past its limit
+/// (at 1,000 instructions a look, it ran 1.3–3.5 times its limit), and the message says how long it ran.
+#[test]
+fn a_call_ends_near_its_limit_whatever_its_instructions_ask_of_c() {
+    let limit = Duration::from_secs(1);
+    for body in [
+        "while true do local _ = tonumber(S) end",
+        "while true do local _ = tonumber(S, 2) end",
+        // Quick instructions first (the hook looks every 1,000), then slow ones: the watchdog sees no look for a
+        // while and makes the hook look after every instruction.
+        "for i = 1, 5e6 do end while true do local _ = tonumber(S) end",
+    ] {
+        let ((message, took), _) = within(move || {
+            let sandbox = Sandbox::with_time_limit("t", limit).expect("a sandbox");
+            // Each step under a budget of its own: the string is within the memory limit, too long for one call.
+            for step in ["A = ('1'):rep(15e6)", "S = A .. A A = nil"] {
+                let _call = sandbox.new_budget();
+                if let Err(e) = sandbox.lua.load(step).exec() {
+                    panic!("{step}: {e}")
+                }
+            }
+            let _call = sandbox.new_budget();
+            let started = Instant::now();
+            let error = sandbox.lua.load(body).set_name("@games/t.lua").exec().expect_err("stopped");
+            (sandbox.describe_failure(&error, "games/t.lua"), started.elapsed())
+        });
+        assert!(took < limit + super::budget::CALL_TIME_MARGIN, "{body}: {took:?}");
+        assert!(message.starts_with("games/t.lua:1: stopped after 1."), "{body}: {message}");
+        assert!(message.contains(" s in one call, past its limit of 1 s"), "{body}: {message}");
+    }
 }
 
 /// The count hook costs a third of a script's time whatever its count, so a call runs without it; one that runs

@@ -14,6 +14,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
+/// The longest name a side may have, in bytes: names are shown on the board's caption, in lists and records.
+pub const SIDE_NAME_BYTES: usize = 64;
+
 /// The functions every game must define.
 pub const REQUIRED: [&str; 5] = ["start", "turn", "moves", "play", "result"];
 /// The functions a game may define.
@@ -125,10 +128,16 @@ impl Script {
 
 /// Runs the script's text in `sandbox`, as a text chunk named after the file (so Lua's messages say `file:line:`).
 pub fn run_chunk(sandbox: &Sandbox, file: &str, source: &str) -> Result<(), ScriptError> {
+    // A `#!` first line (a script made executable) is a comment, as Lua's own interpreter takes it; the lines keep
+    // their numbers.
+    let source = match source.strip_prefix('#') {
+        Some(rest) => std::borrow::Cow::Owned(format!("-- {rest}")),
+        None => std::borrow::Cow::Borrowed(source),
+    };
     let _call = sandbox.new_budget();
     sandbox
         .lua
-        .load(source)
+        .load(source.as_ref())
         .set_name(format!("@{file}"))
         .set_mode(mlua::chunk::ChunkMode::Text)
         .exec()
@@ -143,6 +152,11 @@ fn read_sides(globals: &Table) -> Result<[String; 2], String> {
             let first: Option<String> = t.raw_get(1).ok();
             let second: Option<String> = t.raw_get(2).ok();
             match (first, second) {
+                (Some(a), Some(b))
+                    if a.len().max(b.len()) > SIDE_NAME_BYTES || a.contains('\n') || b.contains('\n') =>
+                {
+                    Err(format!("`sides` names must be one line of at most {SIDE_NAME_BYTES} bytes each"))
+                }
                 (Some(a), Some(b)) => Ok([a, b]),
                 _ => Err("`sides` must be two names, as in sides = {\"White\", \"Black\"}".into()),
             }

@@ -129,6 +129,7 @@ impl Vm {
         let driver: Table = lua
             .load(include_str!("driver.lua"))
             .set_name("=driver")
+            .set_environment(sandbox.pristine.clone())
             .call((lua.globals(), at, sandbox.raw_unpack().clone()))
             .map_err(|e| ScriptError::new(describe(&e)))?;
         drop(call);

@@ -1,7 +1,8 @@
 //! Games written as Lua scripts (`games/<id>.lua`): the rules are the script's functions, run in a sandboxed
 //! Lua 5.4 state per game (see `docs/writing-a-game.md` for the script's side of the contract).
 //!
-//! - `sandbox.rs`: the Lua state, its libraries and limits, and the one-line error messages; `budget.rs`: what one
+//! - `sandbox.rs`: the Lua state, its libraries and limits, and the one-line error messages; `memory.rs`: one
+//!   memory limit for all the states together; `budget.rs`: what one
 //!   call into the script may spend, `watchdog.rs`: its count hook, set only on a call that runs long, and
 //!   `fence.lua`: the library functions that charge their work to it;
 //! - `file.rs`: a script file read and checked ([`Script`]): its metadata and where its functions are;
@@ -23,6 +24,7 @@ pub mod family;
 mod file;
 mod game;
 mod graph;
+mod memory;
 mod move_list;
 pub mod sandbox;
 pub mod speed;

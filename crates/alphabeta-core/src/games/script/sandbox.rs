@@ -15,11 +15,12 @@
 //! name, so a script can be debugged from a terminal. `math.random` is seeded with 0, so a script that uses it
 //! behaves the same every run (the position's hash, a cloned game and a replayed game all depend on that).
 
-use super::budget::{Budget, CALL_TIME_LIMIT, CHARGE_FROM, HOOK_EVERY};
-pub use super::budget::{INSTRUCTION_BUDGET, MEMORY_LIMIT};
+use super::budget::{Budget, CALL_TIME_LIMIT, CHARGE_FROM, count_hook};
+pub use super::budget::{CALL_TIME_MARGIN, INSTRUCTION_BUDGET, MEMORY_LIMIT};
 use super::watchdog::Armable;
-use mlua::{HookTriggers, Lua, LuaOptions, StdLib};
+use mlua::{Lua, LuaOptions, StdLib};
 use std::cell::Cell;
+use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -32,6 +33,15 @@ const PRINT_LINE: usize = 1_000;
 /// What one `print` costs, in instructions: a line on standard error takes as long as a thousand instructions.
 const PRINT_COST: f64 = 1_000.0;
 
+/// Whether a script's `print` could not be written to standard error during this run.
+static PRINT_LOST: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a script's `print` could not be written (standard error full or closed) during this run: a command
+/// then ends with an error status.
+pub fn print_lost() -> bool {
+    PRINT_LOST.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// A sandboxed Lua state, and the budget its hook and fences charge each call to.
 pub struct Sandbox {
     /// The Lua state: the script's globals, and the driver's calls into them.
@@ -43,6 +53,9 @@ pub struct Sandbox {
     armable: Arc<Armable>,
     /// How many calls into the script have started.
     calls: Cell<u64>,
+    /// The globals as the sandbox made them, before any script ran (the libraries copied too): the studio's driver
+    /// runs in these, so a script that overrides `type` or `string.format` breaks only its own code.
+    pub pristine: mlua::Table,
 }
 
 impl Drop for Sandbox {
@@ -109,18 +122,36 @@ impl Sandbox {
                     line.truncate(cut);
                     line.push_str(" …");
                 }
-                eprintln!("{label}: {line}");
+                // Standard error full or closed: the line is lost, the script goes on, and the command is told.
+                if writeln!(std::io::stderr().lock(), "{label}: {line}").is_err() {
+                    PRINT_LOST.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
                 Ok(())
             })?
         };
         globals.raw_set("print", print)?;
         lua.set_memory_limit(2 * super::budget::MEMORY_LIMIT)?;
-        let hooked = Arc::clone(&budget);
-        lua.set_global_hook(HookTriggers::new().every_nth_instruction(HOOK_EVERY), move |lua, _debug| {
-            hooked.charge(lua, f64::from(HOOK_EVERY))
-        })?;
-        let armable = Armable::take_over(&lua)?;
-        Ok(Sandbox { lua, budget, raw_unpack, armable, calls: Cell::new(0) })
+        // SAFETY: the main state, not running, on this thread.
+        unsafe { lua.exec_raw::<()>((), |state| super::memory::share_the_limit(state))? };
+        let pristine = lua.create_table()?;
+        for pair in globals.pairs::<mlua::Value, mlua::Value>() {
+            let (key, value) = pair?;
+            let value = match &value {
+                mlua::Value::Table(library) if key != mlua::Value::String(lua.create_string("_G")?) => {
+                    let copy = lua.create_table()?;
+                    for entry in library.pairs::<mlua::Value, mlua::Value>() {
+                        let (k, v) = entry?;
+                        copy.raw_set(k, v)?;
+                    }
+                    mlua::Value::Table(copy)
+                }
+                _ => value,
+            };
+            pristine.raw_set(key, value)?;
+        }
+        // The hook's first look comes after one instruction: its count grows while instructions are quick.
+        let armable = Armable::new(&lua, &budget, count_hook, 1)?;
+        Ok(Sandbox { lua, budget, raw_unpack, armable, calls: Cell::new(0), pristine })
     }
 
     /// Starts a call into the script with a fresh budget (instructions, time and a clean slate), watched until the
@@ -167,7 +198,26 @@ pub fn hooked(lua: &Lua) -> bool {
 /// [`describe`], with `at` (`file:line` of the script's function that was running) put in front of a message that
 /// names no line of its own: running out of memory at the allocator stops Lua without one.
 pub fn describe_in(error: &mlua::Error, at: &str) -> String {
-    if is_memory(error) { format!("{at}: {}", describe(error)) } else { describe(error) }
+    let text = describe(error);
+    if is_memory(error) || !names_a_line(&text) {
+        // A value that is no message (`error({})`, `error()`) is said as such, at the function that raised it.
+        let text = if text.starts_with("table: 0x") || text.starts_with("userdata: 0x") {
+            format!("an error raised with a {}, not a message", text.split(':').next().unwrap_or("value"))
+        } else if text == "nil" || text.is_empty() {
+            "an error raised with no message".to_owned()
+        } else {
+            text
+        };
+        return format!("{at}: {text}");
+    }
+    text
+}
+
+/// Whether `text` starts with `file:line: `, as Lua's messages do.
+fn names_a_line(text: &str) -> bool {
+    let Some((head, _)) = text.split_once(": ") else { return false };
+    let Some((file, line)) = head.rsplit_once(':') else { return false };
+    !file.is_empty() && !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit())
 }
 
 fn is_memory(error: &mlua::Error) -> bool {
@@ -184,11 +234,23 @@ pub fn describe(error: &mlua::Error) -> String {
     let text = match error {
         mlua::Error::RuntimeError(message) => message.clone(),
         mlua::Error::SyntaxError { message, .. } => message.clone(),
+        mlua::Error::MemoryError(_) if super::memory::nearly_full() => format!(
+            "out of memory: all the games' scripts together hold the {} MiB the studio gives them",
+            super::memory::ALL_STATES_LIMIT >> 20
+        ),
         mlua::Error::MemoryError(_) => format!("out of memory: the script uses more than {} MiB", MEMORY_LIMIT >> 20),
         mlua::Error::CallbackError { cause, .. } => return describe(cause),
         mlua::Error::WithContext { cause, .. } => return describe(cause),
         other => other.to_string(),
     };
     let text = text.split("\nstack traceback:").next().unwrap_or_default();
-    text.lines().next().unwrap_or_default().trim().to_owned()
+    let line = text.lines().next().unwrap_or_default().trim();
+    // Lua's own words when the allocator refused, raised again at the script's line by the sandbox's fences.
+    if line.ends_with("not enough memory") && super::memory::nearly_full() {
+        return format!(
+            "{line}: all the games' scripts together hold the {} MiB the studio gives them",
+            super::memory::ALL_STATES_LIMIT >> 20
+        );
+    }
+    line.to_owned()
 }

@@ -178,11 +178,14 @@ fn median(values: &mut [f64]) -> f64 {
     }
 }
 
-/// The lines as a table, with the ratios of compiled to scripted speed.
-pub fn print(lines: &[SpeedLine]) {
+/// The lines as a table, with the ratios of compiled to scripted speed: the text to print.
+pub fn report(lines: &[SpeedLine]) -> String {
+    use std::fmt::Write;
+    let mut text = String::new();
     for l in lines {
         let unit = if l.kind == "perft" { "leaves" } else { "nodes" };
-        println!(
+        let _ = writeln!(
+            text,
             "{:<28} {:<6} depth {:>2}: {:>10} {unit:<6} in {:>7.3} s = {:>11.0} {unit}/s",
             l.game, l.kind, l.depth, l.count, l.seconds, l.per_second
         );
@@ -192,24 +195,28 @@ pub fn print(lines: &[SpeedLine]) {
     };
     for kind in ["perft", "search"] {
         let ratio = rate("tic-tac-toe (compiled)", kind) / rate("tic-tac-toe-script", kind);
-        println!("{kind}: compiled tic-tac-toe runs {ratio:.1}× as fast as the scripted one");
+        let _ = writeln!(text, "{kind}: compiled tic-tac-toe runs {ratio:.1}× as fast as the scripted one");
     }
     let ratio = rate("connect four (compiled)", "search") / rate("connect-four-script", "search");
-    println!("search: compiled Connect Four runs {ratio:.1}× as fast as the scripted one");
-    print_check_costs(lines);
+    let _ = writeln!(text, "search: compiled Connect Four runs {ratio:.1}× as fast as the scripted one");
+    check_costs(lines, &mut text);
+    text
 }
 
-/// What the move-list checks cost each scripted measurement.
-fn print_check_costs(lines: &[SpeedLine]) {
+/// What the move-list checks cost each scripted measurement, added to `text`.
+fn check_costs(lines: &[SpeedLine], text: &mut String) {
+    use std::fmt::Write;
     let runs = lines.iter().find_map(|l| l.checks.as_ref()).map_or(0, |c| c.runs);
-    println!(
+    let _ = writeln!(
+        text,
         "the run-time move-list checks (a move given twice, no move), {runs} runs with and {runs} without, \
          interleaved; medians, and the cost's lowest to highest pair:"
     );
     for l in lines {
         let Some(c) = &l.checks else { continue };
         let unit = if l.kind == "perft" { "leaves" } else { "nodes" };
-        println!(
+        let _ = writeln!(
+            text,
             "{:<28} {:<6} depth {:>2}: {:>11.0} {unit}/s with, {:>11.0} without: cost {:+.1} % ({:+.1} to {:+.1} %)",
             l.game,
             l.kind,

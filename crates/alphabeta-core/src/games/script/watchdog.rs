@@ -24,6 +24,11 @@ use std::time::Duration;
 /// How often the watchdog looks at the calls in progress: a call is armed 1–2 ticks after it started.
 pub const TICK: Duration = Duration::from_millis(10);
 
+/// How long an armed hook may go without a look before the watchdog makes it look after every instruction: long
+/// enough that a thread the machine merely kept waiting is rarely disturbed (each change of the count walks the
+/// script's whole call stack).
+pub const STALE: Duration = Duration::from_millis(50);
+
 /// The signal that asks a thread to arm the hook of the script it runs.
 #[cfg(unix)]
 const SIGNAL: libc::c_int = libc::SIGURG;
@@ -51,6 +56,8 @@ pub struct Armable {
     signalling: AtomicBool,
     /// The value of `calls` at the watchdog's previous look.
     seen: AtomicU64,
+    /// The budget the hook charges: when it last looked.
+    budget: Arc<super::budget::Budget>,
 }
 
 // SAFETY: the state pointer is only handed to `lua_sethook` on the thread that runs the state (by the owner at a
@@ -60,17 +67,25 @@ unsafe impl Send for Armable {}
 unsafe impl Sync for Armable {}
 
 impl Armable {
-    /// Takes over the count hook `lua` has set (mlua's, which charges the budget): removes it, to be armed only
-    /// on long calls — or leaves it on for good where calls cannot be watched.
-    pub fn take_over(lua: &mlua::Lua) -> mlua::Result<Arc<Armable>> {
-        let mut found = None;
-        // SAFETY: the closure only reads the hook of the state it is given, on this thread.
+    /// Sets `hook` as `lua`'s count hook, every `every` instructions, charging `budget` (see
+    /// [`budget::attach`](super::budget::attach)): armed only on long calls — or for good where calls cannot be
+    /// watched.
+    pub fn new(
+        lua: &mlua::Lua,
+        budget: &Arc<super::budget::Budget>,
+        hook: ffi::lua_Hook,
+        every: u32,
+    ) -> mlua::Result<Arc<Armable>> {
+        let mut state = std::ptr::null_mut();
+        // SAFETY: reads the pointer to the state a protected call runs in: the main state, at the top level.
+        unsafe { lua.exec_raw::<()>((), |s| state = s)? };
+        let every = i32::try_from(every).unwrap_or(i32::MAX);
+        // SAFETY: the state is the main state, not running, on this thread; the budget stays attached until the
+        // state is retired.
         unsafe {
-            lua.exec_raw::<()>((), |state| {
-                found = ffi::lua_gethook(state).map(|hook| (state, hook, ffi::lua_gethookcount(state)));
-            })?;
+            super::budget::attach(state, budget);
+            ffi::lua_sethook(state, Some(hook), ffi::LUA_MASKCOUNT, every);
         }
-        let (state, hook, every) = found.ok_or_else(|| mlua::Error::runtime("the budget's hook is not set"))?;
         let armable = Arc::new(Armable {
             state,
             hook,
@@ -82,6 +97,7 @@ impl Armable {
             armed: AtomicBool::new(true),
             signalling: AtomicBool::new(false),
             seen: AtomicU64::new(u64::MAX),
+            budget: Arc::clone(budget),
         });
         if armable.watched {
             if let Ok(mut registry) = REGISTRY.lock() {
@@ -126,11 +142,14 @@ impl Armable {
         self.armed.load(Ordering::Relaxed)
     }
 
-    /// No longer watched: called before the state is closed.
+    /// No longer watched, and the budget detached: called by the state's owner, outside any call, before the
+    /// state is closed.
     pub fn retire(&self) {
         if let Ok(mut registry) = REGISTRY.lock() {
             registry.retain(|a| !std::ptr::eq(a.as_ref(), self));
         }
+        // SAFETY: the main state, not running, on its owner's thread.
+        unsafe { super::budget::detach(self.state) };
     }
 
     #[inline]
@@ -155,6 +174,12 @@ impl Armable {
         let same = self.seen.swap(calls, Ordering::Relaxed) == calls;
         same && self.running.load(Ordering::Relaxed) && !self.armed()
     }
+
+    /// True when the hook is armed but has not looked for [`STALE`]: its instructions are slow (each making C work
+    /// on long strings), and the next look must come after the next instruction, not a thousand later.
+    fn stale(&self) -> bool {
+        self.running.load(Ordering::Relaxed) && self.armed() && !self.budget.looked_within(STALE)
+    }
 }
 
 /// The Lua states the watchdog watches.
@@ -174,7 +199,7 @@ fn watch() {
     loop {
         std::thread::sleep(TICK);
         let Ok(registry) = REGISTRY.lock() else { return };
-        for armable in registry.iter().filter(|a| a.long_call()) {
+        for armable in registry.iter().filter(|a| a.long_call() || a.stale()) {
             signal(armable);
         }
     }
