@@ -110,7 +110,8 @@ fn the_seed_decides_the_games() {
     assert_eq!(counts(check(&start, &config)), counts(check(&start, &config)));
 }
 
-/// Every game the studio ships passes, at a budget small enough for a debug build.
+/// Every game the studio ships passes, sized to the game and at a fixed number of games one ply deep, each held to a
+/// budget small enough for a test build (docs/writing-a-game.md has the full runs: the default and 1,000 games).
 #[test]
 fn every_shipped_game_passes() {
     let registry = Registry::load(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("games"));
@@ -119,12 +120,15 @@ fn every_shipped_game_passes() {
     for entry in &registry.entries {
         let id = &entry.variant.id;
         let start = entry.variant.rules.new_game().unwrap_or_else(|e| panic!("{id}: {e}"));
-        // Chess and draughts have long games with many moves: fewer of them.
-        let games = if matches!(id.as_str(), "chess" | "draughts" | "gomoku-9x9") { 2 } else { 6 };
-        let config =
-            CheckConfig { games: Some(games), depth: Some(1), max_positions: 20_000, ..CheckConfig::default() };
-        let report = check(&start, &config);
-        assert!(report.is_clean(), "{id}: {:#?}", report.findings);
-        assert!(report.positions > 10, "{id}: {}", report.positions);
+        let sized = CheckConfig { max_positions: 30_000, ..CheckConfig::default() };
+        let fixed = CheckConfig { games: Some(30), depth: Some(1), ..sized.clone() };
+        for config in [sized, fixed] {
+            let report = check(&start, &config);
+            assert!(report.is_clean(), "{id}: {:#?}", report.findings);
+            assert!(report.positions > 10, "{id}: {}", report.positions);
+            if config.games.is_none() {
+                assert!(report.is_finished(), "{id}: {:?} {}", report.stopped, report.coverage());
+            }
+        }
     }
 }

@@ -55,8 +55,9 @@ impl Default for CheckConfig {
 
 /// How a check sized to the game spends its work: the games and depth it plans (see [`plan`]).
 pub mod plan {
-    /// The random games played first, at depth 1, to measure the game: its moves per position, its plies per game
-    /// and what checking a position costs.
+    /// The random games played first, each position on them checked but none walked below (unless the depth is
+    /// given), to measure the game: its moves per position, its plies per game and what checking a position costs.
+    /// They are played again at the planned depth.
     pub const PROBE_GAMES: u32 = 5;
     /// The most random games a sized check plans.
     pub const MOST_GAMES: u32 = 1_000;

@@ -107,6 +107,10 @@ pub(super) struct Checker<'a> {
     line_positions: u64,
     line_moves: u64,
     plies: u64,
+    /// True while the first games measure the game, to be played again.
+    measuring: bool,
+    /// The time spent making the random games' starts.
+    start_seconds: f64,
 }
 
 impl<'a> Checker<'a> {
@@ -125,17 +129,23 @@ impl<'a> Checker<'a> {
             started: Instant::now(),
             rng: ChaCha8Rng::seed_from_u64(config.seed),
             games: config.games.unwrap_or(PROBE_GAMES),
-            depth: config.depth.unwrap_or(1),
+            depth: config.depth.unwrap_or(0),
             line_positions: 0,
             line_moves: 0,
             plies: 0,
+            measuring: false,
+            start_seconds: 0.0,
         }
     }
 
     pub(super) fn run(mut self) -> CheckReport {
         if self.config.games.is_none() || self.config.depth.is_none() {
             self.games = self.games.min(PROBE_GAMES);
+            // Played again below, deeper: the games taken back then, where a walk has already named any move whose
+            // undo fails.
+            self.measuring = self.config.depth.is_none();
             self.play_games();
+            self.measuring = false;
             let measured_depth = self.depth;
             self.plan();
             if self.depth > measured_depth {
@@ -165,23 +175,29 @@ impl<'a> Checker<'a> {
         let played = f64::from(self.report.games.max(1));
         let moves = (self.line_moves as f64 / self.line_positions.max(1) as f64).max(1.0);
         let plies = self.plies as f64 / played;
-        let per_position = self.started.elapsed().as_secs_f64() / self.report.positions.max(1) as f64;
+        // A game costs its start (a script's is a new Lua state) and its positions.
+        let per_start = self.start_seconds / played;
+        let elapsed = self.started.elapsed().as_secs_f64() - self.start_seconds;
+        let per_position = (elapsed / self.report.positions.max(1) as f64).max(1e-9);
         // Half the time cap and 60 % of the positions cap at most, so that games longer or slower than measured
         // still finish.
         let seconds = SECONDS.min(self.config.max_time.as_secs_f64() / 2.0);
-        let budget = (seconds / per_position.max(1e-9)).min(self.config.max_positions as f64 * 0.6);
+        let positions = self.config.max_positions as f64 * 0.6;
         // Every position of a game, and all below it `depth` plies deep (an upper bound: positions met twice are
         // walked once).
         let per_game = |depth: u32| (plies + 1.0) * (0..=depth).map(|d| moves.powi(d as i32)).sum::<f64>();
-        let fits = |depth: u32| (budget / per_game(depth)).clamp(0.0, f64::from(MOST_GAMES)) as u32;
+        let fits = |depth: u32| {
+            let by_time = seconds / (per_start + per_game(depth) * per_position);
+            (by_time.min(positions / per_game(depth))).clamp(0.0, f64::from(MOST_GAMES)) as u32
+        };
         self.report.sized = Some((moves, plies));
         match (self.config.games, self.config.depth) {
             (Some(games), _) => {
                 self.games = games;
-                self.depth = if f64::from(games) * per_game(2) <= budget { 2 } else { 1 };
+                self.depth = if fits(2) >= games { 2 } else { 1 };
             }
             (None, Some(depth)) => {
-                self.games = fits(depth).max(PROBE_GAMES);
+                self.games = fits(depth).max(1);
                 self.depth = depth;
             }
             (None, None) if fits(2) >= DEEP_GAMES => {
@@ -189,7 +205,7 @@ impl<'a> Checker<'a> {
                 self.depth = 2;
             }
             (None, None) => {
-                self.games = fits(1).max(PROBE_GAMES);
+                self.games = fits(1).max(1);
                 self.depth = 1;
             }
         }
@@ -273,7 +289,9 @@ impl<'a> Checker<'a> {
     /// One random game from the start: every position it passes walked [`CheckConfig::depth`] plies deep and its
     /// board checked, then the whole game taken back and played again, each key and move list compared.
     fn random_game(&mut self) {
+        let starting = Instant::now();
         let mut game = self.start.clone();
+        self.start_seconds += starting.elapsed().as_secs_f64();
         let mut step = START;
         // Per move played: the move, and the key, moves and step before it.
         let (mut played, mut keys, mut lists, mut steps) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -313,6 +331,9 @@ impl<'a> Checker<'a> {
             step = next;
         }
         self.plies += played.len() as u64;
+        if self.measuring {
+            return;
+        }
         keys.push(game.position_hash());
         steps.push(step);
         self.take_back_and_replay(&mut game, &played, &keys, &lists, &steps);
