@@ -49,8 +49,8 @@ fn each_faulty_script_is_caught_with_the_right_finding() {
             "undo-forgets-hand.lua:19: after the move 2 and its undo, the position's key differs from before",
         ),
         ("bad-draw-count", BadDrawing, "bad-draw-count.lua:18: draw returned 4 cells, but the board has 3 (3 × 1)"),
-        ("bad-draw-colour", BadDrawing, "bad-draw-colour.lua:18: draw: cell 1 has stone = \"mauve\", not a colour"),
-        ("illegal-click", IllegalClick, "illegal-click.lua:23: a click on cell 1 gives the move 1, which is not legal"),
+        ("bad-draw-colour", BadDrawing, "bad-draw-colour.lua:18: draw: cell 2 has stone = \"mauve\", not a colour"),
+        ("illegal-click", IllegalClick, "illegal-click.lua:23: a click on cell 2 gives the move 2, which is not legal"),
         ("wrong-point-click", IllegalClick, "wrong-point-click.lua:24: a click on point 1 gives the move 999, which"),
         ("wrong-edge-click", IllegalClick, "wrong-edge-click.lua:29: a click on edge 1 gives the move 0, which is not"),
     ];

@@ -9,9 +9,10 @@
 //! leaves out part of the position: the search's table then mixes them up); for scripts, a `draw` the window
 //! cannot show and clicks that give moves that are not legal; and any error the script raises on the way.
 //!
-//! Every position walked is checked; a script's board is clicked at every place (cells, points, edges, a second
-//! place after one that selects) and each move a click gives must be legal; every move is played and taken back
-//! and the position must then be the same in its key, turn, moves, result and evaluation. The work is sized to the
+//! Every position walked is checked; in the random games' positions a script's board is drawn and clicked at every
+//! place (cells, points, edges, a second place after one that selects) and each move a click gives
+//! must be legal; every move is played and taken back and the position must then be the same in its key, turn,
+//! moves, result and evaluation. The work is sized to the
 //! game unless given, bounded ([`CheckConfig::max_positions`], [`CheckConfig::max_time`]), and the report says
 //! what it covered and when a bound stopped it. `walk.rs` does the visiting, `script.rs` the checks only a script's board has.
 

@@ -57,10 +57,10 @@ pub(super) fn reread(game: &AnyGame) -> Option<Result<Reread, ScriptError>> {
 
 /// Every way the window takes a move in this position, each answer checked against `legal` (its moves): at a chance
 /// turn the *Roll* button; for a script that draws, its board, and if it has `click`, a click on every cell, point
-/// and edge of it, and when `follow`, after a place that selects a second click on every place of the same kind.
-/// (Following costs a click per place per piece that can move — most of a check's time on a board of two-click
-/// moves — so the walk follows them in the random games' positions, and clicks every place once elsewhere.)
-pub(super) fn check_board(checker: &mut Checker, game: &AnyGame, legal: &[AnyMove], step: u32, follow: bool) {
+/// and edge of it, and after a place that selects, a second click on every place of the same kind. (A drawing and
+/// its clicks cost more than the rest of a position's checks — Hex's drawing alone twice as much — so the walk asks
+/// them in the random games' positions, not in every position below them.)
+pub(super) fn check_board(checker: &mut Checker, game: &AnyGame, legal: &[AnyMove], step: u32) {
     if game.turn() == Turn::Chance && game.terminal_value().is_none() {
         checker.count_click();
         match crate::play::dice::roll(checker.seed(), &[], game) {
@@ -89,8 +89,7 @@ pub(super) fn check_board(checker: &mut Checker, game: &AnyGame, legal: &[AnyMov
             if checker.stopping() {
                 return;
             }
-            let answer = click(checker, script_game, legal, Target { kind, index }, None, step);
-            if follow && answer == Some(Click::Select) {
+            if click(checker, script_game, legal, Target { kind, index }, None, step) == Some(Click::Select) {
                 for to in 1..=places {
                     click(checker, script_game, legal, Target { kind, index: to }, Some(index), step);
                 }

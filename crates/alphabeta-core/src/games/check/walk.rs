@@ -93,8 +93,8 @@ pub(super) struct Checker<'a> {
     /// The keys of the positions already walked below, and how deep, so random games that pass the same position
     /// (the start, to begin with) walk it once.
     walked: HashMap<u64, u32>,
-    /// The step of the random game's position being walked below, and the keys of the positions whose board had
-    /// its two-click moves followed (those of the random games: see [`super::script::check_board`]).
+    /// The step of the random game's position being walked below, and the keys of the positions whose board was
+    /// clicked (those of the random games: see [`super::script::check_board`]).
     line_step: u32,
     followed: HashSet<u64>,
     report: CheckReport,
@@ -489,8 +489,8 @@ impl<'a> Checker<'a> {
         if let Some(value) = game.terminal_value() {
             self.check_value("result", turn.sign() * value, step);
             let print = Fingerprint { moves: 0, turn, result: Some(value.to_bits()), evaluation: None };
-            let new = self.record(game.position_hash(), print, step);
-            self.click_board(game, &[], step, new);
+            self.record(game.position_hash(), print, step);
+            self.click_board(game, &[], step);
             return if self.faulted(game, step) { Visit::Broken } else { Visit::Leaf };
         }
         let moves = game.legal_moves();
@@ -516,8 +516,8 @@ impl<'a> Checker<'a> {
         sorted.hash(&mut hasher);
         let print = Fingerprint { moves: hasher.finish(), turn, result: None, evaluation };
         let key = game.position_hash();
-        let new = self.record(key, print, step);
-        self.click_board(game, &moves, step, new);
+        self.record(key, print, step);
+        self.click_board(game, &moves, step);
         if self.faulted(game, step) {
             return Visit::Broken;
         }
@@ -527,12 +527,11 @@ impl<'a> Checker<'a> {
         Visit::Moves(Before { key, turn, moves, evaluation }, names)
     }
 
-    /// Clicks the board of the position at `step` (`new`: its key was not seen before): every place of a position
-    /// not seen before, and the two-click moves followed too once for each position of the random games.
-    fn click_board(&mut self, game: &AnyGame, legal: &[AnyMove], step: u32, new: bool) {
-        let follow = step == self.line_step && self.followed.insert(game.position_hash());
-        if follow || new {
-            super::script::check_board(self, game, legal, step, follow);
+    /// Draws and clicks the board of the position at `step` once, when it is a position of the random games (see
+    /// [`super::script::check_board`]).
+    fn click_board(&mut self, game: &AnyGame, legal: &[AnyMove], step: u32) {
+        if step == self.line_step && self.followed.insert(game.position_hash()) {
+            super::script::check_board(self, game, legal, step);
         }
     }
 
