@@ -109,8 +109,9 @@ pub(super) struct Checker<'a> {
     plies: u64,
     /// True while the first games measure the game, to be played again.
     measuring: bool,
-    /// The time spent making the random games' starts.
+    /// The time spent making the random games' starts, and drawing and clicking their boards.
     start_seconds: f64,
+    board_seconds: f64,
 }
 
 impl<'a> Checker<'a> {
@@ -135,6 +136,7 @@ impl<'a> Checker<'a> {
             plies: 0,
             measuring: false,
             start_seconds: 0.0,
+            board_seconds: 0.0,
         }
     }
 
@@ -175,9 +177,10 @@ impl<'a> Checker<'a> {
         let played = f64::from(self.report.games.max(1));
         let moves = (self.line_moves as f64 / self.line_positions.max(1) as f64).max(1.0);
         let plies = self.plies as f64 / played;
-        // A game costs its start (a script's is a new Lua state) and its positions.
-        let per_start = self.start_seconds / played;
-        let elapsed = self.started.elapsed().as_secs_f64() - self.start_seconds;
+        // A game costs its start (a script's is a new Lua state), its board drawn and clicked at each of its plies,
+        // and its positions.
+        let per_start = self.start_seconds / played + self.board_seconds / played;
+        let elapsed = self.started.elapsed().as_secs_f64() - self.start_seconds - self.board_seconds;
         let per_position = (elapsed / self.report.positions.max(1) as f64).max(1e-9);
         // Half the time cap and 60 % of the positions cap at most, so that games longer or slower than measured
         // still finish.
@@ -531,7 +534,9 @@ impl<'a> Checker<'a> {
     /// [`super::script::check_board`]).
     fn click_board(&mut self, game: &AnyGame, legal: &[AnyMove], step: u32) {
         if step == self.line_step && self.followed.insert(game.position_hash()) {
+            let clicking = Instant::now();
             super::script::check_board(self, game, legal, step);
+            self.board_seconds += clicking.elapsed().as_secs_f64();
         }
     }
 
