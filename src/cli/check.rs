@@ -1,7 +1,8 @@
 //! `alphabeta-studio check <GAME> [--games N] [--depth D] [--seed S] [--max-positions P] [--max-seconds T]
 //! [--json]`: a game author's doctor (the core's [`check`](crate::games::check)): seeded random games, every
-//! position they pass walked a few plies deep, and what the game's rules get silently wrong, each with the moves
-//! that show it. Exit status 0 when clean, 1 with findings, 2 when the check cannot run.
+//! position they pass walked a few plies deep (sized to the game unless `--games` or `--depth` say), and what the
+//! game's rules get silently wrong, each with the moves that show it. Exit status 0 when no finding (the first line
+//! says what was covered; "clean" only when the walk finished), 1 with findings, 2 when the check cannot run.
 
 use super::CommandError;
 use super::game_arg::{named_game, position};
@@ -15,12 +16,13 @@ pub struct CheckArgs {
     /// The game, as `perft` takes it: any id `alphabeta-studio games` lists (a `games/<id>.lua` script by its id,
     /// a compiled game, `connect-four-WxH`, …).
     pub game: String,
-    /// Random games to play from the start.
-    #[arg(long, default_value_t = CheckConfig::default().games)]
-    pub games: u32,
-    /// Plies walked below every position the random games pass (every move, each position checked).
-    #[arg(long, default_value_t = CheckConfig::default().depth, value_parser = clap::value_parser!(u32).range(0..=8))]
-    pub depth: u32,
+    /// Random games to play from the start, each to its end (default: sized to the game, at most 1,000).
+    #[arg(long)]
+    pub games: Option<u32>,
+    /// Plies walked below every position the random games pass, every move played and taken back (default: 2
+    /// when that fits 300 games or more in the planned work, else 1).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=8))]
+    pub depth: Option<u32>,
     /// The seed of the random games: the same seed checks the same positions.
     #[arg(long, default_value_t = CheckConfig::default().seed)]
     pub seed: u64,
@@ -54,7 +56,6 @@ pub fn run(args: &CheckArgs) -> Result<bool, CommandError> {
         let mut out = serde_json::to_value(&report)?;
         out["game"] = json!(args.game);
         out["seed"] = json!(args.seed);
-        out["depth"] = json!(args.depth);
         outln!("{}", serde_json::to_string_pretty(&out)?)?;
     } else {
         write_text(&args.game, &report)?;
@@ -84,13 +85,15 @@ fn escape(text: &str) -> String {
     crate::messages::escape_controls(text)
 }
 
-/// The report for people: what was looked at, then each finding with its line(s), or "clean".
+/// The report for people: what was covered, then each finding with its line(s), or "clean" when the walk finished
+/// with none.
 fn write_text(game: &str, report: &CheckReport) -> Result<(), CommandError> {
     outln!(
-        "{game}: {}, {} positions ({} keys), {} clicks in {:.1} s",
-        counted(u64::from(report.games), "random game", "random games"),
+        "{game}: {}: {} positions ({} {}), {} clicks in {:.1} s",
+        report.coverage(),
         count(report.positions),
         count(report.keys),
+        if report.keys == 1 { "key" } else { "keys" },
         count(report.clicks),
         report.seconds
     )?;
@@ -98,7 +101,7 @@ fn write_text(game: &str, report: &CheckReport) -> Result<(), CommandError> {
         outln!("not finished: {why}")?;
     }
     if report.is_clean() {
-        return outln!("clean: no finding");
+        return outln!("{}", if report.is_finished() { "clean: no finding" } else { "no finding in what was walked" });
     }
     for finding in &report.findings {
         let times = if finding.times > 1 { format!(" ({} times)", finding.times) } else { String::new() };

@@ -32,7 +32,8 @@ pub fn named_game(id: &str) -> Result<NamedGame, CommandError> {
 
 /// Why `id` names no game of `registry`: the error of the game file of that name, when one did not load
 /// (`games/x.lua:159: 'then' expected …`), else every id known — the files' games, the built-in ones, and the
-/// patterns families accept.
+/// patterns families accept — and the folder the files were read from: a working folder with a `games/` of its own
+/// hides the shipped games' files, and the message says where they are.
 pub fn not_found(registry: &Registry, id: &str) -> CommandError {
     if let Some(broken) = registry.errors.iter().find(|e| e.path.file_stem().is_some_and(|stem| stem == id)) {
         return CommandError(broken.line());
@@ -40,7 +41,28 @@ pub fn not_found(registry: &Registry, id: &str) -> CommandError {
     let mut known: Vec<&str> = registry.entries.iter().map(|e| e.variant.id.as_str()).collect();
     let families = crate::games::families::FAMILIES;
     known.extend(families.iter().flat_map(|family| family.command_line_ids().iter().copied()));
-    CommandError(format!("unknown game '{id}' (known: {})", known.join(", ")))
+    CommandError(format!("unknown game '{id}' (known: {}){}", known.join(", "), folder_words(registry.dir.as_deref())))
+}
+
+/// Where the game files were read from, and how to reach the shipped ones when that was another folder.
+fn folder_words(dir: Option<&std::path::Path>) -> String {
+    let Some(dir) = dir else { return String::new() };
+    let shipped = crate::games::registry::shipped_dir();
+    let read = format!("; game files read from {}", dir.display());
+    let same = |a: &std::path::Path, b: &std::path::Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    };
+    if !shipped.is_dir() || same(dir, &shipped) {
+        return read;
+    }
+    format!(
+        "{read}; the shipped games are in {}: copy their files into that folder, or pass --games-dir {} (or set \
+         {})",
+        shipped.display(),
+        shipped.display(),
+        crate::games::registry::GAMES_DIR_VARIABLE
+    )
 }
 
 /// The position to start from: the start, or `from` in the family's usual notation, then the moves named in

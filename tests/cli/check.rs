@@ -39,7 +39,7 @@ fn findings_exit_1_with_the_moves_that_show_them() {
     let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(json["game"], "duplicate-move");
     let finding = &json["findings"][0];
-    assert_eq!(finding["kind"], "script_error");
+    assert_eq!(finding["kind"], "duplicate_move");
     let message = finding["message"].as_str().unwrap_or_default();
     assert!(message.contains("duplicate-move.lua:12: moves returned the move 1 twice"), "{message}");
     assert_eq!(finding["line"], serde_json::json!([]), "found at the start");
@@ -49,13 +49,41 @@ fn findings_exit_1_with_the_moves_that_show_them() {
 fn a_clean_game_exits_0_and_says_so() {
     let (code, out, err) = studio(&["check", "tic-tac-toe", "--games", "5", "--depth", "1"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("tic-tac-toe: 5 random games, "), "{out}");
-    assert!(out.trim_end().ends_with("clean: no finding"), "{out}");
+    let first = "tic-tac-toe: 5 random games to their end, every position on them walked 1 ply deep: ";
+    assert!(out.starts_with(first), "{out}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.trim_end().ends_with("\nclean: no finding"), "{out}");
     let (code, out, _) = studio(&["check", "tic-tac-toe", "--games", "5", "--json", "--max-positions", "20"]);
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(json["findings"], serde_json::json!([]));
     assert_eq!(json["stopped"], "stopped at the cap of 20 positions");
+}
+
+/// A walk a cap cut short is not called clean: it found nothing in what it walked, and says how far it got.
+#[test]
+fn a_partial_walk_is_not_called_clean() {
+    let (code, out, err) = studio(&["check", "tic-tac-toe", "--games", "50", "--depth", "2", "--max-positions", "300"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("tic-tac-toe: "), "{out}");
+    assert!(lines[0].contains(" random games of 50 ("), "{out}");
+    assert!(lines[0].contains(" to their end), every position on them walked 2 plies deep: "), "{out}");
+    assert_eq!(lines[1..], ["not finished: stopped at the cap of 300 positions", "no finding in what was walked"]);
+}
+
+/// Sized to the game, the first line says how: the moves a position has and the plies a game lasts.
+#[test]
+fn a_sized_check_says_what_it_measured() {
+    let (code, out, err) = studio(&["check", "undo-forgets-hand"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.starts_with("undo-forgets-hand: "), "{out}");
+    assert!(out.contains(" to their end), every position on them walked "), "{out}");
+    assert!(out.contains(" deep (sized to the game: 3.5 moves a position, 4 plies a game): "), "{out}");
+    assert!(out.contains("undo does not restore the position ("), "{out}");
+    assert!(out.contains("undo-forgets-hand.lua:19: after the move "), "{out}");
+    assert!(out.contains(" and its undo, the position's key differs from before: undo must put back"), "{out}");
+    assert!(out.trim_end().ends_with("\n1 finding"), "{out}");
 }
 
 /// Issue 44, point 3: a game file that fails to load is named by its own error in `perft`, `search`, `match` and
@@ -89,4 +117,8 @@ fn a_broken_file_is_named_by_its_own_error_in_every_command() {
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(code, 2);
     assert!(err.contains("unknown game 'no-such-game' (known: tic-tac-toe, connect-four, nim, "), "{err}");
+    // The folder read is named, and where the shipped games are.
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
+    assert!(err.contains(&format!("; game files read from {folder}; the shipped games are in {shipped}: ")), "{err}");
+    assert!(err.contains(&format!("or pass --games-dir {shipped} (or set ALPHABETA_STUDIO_GAMES)")), "{err}");
 }

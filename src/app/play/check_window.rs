@@ -28,9 +28,10 @@ pub struct CheckWindow {
     error: Option<String>,
 }
 
-/// The window's settings: the command line's, with fewer games and a shorter cap, so the answer comes in seconds.
+/// The window's settings: the command line's, sized to the game, with a shorter time cap, so the answer comes in
+/// seconds.
 pub fn config() -> CheckConfig {
-    CheckConfig { games: 50, depth: 2, max_time: Duration::from_secs(20), ..CheckConfig::default() }
+    CheckConfig { max_time: Duration::from_secs(20), ..CheckConfig::default() }
 }
 
 impl CheckWindow {
@@ -116,13 +117,12 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
 }
 
 fn show_report(ui: &mut egui::Ui, name: &str, report: &CheckReport) {
-    let config = config();
     ui.label(format!(
-        "{name}: {}, every move {} below each of their positions: {} positions ({} keys) and {} clicks in {:.1} s.",
-        counted(u64::from(report.games), "random game", "random games"),
-        counted(u64::from(config.depth), "ply", "plies"),
+        "{name}: {}: {} positions ({} {}) and {} clicks in {:.1} s.",
+        report.coverage(),
         count(report.positions),
         count(report.keys),
+        if report.keys == 1 { "key" } else { "keys" },
         count(report.clicks),
         report.seconds
     ));
@@ -130,7 +130,8 @@ fn show_report(ui: &mut egui::Ui, name: &str, report: &CheckReport) {
         ui.label(egui::RichText::new(format!("Not finished: {why}.")).weak());
     }
     if report.is_clean() {
-        ui.label(egui::RichText::new("Clean: no finding.").strong());
+        let verdict = if report.is_finished() { "Clean: no finding." } else { "No finding in what was walked." };
+        ui.label(egui::RichText::new(verdict).strong());
         return;
     }
     let findings = counted(report.findings.len() as u64, "finding", "findings");

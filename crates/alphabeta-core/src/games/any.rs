@@ -88,8 +88,9 @@ where
     }
     /// True when the rules end a game by its history — a position repeated, too many moves without a capture —
     /// which the position's key leaves out, as transposition tables do (chess, draughts). The game checker
-    /// ([`super::check`]) then takes a finished position and one that goes on with the same key for one position
-    /// reached by two histories, not for a key that misses part of the position.
+    /// ([`super::check`]) then takes two positions with the same key of which either is over (a draw by the history
+    /// on one path, a loss or a game that goes on along another) for one position reached by two histories, not for
+    /// a key that misses part of the position.
     fn ends_by_history(&self) -> bool {
         false
     }

@@ -9,8 +9,12 @@
 //! leaves out part of the position: the search's table then mixes them up); for scripts, a `draw` the window
 //! cannot show and clicks that give moves that are not legal; and any error the script raises on the way.
 //!
-//! The work is bounded ([`CheckConfig::max_positions`], [`CheckConfig::max_time`]), and the report says when a
-//! bound stopped it. `walk.rs` does the visiting, `script.rs` the checks only a script's board has.
+//! Every position walked is checked; in the random games' positions a script's board is drawn and clicked at every
+//! place (cells, points, edges, a second place after one that selects) and each move a click gives
+//! must be legal; every move is played and taken back and the position must then be the same in its key, turn,
+//! moves, result and evaluation. The work is sized to the
+//! game unless given, bounded ([`CheckConfig::max_positions`], [`CheckConfig::max_time`]), and the report says
+//! what it covered and when a bound stopped it. `walk.rs` does the visiting, `script.rs` the checks only a script's board has.
 
 mod script;
 mod walk;
@@ -22,10 +26,11 @@ use std::time::Duration;
 /// How much checking to do.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CheckConfig {
-    /// Random games to play from the start.
-    pub games: u32,
-    /// Plies walked below every position of the random games (every move, each position checked).
-    pub depth: u32,
+    /// Random games to play from the start, each to its end; `None`: sized to the game (see [`plan`]).
+    pub games: Option<u32>,
+    /// Plies walked below every position of the random games (every move, each position checked); `None`: sized
+    /// to the game.
+    pub depth: Option<u32>,
     /// The seed of the random games: the same seed plays the same games.
     pub seed: u64,
     /// Positions checked at most, all together.
@@ -39,14 +44,31 @@ pub struct CheckConfig {
 impl Default for CheckConfig {
     fn default() -> Self {
         CheckConfig {
-            games: 200,
-            depth: 2,
+            games: None,
+            depth: None,
             seed: 1,
-            max_positions: 200_000,
+            max_positions: 1_000_000,
             max_time: Duration::from_secs(60),
             max_plies: 1_000,
         }
     }
+}
+
+/// How a check sized to the game spends its work: the games and depth it plans (see [`plan`]).
+pub mod plan {
+    /// The random games played first, each position on them checked but none walked below (unless the depth is
+    /// given), to measure the game: its moves per position, its plies per game and what checking a position costs.
+    /// They are played again at the planned depth.
+    pub const PROBE_GAMES: u32 = 5;
+    /// The most random games a sized check plans.
+    pub const MOST_GAMES: u32 = 1_000;
+    /// Random games a sized check wants at least before it walks two plies deep rather than one: faults that show
+    /// in a few positions of a long game (a key without the pieces in hand, a side with no move) are found by many
+    /// games more than by a deep walk below few.
+    pub const DEEP_GAMES: u32 = 300;
+    /// The work a sized check plans, in seconds at the pace the first games measured (the time cap stops it
+    /// anyway).
+    pub const SECONDS: f64 = 20.0;
 }
 
 /// What kind of fault a finding is.
@@ -67,7 +89,7 @@ pub enum FindingKind {
     BadValue,
     /// The same moves from the same position gave a different key or different moves.
     NotDeterministic,
-    /// Playing a move and taking it back did not restore the key or the moves.
+    /// Playing a move and taking it back did not restore the position's key, turn, moves, result or evaluation.
     UndoMismatch,
     /// Two positions with the same key differ in their moves, turn, result or evaluation.
     KeyCollision,
@@ -75,7 +97,7 @@ pub enum FindingKind {
     RefusedMove,
     /// The script's `draw` returned what the window cannot show.
     BadDrawing,
-    /// A click on the board gave a move that is not legal there.
+    /// A click on the board (a cell, a point, an edge) or a roll of the dice gave a move that is not legal there.
     IllegalClick,
 }
 
@@ -90,7 +112,7 @@ impl FindingKind {
             FindingKind::BadChances => "bad chances",
             FindingKind::BadValue => "value out of bounds",
             FindingKind::NotDeterministic => "play not deterministic",
-            FindingKind::UndoMismatch => "undo does not restore",
+            FindingKind::UndoMismatch => "undo does not restore the position",
             FindingKind::KeyCollision => "key collision",
             FindingKind::RefusedMove => "listed move refused",
             FindingKind::BadDrawing => "bad drawing",
@@ -104,7 +126,7 @@ impl FindingKind {
 pub struct Finding {
     /// What kind of fault.
     pub kind: FindingKind,
-    /// What is wrong, in words (a script's error with its `file:line`).
+    /// What is wrong, in words (a script's fault with the `file:line` where it is).
     pub message: String,
     /// The moves from the start to the position that shows it, by name.
     pub line: Vec<String>,
@@ -117,15 +139,26 @@ pub struct Finding {
 /// What a check found, and how much it looked at.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct CheckReport {
-    /// The faults found, one per kind and message, in the order first met.
+    /// The faults found, one per fault (its kind, and for a script's error its line and words), in the order first
+    /// met.
     pub findings: Vec<Finding>,
+    /// Random games planned: given, or sized to the game.
+    pub planned_games: u32,
+    /// Plies walked below every position of the random games: given, or sized to the game.
+    pub depth: u32,
+    /// Random games played to their end (the others stopped at a fault, at a cap, or at
+    /// [`CheckConfig::max_plies`]).
+    pub ended_games: u32,
+    /// When the check was sized to the game: the moves a position had and the plies a random game lasted, on
+    /// average, in the games played.
+    pub sized: Option<(f64, f64)>,
     /// Positions checked (a position reached twice counts twice).
     pub positions: u64,
     /// Different keys seen.
     pub keys: u64,
     /// Random games played.
     pub games: u32,
-    /// Clicks tried on scripts' boards.
+    /// Clicks tried on scripts' boards (cells, points, edges) and rolls of the dice.
     pub clicks: u64,
     /// Why the check stopped before it was done (a cap on positions or time), or `None` when it did all it was
     /// asked.
@@ -135,9 +168,33 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
-    /// True when nothing was found.
+    /// True when nothing was found (in what was walked: see [`Self::is_finished`]).
     pub fn is_clean(&self) -> bool {
         self.findings.is_empty()
+    }
+
+    /// True when the check did all it planned: no cap stopped it.
+    pub fn is_finished(&self) -> bool {
+        self.stopped.is_none()
+    }
+
+    /// What was covered, in one line: "412 random games to their end, every position on them walked 2 plies deep
+    /// (sized to the game: 7.1 moves a position, 41 plies a game)".
+    pub fn coverage(&self) -> String {
+        let games = if self.games == 1 { "1 random game".to_string() } else { format!("{} random games", self.games) };
+        let planned =
+            if self.games < self.planned_games { format!(" of {}", self.planned_games) } else { String::new() };
+        let cut = if self.ended_games == self.games {
+            " to their end".to_string()
+        } else {
+            format!(" ({} to their end)", self.ended_games)
+        };
+        let plies = if self.depth == 1 { "1 ply".to_string() } else { format!("{} plies", self.depth) };
+        let sized = self
+            .sized
+            .map(|(moves, plies)| format!(" (sized to the game: {moves:.1} moves a position, {plies:.0} plies a game)"))
+            .unwrap_or_default();
+        format!("{games}{planned}{cut}, every position on them walked {plies} deep{sized}")
     }
 
     /// The finding of this kind, if any.
@@ -150,7 +207,10 @@ impl CheckReport {
 pub const MAX_FINDINGS: usize = 50;
 
 /// Checks the game whose start is `start` (see the module's doc). Never panics on a faulty game: each fault is a
-/// finding.
+/// finding. Without [`CheckConfig::games`] or [`CheckConfig::depth`] the first [`plan::PROBE_GAMES`] games measure
+/// the game, and the rest of the check is sized to do about [`plan::SECONDS`] of work: two plies deep below
+/// [`plan::DEEP_GAMES`] games or more when that fits, else one ply below as many games as fit, at most
+/// [`plan::MOST_GAMES`].
 pub fn check(start: &AnyGame, config: &CheckConfig) -> CheckReport {
     walk::Checker::new(start, config).run()
 }

@@ -8,7 +8,7 @@ fn start_of(id: &str) -> AnyGame {
 }
 
 fn small() -> CheckConfig {
-    CheckConfig { games: 20, depth: 2, ..CheckConfig::default() }
+    CheckConfig { games: Some(20), depth: Some(2), ..CheckConfig::default() }
 }
 
 #[test]
@@ -45,4 +45,32 @@ fn a_key_without_the_score_is_a_collision_shown_by_both_lines() {
     assert_eq!(stones(&finding.line), stones(&other), "{finding:?}");
     assert_eq!(finding.line.len() % 2, other.len() % 2, "{finding:?}");
     assert_ne!(finding.line, other);
+}
+
+/// Without games or depth, the check measures the game and plans its walk: two plies deep below many games of a
+/// short game, one ply below fewer of a long one with many moves; the report says so in one line.
+#[test]
+fn an_unsized_check_is_sized_to_the_game_and_says_what_it_covered() {
+    let report = check(&start_of("tic-tac-toe"), &CheckConfig::default());
+    assert_eq!((report.depth, report.planned_games, report.games), (2, plan::MOST_GAMES, plan::MOST_GAMES));
+    assert!(report.is_finished() && report.is_clean());
+    let (moves, plies) = report.sized.expect("sized");
+    assert!((4.0..=9.0).contains(&moves) && (5.0..=9.0).contains(&plies), "{moves} {plies}");
+    assert!(
+        report.coverage().starts_with("1000 random games to their end, every position on them walked 2 plies deep")
+    );
+
+    let config = CheckConfig { max_positions: 20_000, ..CheckConfig::default() };
+    let report = check(&AnyGame::new(crate::games::chess::Chess::new()), &config);
+    assert_eq!(report.depth, 1, "{}", report.coverage());
+    assert!(report.planned_games < plan::MOST_GAMES, "{}", report.coverage());
+    assert!(report.positions <= 20_000, "{}", report.positions);
+}
+
+/// Given games and depth are kept as they are.
+#[test]
+fn a_given_size_is_kept() {
+    let report = check(&start_of("tic-tac-toe"), &small());
+    assert_eq!((report.games, report.planned_games, report.depth, report.sized), (20, 20, 2, None));
+    assert_eq!(report.coverage(), "20 random games to their end, every position on them walked 2 plies deep");
 }

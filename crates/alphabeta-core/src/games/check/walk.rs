@@ -1,6 +1,8 @@
 //! The visiting: seeded random games from the start, a walk of every move a few plies below each position they
-//! pass, the checks at every position, and the fingerprint kept for every key seen.
+//! pass, the checks at every position (its board's clicks, and every move played and taken back), the fingerprint
+//! kept for every key seen, and the sizing of the walk to the game.
 
+use super::plan::{DEEP_GAMES, MOST_GAMES, PROBE_GAMES, SECONDS};
 use super::{CheckConfig, CheckReport, Finding, FindingKind, MAX_FINDINGS};
 use crate::engine::game::{Turn, Value};
 use crate::games::any::{AnyGame, AnyMove};
@@ -52,14 +54,23 @@ impl Fingerprint {
     }
 }
 
+/// What a position is before a move is played from it, for the comparison after the move is taken back.
+struct Before {
+    key: u64,
+    turn: Turn,
+    moves: Vec<AnyMove>,
+    /// The evaluation's bits (not at a chance turn).
+    evaluation: Option<u64>,
+}
+
 /// What visiting a position found.
 enum Visit {
     /// The game failed there (a script's error): nothing more can be asked of this game.
     Broken,
     /// Over, or with no move: nothing below it.
     Leaf,
-    /// Its moves.
-    Moves(Vec<AnyMove>),
+    /// Its moves, their names, and what it is.
+    Moves(Before, Vec<String>),
 }
 
 /// Whether the game can go on being asked after a walk.
@@ -79,16 +90,29 @@ pub(super) struct Checker<'a> {
     steps: Vec<Step>,
     /// Every key seen, its first position's fingerprint and step.
     seen: HashMap<u64, (Fingerprint, u32)>,
-    /// The keys of the positions already walked below, so random games that pass the same position (the start, to
-    /// begin with) walk it once.
-    walked: HashSet<u64>,
+    /// The keys of the positions already walked below, and how deep, so random games that pass the same position
+    /// (the start, to begin with) walk it once.
+    walked: HashMap<u64, u32>,
+    /// The step of the random game's position being walked below, and the keys of the positions whose board was
+    /// clicked (those of the random games: see [`super::script::check_board`]).
+    line_step: u32,
+    followed: HashSet<u64>,
     report: CheckReport,
     started: Instant,
     rng: ChaCha8Rng,
+    /// Random games to play, and plies to walk below their positions: given, the measuring games', or planned.
+    games: u32,
+    depth: u32,
+    /// What the random games measured, for the plan: the positions on their lines, the moves there, their plies.
+    line_positions: u64,
+    line_moves: u64,
+    plies: u64,
+    /// True while the first games measure the game, to be played again.
+    measuring: bool,
+    /// The time spent making the random games' starts, and drawing and clicking their boards.
+    start_seconds: f64,
+    board_seconds: f64,
 }
-
-/// Clicks tried at most, all together: a click walks every cell, and a selection every cell again.
-const MAX_CLICKS: u64 = 20_000;
 
 impl<'a> Checker<'a> {
     pub(super) fn new(start: &AnyGame, config: &'a CheckConfig) -> Checker<'a> {
@@ -99,25 +123,104 @@ impl<'a> Checker<'a> {
             ends_by_history: start.ends_by_history(),
             steps: vec![Step { parent: START, name: "".into() }],
             seen: HashMap::new(),
-            walked: HashSet::new(),
+            walked: HashMap::new(),
+            line_step: START,
+            followed: HashSet::new(),
             report: CheckReport::default(),
             started: Instant::now(),
             rng: ChaCha8Rng::seed_from_u64(config.seed),
+            games: config.games.unwrap_or(PROBE_GAMES),
+            depth: config.depth.unwrap_or(0),
+            line_positions: 0,
+            line_moves: 0,
+            plies: 0,
+            measuring: false,
+            start_seconds: 0.0,
+            board_seconds: 0.0,
         }
     }
 
     pub(super) fn run(mut self) -> CheckReport {
-        while self.report.games < self.config.games && !self.stopping() {
-            self.report.games += 1;
-            self.random_game();
+        if self.config.games.is_none() || self.config.depth.is_none() {
+            self.games = self.games.min(PROBE_GAMES);
+            // Played again below, deeper: the games taken back then, where a walk has already named any move whose
+            // undo fails.
+            self.measuring = self.config.depth.is_none();
+            self.play_games();
+            self.measuring = false;
+            let measured_depth = self.depth;
+            self.plan();
+            if self.depth > measured_depth {
+                // The measuring games again, now as deep as the rest: every game of the report walked alike.
+                self.rng = ChaCha8Rng::seed_from_u64(self.config.seed);
+                self.report.games = 0;
+                self.report.ended_games = 0;
+            }
         }
+        self.report.planned_games = self.games;
+        self.report.depth = self.depth;
+        self.play_games();
         self.report.keys = self.seen.len() as u64;
         self.report.seconds = self.started.elapsed().as_secs_f64();
         self.report
     }
 
+    fn play_games(&mut self) {
+        while self.report.games < self.games && !self.stopping() {
+            self.report.games += 1;
+            self.random_game();
+        }
+    }
+
+    /// Sizes the rest of the check to the game, from what the games played so far measured (see [`super::check`]).
+    fn plan(&mut self) {
+        let played = f64::from(self.report.games.max(1));
+        let moves = (self.line_moves as f64 / self.line_positions.max(1) as f64).max(1.0);
+        let plies = self.plies as f64 / played;
+        // A game costs its start (a script's is a new Lua state), its board drawn and clicked at each of its plies,
+        // and its positions.
+        let per_start = self.start_seconds / played + self.board_seconds / played;
+        let elapsed = self.started.elapsed().as_secs_f64() - self.start_seconds - self.board_seconds;
+        let per_position = (elapsed / self.report.positions.max(1) as f64).max(1e-9);
+        // Half the time cap and 60 % of the positions cap at most, so that games longer or slower than measured
+        // still finish.
+        let seconds = SECONDS.min(self.config.max_time.as_secs_f64() / 2.0);
+        let positions = self.config.max_positions as f64 * 0.6;
+        // Every position of a game, and all below it `depth` plies deep (an upper bound: positions met twice are
+        // walked once).
+        let per_game = |depth: u32| (plies + 1.0) * (0..=depth).map(|d| moves.powi(d as i32)).sum::<f64>();
+        let fits = |depth: u32| {
+            let by_time = seconds / (per_start + per_game(depth) * per_position);
+            (by_time.min(positions / per_game(depth))).clamp(0.0, f64::from(MOST_GAMES)) as u32
+        };
+        self.report.sized = Some((moves, plies));
+        match (self.config.games, self.config.depth) {
+            (Some(games), _) => {
+                self.games = games;
+                self.depth = if fits(2) >= games { 2 } else { 1 };
+            }
+            (None, Some(depth)) => {
+                self.games = fits(depth).max(1);
+                self.depth = depth;
+            }
+            (None, None) if fits(2) >= DEEP_GAMES => {
+                self.games = fits(2);
+                self.depth = 2;
+            }
+            (None, None) => {
+                self.games = fits(1).max(1);
+                self.depth = 1;
+            }
+        }
+    }
+
+    /// The seed of the check (the dice roll with it).
+    pub(super) fn seed(&self) -> u64 {
+        self.config.seed
+    }
+
     /// True once a cap is reached (and the report says which).
-    fn stopping(&mut self) -> bool {
+    pub(super) fn stopping(&mut self) -> bool {
         if self.report.stopped.is_some() {
             return true;
         }
@@ -154,10 +257,13 @@ impl<'a> Checker<'a> {
         line
     }
 
-    /// Records a fault at `step` (and `other`, for a collision). The same kind is counted once more rather than
-    /// listed again — except a script's errors, each message its own finding.
+    /// Records a fault at `step` (and `other`, for a collision). The same fault is counted once more rather than
+    /// listed again: the same kind, and for a script's error the same line and words but for the numbers in them
+    /// (the move, the count that differ from one position to the next).
     pub(super) fn note(&mut self, kind: FindingKind, message: String, step: u32, other: Option<u32>) {
-        let same = |f: &&mut Finding| f.kind == kind && (kind != FindingKind::ScriptError || f.message == message);
+        let group = |message: &str| if kind == FindingKind::ScriptError { fault_group(message) } else { String::new() };
+        let this = group(&message);
+        let same = |f: &&mut Finding| f.kind == kind && group(&f.message) == this;
         if let Some(finding) = self.report.findings.iter_mut().find(same) {
             finding.times += 1;
             return;
@@ -170,39 +276,51 @@ impl<'a> Checker<'a> {
     pub(super) fn faulted(&mut self, game: &AnyGame, step: u32) -> bool {
         match game.fault() {
             Some(message) => {
-                self.note(FindingKind::ScriptError, message, step, None);
+                let (kind, message) = super::script::classify(game, message);
+                self.note(kind, message, step, None);
                 true
             }
             None => false,
         }
     }
 
-    /// Counts `n` clicks, and says how many more may be tried.
-    pub(super) fn clicks_left(&mut self, n: u64) -> u64 {
-        self.report.clicks += n;
-        MAX_CLICKS.saturating_sub(self.report.clicks)
+    /// Counts one click (or roll of the dice).
+    pub(super) fn count_click(&mut self) {
+        self.report.clicks += 1;
     }
 
     /// One random game from the start: every position it passes walked [`CheckConfig::depth`] plies deep and its
     /// board checked, then the whole game taken back and played again, each key and move list compared.
     fn random_game(&mut self) {
+        let starting = Instant::now();
         let mut game = self.start.clone();
+        self.start_seconds += starting.elapsed().as_secs_f64();
         let mut step = START;
         // Per move played: the move, and the key, moves and step before it.
         let (mut played, mut keys, mut lists, mut steps) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         loop {
             let key = game.position_hash();
-            if self.walked.insert(key) && self.walk(&mut game, self.config.depth, step) == Flow::Broken {
-                return;
+            let depth = self.depth;
+            if self.walked.get(&key).is_none_or(|&walked| walked < depth) {
+                self.walked.insert(key, depth);
+                self.line_step = step;
+                if self.walk(&mut game, depth, step) == Flow::Broken {
+                    return;
+                }
             }
-            super::script::check_board(self, &game, step);
-            if game.terminal_value().is_some() || played.len() >= self.config.max_plies || self.stopping() {
+            if game.terminal_value().is_some() {
+                self.report.ended_games += 1;
+                break;
+            }
+            if played.len() >= self.config.max_plies || self.stopping() {
                 break;
             }
             let moves = game.legal_moves();
             if self.faulted(&game, step) {
                 return;
             }
+            self.line_positions += 1;
+            self.line_moves += moves.len() as u64;
             let Some(&mv) = moves.get(self.rng.random_range(0..moves.len().max(1))) else { break };
             let next = self.step(step, game.move_name(mv));
             if let Err(refused) = game.try_play(mv) {
@@ -214,6 +332,10 @@ impl<'a> Checker<'a> {
             steps.push(step);
             played.push(mv);
             step = next;
+        }
+        self.plies += played.len() as u64;
+        if self.measuring {
+            return;
         }
         keys.push(game.position_hash());
         steps.push(step);
@@ -232,18 +354,31 @@ impl<'a> Checker<'a> {
     ) {
         for (i, &mv) in played.iter().enumerate().rev() {
             game.undo(mv);
+            let moves = game.legal_moves();
+            let key = match super::script::reread(game) {
+                None => Ok(game.position_hash()),
+                Some(read) => read.map(|(_, _, key)| key),
+            };
             if self.faulted(game, steps[i]) {
                 return;
             }
-            if game.position_hash() != keys[i] {
-                let message = format!(
-                    "after the game's {} moves were taken back to here, the key is {:#x}, not {:#x} as before",
-                    played.len(),
-                    game.position_hash(),
-                    keys[i]
-                );
-                return self.note(FindingKind::UndoMismatch, message, steps[i], None);
-            }
+            let key = match key {
+                Ok(key) => key,
+                Err(error) => return self.note(FindingKind::ScriptError, error.message, steps[i], None),
+            };
+            let what = match (key != keys[i], moves != lists[i]) {
+                (false, false) => continue,
+                (true, false) => "key differs",
+                (false, true) => "moves differ",
+                (true, true) => "key and moves differ",
+            };
+            let message = format!(
+                "{}after the game's {} moves were taken back to here, the position's {what} from before: undo must \
+                 put back everything play changed",
+                super::script::undo_place(game),
+                played.len(),
+            );
+            return self.note(FindingKind::UndoMismatch, message, steps[i], None);
         }
         for (i, &mv) in played.iter().enumerate() {
             if game.legal_moves() != lists[i] {
@@ -270,65 +405,101 @@ impl<'a> Checker<'a> {
     }
 
     /// Checks the position at `step` and, `depth` plies deep, every position below it; each move is taken back
-    /// and the key and moves compared with what they were.
+    /// and the position compared with what it was.
     fn walk(&mut self, game: &mut AnyGame, depth: u32, step: u32) -> Flow {
-        let (moves, names) = match self.visit(game, step) {
-            (Visit::Broken, _) => return Flow::Broken,
-            (Visit::Leaf, _) => return Flow::Go,
-            (Visit::Moves(moves), names) => (moves, names),
+        let (before, names) = match self.visit(game, step) {
+            Visit::Broken => return Flow::Broken,
+            Visit::Leaf => return Flow::Go,
+            Visit::Moves(before, names) => (before, names),
         };
         if depth == 0 {
             return Flow::Go;
         }
-        let key = game.position_hash();
-        for (&mv, name) in moves.iter().zip(names) {
+        for (&mv, name) in before.moves.iter().zip(names) {
             if self.stopping() {
                 return Flow::Go;
             }
-            let child = self.step(step, name);
+            let child = self.step(step, name.clone());
             if let Err(refused) = game.try_play(mv) {
                 self.note(super::script::refusal_kind(game), refused.to_string(), child, None);
                 return Flow::Broken;
             }
             let below = self.walk(game, depth - 1, child);
             game.undo(mv);
-            if below == Flow::Broken || self.faulted(game, child) {
+            if below == Flow::Broken || self.faulted(game, child) || !self.restored(game, &before, &name, step) {
                 return Flow::Broken;
             }
-            if game.position_hash() != key {
-                let message = format!(
-                    "after this move and its undo the key is {:#x}, not {key:#x} as before",
-                    game.position_hash()
-                );
-                self.note(FindingKind::UndoMismatch, message, child, None);
-                return Flow::Broken;
-            }
-        }
-        if game.legal_moves() != moves {
-            let message = "after each move was played and taken back, the position's moves differ".to_string();
-            self.note(FindingKind::UndoMismatch, message, step, None);
-            return Flow::Broken;
         }
         Flow::Go
     }
 
+    /// After the move `name` and its undo: whether the position is what it was (`before`) in its key, turn,
+    /// moves, result and evaluation, each asked afresh (a script's key, turn and result are asked again: the ones
+    /// kept since the position was reached would hide an `undo` that forgets them). A difference is noted.
+    fn restored(&mut self, game: &AnyGame, before: &Before, name: &str, step: u32) -> bool {
+        let moves = game.legal_moves();
+        let (key, turn, over) = match super::script::reread(game) {
+            None => (game.position_hash(), game.turn(), game.terminal_value().is_some()),
+            Some(Ok((turn, over, key))) => (key, turn, over),
+            Some(Err(error)) => {
+                self.note(FindingKind::ScriptError, error.message, step, None);
+                return false;
+            }
+        };
+        if self.faulted(game, step) {
+            return false;
+        }
+        let evaluation = match before.evaluation {
+            Some(_) if !over && turn != Turn::Chance => Some(game.evaluate().to_bits()),
+            _ => None,
+        };
+        if self.faulted(game, step) {
+            return false;
+        }
+        let mut what = Vec::new();
+        for (differs, part) in [
+            (key != before.key, "key"),
+            (turn != before.turn, "turn"),
+            (over, "result"),
+            (moves != before.moves, "moves"),
+            (!over && turn == before.turn && evaluation != before.evaluation, "evaluation"),
+        ] {
+            if differs {
+                what.push(part);
+            }
+        }
+        if what.is_empty() {
+            return true;
+        }
+        let verb = if what.len() == 1 && what[0] != "moves" { "differs" } else { "differ" };
+        let message = format!(
+            "{}after the move {name} and its undo, the position's {} {verb} from before: undo must put back \
+             everything play changed",
+            super::script::undo_place(game),
+            words_list(&what)
+        );
+        self.note(FindingKind::UndoMismatch, message, step, None);
+        false
+    }
+
     /// Checks one position (see the module's doc); its moves and their names when it goes on.
-    fn visit(&mut self, game: &AnyGame, step: u32) -> (Visit, Vec<String>) {
+    fn visit(&mut self, game: &AnyGame, step: u32) -> Visit {
         self.report.positions += 1;
         if self.faulted(game, step) {
-            return (Visit::Broken, Vec::new());
+            return Visit::Broken;
         }
         let turn = game.turn();
         if let Some(value) = game.terminal_value() {
             self.check_value("result", turn.sign() * value, step);
             let print = Fingerprint { moves: 0, turn, result: Some(value.to_bits()), evaluation: None };
             self.record(game.position_hash(), print, step);
-            return (Visit::Leaf, Vec::new());
+            self.click_board(game, &[], step);
+            return if self.faulted(game, step) { Visit::Broken } else { Visit::Leaf };
         }
         let moves = game.legal_moves();
         let names: Vec<String> = moves.iter().map(|&mv| game.move_name(mv)).collect();
         if self.faulted(game, step) {
-            return (Visit::Broken, Vec::new());
+            return Visit::Broken;
         }
         self.check_moves(&moves, &names, step);
         let evaluation = if turn == Turn::Chance {
@@ -337,7 +508,7 @@ impl<'a> Checker<'a> {
         } else {
             let value = game.evaluate();
             if self.faulted(game, step) {
-                return (Visit::Broken, Vec::new());
+                return Visit::Broken;
             }
             self.check_value("evaluate", turn.sign() * value, step);
             Some(value.to_bits())
@@ -347,8 +518,26 @@ impl<'a> Checker<'a> {
         let mut hasher = DefaultHasher::new();
         sorted.hash(&mut hasher);
         let print = Fingerprint { moves: hasher.finish(), turn, result: None, evaluation };
-        self.record(game.position_hash(), print, step);
-        if moves.is_empty() { (Visit::Leaf, names) } else { (Visit::Moves(moves), names) }
+        let key = game.position_hash();
+        self.record(key, print, step);
+        self.click_board(game, &moves, step);
+        if self.faulted(game, step) {
+            return Visit::Broken;
+        }
+        if moves.is_empty() {
+            return Visit::Leaf;
+        }
+        Visit::Moves(Before { key, turn, moves, evaluation }, names)
+    }
+
+    /// Draws and clicks the board of the position at `step` once, when it is a position of the random games (see
+    /// [`super::script::check_board`]).
+    fn click_board(&mut self, game: &AnyGame, legal: &[AnyMove], step: u32) {
+        if step == self.line_step && self.followed.insert(game.position_hash()) {
+            let clicking = Instant::now();
+            super::script::check_board(self, game, legal, step);
+            self.board_seconds += clicking.elapsed().as_secs_f64();
+        }
     }
 
     /// A result or evaluation (from the first player's point of view) must be a number inside the game's bounds.
@@ -395,15 +584,19 @@ impl<'a> Checker<'a> {
         self.note(FindingKind::BadChances, message, step, None);
     }
 
-    /// Keeps the first fingerprint of every key, and notes a position whose key was seen with another.
-    fn record(&mut self, key: u64, print: Fingerprint, step: u32) {
+    /// Keeps the first fingerprint of every key, and notes a position whose key was seen with another; true for a
+    /// key not seen before.
+    fn record(&mut self, key: u64, print: Fingerprint, step: u32) -> bool {
         match self.seen.get(&key) {
             None => {
                 self.seen.insert(key, (print, step));
+                return true;
             }
             Some((first, _)) if *first == print => {}
-            // The same position, over by its history (a repetition) in one line and not in the other.
-            Some((first, _)) if self.ends_by_history && first.result.is_some() != print.result.is_some() => {}
+            // A game that declares draws by its history (a repetition, a count of moves without progress) which its
+            // key leaves out: the same position may be drawn by them in one line, and over otherwise or not over in
+            // another.
+            Some((first, _)) if self.ends_by_history && (first.result.is_some() || print.result.is_some()) => {}
             Some(&(first, first_step)) => {
                 let message = format!(
                     "two positions have the same key ({key:#x}) but differ in their {}: the key must include \
@@ -413,7 +606,37 @@ impl<'a> Checker<'a> {
                 self.note(FindingKind::KeyCollision, message, step, Some(first_step));
             }
         }
+        false
     }
+}
+
+/// "key", "key and turn", "key, turn and moves".
+fn words_list(words: &[&str]) -> String {
+    match words.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// What makes two script errors one fault: the `file:line` where it is, and its words with every number left out
+/// (the move, the count, which change from one position to the next).
+fn fault_group(message: &str) -> String {
+    let (place, words) = message.split_once(": ").unwrap_or(("", message));
+    let mut group = format!("{place}: ");
+    let mut in_number = false;
+    for c in words.chars() {
+        if c.is_ascii_digit() {
+            if !in_number {
+                group.push('#');
+            }
+            in_number = true;
+        } else {
+            group.push(c);
+            in_number = false;
+        }
+    }
+    group
 }
 
 /// The index of the first entry that an earlier one equals.

@@ -13,8 +13,13 @@
 //! **Draws** (the studio's rule, as tournament play has no fixed one): the game is drawn when a position repeats for
 //! the third time with the same side to move, or after [`NO_PROGRESS_PLIES`] plies (40 moves by each side;
 //! [`Draughts::with_no_progress_limit`] changes it) without a capture or a man's move. Repetition is counted since
-//! the last capture or man's move, from a history of hashes. The position's hash does not include that history, so
-//! a search's transposition table may carry a repetition draw found on one path to another — the usual compromise.
+//! the last capture or man's move, from a history of hashes. The position's hash does not include that history (nor
+//! the count of plies without progress), so a search's transposition table may carry a draw found on one path to
+//! another — the usual compromise: with the count in the hash, positions that differ only in how long ago the last
+//! capture was would never share an entry, and the repetition history cannot be hashed at all. The game declares
+//! it ([`crate::games::any::Playable::ends_by_history`]), and the game checker honours the declaration: two
+//! positions with one hash may differ when either is over (drawn by its history on one path, lost for want of a move
+//! or going on along another); between two positions that go on, nothing is excused.
 //!
 //! **Moves.** A move is its whole path, in one `u64` ([`moves`] gives the layout), so two captures over different
 //! pieces are different moves even when they start and end on the same squares. Names are standard: `11-15`, and

@@ -50,6 +50,7 @@ pub struct NodeCalls {
     undo: ffi::lua_Integer,
     moves: ffi::lua_Integer,
     evaluate: ffi::lua_Integer,
+    info: ffi::lua_Integer,
 }
 
 // SAFETY: `state` is the main state of the `Lua` the calls belong to, which is `Send` (mlua's `send` feature), and
@@ -58,8 +59,8 @@ unsafe impl Send for NodeCalls {}
 
 impl NodeCalls {
     /// The calls of the driver's functions in `lua`: `start`, `play`, `undo` (the script's, or any function when
-    /// it has none), `moves` and `evaluate`. The references live as long as `lua`, which must outlive this.
-    pub fn new(lua: &Lua, [start, play, undo, moves, evaluate]: [&Function; 5]) -> mlua::Result<NodeCalls> {
+    /// it has none), `moves`, `evaluate` and `info`. The references live as long as `lua`, which must outlive this.
+    pub fn new(lua: &Lua, [start, play, undo, moves, evaluate, info]: [&Function; 6]) -> mlua::Result<NodeCalls> {
         let mut state = null_mut();
         // SAFETY: reads the pointer to the state a protected call runs in: the main state, at the top level.
         unsafe { lua.exec_raw::<()>((), |s| state = s)? };
@@ -77,6 +78,7 @@ impl NodeCalls {
             undo: keep(undo)?,
             moves: keep(moves)?,
             evaluate: keep(evaluate)?,
+            info: keep(info)?,
         })
     }
 
@@ -88,6 +90,11 @@ impl NodeCalls {
     /// The driver's `play` of move `mv` from position `depth` of its stack, taking `back` back first.
     pub fn play(&self, lua: &Lua, depth: usize, mv: i64, back: Option<i64>) -> mlua::Result<Answer> {
         self.answer(lua, self.play, &[Some(depth as i64), Some(mv), back])
+    }
+
+    /// The driver's `info` of position `depth`: whose turn, the result and the key, as the script says now.
+    pub fn info(&self, lua: &Lua, depth: usize) -> mlua::Result<Answer> {
+        self.answer(lua, self.info, &[Some(depth as i64)])
     }
 
     /// The driver's `undo` of move `mv` from position `depth`.

@@ -94,6 +94,11 @@ else
   end
 end
 
+-- Whose turn, the result and the key of position n, asked afresh (the game checker compares them after an undo).
+function D.info(n)
+  return info(stack[n])
+end
+
 -- The list itself: the studio reads its entries (calls.rs).
 function D.moves(n)
   local list = moves(stack[n])

@@ -135,7 +135,7 @@ impl Vm {
         drop(call);
         let get = |name: &str| driver.raw_get::<Function>(name).map_err(lua_error);
         let undo = if script.defines("undo") { get("undo")? } else { get("play")? };
-        let node_calls = [get("start")?, get("play")?, undo, get("moves")?, get("evaluate")?];
+        let node_calls = [get("start")?, get("play")?, undo, get("moves")?, get("evaluate")?, get("info")?];
         Ok(Vm {
             node_calls: NodeCalls::new(lua, node_calls.each_ref()).map_err(lua_error)?,
             chances: get("chances")?,
@@ -147,6 +147,11 @@ impl Vm {
             sandbox,
         })
     }
+}
+
+/// A position's hash: its key (or its path's hash) with whose turn it is folded in.
+fn hash_of(key: u64, turn: Turn) -> u64 {
+    key ^ splitmix64(turn as u64 + 0x5eed)
 }
 
 /// The turn the driver reports: 1, 2 or 3 (chance).
@@ -224,6 +229,17 @@ impl ScriptGame {
             }
         }
         Ok(board)
+    }
+
+    /// The current position's turn, result (from the first player's point of view) and hash as the script
+    /// computes them now — not as they were kept when the position was reached. The game checker compares them
+    /// after a move and its `undo`: a script's `undo` that forgets part of the position shows only this way.
+    pub fn reread(&self) -> Result<(Turn, Option<Value>, u64), ScriptError> {
+        let depth = self.depth();
+        let Answer { turn, result, key } =
+            self.call_checked("undo", |vm| vm.node_calls.info(&vm.sandbox.lua, depth))?;
+        let turn = turn_of(turn);
+        Ok((turn, result, key.map_or(self.node().hash, |key| hash_of(key, turn))))
     }
 
     /// What a click on `cell` (numbered from 1) means; `from` is the cell the previous click selected: a click
@@ -347,7 +363,7 @@ impl ScriptGame {
                 self.script.at("turn")
             ));
         }
-        let hash = key.unwrap_or(path_hash) ^ splitmix64(turn as u64 + 0x5eed);
+        let hash = hash_of(key.unwrap_or(path_hash), turn);
         self.next_serial += 1;
         Ok(Node { turn, result, hash, serial: self.next_serial })
     }
