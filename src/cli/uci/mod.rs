@@ -80,17 +80,18 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> std:
                 return Err(e);
             }
         };
-        match line {
-            None => {
-                session.finish(true);
-                return Ok(());
+        let flow = match line {
+            None => Flow::Quit,
+            Some(Line::Text(text)) => session.handle(&text),
+            Some(Line::Unreadable(why)) => {
+                session.say(&format!("info string a line {why}: skipped"));
+                Flow::Continue
             }
-            Some(Line::Text(text)) => {
-                if session.handle(&text) == Flow::Quit {
-                    return Ok(());
-                }
-            }
-            Some(Line::Unreadable(why)) => session.say(&format!("info string a line {why}: skipped")),
+        };
+        // An output that cannot be written to (a full disk, a GUI gone) ends the session: nobody hears the answers.
+        if flow == Flow::Quit || session.write_failed() {
+            session.finish(true);
+            return session.write_error().map_or(Ok(()), Err);
         }
     }
 }
@@ -124,7 +125,7 @@ struct Ponder {
 
 /// The engine's state between commands.
 pub struct Session<W: Write + Send + 'static> {
-    out: Arc<Mutex<W>>,
+    out: Arc<Mutex<Output<W>>>,
     /// The position the last `position` set, or why it could not be set.
     position: Result<Chess, String>,
     engine: Arc<Mutex<Engine<ChessMove>>>,
@@ -151,7 +152,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let hash_mib = HASH_MIB.0;
         let level = SKILL_LEVEL.0;
         Session {
-            out: Arc::new(Mutex::new(out)),
+            out: Arc::new(Mutex::new(Output { writer: out, error: None })),
             position: Ok(Chess::new()),
             engine: Arc::new(Mutex::new(Engine::new(engine_config(&chess_ai, level, (hash_mib, 1))))),
             hash_mib,
@@ -420,6 +421,16 @@ impl<W: Write + Send + 'static> Session<W> {
         })
     }
 
+    /// True once a line could not be written.
+    fn write_failed(&self) -> bool {
+        self.out.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).error.is_some()
+    }
+
+    /// The first error writing to the GUI, taken.
+    fn write_error(&self) -> Option<std::io::Error> {
+        self.out.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).error.take()
+    }
+
     fn lock_engine(&self) -> std::sync::MutexGuard<'_, Engine<ChessMove>> {
         self.engine.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -471,11 +482,21 @@ pub fn score_text(value: f64, root_plies: usize) -> String {
     }
 }
 
-fn write_line<W: Write>(out: &Mutex<W>, text: &str) {
+/// The GUI's end of the conversation, and the first error writing to it.
+pub struct Output<W> {
+    writer: W,
+    error: Option<std::io::Error>,
+}
+
+fn write_line<W: Write>(out: &Mutex<Output<W>>, text: &str) {
     let mut out = out.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    // A GUI that has gone away cannot be told anything: the next read ends the session.
-    let _ = writeln!(out, "{text}");
-    let _ = out.flush();
+    if out.error.is_some() {
+        return;
+    }
+    let written = writeln!(out.writer, "{text}").and_then(|()| out.writer.flush());
+    if let Err(e) = written {
+        out.error = Some(e);
+    }
 }
 
 #[cfg(test)]

@@ -482,3 +482,19 @@ fn ponderhit_turns_the_ponder_search_into_a_timed_search() {
     assert_eq!(lines_starting(&out.text(), "bestmove").len(), 2, "{}", out.text());
     session.finish(true);
 }
+
+/// An output that cannot be written to ends the session with the error, so `uci >/dev/full` exits 2, not 0.
+#[test]
+fn an_unwritable_output_ends_the_session_with_its_error() {
+    struct Full;
+    impl Write for Full {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::new(std::io::ErrorKind::StorageFull, "no space left on device"))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let error = serve("uci\nisready\nposition startpos\ngo depth 3\n".as_bytes(), Full).err();
+    assert_eq!(error.map(|e| e.kind()), Some(std::io::ErrorKind::StorageFull));
+}

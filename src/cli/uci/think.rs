@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 /// What a search thread needs.
 pub struct Job<W> {
     pub engine: Arc<Mutex<Engine<ChessMove>>>,
-    pub out: Arc<Mutex<W>>,
+    pub out: Arc<Mutex<super::Output<W>>>,
     /// The position set up, open at its root (see [`Chess::play_on_here`]).
     pub root: Chess,
     /// `go searchmoves`: the legal moves named (all moves when `None` or empty).
