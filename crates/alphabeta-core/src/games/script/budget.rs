@@ -43,7 +43,7 @@ pub const HOOK_EVERY: u32 = 1_000;
 pub const HOOK_WINDOW: Duration = Duration::from_millis(1);
 
 /// How far past its time limit a call may run, as the docs state it: the watchdog's wait before it makes the hook
-/// look after every instruction ([`STALE`](super::watchdog::STALE) and a tick), the one instruction running then
+/// look after every instruction (the watchdog's 50 ms and a tick), the one instruction running then
 /// (the C library on the largest string a script can make: tens of milliseconds, a few times that on a busy
 /// machine), and the collector's work at the limit.
 pub const CALL_TIME_MARGIN: Duration = Duration::from_secs(1);
