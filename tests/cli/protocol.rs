@@ -68,7 +68,8 @@ impl Uci {
     /// The `bestmove` answering the `go` just sent.
     fn best_move(&mut self, seconds: u64) -> String {
         let lines = self.until("bestmove", seconds);
-        lines.last().map(|l| l.trim_start_matches("bestmove ").to_string()).unwrap_or_default()
+        // `bestmove m` or `bestmove m ponder r`: the move is the second word.
+        lines.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or_default().to_string()
     }
 
     /// Closes the input and waits for the process to end (the GUI has gone); fails the test after `seconds`.
@@ -100,7 +101,7 @@ impl Drop for Uci {
     }
 }
 
-/// Issue 42: `go depth 6 searchmoves a2a3 h2h3` and `go depth 4 foo` were never answered.
+/// `go depth 6 searchmoves a2a3 h2h3` and `go depth 4 foo` are answered like any `go`.
 #[test]
 fn uci_answers_every_go_searchmoves_and_unknown_words_included() {
     let mut uci = Uci::start();
@@ -116,8 +117,8 @@ fn uci_answers_every_go_searchmoves_and_unknown_words_included() {
     uci.close(10);
 }
 
-/// Issue 42: a repetition, a 50-move clock of 100 and K+N v K answered `bestmove 0000`, and moves after the
-/// repetition were refused.
+/// A repetition, a 50-move clock of 100 and K+N v K are played on, not answered `bestmove 0000`, and moves after the
+/// repetition are taken.
 #[test]
 fn uci_plays_on_through_claimable_draws_and_bare_material() {
     let mut uci = Uci::start();
@@ -136,7 +137,7 @@ fn uci_plays_on_through_claimable_draws_and_bare_material() {
         uci.send("go depth 3");
         let lines = uci.until("bestmove", 60);
         assert!(!lines.iter().any(|l| l.starts_with("info string")), "{position}: {lines:?}");
-        let best = lines.last().map(|l| l.trim_start_matches("bestmove ")).unwrap_or("");
+        let best = lines.last().and_then(|l| l.split_whitespace().nth(1)).unwrap_or("");
         assert_ne!(best, "0000", "{position}");
         assert!(best.len() == 4 && ranks.contains(&best[1..2]), "{position}: {best}");
     }

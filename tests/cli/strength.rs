@@ -33,14 +33,18 @@ fn json_field(json: &serde_json::Value, path: &[&str]) -> u64 {
 
 #[test]
 fn uci_over_pipes_answers_the_protocol_and_survives_garbage() {
-    // A `go` with a word it cannot read is still searched (its `depth nine` ignored, with an `info string`).
-    let script = "uci\nisready\nfoo bar\nposition startpos moves e2e4 c7c5 g1f3\nposition fen x\n\
+    // A `go` with a word it cannot read is still searched (its `depth nine` ignored, with an `info string`); a bad
+    // FEN before a good position leaves the good one to search.
+    let script = "uci\nisready\nfoo bar\nposition fen x\nposition startpos moves e2e4 c7c5 g1f3\n\
                   go depth nine depth 2\nisready\nquit\n";
     let (code, out, err) = studio(&["uci"], script);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\nuciok\n") && out.matches("readyok").count() == 2, "{out}");
     assert_eq!(out.lines().filter(|l| l.starts_with("info string")).count(), 3, "{out}");
-    let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a bestmove");
+    let best = out
+        .lines()
+        .find_map(|l| l.split_whitespace().nth(1).filter(|_| l.starts_with("bestmove ")))
+        .expect("a bestmove");
     let position = Chess::new().with_moves("e4 c5 Nf3").expect("legal");
     assert!(position.legal_moves().into_iter().any(|mv| position.uci_name(mv) == best), "{best} is not legal: {out}");
 }
