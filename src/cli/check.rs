@@ -89,12 +89,12 @@ fn escape(text: &str) -> String {
 /// with none.
 fn write_text(game: &str, report: &CheckReport) -> Result<(), CommandError> {
     outln!(
-        "{game}: {}: {} positions ({} {}), {} clicks in {:.1} s",
+        "{game}: {}: {} positions ({} {}){} in {:.1} s",
         report.coverage(),
         count(report.positions),
         count(report.keys),
         if report.keys == 1 { "key" } else { "keys" },
-        count(report.clicks),
+        report.clicks_phrase(","),
         report.seconds
     )?;
     if let Some(why) = &report.stopped {

@@ -118,12 +118,12 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
 
 fn show_report(ui: &mut egui::Ui, name: &str, report: &CheckReport) {
     ui.label(format!(
-        "{name}: {}: {} positions ({} {}) and {} clicks in {:.1} s.",
+        "{name}: {}: {} positions ({} {}){} in {:.1} s.",
         report.coverage(),
         count(report.positions),
         count(report.keys),
         if report.keys == 1 { "key" } else { "keys" },
-        count(report.clicks),
+        report.clicks_phrase(" and"),
         report.seconds
     ));
     if let Some(why) = &report.stopped {

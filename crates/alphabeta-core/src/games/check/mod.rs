@@ -178,6 +178,16 @@ impl CheckReport {
         self.stopped.is_none()
     }
 
+    /// ", 1,234 clicks" after `joint`, or nothing when no click was checked (a compiled game's board is its
+    /// painter's, not a script's, and is not clicked here).
+    pub fn clicks_phrase(&self, joint: &str) -> String {
+        match self.clicks {
+            0 => String::new(),
+            1 => format!("{joint} 1 click"),
+            n => format!("{joint} {} clicks", crate::numbers::count(n)),
+        }
+    }
+
     /// What was covered, in one line: "412 random games to their end, every position on them walked 2 plies deep
     /// (sized to the game: 7.1 moves a position, 41 plies a game)".
     pub fn coverage(&self) -> String {

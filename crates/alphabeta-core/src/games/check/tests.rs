@@ -74,3 +74,12 @@ fn a_given_size_is_kept() {
     assert_eq!((report.games, report.planned_games, report.depth, report.sized), (20, 20, 2, None));
     assert_eq!(report.coverage(), "20 random games to their end, every position on them walked 2 plies deep");
 }
+
+/// A compiled game's report says nothing of clicks (its board is not a script's); a script's counts them in words.
+#[test]
+fn clicks_are_named_only_when_some_were_checked() {
+    let with = |clicks| CheckReport { clicks, ..CheckReport::default() }.clicks_phrase(",");
+    assert_eq!(with(0), "");
+    assert_eq!(with(1), ", 1 click");
+    assert_eq!(with(20_000), ", 20,000 clicks");
+}
