@@ -343,8 +343,7 @@ impl<W: Write + Send + 'static> Session<W> {
     fn start(&mut self, go: Go) {
         let Ok(position) = &self.position else { return };
         let root = position.clone();
-        let move_time_ms = self.move_time_ms(&go, &root);
-        let limits = Limits { time_ms: move_time_ms.filter(|_| !go.ponder), ..self.limits(&go) };
+        let limits = self.limits(&go);
         let config =
             EngineConfig { limits, ..engine_config(&self.chess_ai, self.level, (self.hash_mib, self.threads)) };
         let waits_for_stop = Arc::new(AtomicBool::new(go.infinite || go.ponder));
@@ -365,7 +364,7 @@ impl<W: Write + Send + 'static> Session<W> {
             answered: Arc::clone(&answered),
             cost: Arc::clone(&self.cost),
         };
-        let ponder = go.ponder.then_some(Ponder { time_ms: move_time_ms });
+        let ponder = go.ponder.then(|| Ponder { time_ms: self.move_time_ms(&go, &job.root) });
         let received = Instant::now();
         match std::thread::Builder::new().name("uci-search".into()).spawn(move || job.run(received)) {
             Ok(thread) => self.running = Some(Running { stop, waits_for_stop, ponder, answered, thread }),
@@ -378,8 +377,8 @@ impl<W: Write + Send + 'static> Session<W> {
 
     /// The search's depth and node limits for this `go`: the level's depth limit (or `depth`, if shallower) and the
     /// level's node budget (or `nodes`, if fewer; Skill Level 10 has none: at full strength only the GUI's limits
-    /// hold); `infinite` has none but `depth` and `nodes`. The time is [`Session::move_time_ms`]'s (none for
-    /// `infinite`).
+    /// hold); `infinite` has none but `depth` and `nodes`. The time is [`Session::move_time_ms`]'s; `infinite` has
+    /// none, nor has `ponder` until its `ponderhit`.
     fn limits(&self, go: &Go) -> Limits {
         let level = engine_config(&self.chess_ai, self.level, (self.hash_mib, self.threads)).limits;
         let level_depth = level.depth;
@@ -397,7 +396,7 @@ impl<W: Write + Send + 'static> Session<W> {
             (n, _) => n,
         };
         let time_ms = match &self.position {
-            Ok(position) if !waits => self.move_time_ms(go, position),
+            Ok(position) if !waits && !go.ponder => self.move_time_ms(go, position),
             _ => None,
         };
         Limits { depth, time_ms, nodes }
@@ -406,9 +405,6 @@ impl<W: Write + Send + 'static> Session<W> {
     /// The move's time: `movetime`, else the side to move's clock through the time manager, each less the
     /// per-move cost (`Move Overhead` and what this engine itself was measured to spend outside its searches).
     fn move_time_ms(&self, go: &Go, position: &Chess) -> Option<u64> {
-        if go.infinite {
-            return None;
-        }
         let per_move_cost = self.overhead_ms.saturating_add(self.cost.worst_ms());
         if let Some(movetime) = go.movetime {
             return Some(movetime.saturating_sub(per_move_cost).max(1));

@@ -71,7 +71,7 @@ impl<W: Write + Send + 'static> Job<W> {
                 self.several_lines(&mut engine, &root, received)
             } else {
                 engine.config.skill = self.config.skill;
-                self.one_line(&mut engine, &root)
+                self.one_line(&mut engine, &root, received)
             };
             (best, line, search_began.elapsed())
         };
@@ -101,13 +101,18 @@ impl<W: Write + Send + 'static> Job<W> {
     }
 
     /// MultiPV 1: one search, an `info` line per completed iteration. Returns the move and the line it heads.
-    fn one_line(&self, engine: &mut Engine<ChessMove>, root: &Chess) -> (Option<ChessMove>, Vec<ChessMove>) {
+    fn one_line(
+        &self,
+        engine: &mut Engine<ChessMove>,
+        root: &Chess,
+        received: Instant,
+    ) -> (Option<ChessMove>, Vec<ChessMove>) {
         let mut position = root.clone();
         let mut nodes = 0u64;
         let thought = engine.think_parallel(&mut position, Some(&*self.stop), |iteration| {
             nodes += iteration.stats.nodes_visited;
             if iteration.complete {
-                let seconds = iteration.elapsed_seconds;
+                let seconds = received.elapsed().as_secs_f64();
                 write_line(&self.out, &info_line(root, iteration, (nodes, seconds), None));
             }
         });

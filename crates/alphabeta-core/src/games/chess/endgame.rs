@@ -16,18 +16,17 @@
 //! Positions with more than four pieces besides kings and pawns are left as they are (checked first, so the
 //! middlegame pays two bitboard counts for this).
 
-use super::kpk;
-use cozy_chess::{BitBoard, Board, Color, File, Piece, Square};
+use super::{DARK_SQUARES, eval, kpk, tapered};
+use cozy_chess::{Board, Color, File, Piece, Square};
 
 /// A won king-and-pawn ending is worth this, in centipawns, from the stronger side's view, plus its progress (at
 /// most about 200): a rook's worth, and with the pawn on the seventh still less than the queen it is about to become
 /// (about 860 against a bare king), so the search promotes.
 pub const KPK_WIN: i32 = 500;
 
-const KNIGHT: i32 = 320;
-const BISHOP: i32 = 330;
-const ROOK: i32 = 500;
-const QUEEN: i32 = 900;
+const KNIGHT: i32 = eval::value(Piece::Knight);
+const BISHOP: i32 = eval::value(Piece::Bishop);
+const ROOK: i32 = eval::value(Piece::Rook);
 
 /// `value` (centipawns, from the side to move's view) scaled by what the material allows (see the module's doc).
 pub fn adjust(board: &Board, value: i32) -> i32 {
@@ -67,9 +66,8 @@ fn king_and_pawn_against_king(board: &Board) -> Option<PawnEnding> {
     let turn = |square: Square| if strong == Color::White { square as u8 } else { square as u8 ^ 56 };
     let (king, pawn, other) = (turn(board.king(strong)), turn(pawn), turn(board.king(!strong)));
     let wins = kpk::white_wins(king, pawn, other, board.side_to_move() == strong);
-    let front = pawn.saturating_add(8).min(63);
-    let apart =
-        (i32::from(king % 8) - i32::from(front % 8)).abs().max((i32::from(king / 8) - i32::from(front / 8)).abs());
+    let front = Square::index(usize::from(pawn.saturating_add(8).min(63)));
+    let apart = tapered::distance(Square::index(usize::from(king)), front);
     let progress = 30 * i32::from(pawn / 8) + 2 * (7 - apart);
     Some(PawnEnding { strong, wins, progress })
 }
@@ -98,11 +96,10 @@ fn scale_in_eighths(board: &Board, strong: Color) -> i32 {
 }
 
 fn piece_material(board: &Board, color: Color) -> i32 {
-    let count = |piece| board.colored_pieces(color, piece).len() as i32;
-    count(Piece::Knight) * KNIGHT
-        + count(Piece::Bishop) * BISHOP
-        + count(Piece::Rook) * ROOK
-        + count(Piece::Queen) * QUEEN
+    [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+        .into_iter()
+        .map(|piece| board.colored_pieces(color, piece).len() as i32 * eval::value(piece))
+        .sum()
 }
 
 /// Each side has one bishop, on squares of opposite colours, and nothing else but pawns: `strong`'s lead in
@@ -152,8 +149,7 @@ fn wrong_bishop(board: &Board, strong: Color) -> bool {
 }
 
 fn is_dark(square: Square) -> bool {
-    const DARK: BitBoard = BitBoard(0xAA55_AA55_AA55_AA55);
-    DARK.has(square)
+    DARK_SQUARES.has(square)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! files mirror onto them). A position is a win when White, playing first or second as given, forces a queen that
 //! Black cannot take; everything else is a draw (a queen that Black's king takes, stalemate, a pawn lost).
 
+use cozy_chess::{Square, get_king_moves};
 use std::sync::OnceLock;
 
 /// Whether White wins: `strong_king`, `pawn` and `weak_king` as square indices (a1 = 0, h8 = 63) of a board
@@ -151,16 +152,11 @@ fn black_moves(results: &[Result], wk: u8, bk: u8, p: u8) -> Result {
 }
 
 fn king_steps(from: u8) -> impl Iterator<Item = u8> {
-    let (file, rank) = ((from % 8) as i8, (from / 8) as i8);
-    (-1..=1i8).flat_map(move |df| (-1..=1i8).map(move |dr| (df, dr))).filter_map(move |(df, dr)| {
-        let (f, r) = (file + df, rank + dr);
-        ((df, dr) != (0, 0) && (0..8).contains(&f) && (0..8).contains(&r)).then_some((r * 8 + f) as u8)
-    })
+    get_king_moves(Square::index(usize::from(from))).into_iter().map(|square| square as u8)
 }
 
 fn adjacent(a: u8, b: u8) -> bool {
-    let (fa, ra, fb, rb) = ((a % 8) as i8, (a / 8) as i8, (b % 8) as i8, (b / 8) as i8);
-    a != b && (fa - fb).abs() <= 1 && (ra - rb).abs() <= 1
+    get_king_moves(Square::index(usize::from(a))).has(Square::index(usize::from(b)))
 }
 
 /// The pawn on `p` (moving up) attacks `square`.

@@ -53,6 +53,9 @@ pub type ChessMove = Move;
 /// A win's value for the winner before the plies since the start are taken off: far above any evaluation.
 pub const WIN: Value = 100_000.0;
 
+/// The dark squares (a1, c1 … h8): bishops on one colour of square never meet.
+const DARK_SQUARES: BitBoard = BitBoard(0xAA55_AA55_AA55_AA55);
+
 /// The Kiwipete position, the usual second perft test (castling, en passant, promotions, pins).
 pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -193,8 +196,8 @@ impl Chess {
             return false;
         }
         let (knights, bishops) = (b.pieces(Piece::Knight), b.pieces(Piece::Bishop));
-        const DARK: BitBoard = BitBoard(0xAA55_AA55_AA55_AA55);
-        (knights | bishops).len() <= 1 || (knights.is_empty() && (bishops.is_subset(DARK) || bishops.is_disjoint(DARK)))
+        (knights | bishops).len() <= 1
+            || (knights.is_empty() && (bishops.is_subset(DARK_SQUARES) || bishops.is_disjoint(DARK_SQUARES)))
     }
 
     /// True when the game is drawn (stalemate included).

@@ -392,7 +392,7 @@ fn pawn_attacks(color: Color, pawns: BitBoard) -> BitBoard {
 }
 
 /// King steps between two squares.
-fn distance(a: Square, b: Square) -> i32 {
+pub(super) fn distance(a: Square, b: Square) -> i32 {
     let files = (a.file() as i32 - b.file() as i32).abs();
     let ranks = (a.rank() as i32 - b.rank() as i32).abs();
     files.max(ranks)
