@@ -13,7 +13,7 @@
 //! ten openings that level 10 and level 9 played from both sides, so the pair scored 50 % whatever their strengths
 //! (`bench/ladder.sh`). From a balanced position the better player wins.
 
-use alphabeta_studio::cli::game_arg::{named_game, position};
+use alphabeta_cli::game_arg::{named_game, position};
 use alphabeta_studio::engine::search::limits::Limits;
 use alphabeta_studio::games::any::AnyGame;
 use alphabeta_studio::games::levels::level_config;

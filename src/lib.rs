@@ -1,10 +1,10 @@
 //! Alpha-Beta Studio: play, see and understand game-tree search.
 //!
-//! This crate is the window (`app`) and the command line (`cli`). Everything that needs no window — the engine,
-//! explicit trees, the games, records, levels, ladders, telemetry data and file I/O — is the `alphabeta-core` crate,
-//! re-exported here under its own module names so both halves read `crate::engine`, `crate::games`, ….
+//! This crate is the window (`app`). Everything that needs no window — the engine, explicit trees, the games,
+//! records, levels, ladders, telemetry data and file I/O — is the `alphabeta-core` crate, re-exported here under its
+//! own module names so the window reads `crate::engine`, `crate::games`, …; the subcommands are the `alphabeta-cli`
+//! crate, whose [`run`](alphabeta_cli::run) the binary calls first.
 
 pub mod app;
-pub mod cli;
 
 pub use alphabeta_core::{engine, files, games, messages, numbers, play, review, tree};

@@ -1,9 +1,11 @@
 //! The studio window (eframe/egui). Everything here reads the engine; nothing in the engine knows about it.
 
 use eframe::egui;
+use serde::{Deserialize, Serialize};
 pub mod panel_share;
 pub mod path_dialog;
 pub mod play;
+pub mod plot_axes;
 pub mod session;
 pub mod shell;
 pub mod telemetry;
@@ -11,6 +13,29 @@ pub mod tree_lab;
 pub mod windows;
 
 pub use shell::StudioApp;
+
+/// The views the studio has (the shell switches between them; a session remembers which was shown).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum View {
+    #[default]
+    TreeLab,
+    Play,
+    Telemetry,
+}
+
+impl View {
+    /// Every view, in the switcher's order.
+    pub const ALL: [View; 3] = [View::TreeLab, View::Play, View::Telemetry];
+
+    /// The switcher's name.
+    pub fn title(self) -> &'static str {
+        match self {
+            View::TreeLab => "Tree lab",
+            View::Play => "Play",
+            View::Telemetry => "Telemetry",
+        }
+    }
+}
 
 /// The window's title.
 pub const TITLE: &str = "Alpha-Beta Studio";

@@ -1,6 +1,7 @@
 //! The top of the window: the menu bar, the view switcher, and the views. Intents the shell itself handles
 //! (switching view, quitting) are collected while drawing and applied afterwards.
 
+pub use super::View;
 use super::play::Play;
 use super::session::store::Store;
 use super::session::{SessionAction, Sessions};
@@ -8,31 +9,7 @@ use super::telemetry::TelemetryView;
 use super::tree_lab::{self, TreeLab};
 use crate::tree::lab::tables::TableFormat;
 use eframe::egui;
-use serde::{Deserialize, Serialize};
 use tree_lab::files::Mode;
-
-/// The views the studio has.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum View {
-    #[default]
-    TreeLab,
-    Play,
-    Telemetry,
-}
-
-impl View {
-    /// Every view, in the switcher's order.
-    pub const ALL: [View; 3] = [View::TreeLab, View::Play, View::Telemetry];
-
-    /// The switcher's name.
-    pub fn title(self) -> &'static str {
-        match self {
-            View::TreeLab => "Tree lab",
-            View::Play => "Play",
-            View::Telemetry => "Telemetry",
-        }
-    }
-}
 
 /// What the shell was asked to do.
 #[derive(Clone, Debug, PartialEq)]

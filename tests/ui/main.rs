@@ -5,14 +5,22 @@ mod check_window;
 mod chess;
 mod draughts;
 mod einstein;
+mod families;
+mod frame_time;
 mod othello;
 mod play;
 mod play_games;
 mod play_levels;
 mod play_tour;
+// The same random edits the command line's readers are tested with.
+#[path = "../../crates/alphabeta-cli/tests/cli/mutation.rs"]
+mod mutation;
 mod review;
+mod review_frames;
 mod script_board;
+mod script_reload;
 mod session;
+mod session_files;
 mod support;
 mod telemetry;
 mod tree_canvas;

@@ -121,7 +121,7 @@ impl Play {
         }
         RecordNotes {
             players,
-            date: Some(crate::cli::matches::record::today()),
+            date: Some(crate::games::records::today()),
             termination: Some(termination.to_string()),
             moves,
         }

@@ -13,8 +13,8 @@
 //! Reading is strict about what it cannot use and says so: a file of another program, a newer format, a damaged
 //! or an enormous file each give their own message. Older formats are read and brought up to date by [`upgrade`].
 
+use crate::app::View;
 use crate::app::play::saved::PlaySession;
-use crate::app::shell::View;
 use crate::app::tree_lab::examples::RandomTree;
 use crate::app::tree_lab::saved::TreeSession;
 use crate::app::tree_lab::steps::SPEEDS;

@@ -7,6 +7,7 @@
 use super::series::{MoveAxis, Point, Series, ValueScale};
 use super::{Action, TelemetryView};
 use crate::app::play::Play;
+use crate::app::plot_axes::{whole_number, whole_numbers};
 use crate::engine::game::Side;
 use crate::engine::telemetry::searches::{SearchKind, SearchRecord};
 use crate::numbers;
@@ -51,24 +52,6 @@ impl HoverTexts {
             HoverPosition::Elsewhere { .. } => None,
         }
     }
-}
-
-/// Axis ticks at whole numbers only (plies, depths), labelled without decimals.
-pub fn whole_number(mark: GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
-    if mark.value.fract().abs() < 1e-9 { format!("{}", mark.value.round()) } else { String::new() }
-}
-
-/// Grid lines at whole numbers, every 1, 2, 5, 10, … so that about eight are labelled.
-pub fn whole_numbers(input: GridInput) -> Vec<GridMark> {
-    let (low, high) = input.bounds;
-    let span = (high - low).max(1.0);
-    // egui_plot labels x ticks only 60 points apart or more: at least ten of its 8-point base steps.
-    let step = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0]
-        .into_iter()
-        .find(|s| span / s <= 8.0 && *s >= 10.0 * input.base_step_size)
-        .unwrap_or(1000.0);
-    let (first, last) = ((low / step).ceil() as i64, (high / step).floor() as i64);
-    (first..=last).map(|k| GridMark { value: k as f64 * step, step_size: step }).collect()
 }
 
 /// About `count` grid lines 1, 2 or 5 × 10^k apart (and at least `least` apart) inside `bounds`: few enough that each is
@@ -429,8 +412,6 @@ mod tests {
         let labels: Vec<String> =
             [0.0, -1.0, -2.0, -3.0, -5.0, -0.5].map(|v| one_in_power_of_ten(mark(v), &range)).into();
         assert_eq!(labels, ["1", "1/10", "1/100", "1/1000", "1/10^5", ""]);
-        assert_eq!(whole_number(mark(12.0), &range), "12");
-        assert_eq!(whole_number(mark(2.5), &range), "");
         assert_eq!(power_of_ten(mark(6.0), &range), "10^6");
         assert_eq!(one_in_power_of_ten(mark(1.0), &range), "", "no share is above 1");
     }
@@ -475,15 +456,5 @@ mod tests {
         assert_eq!(values((0.0, 2.0), 1.0), [0.0, 1.0, 2.0]);
         assert_eq!(number_tick(GridMark { value: 0.25, step_size: 0.05 }, &(0.0..=1.0)), "0.25");
         assert_eq!(number_tick(GridMark { value: 20.0, step_size: 10.0 }, &(0.0..=1.0)), "20");
-    }
-
-    #[test]
-    fn whole_number_grid_labels_about_eight_ticks_inside_the_range() {
-        for (low, high) in [(0.5, 3.5), (0.5, 40.5), (0.5, 170.5)] {
-            let input = GridInput { bounds: (low, high), base_step_size: 0.1 };
-            let marks = whole_numbers(input);
-            assert!((2..=9).contains(&marks.len()), "{low}..{high}: {}", marks.len());
-            assert!(marks.iter().all(|m| m.value >= low && m.value <= high && m.value.fract() == 0.0));
-        }
     }
 }

@@ -2,10 +2,11 @@
 //! (depth → nodes on a log scale) against the minimax tree, b^d and b^(d/2), B's ladder overlaid when an A/B
 //! run exists, the A/B controls, and the ladders as a table.
 
-use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, power_of_ten, side_color, whole_number, whole_numbers};
+use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, power_of_ten, side_color};
 use super::series::{MoveAxis, ValueScale, fewer_than_minimax, signed};
 use super::{Action, TelemetryView, ab};
 use crate::app::play::Play;
+use crate::app::plot_axes::{whole_number, whole_numbers};
 use crate::engine::search::deepening::Iteration;
 use crate::engine::telemetry::pruning::levin_minimum;
 use crate::engine::telemetry::searches::{SearchKind, SearchRecord, depth_of};

@@ -1,5 +1,5 @@
 //! Exporting the canvas: the whole tree as SVG (written at once by [`super::svg`]), or the canvas as drawn as
-//! PNG (a screenshot of the next frame cropped to the canvas, through the Telemetry view's `PngSaver`). Both go
+//! PNG (a screenshot of the next frame cropped to the canvas, through [`PngSaver`]). Both go
 //! to the next free `saves/tree-<n>.<ext>`, and the node bar says where.
 
 use super::editing::Message;
@@ -8,6 +8,7 @@ use super::{Action, TreeLab};
 use crate::files::project_folder;
 use eframe::egui;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender, channel};
 
 /// The first `tree-<n>.<extension>` (n = 1, 2, …) not yet in `folder`.
 pub fn next_free(folder: &Path, extension: &str) -> PathBuf {
@@ -87,4 +88,59 @@ impl TreeLab {
             None => None,
         }
     }
+}
+
+/// Screenshots asked for and not yet written.
+pub struct PngSaver {
+    done_tx: Sender<(String, bool)>,
+    done_rx: Receiver<(String, bool)>,
+}
+
+impl Default for PngSaver {
+    fn default() -> Self {
+        let (done_tx, done_rx) = channel();
+        PngSaver { done_tx, done_rx }
+    }
+}
+
+impl PngSaver {
+    /// Asks for a screenshot of the next frame, to crop to `rect` and write to `path`; returns what to say now.
+    pub fn request(&self, ctx: &egui::Context, rect: egui::Rect, path: PathBuf) -> (String, bool) {
+        let done = self.done_tx.clone();
+        let pixels_per_point = ctx.pixels_per_point();
+        let wake = ctx.clone();
+        ctx.request_screenshot(move |image| {
+            let part = image.region(&rect, Some(pixels_per_point));
+            let said = match write_png(&path, &part) {
+                Ok(()) => (format!("saved {}", path.display()), false),
+                Err(e) => (e, true),
+            };
+            let _ = done.send(said);
+            wake.request_repaint();
+        });
+        ctx.request_repaint();
+        ("taking the picture…".into(), false)
+    }
+
+    /// What a finished save said, if one finished.
+    pub fn poll(&self) -> Option<(String, bool)> {
+        self.done_rx.try_recv().ok()
+    }
+}
+
+/// Writes an image as an 8-bit RGBA PNG, atomically (encoded in memory, then written as [`crate::files`] writes:
+/// a failed write leaves the old file whole), making its folder first.
+pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
+    let [width, height] = image.size.map(|n| n as u32);
+    let mut png_bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut png_bytes, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let bytes: Vec<u8> = image.pixels.iter().flat_map(|p| p.to_srgba_unmultiplied()).collect();
+    let encoded = encoder.write_header().and_then(|mut writer| {
+        writer.write_image_data(&bytes)?;
+        writer.finish()
+    });
+    encoded.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    crate::files::write_atomic(path, &png_bytes)
 }

@@ -221,7 +221,7 @@ pub struct TreeLab {
     reordered: Option<ordering::Reordered>,
     quiz: Quiz,
     /// Canvas pictures asked for and being written.
-    png: crate::app::telemetry::export::PngSaver,
+    png: export::PngSaver,
     /// A PNG export asked for, to be requested with the window's context after this frame's actions.
     png_pending: Option<std::path::PathBuf>,
     /// Compiles, lays out and searches trees off the window's thread.

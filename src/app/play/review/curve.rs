@@ -3,7 +3,7 @@
 //! move; a click shows the position after that move on the board.
 
 use super::{class_color, judged_words};
-use crate::app::telemetry::dashboard::{whole_number, whole_numbers};
+use crate::app::plot_axes::{whole_number, whole_numbers};
 use crate::play::history::GameHistory;
 use crate::play::numbering::numbered_move;
 use crate::review::{MoveClass, Review};

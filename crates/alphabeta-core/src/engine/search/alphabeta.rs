@@ -61,3 +61,56 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         own
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::game::Value;
+    use crate::engine::search::context::{Searcher, StopWhen};
+    use crate::engine::search::observer::NoObserver;
+    use crate::tree::flat::FlatTree;
+    use crate::tree::generate::uniform_distinct;
+    use crate::tree::notation;
+
+    const INF: Value = Value::INFINITY;
+
+    /// The lecture's tree: MAX over three MIN nodes, minimax value 3.
+    const LECTURE: &str = "((3 12 8) (2 4 6) (14 5 2))";
+
+    /// α-β over `tree` with the window (α, β): its value and the leaves it read.
+    fn alphabeta(tree: &FlatTree, alpha: Value, beta: Value) -> (Value, u64) {
+        let (mut position, mut observer) = (tree.root(), NoObserver);
+        let mut searcher = Searcher::new(&mut position, &mut observer, StopWhen::default());
+        let value = searcher.alphabeta(None, alpha, beta, u32::MAX);
+        (value, searcher.stats.leaves_evaluated)
+    }
+
+    fn compile(text: &str) -> FlatTree {
+        FlatTree::compile(&notation::parse(text).expect("valid notation")).expect("a tree")
+    }
+
+    /// Inside the window the value is exact; a value at or below α comes back as α, at or above β as β.
+    #[test]
+    fn the_result_is_the_value_held_to_the_window() {
+        let tree = compile(LECTURE);
+        assert_eq!(alphabeta(&tree, -INF, INF), (3.0, 7), "the second MIN node is cut after its 2");
+        assert_eq!(alphabeta(&tree, 4.0, 10.0).0, 4.0, "fail-hard: v = 3 ≤ α returns α");
+        assert_eq!(alphabeta(&tree, -INF, 2.0), (2.0, 3), "v = 3 ≥ β returns β after the first MIN node");
+        assert_eq!(alphabeta(&tree, 2.5, 3.5).0, 3.0);
+    }
+
+    /// Knuth and Moore's best case: on a uniform tree whose best moves come first, α-β reads Levin's minimum,
+    /// b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves; on any order it agrees with minimax.
+    #[test]
+    fn best_first_order_reads_levins_minimum_and_any_order_the_minimax_value() {
+        let sorted = compile("((9 10 11) (6 12 13) (3 14 15))");
+        assert_eq!(alphabeta(&sorted, -INF, INF), (9.0, 3 + 3 - 1), "b = 3, d = 2: 3¹ + 3¹ − 1 leaves");
+        for seed in 0..40 {
+            let tree = FlatTree::compile(&uniform_distinct(3, 4, seed)).expect("a tree");
+            let (mut position, mut observer) = (tree.root(), NoObserver);
+            let minimax = Searcher::new(&mut position, &mut observer, StopWhen::default()).minimax(None, u32::MAX);
+            let (value, leaves) = alphabeta(&tree, -INF, INF);
+            assert_eq!(value, minimax, "seed {seed}");
+            assert!((17..=81).contains(&leaves), "seed {seed}: {leaves} leaves, between Levin's 17 and all 81");
+        }
+    }
+}

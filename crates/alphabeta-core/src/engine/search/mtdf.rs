@@ -188,3 +188,67 @@ pub fn bisect(mut low: Value, mut high: Value, mut pass: impl FnMut(Value) -> Co
     }
     low.max(value.min(high))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pass of a game whose values are whole numbers, answering as weakly as fail-soft allows there: a whole
+    /// number on the right side of β.
+    fn whole_pass(truth: Value, passes: &mut u32) -> impl FnMut(Value) -> ControlFlow<Value, Value> + '_ {
+        move |beta| {
+            *passes += 1;
+            ControlFlow::Continue(if truth >= beta { beta.ceil() } else { beta.ceil() - 1.0 })
+        }
+    }
+
+    #[test]
+    fn mtdf_finds_a_whole_value_one_step_a_pass_from_any_guess() {
+        for (truth, guess) in [(3.0, 0.0), (-7.0, 0.0), (0.0, 0.0), (12.0, 15.0)] {
+            let mut passes = 0;
+            assert_eq!(mtdf_passes(guess, whole_pass(truth, &mut passes)), truth);
+            let distance = (truth - guess).abs() as u32;
+            assert!(passes <= distance + 2, "{truth} from {guess}: {passes} passes");
+        }
+    }
+
+    /// On fractional values the weakest answers move a bound by one float a pass; the bisection guard keeps the
+    /// passes to a bisection down to the float spacing, not one pass per float between the guess and the value.
+    #[test]
+    fn mtdf_on_a_fractional_value_ends_in_few_passes() {
+        for truth in [0.3, -2.71, 1e-6] {
+            let mut passes = 0;
+            let weakest = |beta: Value| {
+                passes += 1;
+                ControlFlow::Continue(if truth >= beta { beta } else { beta.next_down() })
+            };
+            assert_eq!(mtdf_passes(0.0, weakest), truth);
+            assert!(passes < 300, "{truth}: {passes} passes");
+        }
+    }
+
+    #[test]
+    fn bisection_finds_every_value_between_its_bounds_and_holds_a_stopped_pass_to_them() {
+        for truth in -21..=21 {
+            let truth = Value::from(truth);
+            let mut passes = 0;
+            // A null window (m, m⁺) on a game of whole values: the value itself is a fail-soft answer.
+            let found = bisect(-22.0, 22.0, |_| {
+                passes += 1;
+                ControlFlow::Continue(truth)
+            });
+            assert_eq!(found, truth);
+            assert!(passes <= 6, "{truth}: {passes} passes");
+        }
+        assert_eq!(bisect(-22.0, 22.0, |_| ControlFlow::Break(100.0)), 22.0, "a stopped pass is held to the bounds");
+    }
+
+    #[test]
+    fn bisection_starts_at_an_immediate_win_else_the_widened_range_else_the_bounds() {
+        let bounds = || (-50.0, 50.0);
+        assert_eq!(bisection_bounds(Some(18.0), Some((-18.0, 18.0)), bounds), (18.0, 18.0));
+        assert_eq!(bisection_bounds(None, Some((-18.0, 18.0)), bounds), (-19.0, 19.0));
+        assert_eq!(bisection_bounds(None, Some((4.0, 4.0)), bounds), (4.0, 4.0));
+        assert_eq!(bisection_bounds(None, None, bounds), (-50.0, 50.0));
+    }
+}

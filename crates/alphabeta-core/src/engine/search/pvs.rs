@@ -58,3 +58,42 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         self.close(node)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::game::Value;
+    use crate::engine::search::context::{Searcher, StopWhen};
+    use crate::engine::search::observer::NoObserver;
+    use crate::tree::flat::FlatTree;
+    use crate::tree::generate::uniform_distinct;
+    use crate::tree::notation;
+
+    /// PVS over `tree` (MAX at the root) with the window (α, β).
+    fn pvs(tree: &FlatTree, alpha: Value, beta: Value) -> Value {
+        let (mut position, mut observer) = (tree.root(), NoObserver);
+        Searcher::new(&mut position, &mut observer, StopWhen::default()).pvs(None, alpha, beta, u32::MAX)
+    }
+
+    /// A null window (m, m⁺) answers "is the value above m?": fail-soft, the answer is a bound on the correct side.
+    #[test]
+    fn a_null_window_answers_whether_the_value_is_above_it() {
+        let tree = FlatTree::compile(&notation::parse("((3 12 8) (2 4 6) (14 5 2))").expect("valid")).expect("a tree");
+        assert_eq!(pvs(&tree, Value::NEG_INFINITY, Value::INFINITY), 3.0);
+        for (m, above) in [(2.0, true), (2.9, true), (3.0, false), (7.0, false)] {
+            let value = pvs(&tree, m, Value::next_up(m));
+            assert_eq!(value > m, above, "is 3 above {m}? the search said {value}");
+            assert!(if above { value <= 3.0 } else { value >= 3.0 }, "{value} bounds 3 on the right side of {m}");
+        }
+    }
+
+    /// The full window gives the minimax value, whatever the order of the moves.
+    #[test]
+    fn the_full_window_gives_the_minimax_value() {
+        for seed in 0..40 {
+            let tree = FlatTree::compile(&uniform_distinct(3, 5, seed)).expect("a tree");
+            let (mut position, mut observer) = (tree.root(), NoObserver);
+            let minimax = Searcher::new(&mut position, &mut observer, StopWhen::default()).minimax(None, u32::MAX);
+            assert_eq!(pvs(&tree, Value::NEG_INFINITY, Value::INFINITY), minimax, "seed {seed}");
+        }
+    }
+}

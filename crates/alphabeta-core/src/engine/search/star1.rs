@@ -109,3 +109,53 @@ impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {
         known_sum
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::game::Value;
+    use crate::engine::search::context::{Searcher, StopWhen};
+    use crate::engine::search::observer::NoObserver;
+    use crate::tree::flat::FlatTree;
+    use crate::tree::notation;
+
+    /// Star1 and expectiminimax over the tree `text` (every leaf read by the latter): their values and the leaves
+    /// each read.
+    fn both(text: &str) -> ((Value, u64), (Value, u64)) {
+        let tree = FlatTree::compile(&notation::parse(text).expect("valid notation")).expect("a tree");
+        let run = |star1: bool| {
+            let (mut position, mut observer) = (tree.root(), NoObserver);
+            let mut searcher = Searcher::new(&mut position, &mut observer, StopWhen::default());
+            let value = if star1 {
+                searcher.star1(None, Value::NEG_INFINITY, Value::INFINITY, u32::MAX)
+            } else {
+                searcher.minimax(None, u32::MAX)
+            };
+            (value, searcher.stats.leaves_evaluated)
+        };
+        (run(true), run(false))
+    }
+
+    /// With every leaf in [0, 10], the second chance node's first outcome, 0, caps its average at ½·0 + ½·10 = 5:
+    /// no better than the 5 already in hand, so its second outcome is never read.
+    #[test]
+    fn a_chance_node_stops_once_its_seen_outcomes_cap_its_average() {
+        let ((value, leaves), (exact, all)) = both("max(chance(0.5: 6 0.5: 4) chance(0.5: 0 0.5: 10))");
+        assert_eq!((value, exact), (5.0, 5.0));
+        assert_eq!((leaves, all), (3, 4));
+    }
+
+    /// Where the value can be found, Star1 finds expectiminimax's: below MIN nodes, with unequal chances, and with
+    /// an infinite leaf (no finite bounds: the chance nodes are searched exactly).
+    #[test]
+    fn star1_agrees_with_expectiminimax() {
+        for text in [
+            "max(chance(0.5: min(3 8) 0.5: min(7 2)) chance(0.25: 9 0.75: min(1 6)) 4)",
+            "min(chance(0.1: 10 0.9: 0) chance(0.5: max(2 9) 0.5: 5) chance(0.3: 8 0.7: 1))",
+            "max(chance(0.5: inf 0.5: 2) 3)",
+        ] {
+            let ((value, leaves), (exact, all)) = both(text);
+            assert_eq!(value, exact, "{text}");
+            assert!(leaves <= all, "{text}: {leaves} leaves, minimax read {all}");
+        }
+    }
+}

@@ -519,6 +519,7 @@ impl fmt::Display for ConnectFour {
 // The family: its name and parameters in game files, and its `Playable` side.
 mod family;
 pub mod record;
+pub mod solve;
 pub mod solver;
 pub mod solver_table;
 pub mod words;

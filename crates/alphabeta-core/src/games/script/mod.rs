@@ -29,6 +29,7 @@ mod move_list;
 pub mod sandbox;
 pub mod speed;
 mod watchdog;
+pub use watchdog::use_signal_for_budgets;
 
 pub use file::Script;
 pub use game::{ScriptGame, ScriptMove};

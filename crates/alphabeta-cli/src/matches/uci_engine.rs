@@ -1,0 +1,226 @@
+//! An external UCI chess engine as a match player: a child process spoken to over its standard input and output.
+//! Its output is read on a thread of its own into a bounded channel, so every wait has a deadline and nothing it
+//! prints is held without bound: a line longer than [`MAX_LINE_BYTES`] or more than [`MAX_QUEUED_LINES`] lines
+//! waiting to be read (an engine flooding `info` while the other side thinks) end the reading, and the engine's
+//! next move is a crash with that reason. It runs in a process group of its own, and the whole group is killed
+//! when the player is dropped: a wrapper script's hung child goes with it.
+
+use super::player::{Failure, MoveTime, Player};
+
+use alphabeta_core::games::any::{AnyGame, AnyMove};
+use alphabeta_core::games::chess::{self, Chess};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The longest line read from an engine (a UCI `info` line with a long `pv` is a few KiB).
+pub const MAX_LINE_BYTES: usize = 64 << 10;
+/// The most lines waiting to be read: an engine that prints more while nobody asked it anything is flooding.
+pub const MAX_QUEUED_LINES: usize = 10_000;
+
+/// How long an engine may take to answer `uci` and `isready`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+pub struct UciEngine {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+    /// Why the reading stopped early (an over-long line, a flood), once it has.
+    misbehaved: Arc<Mutex<Option<String>>>,
+}
+
+impl UciEngine {
+    /// Starts the engine, waits for `uciok`, sets the options and waits for `readyok`.
+    pub fn start(path: &str, options: &[(String, String)]) -> Result<UciEngine, String> {
+        let mut command = Command::new(path);
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|e| format!("uci:{path}: {e}"))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            kill_group(&mut child);
+            return Err(format!("uci:{path}: no pipes to the engine"));
+        };
+        let (tx, lines) = sync_channel(MAX_QUEUED_LINES);
+        let misbehaved = Arc::new(Mutex::new(None));
+        let why = Arc::clone(&misbehaved);
+        std::thread::spawn(move || read_lines(output, &tx, &why));
+        let mut engine = UciEngine { child, input, lines, misbehaved };
+        let handshake = |engine: &mut UciEngine| -> Result<(), Failure> {
+            engine.send("uci")?;
+            engine.wait_for("uciok", Instant::now() + HANDSHAKE)?;
+            for (name, value) in options {
+                engine.send(&format!("setoption name {name} value {value}"))?;
+            }
+            engine.send("isready")?;
+            engine.wait_for("readyok", Instant::now() + HANDSHAKE).map(|_| ())
+        };
+        handshake(&mut engine).map_err(|f| format!("uci:{path}: {f:?}"))?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Failure> {
+        writeln!(self.input, "{line}").and_then(|()| self.input.flush()).map_err(|e| Failure::Crash(e.to_string()))
+    }
+
+    /// Reads lines until one starting with `word`, and returns it.
+    fn wait_for(&mut self, word: &str, deadline: Instant) -> Result<String, Failure> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err(Failure::Timeout),
+                Err(RecvTimeoutError::Disconnected) => {
+                    let why = self.misbehaved.lock().unwrap_or_else(|p| p.into_inner()).clone();
+                    return Err(Failure::Crash(why.unwrap_or_else(|| "the engine exited".into())));
+                }
+            }
+        }
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        // A moment to leave by itself, then it is ended.
+        let until = Instant::now() + Duration::from_millis(200);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // The engine may have left, but not what it started (a wrapper script's child): the group goes.
+        kill_group(&mut self.child);
+    }
+}
+
+/// Makes this process the one that inherits every orphan among its descendants (Linux's child subreaper), so that
+/// a process an engine started in a session of its own (`setsid`), out of its process group's reach, comes back to
+/// the match when the engine ends and is ended by [`end_orphans`]. Called once, before any engine starts.
+pub fn adopt_orphans() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl(2) with PR_SET_CHILD_SUBREAPER only sets a flag of this process.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+}
+
+/// Ends every child process this process still has — the engines' orphans it adopted ([`adopt_orphans`]), once the
+/// engines are gone — and theirs as each is ended (they come back in turn), up to a bound.
+pub fn end_orphans() {
+    #[cfg(target_os = "linux")]
+    for _ in 0..64 {
+        let me = std::process::id().to_string();
+        let Ok(entries) = std::fs::read_dir("/proc") else { return };
+        let children: Vec<libc::pid_t> = entries
+            .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<libc::pid_t>().ok())
+            .filter(|pid| {
+                let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+                // The fields after the command's name (which may hold spaces, inside parentheses): state, ppid.
+                stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(1)) == Some(me.as_str())
+            })
+            .collect();
+        if children.is_empty() {
+            return;
+        }
+        for pid in children {
+            // SAFETY: kill(2) and waitpid(2) on a child of this process (no engine is left to own it).
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+                libc::waitpid(pid, std::ptr::null_mut(), 0);
+            }
+        }
+    }
+}
+
+/// Kills the engine's process group (the engine and whatever it started), and the engine itself where there are
+/// no groups, then reaps it.
+fn kill_group(child: &mut Child) {
+    #[cfg(target_os = "linux")]
+    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: kill(2) with a negative pid signals the process group the engine leads (made by
+        // `process_group(0)` at spawn, so it holds no process of ours); it touches no memory of this process.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+impl Player for UciEngine {
+    fn new_game(&mut self) -> Result<(), Failure> {
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        self.wait_for("readyok", Instant::now() + HANDSHAKE).map(|_| ())
+    }
+
+    fn choose(&mut self, game: &AnyGame, history: &[AnyMove], time: MoveTime) -> Result<AnyMove, Failure> {
+        // The moves so far, replayed to name them as UCI does.
+        let mut position = Chess::new();
+        let mut names = Vec::with_capacity(history.len());
+        for &encoded in history {
+            let mv = chess::decode(encoded).ok_or_else(|| Failure::Illegal("not a chess game".into()))?;
+            names.push(position.uci_name(mv));
+            alphabeta_core::engine::game::Game::try_play(&mut position, mv).map_err(|e| Failure::Illegal(e.0))?;
+        }
+        let moves = if names.is_empty() { String::new() } else { format!(" moves {}", names.join(" ")) };
+        self.send(&format!("position startpos{moves}"))?;
+        let mut go = String::from("go");
+        if let Some(ms) = time.limits.time_ms {
+            go.push_str(&format!(" movetime {ms}"));
+        }
+        if let Some(depth) = time.limits.depth {
+            go.push_str(&format!(" depth {depth}"));
+        }
+        if let Some(nodes) = time.limits.nodes {
+            go.push_str(&format!(" nodes {nodes}"));
+        }
+        self.send(&go)?;
+        let started = Instant::now();
+        let answer = match self.wait_for("bestmove", started + time.hard_limit) {
+            Err(Failure::Timeout) => {
+                // Out of time: ask for the move now; still none within a second is a forfeit either way.
+                self.send("stop")?;
+                let _ = self.wait_for("bestmove", Instant::now() + Duration::from_secs(1));
+                return Err(Failure::Timeout);
+            }
+            other => other?,
+        };
+        let name = answer.split_whitespace().nth(1).unwrap_or("");
+        let mv = position.parse_move(name).map_err(|_| Failure::Illegal(format!("bestmove '{name}'")))?;
+        let encoded = chess::encode(mv);
+        if game.legal_moves().contains(&encoded) { Ok(encoded) } else { Err(Failure::Illegal(name.to_string())) }
+    }
+}
+
+/// Reads the engine's lines into `tx` until its output ends, a line is longer than [`MAX_LINE_BYTES`] (found out
+/// as soon as that many bytes came without a newline, not at the line's end, which may never come) or
+/// [`MAX_QUEUED_LINES`] wait unread; the two last leave their reason in `why`. Dropping `tx` then tells the reader.
+fn read_lines(output: std::process::ChildStdout, tx: &SyncSender<String>, why: &Mutex<Option<String>>) {
+    let mut reader = BufReader::new(output);
+    let mut bytes = Vec::new();
+    let stop = |reason: String| *why.lock().unwrap_or_else(|p| p.into_inner()) = Some(reason);
+    loop {
+        bytes.clear();
+        match (&mut reader).take(MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if bytes.last() != Some(&b'\n') && bytes.len() > MAX_LINE_BYTES {
+            return stop(format!("it printed a line longer than {MAX_LINE_BYTES} bytes"));
+        }
+        let line = String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_string();
+        match tx.try_send(line) {
+            Ok(()) => {}
+            Err(TrySendError::Full(_)) => {
+                return stop(format!("it flooded its output: more than {MAX_QUEUED_LINES} lines unread"));
+            }
+            Err(TrySendError::Disconnected(_)) => return,
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! `alphabeta-studio review <GAME> --record FILE [--nodes N | --depth D | --time-ms T | --level L] [--json]`: every
+//! decision of a recorded game judged by the engine (see `alphabeta_core::review`): its class, the values before and after
+//! it, the best move and the winning chances lost; and each side's accuracy and counts. The record is what the
+//! window's *Import game…* reads: PGN, PDN, Pons' move string, an Othello transcript, or move names.
+
+use super::CommandError;
+use super::game_arg::named_game;
+use super::search::value_json;
+use alphabeta_core::games::any::{AnyGame, AnyMove};
+use alphabeta_core::play::history::GameHistory;
+use alphabeta_core::play::numbering::numbered_move;
+use alphabeta_core::review::{JudgedMove, Review, ReviewBudget, ReviewPlan, ReviewSettings, review_game};
+use serde_json::{Map, json};
+
+/// A record larger than this is refused before it is read: a game of a few thousand moves fits in a few KiB.
+const MAX_RECORD_BYTES: u64 = 1024 * 1024;
+
+/// More plies than this are refused: each one is searched, so such a review would run for days.
+const MAX_PLIES: usize = 5_000;
+
+#[derive(clap::Args, Debug)]
+pub struct ReviewArgs {
+    /// The game, as `search` takes it: any id `alphabeta-studio games` lists, `connect-four-WxH`, `othello-NxN`.
+    pub game: String,
+    /// The game's record: PGN, PDN, Pons' move string, an Othello transcript, or move names separated by spaces
+    /// or lines (`-` for standard input).
+    #[arg(long, value_name = "FILE")]
+    pub record: std::path::PathBuf,
+    /// Search each position this many nodes.
+    #[arg(long, group = "budget")]
+    pub nodes: Option<u64>,
+    /// Search each position this many plies deep.
+    #[arg(long, group = "budget")]
+    pub depth: Option<u32>,
+    /// Search each position this many milliseconds.
+    #[arg(long, group = "budget")]
+    pub time_ms: Option<u64>,
+    /// Search each position as the game's AI level L (1–10) does, without its deliberate mistakes; 10 by default.
+    #[arg(long, group = "budget", value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: Option<u8>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl ReviewArgs {
+    fn settings(&self) -> ReviewSettings {
+        let budget = match (self.nodes, self.depth, self.time_ms, self.level) {
+            (Some(nodes), ..) => ReviewBudget::Nodes(nodes),
+            (_, Some(depth), ..) => ReviewBudget::Depth(depth),
+            (_, _, Some(ms), _) => ReviewBudget::TimeMs(ms),
+            (.., Some(level)) => ReviewBudget::Level(level),
+            _ => ReviewBudget::default(),
+        };
+        ReviewSettings { budget }
+    }
+}
+
+pub fn run(args: &ReviewArgs) -> Result<(), CommandError> {
+    let named = named_game(&args.game)?;
+    let text = read_record_text(&args.record)?;
+    let blank = named.rules.new_game().map_err(CommandError)?;
+    let shown = args.record.display();
+    let (start, moves) = alphabeta_core::review::read_game_record(&blank, &text)
+        .map_err(|e| CommandError(format!("record {shown}: {e}")))?;
+    if moves.len() > MAX_PLIES {
+        return Err(CommandError(format!(
+            "record {shown}: {} plies, more than the {MAX_PLIES} a review takes; cut the record shorter",
+            moves.len()
+        )));
+    }
+    let ai = named.ai.unwrap_or_default();
+    let plan = ReviewPlan::new(&args.game, &ai, args.settings(), &start);
+    let review = review_game(&start, &moves, &plan, &mut |_, _| true).map_err(|e| CommandError(e.to_string()))?;
+    let labels = move_labels(&start, &moves);
+    if args.json { print_json(&review, &labels) } else { print_text(&review, &labels, &start) }
+}
+
+/// The record's text, refused when it is larger than [`MAX_RECORD_BYTES`].
+fn read_record_text(path: &std::path::Path) -> Result<String, CommandError> {
+    let text = if path.as_os_str() == "-" {
+        alphabeta_core::files::read_stdin_text(MAX_RECORD_BYTES)
+    } else {
+        alphabeta_core::files::read_text(path, MAX_RECORD_BYTES)
+    };
+    text.map_err(|e| CommandError(format!("record: {e}")))
+}
+
+/// Each ply's move as the move list numbers it ("12…Nxd5").
+fn move_labels(start: &AnyGame, moves: &[AnyMove]) -> Vec<String> {
+    let mut history = GameHistory::new(start.clone());
+    for &mv in moves {
+        if history.try_play(mv).is_err() {
+            break;
+        }
+    }
+    (0..moves.len()).map(|ply| numbered_move(&history, ply)).collect()
+}
+
+fn print_json(review: &Review, labels: &[String]) -> Result<(), CommandError> {
+    let accuracy: Map<String, serde_json::Value> =
+        review.sides.iter().map(|side| (side.name.clone(), json!(side.accuracy))).collect();
+    let moves: Vec<serde_json::Value> = review
+        .moves
+        .iter()
+        .map(|m| {
+            json!({
+                "ply": m.ply,
+                "label": labels.get(m.ply),
+                "move": m.move_name,
+                "side": m.side_name,
+                "class": m.class.name(),
+                "value_before": value_json(m.value_before),
+                "value_after": value_json(m.value_after),
+                "win_before": m.win_before,
+                "win_after": m.win_after,
+                "loss": m.loss,
+                "best": m.best,
+                "pv": m.pv,
+            })
+        })
+        .collect();
+    let counts: Map<String, serde_json::Value> = review
+        .sides
+        .iter()
+        .map(|side| {
+            let per_class = alphabeta_core::review::MoveClass::ALL
+                .iter()
+                .zip(side.counts)
+                .map(|(c, n)| (c.name().to_string(), json!(n)));
+            (side.name.clone(), serde_json::Value::Object(per_class.collect()))
+        })
+        .collect();
+    let sides: Vec<&str> = review.sides.iter().map(|side| side.name.as_str()).collect();
+    let object = json!({
+        "game": review.game,
+        "sides": sides,
+        "accuracy": accuracy,
+        "counts": counts,
+        "scale": review.scale,
+        "moves": moves,
+    });
+    outln!("{object}")
+}
+
+fn print_text(review: &Review, labels: &[String], start: &AnyGame) -> Result<(), CommandError> {
+    let unit = start.score_unit();
+    let unit = if unit.is_empty() { String::new() } else { format!(" ({unit})") };
+    outln!("game {}: values from the mover's side{unit}; loss in winning chances (-1..+1)", review.game)?;
+    for m in &review.moves {
+        outln!("{}", move_line(m, labels.get(m.ply).map_or(m.move_name.as_str(), String::as_str)))?;
+    }
+    for side in &review.sides {
+        let counts: Vec<String> = alphabeta_core::review::MoveClass::ALL
+            .iter()
+            .zip(side.counts)
+            .map(|(class, n)| format!("{n} {}", class.name()))
+            .collect();
+        outln!("{}: accuracy {:.1}; {}", side.name, side.accuracy, counts.join(", "))?;
+    }
+    Ok(())
+}
+
+/// `12…Nxd5??  blunder     +0.35 -> -3.10  best Nf6  loss 0.612`
+fn move_line(m: &JudgedMove, label: &str) -> String {
+    let plain = alphabeta_core::games::any::plain_score;
+    format!(
+        "{:<16} {:<10} {:>9} -> {:<9} best {:<8} loss {:.3}",
+        format!("{label}{}", m.class.mark()),
+        m.class.name(),
+        plain(m.value_before),
+        plain(m.value_after),
+        m.best,
+        m.loss
+    )
+}

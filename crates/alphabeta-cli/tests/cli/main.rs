@@ -1,0 +1,14 @@
+//! The headless commands and the files they read and write, including hostile input.
+//! (One test binary: each links the whole command line, so fewer binaries build and link faster.)
+
+mod budgets;
+mod check;
+mod common;
+mod families;
+mod games;
+mod hostile_input;
+mod mutation;
+mod protocol;
+mod review;
+mod strength;
+mod tree;
