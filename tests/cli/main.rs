@@ -5,6 +5,7 @@ mod budgets;
 mod check;
 #[path = "../common/mod.rs"]
 mod common;
+mod documented_commands;
 mod games;
 mod hostile_input;
 mod protocol;
