@@ -5,9 +5,9 @@
 //! reader would type it there. A `deterministic` sample must match line for line, where a line `…` stands for any
 //! number of lines left out. A `times vary` sample is compared word by word: a number with a decimal point, and the
 //! number after `time` or `nps` (uci's clock), match any number, and the `max` of uci's `Threads` option is the
-//! machine's cores. A `json` block is compared as JSON values (the page indents what the command prints on one line),
-//! without the fields named `seconds` or `…_seconds` under `times vary`. `exit status N` in the mark is the status the
-//! command must end with (0 otherwise).
+//! machine's cores. A sample whose output starts with `{` is compared as JSON values (the page indents what the
+//! command prints on one line), without the fields named `seconds` or `…_seconds` under `times vary`. `exit status
+//! N` in the mark is the status the command must end with (0 otherwise).
 
 use std::path::Path;
 use std::process::Command;
@@ -45,14 +45,14 @@ fn samples(page: &str) -> Vec<Sample> {
             .find_map(|part| part.strip_prefix("exit status "))
             .map_or(0, |code| code.parse().unwrap_or_else(|_| panic!("{PAGE}:{here}: bad exit status {code:?}")));
         let fence = lines.get(index + 1).unwrap_or_else(|| panic!("{PAGE}:{here}: a mark with no block after it"));
-        let info = fence.strip_prefix("```").unwrap_or_else(|| panic!("{PAGE}:{here}: the mark must precede a fence"));
+        assert!(fence.starts_with("```"), "{PAGE}:{here}: the mark must precede a fence");
         let body: Vec<&str> = lines[index + 2..].iter().take_while(|l| !l.starts_with("```")).copied().collect();
         let (first, output) = body.split_first().unwrap_or_else(|| panic!("{PAGE}:{here}: an empty sample"));
         let command = first.strip_prefix("$ ").unwrap_or_else(|| panic!("{PAGE}:{here}: no `$ command` line"));
         samples.push(Sample {
             line: here,
             deterministic,
-            json: info == "json",
+            json: output.first().is_some_and(|l| l.starts_with('{')),
             status,
             command: command.to_string(),
             expected: output.iter().map(|l| l.to_string()).collect(),
