@@ -138,7 +138,6 @@ fn difference(sample: &Sample, stdout: &str, cores: usize) -> Option<String> {
     (!same).then(|| "the output differs".to_string())
 }
 
-#[cfg(unix)]
 #[test]
 fn documented_commands_print_the_samples_shown() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

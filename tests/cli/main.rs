@@ -5,6 +5,7 @@ mod budgets;
 mod check;
 #[path = "../common/mod.rs"]
 mod common;
+#[cfg(unix)] // the samples are shell command lines
 mod documented_commands;
 mod games;
 mod hostile_input;
