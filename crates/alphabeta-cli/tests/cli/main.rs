@@ -4,6 +4,8 @@
 mod budgets;
 mod check;
 mod common;
+#[cfg(unix)] // the samples are shell command lines
+mod documented_commands;
 mod families;
 mod games;
 mod hostile_input;
