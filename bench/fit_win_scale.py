@@ -15,7 +15,7 @@ Values the search proved (a win found, a solved position: win probability exactl
 left out. s maximises sum(y log p + (1 - y) log(1 - p)), found by golden-section search on log s.
 
 --synthetic S draws values and results from the model with a known s and fits them: the check that the fit
-recovers what generated the data (tests/games/review.rs runs it).
+recovers what generated the data (crates/alphabeta-core/tests/games/review.rs runs it).
 
 The binary is ALPHABETA_BIN, else target/debug/alphabeta-studio (build it first). Run at nice -n 19.
 """

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The level ladder (issue 18): every neighbouring pair of levels (2 vs 1, 3 vs 2 … 10 vs 9) of each game plays a
+# The level ladder: every neighbouring pair of levels (2 vs 1, 3 vs 2 … 10 vs 9) of each game plays a
 # `match`, and the table says how each level scored against the one below it and its Elo relative to level 1 (the
 # sum of the neighbours' differences). Then each game's ladder file (the format of games/*.ladder.ron, read by the
 # studio: crates/alphabeta-core/src/games/ladder/file.rs) is printed and, when all nine pairs were measured, written

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Time to depth at 1 and 2 threads (Lazy SMP, issue 46): each position searched to a fixed depth by
+"""Time to depth at 1 and 2 threads (Lazy SMP): each position searched to a fixed depth by
 `alphabeta-studio search GAME --depth D --threads T --json`, one thread and two interleaved run by run, so a change
 of load falls on both alike. Prints each position's median seconds at 1 and 2 threads, their ratio (the speed-up),
 and the geometric mean of the speed-ups per game and over all.

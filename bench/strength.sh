@@ -1,5 +1,5 @@
 #!/bin/sh
-# The chess engine's selective-search techniques, each measured with `match` (issue 18, item 5), and the top
+# The chess engine's selective-search techniques, each measured with `match`, and the top
 # level against Stockfish 15.1 on its UCI_Elo scale. One command reproduces the README's figures:
 #
 #     bench/strength.sh                 # every measurement below

@@ -7,7 +7,7 @@
 //! cargo run --release --example pig_span -- 100     # the classic goal (a minute or two)
 //! ```
 //!
-//! Why: the level ladder (issue 18) wants each of ten levels to score 55 % against the one below, 35 Elo a step,
+//! Why: the level ladder wants each of ten levels to score 55 % against the one below, 35 Elo a step,
 //! 315 in all. In Pig to 30 perfect play scores 77.6 % against a random mover (216 Elo), and no player scores more
 //! than 82.8 % against it (273): ten levels cannot climb from a random mover. They climb from the timid player who
 //! banks every roll, which perfect play beats 90.4 % of the time (390 Elo): Pig's level 1 (`games/pig.lua`).

@@ -29,7 +29,7 @@ fn click_e2_then_e4_and_the_ai_replies() {
     assert!(!reply.is_empty() && reply.chars().any(|c| c.is_ascii_digit()), "{reply}");
 }
 
-/// Issue 15, Deliver 2: a piece is dragged to its square and dropped; the board can be flipped (Black at the bottom).
+/// A piece is dragged to its square and dropped; the board can be flipped (Black at the bottom).
 #[test]
 fn drag_a_piece_and_flip_the_board() {
     use alphabeta_studio::app::play::Action;

@@ -30,7 +30,7 @@ fn click_a_piece_then_its_square_and_the_ai_replies() {
     assert!(white_openings.contains(&reply.as_str()), "{reply}");
 }
 
-/// Defect 7 of issue 15: a click on the other side's piece did nothing, without a word; the side is named.
+/// A click on the other side's piece did nothing, without a word; the side is named.
 #[test]
 fn a_click_on_the_other_sides_piece_says_which_side_you_play() {
     let mut harness = play("draughts");

@@ -241,7 +241,7 @@ fn open_as_a_tree_asks_for_depth_and_width_and_shows_that_tree_in_the_tree_lab()
     assert_eq!((app.tree_lab.message(), app.tree_lab.selected()), (None, None));
 }
 
-/// Defect 1 of issue 15: after a weaker level played a move other than its search's best, the search panel named
+/// After a weaker level played a move other than its search's best, the search panel named
 /// the search's best as if it had been played. The panel must agree with the move list — and after a session is
 /// opened, it must not show a search of a position that is not in the game.
 #[test]
@@ -290,7 +290,7 @@ fn the_search_panel_names_the_move_played() {
     harness.get_by_label_contains("No search yet");
 }
 
-/// Defect 3 of issue 15: switching game threw the game in progress away and reset the levels. Each game is kept
+/// Switching game threw the game in progress away and reset the levels. Each game is kept
 /// while another is shown, its players' levels with it.
 #[test]
 fn switching_game_keeps_each_game_and_its_levels() {
@@ -311,7 +311,7 @@ fn switching_game_keeps_each_game_and_its_levels() {
     assert_eq!(harness.state().players[1].level, 3, "and its level");
 }
 
-/// Defect 6 of issue 15: a message above the board pushed the board down by a line.
+/// A message above the board pushed the board down by a line.
 #[test]
 fn the_board_stays_put_when_a_message_comes() {
     let mut harness = play_with("tic-tac-toe", |p| p.players[1].kind = PlayerKind::Human);
@@ -325,7 +325,7 @@ fn the_board_stays_put_when_a_message_comes() {
     assert_eq!(harness.get_by_label("cell a1").rect(), before);
 }
 
-/// Defect 5 of issue 15: at every size from 800 × 600 to 2560 × 1440 (after 640 × 480) the side panel takes a fifth
+/// At every size from 800 × 600 to 2560 × 1440 (after 640 × 480) the side panel takes a fifth
 /// to 45 % of the window, and the board's status line lies beside it.
 #[test]
 fn the_side_panel_holds_its_shape_at_three_sizes() {
@@ -346,7 +346,7 @@ fn the_side_panel_holds_its_shape_at_three_sizes() {
     }
 }
 
-/// Defect 6 of issue 15: the board moved when the search panel first appeared, between moves and when a hint came.
+/// The board moved when the search panel first appeared, between moves and when a hint came.
 /// The space is reserved: the board's columns stay exactly where they were, at a small and at a large size.
 #[test]
 fn the_board_holds_still_through_moves_searches_and_hints() {
@@ -375,7 +375,7 @@ fn the_board_holds_still_through_moves_searches_and_hints() {
     }
 }
 
-/// Issue 18: two AIs of different levels each keep their own engine (and its table) for the whole game: each seat's
+/// Two AIs of different levels each keep their own engine (and its table) for the whole game: each seat's
 /// worker builds one engine, prepared before its first move, however many moves it plays.
 #[test]
 fn two_ais_of_different_levels_each_keep_their_engine() {
@@ -399,7 +399,7 @@ fn play_ai() -> alphabeta_studio::games::registry::AiDefaults {
     registry().find("connect-four").expect("registered").variant.ai.clone()
 }
 
-/// Issue 18: clocks in Play. Both sides on a clock; the AI's moves come off its clock (and add the increment); a
+/// Clocks in Play. Both sides on a clock; the AI's moves come off its clock (and add the increment); a
 /// side whose clock runs out loses on time and the game stops.
 #[test]
 fn on_a_clock_the_ai_moves_by_its_clock_and_a_flag_falls() {
@@ -423,7 +423,7 @@ fn on_a_clock_the_ai_moves_by_its_clock_and_a_flag_falls() {
     assert_eq!(moves(&harness), 2, "no move after the flag fell");
 }
 
-/// Issue 18: the selective-search switches (null move, reductions, …) are offered only where they change the
+/// The selective-search switches (null move, reductions, …) are offered only where they change the
 /// search — chess — and not in games without the hooks, where they would do nothing.
 #[test]
 fn selective_search_switches_show_only_for_chess() {
@@ -436,7 +436,7 @@ fn selective_search_switches_show_only_for_chess() {
     }
 }
 
-/// Issue 18: a player reads a level's strength before choosing it. For every game with a measured ladder, the level
+/// A player reads a level's strength before choosing it. For every game with a measured ladder, the level
 /// picker shows the level's figure as `games::ladder` has it, at the foot, the middle and the top; a game without
 /// a ladder shows none.
 #[test]

@@ -31,7 +31,7 @@ fn broken_game_files_are_shown_and_the_rest_still_play() {
     harness.get_by_label("cell b2");
 }
 
-/// Issue 14: a game written as a Lua script, played by clicks. Kalah is picked from the game list; a click on a pit
+/// A game written as a Lua script, played by clicks. Kalah is picked from the game list; a click on a pit
 /// sows it (its last seed in the store: South moves again), a click on a store says why it plays nothing, the move
 /// list shows South's two moves as one turn, the AI replies, and Reload games carries the game over.
 #[test]
@@ -111,7 +111,7 @@ fn a_person_rolls_pigs_die_and_the_ai_rolls_its_own() {
     assert!(names.iter().filter(|n| n.starts_with("die ")).count() >= 2, "{names:?}");
 }
 
-/// Issue 14: the window regaining focus after a game file changed reloads the games, the game in progress with
+/// The window regaining focus after a game file changed reloads the games, the game in progress with
 /// them; a focus with nothing changed reloads nothing.
 #[test]
 fn an_edited_script_is_picked_up_when_the_window_regains_focus() {
@@ -150,7 +150,7 @@ fn an_edited_script_is_picked_up_when_the_window_regains_focus() {
     harness.get_by_label_contains("Nim, edited replayed into its new rules (1 move)");
 }
 
-/// Issue 42: the window opens on the built-in games at once and takes the games folder's once a worker has read
+/// The window opens on the built-in games at once and takes the games folder's once a worker has read
 /// it; a script that hangs at load is listed as broken, the others play; a session naming a folder's game, restored
 /// while the folder is still being read, waits for it.
 #[test]

@@ -1,4 +1,4 @@
-//! Issue 43, Play B: the levels say what they are and when they fall short, the search panel's scores read from
+//! The levels say what they are and when they fall short, the search panel's scores read from
 //! one side, and an exported PGN names the players, the day, the ending and what each AI move's search found.
 
 use alphabeta_studio::app::play::{Action, PlayerKind};

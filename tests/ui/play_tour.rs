@@ -1,4 +1,4 @@
-//! Issue 43, a new user's tour of Play: a hint lives only for its position, a bad position text keeps the dialog
+//! A hint lives only for its position, a bad position text keeps the dialog
 //! open and names the fault, every deliberate mistake is marked, a game is not dropped when another is picked, the
 //! move list follows the game and the arrow keys step through it, and the clock waits for the first move.
 

@@ -1,4 +1,4 @@
-//! Game review in Play (issue 45): the review runs on its worker while the window draws, the move list marks a
+//! Game review in Play: the review runs on its worker while the window draws, the move list marks a
 //! planted blunder `??`, Cancel stops it, *Show why* opens the Tree lab with the move played and the best move as
 //! the first two subtrees, and a session keeps the review.
 

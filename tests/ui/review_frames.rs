@@ -1,4 +1,4 @@
-//! The window's frame times during a game review (issue 45): a benchmark, not a test (speed is measured, not
+//! The window's frame times during a game review: a benchmark, not a test (speed is measured, not
 //! asserted).
 //!
 //! `cargo test --release --test ui -- --ignored --nocapture --test-threads=1 review_frames::` (one review at a

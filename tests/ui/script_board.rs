@@ -1,4 +1,4 @@
-//! Scripted boards of cells, edges and points (issue 44, point 5): a click on a line or on two dots is the script's
+//! Scripted boards of cells, edges and points: a click on a line or on two dots is the script's
 //! move, and Kalah draws its stores as stores and its pits with their numbers.
 
 use alphabeta_studio::app::play::{Play, PlayerKind};
@@ -162,7 +162,7 @@ fn line_painted(harness: &Harness<'static, Play>, a: egui::Pos2, b: egui::Pos2) 
     })
 }
 
-/// Issue 44, point 6: the shipped Dots and Boxes is a board of dots and lines. A click on a line where it is drawn
+/// The shipped Dots and Boxes is a board of dots and lines. A click on a line where it is drawn
 /// plays it, and the line is then drawn solid between its dots; a click on it again is refused with the script's
 /// reason; two dots clicked one after the other draw the line between them; and the fourth side of a box fills it
 /// in its owner's colour, with the owner's name, and the owner moves again.

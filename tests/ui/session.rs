@@ -101,7 +101,7 @@ fn unsaved_work_is_asked_about_and_cancel_keeps_it() {
     assert!(harness.state().play.history().moves().is_empty(), "then the new session started");
 }
 
-/// Issue 42, point 3: a session whose search record claims ply 10¹² once reached the Telemetry view and aborted the
+/// A session whose search record claims ply 10¹² once reached the Telemetry view and aborted the
 /// window (an 8.8 GB grid). Opened through the window's own dialog, it is refused: the dialog names the field, and
 /// the game on the board stays.
 #[test]
@@ -134,7 +134,7 @@ fn a_session_with_an_impossible_ply_is_refused_in_the_window() {
     assert_eq!(move_names(harness.state()), played, "the game on the board stays");
 }
 
-/// Issue 43, point 21: a report of what was done ("Saved …", "Recovered …") goes by itself once it is old news; an
+/// A report of what was done ("Saved …", "Recovered …") goes by itself once it is old news; an
 /// error stays until it is dismissed.
 #[test]
 fn a_report_goes_by_itself_and_an_error_stays() {

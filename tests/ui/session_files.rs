@@ -419,7 +419,7 @@ fn a_dice_game_keeps_its_rolls_and_its_seed() {
     assert_eq!(fresh.play.history().position(), app.play.history().position());
 }
 
-/// Issue 42, point 3: numbers no control could show, in the search records a session carries, once reached the
+/// Numbers no control could show, in the search records a session carries, once reached the
 /// Telemetry view as they were (a ply of 10¹² asked for an 8.8 GB grid, an iteration depth of 10⁹ for a 2.7 GB
 /// ladder). Each is refused by name when the file is opened, and the window keeps what it had.
 #[test]
@@ -473,9 +473,9 @@ fn search_records_beyond_the_views_ranges_are_refused_by_name() {
     }
 }
 
-/// Issue 42, point 3: a Tree-lab zoom of 3e38 was taken as it was ("inf %", an empty canvas). A saved view is held
+/// A Tree-lab zoom of 3e38 was taken as it was ("inf %", an empty canvas). A saved view is held
 /// to what the controls can set: zoom 0.000001–4, a finite pan within a million points, levels at most 160 points
-/// apart (issue 43 let Fit zoom out further, to show a tree of 100,000 leaves whole, and keep the levels apart).
+/// apart (Fit zooms out further, to show a tree of 100,000 leaves whole, and keeps the levels apart).
 #[test]
 fn a_saved_view_is_held_to_the_canvas_s_ranges() {
     let temp = folder("view");
@@ -502,7 +502,7 @@ fn a_saved_view_is_held_to_the_canvas_s_ranges() {
     assert_eq!(app.to_session().tree_lab.zoom, 0.000_001);
 }
 
-/// Issue 42, point 3: a 30 MB session (under the 32 MiB cap) holding a flat tree of 15 million leaves once took
+/// A 30 MB session (under the 32 MiB cap) holding a flat tree of 15 million leaves once took
 /// 2.9 GB and aborted. A tree from a session obeys the cap a typed tree does: the lab shows why it was refused.
 #[test]
 fn a_session_tree_over_the_node_cap_is_refused_in_the_lab() {
@@ -526,7 +526,7 @@ fn a_session_tree_over_the_node_cap_is_refused_in_the_lab() {
     assert!(error.contains("the tree has more than 4,000,000 nodes"), "{error}");
 }
 
-/// Issue 43, point 21: after a crash, the recovered session was untitled, so Save asked for a name (or went to the
+/// After a crash, the recovered session was untitled, so Save asked for a name (or went to the
 /// autosave) instead of writing back to the file the work was saved as. The autosave remembers that file.
 #[test]
 fn a_recovered_autosave_keeps_its_file_name() {
@@ -553,7 +553,7 @@ fn a_recovered_autosave_keeps_its_file_name() {
     assert_eq!(saved.saved_as, None, "only the autosave names its file");
 }
 
-/// Issue 43, point 21: the delay between two AIs' moves is part of the session; an older file reads with none, and
+/// The delay between two AIs' moves is part of the session; an older file reads with none, and
 /// a delay no control could set is refused.
 #[test]
 fn the_ai_delay_is_saved_with_the_session() {

@@ -214,7 +214,7 @@ fn undo_takes_the_ai_s_record_back_and_redo_brings_it_back() {
     assert_eq!(harness.state().telemetry.rung, alphabeta_studio::app::telemetry::deepening::Rung::Time);
 }
 
-/// Defect 5 of issue 15: after a small window the ladder panel stayed squeezed (or was pushed off the left edge by
+/// After a small window the ladder panel stayed squeezed (or was pushed off the left edge by
 /// its table). At every size from 800 × 600 to 2560 × 1440, after 640 × 480, the panel takes a fifth to a half of the
 /// window and its first button lies inside it.
 #[test]
@@ -243,7 +243,7 @@ fn the_ladder_panel_holds_its_shape_at_three_sizes() {
     }
 }
 
-/// Issue 15, Telemetry: the Value plot says a score in the search panel's own words, read in the position that was
+/// The Value plot says a score in the search panel's own words, read in the position that was
 /// searched (a win is counted in the winner's moves from there), and draws the win on the edge named by its winner.
 #[test]
 fn the_value_plot_says_what_the_search_panel_said() {
@@ -272,7 +272,7 @@ fn the_value_plot_says_what_the_search_panel_said() {
     harness.get_by_label(&words);
 }
 
-/// Issue 43, point 6: the ladder is a figure too (its three quantities by depth, titled and with the game), and
+/// The ladder is a figure too (its three quantities by depth, titled and with the game), and
 /// a figure's PNG is drawn from its SVG at the size asked for, its text set (the PNG was once a 313 × 206 crop of
 /// the screen without axes, ticks or title).
 fn figures_are_drawn_whole(app: &alphabeta_studio::app::StudioApp) {

@@ -1,4 +1,4 @@
-//! The Tree lab's canvas and what frames it (issue 43): a large tree seen whole and readable at every zoom, the
+//! The Tree lab's canvas and what frames it: a large tree seen whole and readable at every zoom, the
 //! in-place field inside the canvas, pruned edges dashed at the cut-off, the comparison table in view, and a
 //! message above the canvas that does not move it.
 
@@ -194,7 +194,7 @@ fn selecting_nodes_does_not_move_the_canvas() {
     }
 }
 
-/// Issue 43, point 21: the step's description under the canvas keeps two lines whatever the step says, so the
+/// The step's description under the canvas keeps two lines whatever the step says, so the
 /// canvas keeps its height while the replay runs (a wrap to a third line or back to one used to move its edge).
 #[test]
 fn stepping_does_not_change_the_canvas() {

@@ -1,6 +1,6 @@
 -- One fault: the key leaves out the score. A pile of 6, take 1 or 2; each stone taken scores a point for its
 -- taker, and the higher score wins. After "1, 2" and "2, 1" the pile and the turn are the same, the scores are not:
--- the key says they are one position (the Dots and Boxes fault of issue 44).
+-- the key says they are one position (the fault a Dots and Boxes script once had).
 bounds = {-6, 6}
 function start() return { pile = 6, mover = 1, score = 0 } end
 function turn(s) return s.mover end

@@ -314,7 +314,7 @@ mod tests {
                 options: vec![("UCI_LimitStrength".into(), "true".into()), ("UCI_Elo".into(), "1500".into())]
             })
         );
-        // Issue 46: threads over a level's settings, held to the range.
+        // Threads over a level's settings, held to the range.
         let Ok(PlayerSpec::Custom(config)) = PlayerSpec::parse("level:3,threads=2", &ai()) else { panic!("custom") };
         assert_eq!((config.threads, config.limits), (2, level_config(&ai(), 3).limits), "level 3 on two threads");
         let Ok(PlayerSpec::Custom(config)) = PlayerSpec::parse("threads=100000", &ai()) else { panic!("custom") };

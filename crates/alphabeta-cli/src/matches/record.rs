@@ -132,7 +132,7 @@ mod tests {
         assert!(text.trim_end().ends_with("30. 3 4 1/2-1/2"), "{text}");
     }
 
-    /// Issue 41: the match's own wrapping counted bytes, so lines of names with accents broke early.
+    /// The match's own wrapping counted bytes, so lines of names with accents broke early.
     #[test]
     fn lines_are_wrapped_by_characters() {
         let played = Played {
@@ -150,7 +150,7 @@ mod tests {
 mod file_tests {
     use super::*;
 
-    /// Issue 42: `--pgn` onto a full disk truncated the file before the first game; a FIFO blocked for ever.
+    /// `--pgn` onto a full disk truncated the file before the first game; a FIFO blocked for ever.
     #[test]
     fn the_records_file_is_replaced_whole_and_only_regular_paths_are_taken() {
         let dir = std::env::temp_dir().join(format!("abs-records-{}", std::process::id()));

@@ -86,7 +86,7 @@ fn a_sized_check_says_what_it_measured() {
     assert!(out.trim_end().ends_with("\n1 finding"), "{out}");
 }
 
-/// Issue 44, point 3: a game file that fails to load is named by its own error in `perft`, `search`, `match` and
+/// A game file that fails to load is named by its own error in `perft`, `search`, `match` and
 /// `check` (exit 2); an unknown id lists every game, the files' included.
 #[test]
 fn a_broken_file_is_named_by_its_own_error_in_every_command() {

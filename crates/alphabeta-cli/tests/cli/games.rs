@@ -113,7 +113,7 @@ fn search_reports_the_main_threads_processor_time() {
     }
 }
 
-/// A hostile script in `games/` cannot hang every command (issue 42): loading it is bounded, it is listed as broken,
+/// A hostile script in `games/` cannot hang every command: loading it is bounded, it is listed as broken,
 /// and the other games run. A game file that does not load is named by its own error when it is asked for (issue
 /// 44), not as an unknown game.
 #[test]
@@ -141,7 +141,7 @@ fn a_hostile_or_broken_script_neither_hangs_the_commands_nor_hides_its_error() {
     assert!(!err.contains("unknown game"), "{err}");
 }
 
-/// Issue 44, point 4: one way to point at a games folder, for every command (and the window): `--games-dir DIR`,
+/// One way to point at a games folder, for every command (and the window): `--games-dir DIR`,
 /// else the environment's ALPHABETA_STUDIO_GAMES; a folder that does not exist is one line and exit 2.
 #[test]
 fn a_games_folder_is_chosen_for_every_command() {

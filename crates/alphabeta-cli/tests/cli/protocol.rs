@@ -1,5 +1,5 @@
 //! `uci` driven as a GUI drives it — a child process on pipes, every wait with a timeout so that a hang fails the
-//! test instead of hanging the suite —, every command's standard output on a full disk (issue 42, points 5, 7), and
+//! test instead of hanging the suite —, every command's standard output on a full disk, and
 //! `solve`'s protocol.
 
 use crate::common::studio;
@@ -145,7 +145,7 @@ fn uci_plays_on_through_claimable_draws_and_bare_material() {
     uci.close(10);
 }
 
-/// Issue 42: after the end of the input, `go depth 1000`, `go mate 1000`, `go movetime 3600000` searched on.
+/// After the end of the input, `go depth 1000`, `go mate 1000`, `go movetime 3600000` searched on.
 #[test]
 fn uci_stops_and_exits_at_the_end_of_its_input() {
     for go in ["go depth 1000", "go mate 1000", "go movetime 3600000", "go infinite"] {
@@ -158,7 +158,7 @@ fn uci_stops_and_exits_at_the_end_of_its_input() {
     }
 }
 
-/// Issue 42: a 3 GB line without a newline aborted (`memory allocation of 4294967296 bytes failed`). 256 MiB here,
+/// A 3 GB line without a newline aborted (`memory allocation of 4294967296 bytes failed`). 256 MiB here,
 /// in 1 MiB pieces: the process must stay far below it and answer the next line.
 #[test]
 fn uci_skips_an_endless_line_in_bounded_memory() {
@@ -183,7 +183,7 @@ fn uci_skips_an_endless_line_in_bounded_memory() {
     uci.close(10);
 }
 
-/// Issue 42: `setoption name MultiPV value 3` gives three lines a depth, each with a different first move.
+/// `setoption name MultiPV value 3` gives three lines a depth, each with a different first move.
 #[test]
 fn uci_reports_multipv_lines() {
     let mut uci = Uci::start();
@@ -202,7 +202,7 @@ fn uci_reports_multipv_lines() {
     uci.close(10);
 }
 
-/// Issue 42: these panicked with "failed printing to stdout: No space left on device" (exit 101).
+/// These panicked with "failed printing to stdout: No space left on device" (exit 101).
 #[test]
 fn every_command_on_a_full_disk_says_so_in_one_line() {
     if !std::path::Path::new("/dev/full").exists() {

@@ -257,7 +257,7 @@ fn shell_engine(dir: &Path, name: &str, on_go: &str, on_ready: &str) -> String {
     )
 }
 
-/// Issue 42: an endless line after the handshake, or a flood of `info` while the other side thinks, made `match`
+/// An endless line after the handshake, or a flood of `info` while the other side thinks, made `match`
 /// buffer without bound; now each is a crash, counted, its reason on stderr and in the summary.
 #[test]
 fn match_counts_an_engine_that_floods_or_prints_an_endless_line_as_a_crash() {
@@ -276,7 +276,7 @@ fn match_counts_an_engine_that_floods_or_prints_an_endless_line_as_a_crash() {
     }
 }
 
-/// Issue 42: a wrapper script's hung child outlived the match; the engine's whole process group goes.
+/// A wrapper script's hung child outlived the match; the engine's whole process group goes.
 #[test]
 fn match_kills_the_engines_whole_process_group() {
     let temp = temp_dir("group");
@@ -308,7 +308,7 @@ fn match_kills_the_engines_whole_process_group() {
     assert!(!alive(&pid), "the wrapper's child {pid} still runs");
 }
 
-/// Issue 42: `--pgn` to a FIFO blocked for ever; it is refused in one line before any game.
+/// `--pgn` to a FIFO blocked for ever; it is refused in one line before any game.
 #[test]
 fn match_refuses_a_records_path_that_is_not_a_regular_file() {
     let temp = temp_dir("pgn-fifo");

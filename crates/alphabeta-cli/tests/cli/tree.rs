@@ -69,7 +69,7 @@ fn reads_the_ron_tree_file_too() {
     assert!(out.contains("\"nodes_visited\": 11"), "{out}");
 }
 
-/// Issue 17, F4: MTD(f) makes one pass per value on a line of ascending leaves, n passes of n leaves. On 100,000
+/// MTD(f) makes one pass per value on a line of ascending leaves, n passes of n leaves. On 100,000
 /// leaves that is 5·10⁹ node visits: the command gives up at the Tree lab's node limit with one line and status 2,
 /// in bounded time and memory, instead of running for a quarter of an hour (or, before, running out of memory).
 #[test]
@@ -116,7 +116,7 @@ fn refused_in_2_gb(args: &[&str], stdin: Vec<u8>, says: &str) {
     assert!(err.contains(says), "{args:?}: {err}");
 }
 
-/// Issue 42, point 4: 64 MiB of '(' (under the input cap) once became 67 million tokens before the depth was
+/// 64 MiB of '(' (under the input cap) once became 67 million tokens before the depth was
 /// checked (a 7.5 GB allocation). Now the parser reads a token at a time and stops at the depth limit.
 #[test]
 fn sixty_four_mib_of_open_brackets_are_refused_at_the_depth_limit() {
@@ -124,7 +124,7 @@ fn sixty_four_mib_of_open_brackets_are_refused_at_the_depth_limit() {
     refused_in_2_gb(&["tree", "-"], input, "deeper than 1000 levels");
 }
 
-/// Issue 42, point 4: a flat tree of 33 million leaves (66 MB, under the 64 MiB cap) once took over 2 GB and
+/// A flat tree of 33 million leaves (66 MB, under the 64 MiB cap) once took over 2 GB and
 /// aborted. The parser stops at the node cap, before the node past it is made.
 #[test]
 fn a_flat_tree_of_33_million_leaves_is_refused_at_the_node_cap() {
@@ -145,7 +145,7 @@ fn a_flat_tree_of_33_million_leaves_is_refused_at_the_node_cap() {
     assert!(out.contains("value: 1"), "{out}");
 }
 
-/// Issue 42, point 4: `bench` admitted 50 million leaves, but 2^25, 7^9 or 50,000,000 × 1 needed over 4 GB. The
+/// `bench` admitted 50 million leaves, but 2^25, 7^9 or 50,000,000 × 1 needed over 4 GB. The
 /// node count is now held to the trees' cap and checked before the tree is built.
 #[test]
 fn bench_refuses_trees_over_the_node_cap_before_building_them() {

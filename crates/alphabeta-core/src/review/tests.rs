@@ -1,5 +1,5 @@
 //! Unit tests of the review's classes; the oracles (solved positions, games played by the engine) are in
-//! `tests/games/review.rs`.
+//! `crates/alphabeta-core/tests/games/review.rs`.
 
 use super::*;
 

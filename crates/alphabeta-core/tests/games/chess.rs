@@ -321,7 +321,7 @@ fn search_speed_from_the_start() {
     }
 }
 
-// The selective-search techniques (issue 18, item 5): each counted, each changing nothing when off, and the top
+// The selective-search techniques: each counted, each changing nothing when off, and the top
 // level converting won endgames.
 
 use alphabeta_core::engine::search::features::SearchFeatures;

@@ -213,7 +213,7 @@ fn level_ten_self_play_from_the_empty_board() {
 }
 
 /// Level 10 exactly as the level picker offers it — its node budget, no time given — against itself from the
-/// empty board and from 4, 44 and 43: from which move it plays perfectly (issue 18). A node budget makes the
+/// empty board and from 4, 44 and 43: from which move it plays perfectly. A node budget makes the
 /// games the same on every machine: `cargo test -p alphabeta-core --release --test games -- --ignored --nocapture
 /// connect_four_selfplay::level_ten_at_its_budget`.
 #[test]

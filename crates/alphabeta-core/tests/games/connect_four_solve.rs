@@ -95,7 +95,7 @@ fn the_bitboard_solver_visits_the_nodes_the_general_search_visits() {
     assert!(compared > 1_000_000, "{compared} nodes compared");
 }
 
-/// Issue 46: at equal bytes the solver's table holds four times the positions of the engine's, so when the table
+/// At equal bytes the solver's table holds four times the positions of the engine's, so when the table
 /// is too small for the search it finds the same scores in fewer nodes (here 256 KiB against Middle-Medium
 /// positions of some 40,000 nodes).
 #[test]

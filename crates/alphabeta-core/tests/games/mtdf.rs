@@ -1,4 +1,4 @@
-//! Issue 42, point 8: MTD(f) on games whose values are fractional (chess's tapered evaluation, Othello's, EinStein's
+//! MTD(f) on games whose values are fractional (chess's tapered evaluation, Othello's, EinStein's
 //! averages over the die). Plain MTD(f) tests next at its last result, and a pass may move a bound by one ulp:
 //! `search chess --algo mtdf --depth 5` made hundreds of millions of nodes without finishing depth 5. Each depth
 //! must now finish, in a bounded number of passes, with the value the full-window searches find. (From the opening

@@ -1,4 +1,4 @@
-//! Game review (issue 45) against oracles: tic-tac-toe by a minimax written here, Nim by Bouton's xor rule, Connect
+//! Game review against oracles: tic-tac-toe by a minimax written here, Nim by Bouton's xor rule, Connect
 //! Four by the solver on Pons' end-game set, a chess queen left hanging and a forced king move, the engine's own
 //! moves, games with a side moving twice (Kalah) and with dice (Pig, EinStein), a script's fault, cancelling, the PGN
 //! export read back by python-chess, and the scale fit on a generated set.

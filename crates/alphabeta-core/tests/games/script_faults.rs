@@ -58,7 +58,7 @@ fn escapes_from_the_sandbox_are_refused_naming_file_and_line() {
         ("error('my own message')", "games/test.lua:4: my own message", ""),
         ("return 'a string'", "games/test.lua:4: moves returned the string \"a string\"", ""),
         ("return { 1, 'two' }", "games/test.lua:4: moves returned a list whose entry 2 is a string", ""),
-        // Issue 44: a number that is not whole is named by its value; the same move twice, or no move in a game
+        // A number that is not whole is named by its value; the same move twice, or no move in a game
         // that goes on, is the script's error with its line (perft used to count 484 for 256, and `match` to blame
         // the player for an illegal move).
         ("return { 57.5 }", "games/test.lua:4: moves returned a list whose entry 1 is 57.5, but every", ""),

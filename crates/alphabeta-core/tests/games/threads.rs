@@ -1,4 +1,4 @@
-//! Lazy SMP (issue 46, point 3): searches on two threads find the values one thread finds — tic-tac-toe solved by
+//! Lazy SMP: searches on two threads find the values one thread finds — tic-tac-toe solved by
 //! every algorithm, Connect Four positions of Pons' sets solved by the engine and by the solver, chess mates at a
 //! fixed depth — and report each helper's counts.
 
@@ -159,7 +159,7 @@ where
     nodes
 }
 
-/// Issue 46, point 1: what the shared table's buckets save, in nodes (deterministic at one thread), at a small
+/// What the shared table's buckets save, in nodes (deterministic at one thread), at a small
 /// table where entries compete and at the default size. A measurement for docs/benchmarks.md:
 /// `cargo test -p alphabeta-core --test games shared_table_node_counts -- --ignored --nocapture` (the dev profile is optimised).
 #[test]

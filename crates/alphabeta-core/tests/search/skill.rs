@@ -77,7 +77,7 @@ fn without_a_margin_the_searched_best_is_played_and_no_scores_are_spent() {
     let _ = game.position_hash();
 }
 
-/// Issue 18: a level's deliberate mistakes happen as its description says ("errs by up to m") at every time limit.
+/// A level's deliberate mistakes happen as its description says ("errs by up to m") at every time limit.
 /// Levels 7 and up used to run out of time before their one full-depth scoring round and so almost never erred at
 /// longer limits. Othello's level 2 (a margin of half the game's `mistakes`) with its time only, from positions
 /// a seeded random walk reaches: at a short and a long limit, every move's root moves are scored, every move played

@@ -135,7 +135,7 @@ fn nodes_and_hits(worker: &Worker<Endless>, id: u64) -> (u64, u64) {
     (total.nodes_visited, total.tt_hits)
 }
 
-/// Issue 18: a player's engine — its table — is kept across moves. New limits or a new mistakes margin keep it (a
+/// A player's engine — its table — is kept across moves. New limits or a new mistakes margin keep it (a
 /// clock gives every move another time limit); a new table size, ordering or algorithm builds a new one.
 #[test]
 fn a_worker_keeps_its_engine_and_warm_table_across_new_limits() {
@@ -158,7 +158,7 @@ fn a_worker_keeps_its_engine_and_warm_table_across_new_limits() {
     assert_eq!(worker.engines_built(), 2);
 }
 
-/// Issue 18: the first move keeps to its time. `prepare` builds the engine before the first search is asked for,
+/// The first move keeps to its time. `prepare` builds the engine before the first search is asked for,
 /// and a search that still waits for its table has that wait taken off its time limit.
 #[test]
 fn an_engine_prepared_ahead_is_the_one_the_first_search_uses() {
@@ -185,7 +185,7 @@ fn an_engine_prepared_ahead_is_the_one_the_first_search_uses() {
     assert!(!reusable(&config(Limits::NONE), &other), "another algorithm reads the table otherwise");
 }
 
-/// Benchmark (issue 18): how far the first move of a game overruns its time with a fresh 64 MiB table, built at the
+/// Benchmark: how far the first move of a game overruns its time with a fresh 64 MiB table, built at the
 /// request (as before) or prepared ahead. Run with
 /// `cargo test -p alphabeta-core --release --test search -- --ignored --nocapture worker::first_move`.
 #[test]

@@ -458,7 +458,7 @@ fn fitted_size(painter: &egui::Painter, text: &str, font_size: f32, room: f32) -
 mod tests {
     use super::*;
 
-    /// Issue 43, point 14: Pig's "hold", drawn at a glyph's size, ran out of its cell; it is drawn smaller now, and a
+    /// Pig's "hold", drawn at a glyph's size, ran out of its cell; it is drawn smaller now, and a
     /// short glyph keeps its size.
     #[test]
     fn a_long_glyph_is_drawn_small_enough_to_fit_its_cell() {

@@ -509,7 +509,7 @@ mod tests {
     use super::*;
     use crate::games::connect_four::ConnectFour;
 
-    /// Issue 43, point 11: a move the noise picked over an equal score is no mistake; one that scored below the
+    /// A move the noise picked over an equal score is no mistake; one that scored below the
     /// searched best is, and names that best; without scores (no skill) nothing is.
     #[test]
     fn a_deliberate_mistake_is_a_move_scored_below_the_searched_best() {
@@ -525,7 +525,7 @@ mod tests {
         assert_eq!(thought(2, 1, Vec::new()).deliberate_mistake(), None, "no scores, no skill");
     }
 
-    /// Issue 15, defect 2: with the table kept from one search to the next, the root's own entry used to decide
+    /// With the table kept from one search to the next, the root's own entry used to decide
     /// the first iterations of the second search at once (1 node each). The root is always expanded now, so each
     /// iteration visits the root and every one of its children at least.
     #[test]

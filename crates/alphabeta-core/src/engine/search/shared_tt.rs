@@ -299,7 +299,7 @@ mod tests {
         assert_eq!(view.probe(43), Some(third));
     }
 
-    /// Issue 46, point 1: a full bucket gives way where keeping the entry is worth least — an earlier search's entry
+    /// A full bucket gives way where keeping the entry is worth least — an earlier search's entry
     /// first, then the shallower, then a bound before an exact value — and keeps the other. (Always replacing, as
     /// the table did before, loses the deep entry.)
     #[test]
@@ -338,7 +338,7 @@ mod tests {
         entry(key, value, bound, v, (!v.is_multiple_of(5)).then_some((key as u32).wrapping_mul(31) ^ u32::from(v)))
     }
 
-    /// Issue 46, point 3: two threads store entries of four keys, all in one slot, as fast as they can, while two
+    /// Two threads store entries of four keys, all in one slot, as fast as they can, while two
     /// others probe it; every entry a probe returns must be one some store wrote whole — its fields consistent with
     /// its key and depth — never a mix of two stores.
     #[test]

@@ -10,7 +10,7 @@
 //!
 //! The scores come from [`score_root_moves`], which deepens like the search does: every root move at 1 ply, then
 //! 2, … up to the search's own depth, keeping the deepest round that finished in time. So a level errs at every
-//! time limit — a short one scores shallower, never not at all (issue 18: levels 7 and up used to run out of time
+//! time limit — a short one scores shallower, never not at all (levels 7 and up used to run out of time
 //! before one full-depth scoring round and so almost never erred). A shallower round never overrules the search:
 //! no other move scores above the move the search judged best.
 

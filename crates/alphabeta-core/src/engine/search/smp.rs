@@ -236,7 +236,7 @@ mod tests {
     use crate::engine::search::observer::NoObserver;
     use crate::games::connect_four::ConnectFour;
 
-    /// Issue 46, point 3: the main thread tells its helpers where it is — stage 2d + 1 once its first root move at
+    /// The main thread tells its helpers where it is — stage 2d + 1 once its first root move at
     /// depth d is searched, 2d + 2 once the iteration is done — and a search told to stop at the first of these
     /// stops there: right after that first move, not before it and not at another depth's.
     #[test]

@@ -398,7 +398,7 @@ mod tests {
         assert!((0..100_000u64).all(|key| bucket_index(mix(key), 1 << 20) < 1 << 20 && mix(key) <= KEY_MASK));
     }
 
-    /// Issue 46: threads storing and probing positions of one bucket as fast as they can never read an entry that
+    /// Threads storing and probing positions of one bucket as fast as they can never read an entry that
     /// no thread stored whole: each key's value and bound follow from the key, so a mixed entry would show.
     #[test]
     fn racing_threads_read_only_entries_stored_whole() {

@@ -26,7 +26,7 @@ fn a_roll_then_the_stone_of_that_number() {
     assert_eq!((game.turn(), game.to_move(), game.moves_played()), (Turn::Chance, Side::Min, 2));
 }
 
-/// Issue 43, point 20: after a stone moves, the roll that moved it is still known (the painter keeps it on the
+/// After a stone moves, the roll that moved it is still known (the painter keeps it on the
 /// die, so the AI's roll does not vanish with its move); the next roll replaces it.
 #[test]
 fn the_roll_that_moved_is_kept_until_the_next() {

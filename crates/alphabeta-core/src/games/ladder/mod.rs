@@ -381,7 +381,7 @@ mod tests {
         assert_eq!(strength_words(None, 0), None);
     }
 
-    /// Issue 18: every game the studio ships (`games/`, compiled families and scripts alike) has a measured ladder, so
+    /// Every game the studio ships (`games/`, compiled families and scripts alike) has a measured ladder, so
     /// every level picker shows its figures.
     #[test]
     fn every_shipped_game_is_measured() {
@@ -394,7 +394,7 @@ mod tests {
         }
     }
 
-    /// Issue 18's bar: every level scores at least 55 % against the level below it, in every laddered game.
+    /// The ladder's bar: every level scores at least 55 % against the level below it, in every laddered game.
     #[test]
     fn every_measured_level_scores_at_least_55_percent_against_the_one_below() {
         for ladder in measured() {

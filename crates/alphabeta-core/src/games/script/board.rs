@@ -525,7 +525,7 @@ mod tests {
         game.downcast_ref::<crate::games::script::ScriptGame>().expect("a script").board().expect("it draws")
     }
 
-    /// Issue 43, point 20: Kalah's pits are numbered as its moves are named, its stores are drawn as stores (each
+    /// Kalah's pits are numbered as its moves are named, its stores are drawn as stores (each
     /// as tall as both rows), the pit last sown from is ringed, and an extra turn is said.
     #[test]
     fn kalah_numbers_its_pits_draws_its_stores_and_says_an_extra_turn() {
@@ -548,7 +548,7 @@ mod tests {
         assert!(board.cells[6].marked, "North's pit 1 is ringed: {:?}", board.cells[6]);
     }
 
-    /// Issue 43, point 20: Pig shows the die it last rolled, and says a 1 lost the turn's points.
+    /// Pig shows the die it last rolled, and says a 1 lost the turn's points.
     #[test]
     fn pig_shows_the_die() {
         let before = board_after("pig", &[]);
@@ -564,7 +564,7 @@ mod tests {
         assert!(caption.starts_with("First rolled a 1 and lost the turn's points. Second to play"), "{caption}");
     }
 
-    /// Issue 44, point 5: Hex names its coordinates as its moves (a–g across, 1–7 down) and says its moves are its
+    /// Hex names its coordinates as its moves (a–g across, 1–7 down) and says its moves are its
     /// cells, so the window rings the last stone, without dots on every empty cell.
     #[test]
     fn hex_has_coordinates_and_its_moves_are_its_cells() {

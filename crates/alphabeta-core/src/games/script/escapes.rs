@@ -1,4 +1,4 @@
-//! Scripts that try to outlive their budget (issue 42): catching the budget's error, working inside the library's
+//! Scripts that try to outlive their budget: catching the budget's error, working inside the library's
 //! C functions, finalizers, and output too large to draw. Each must end, quickly, with a message naming the line.
 
 use super::Script;

@@ -245,7 +245,7 @@ mod tests {
         Script::from_source("games/faulty.lua", "faulty", source).expect("loads")
     }
 
-    /// Issue 44, point 2: the benchmark's runs without the checks really lack them (perft counts the move given
+    /// The benchmark's runs without the checks really lack them (perft counts the move given
     /// twice, and a position without moves as a leaf, with no error), its runs with them report the script's
     /// error at the line of `moves`, and every game started from a script has them on, its copies too.
     #[test]
