@@ -17,9 +17,12 @@ pub use shell::StudioApp;
 /// The views the studio has (the shell switches between them; a session remembers which was shown).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum View {
+    /// Trees drawn by hand, searched step by step.
     #[default]
     TreeLab,
+    /// Board games against the AI, and their review.
     Play,
+    /// The searches of the game in Play, plotted move by move.
     Telemetry,
 }
 

@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 /// Open or save.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
+    /// Choose an existing file to read.
     Open,
+    /// Name a file to write.
     Save,
 }
 
@@ -18,9 +20,11 @@ pub enum Mode {
 pub struct FileKind {
     /// "Tree files", "Sessions".
     pub name: &'static str,
+    /// The extensions the dialog lists and offers (`ron`, `txt`), without their dots.
     pub extensions: &'static [&'static str],
     /// Where the system's dialog starts, for opening and for saving.
     pub open_folder: PathBuf,
+    /// Where the system's dialog starts when saving.
     pub save_folder: PathBuf,
     /// The file name a save starts from.
     pub default_name: &'static str,
@@ -29,27 +33,36 @@ pub struct FileKind {
 /// The in-window dialog.
 #[derive(Clone, Debug)]
 pub struct PathDialog {
+    /// Opening or saving.
     pub mode: Mode,
+    /// The window's title ("Open a tree").
     pub title: String,
     /// A line under the title (what the name's extension means, say).
     pub note: Option<String>,
+    /// The path typed so far.
     pub path: String,
     /// The files offered, and the line above them.
     pub listing: Vec<PathBuf>,
+    /// The line above the files offered.
     pub listing_title: String,
+    /// Why the last path was refused, shown until the path changes.
     pub error: Option<String>,
 }
 
 /// What the user did with the in-window dialog this frame.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Chosen {
+    /// The path the user chose.
     Path(PathBuf),
+    /// The dialog was closed without a choice.
     Cancel,
 }
 
 /// What the system's file dialog did.
 pub enum Native {
+    /// The file the user picked.
     Picked(PathBuf),
+    /// The user closed the dialog.
     Cancelled,
     /// No dialog could be shown.
     Unavailable,

@@ -19,6 +19,7 @@ pub const TITLE: &str = "Game check";
 /// The window's state: open or not, the check under way, and the last one's report.
 #[derive(Default)]
 pub struct CheckWindow {
+    /// Whether the window is shown.
     pub open: bool,
     /// The name of the game being checked, and where its report will come.
     running: Option<(String, mpsc::Receiver<CheckReport>)>,

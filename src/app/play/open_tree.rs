@@ -14,7 +14,9 @@ pub const TITLE: &str = "Move tree";
 
 /// The window's state: whether it is open, the shape asked for, and the count for the last shape and position.
 pub struct TreeWindow {
+    /// Whether the window is shown.
     pub open: bool,
+    /// How deep and wide the tree is asked to be.
     pub shape: TreeShape,
     /// The shape and position (the moves and the ply on view) the count is for, and the count: `None` when the
     /// tree has more than [`MAX_NODES`] nodes. Counting walks the game, so it is done again only when one changes.

@@ -16,17 +16,21 @@ pub const RECENT_LIMIT: usize = 8;
 /// The folder sessions are kept in (by default the project's `saves/`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Store {
+    /// The folder itself.
     pub folder: PathBuf,
 }
 
 /// An autosave left by a run that did not end normally.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recovery {
+    /// The autosave's file.
     pub path: PathBuf,
+    /// When it was written, where the file system says.
     pub saved: Option<SystemTime>,
 }
 
 impl Store {
+    /// The store of sessions in `folder` (made when the first session is saved).
     pub fn new(folder: impl Into<PathBuf>) -> Store {
         Store { folder: folder.into() }
     }

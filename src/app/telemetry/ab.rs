@@ -32,6 +32,7 @@ pub struct AbRun {
     pub iterations: Vec<Iteration<AnyMove>>,
     /// B's whole search, once done.
     pub thought: Option<Thought<AnyMove>>,
+    /// Why B could not be searched, in words.
     pub error: Option<String>,
     worker: Option<AnyWorker>,
     request: Option<RequestId>,

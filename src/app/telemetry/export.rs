@@ -9,7 +9,9 @@ use std::path::PathBuf;
 /// The parts of the view that can be saved as a figure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
+    /// The plots of every search against the move.
     Dashboard = 0,
+    /// The selected search's deepening ladder.
     Ladder = 1,
 }
 

@@ -23,9 +23,11 @@ pub const TREE_FOLDERS: [&str; 2] = ["games/trees", "saves"];
 /// A file of `games/trees/` as the Examples menu lists it: readable or not.
 #[derive(Clone, Debug)]
 pub struct FileExample {
+    /// The file.
     pub path: PathBuf,
     /// The first comment line, which says what the example shows.
     pub description: String,
+    /// The tree it holds, or why it could not be read.
     pub tree: Result<Tree, String>,
 }
 

@@ -10,10 +10,13 @@ use egui::RichText;
 /// What the last reordering did to the current algorithm's counts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reordered {
+    /// The order the children were put in.
     pub ordering: Ordering,
+    /// The search the counts are of.
     pub algorithm: Algorithm,
     /// (leaves evaluated, nodes visited) before and after; `None` for a tree too large to search live.
     pub before: Option<(u64, u64)>,
+    /// The same counts after the reordering.
     pub after: Option<(u64, u64)>,
 }
 

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct TreeSession {
+    /// The lab's settings: the tree's text, the algorithm, the options.
     pub settings: TreeLabSettings,
     /// The tree on the canvas, in notation, when the text has an error (the canvas shows the last valid tree).
     pub valid_tree: Option<String>,
@@ -22,13 +23,17 @@ pub struct TreeSession {
     pub step: usize,
     /// True while the canvas fits the tree to the window; otherwise `zoom`, `offset` and `stretch` place it.
     pub fitted: bool,
+    /// The canvas's zoom, 1 at 100 %.
     pub zoom: f32,
+    /// Where the tree's origin is on the canvas, in points.
     pub offset: [f32; 2],
     /// How far apart the levels stay however far the view zooms out, in multiples of their distance at zoom 1.
     pub stretch: f32,
     /// Quiz mode: on or off, the user's marks, and whether they were checked (the grade is recomputed on load).
     pub quiz: bool,
+    /// The leaves the user marked as pruned.
     pub quiz_marks: Marks,
+    /// Whether the marks were checked.
     pub quiz_checked: bool,
 }
 

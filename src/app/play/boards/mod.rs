@@ -19,7 +19,9 @@ pub use view::{Marks, Painter, show};
 
 /// A family and the painter that draws its positions and turns clicks into moves.
 pub struct Listed {
+    /// The family, as the core's list names it.
     pub rules: &'static dyn Family,
+    /// The function that draws its positions and reads its clicks.
     pub painter: Painter,
 }
 
