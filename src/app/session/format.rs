@@ -18,7 +18,8 @@ use crate::app::play::saved::PlaySession;
 use crate::app::tree_lab::examples::RandomTree;
 use crate::app::tree_lab::saved::TreeSession;
 use crate::app::tree_lab::steps::SPEEDS;
-use crate::engine::search::ranges::{check, check_engine_config};
+use crate::engine::search::deepening::check_engine_config;
+use crate::engine::search::ranges::check;
 use crate::games::levels::LEVELS;
 use serde::{Deserialize, Serialize};
 

@@ -13,10 +13,10 @@
 //! not finished, or a table built on the spot — is taken off its time limit (see [`time_left`]).
 
 use super::game::Game;
+use super::search::deepening::shares_table;
 use super::search::deepening::{Engine, EngineConfig, Iteration, Thought};
 use super::search::limits::Limits;
 use super::search::shared_tt::MoveBits;
-use super::search::smp::shares_table;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

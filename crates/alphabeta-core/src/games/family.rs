@@ -118,14 +118,6 @@ pub fn find<'a>(families: &[&'a dyn Family], name: &str) -> Option<&'a dyn Famil
     families.iter().copied().find(|f| f.name() == name)
 }
 
-/// A game file's `rules:` is read by the family's name among every family of `games::families`.
-impl<'de> serde::Deserialize<'de> for Rules {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
-        use serde::de::DeserializeSeed;
-        RulesSeed(super::families::FAMILIES).deserialize(deserializer)
-    }
-}
-
 /// Reads `rules: Name` or `rules: Name(field: value, …)` of a game file by the family's name, among `families`.
 pub struct RulesSeed<'a>(pub &'a [&'a dyn Family]);
 

@@ -2,11 +2,46 @@
 //! reading leaves, recording cut-offs, keeping the principal variation and honouring stop requests.
 
 use super::observer::{Bound, CutKind, Observer, Window};
-use super::smp::MainProgress;
 use super::stats::SearchStats;
 use crate::engine::game::{Game, Turn, Value};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
+
+/// How far Lazy SMP's main thread has come, for its helpers to keep out of its way: a *stage*, 2d while it
+/// searches its first root move at depth d, 2d + 1 once that move is searched.
+#[derive(Debug)]
+pub struct MainProgress {
+    pub(super) stage: AtomicU32,
+}
+
+impl Default for MainProgress {
+    fn default() -> Self {
+        MainProgress { stage: AtomicU32::new(2) }
+    }
+}
+
+impl MainProgress {
+    /// The main thread searched its first root move at `depth`.
+    pub fn first_move_searched(&self, depth: u32) {
+        self.stage.store(depth.saturating_mul(2).saturating_add(1), Ordering::Relaxed);
+    }
+
+    /// The main thread finished its iteration at `depth`: it searches one deeper now.
+    pub fn iteration_finished(&self, depth: u32) {
+        self.stage.store(depth.saturating_add(1).saturating_mul(2), Ordering::Relaxed);
+    }
+
+    /// The depth the main thread is searching.
+    pub(super) fn main_depth(&self) -> u32 {
+        self.stage.load(Ordering::Relaxed) / 2
+    }
+
+    /// The stage at which the main thread has searched its first root move at `depth`, with the counter to
+    /// watch for it ([`StopWhen::stage_reached`]).
+    pub(super) fn first_move_at(&self, depth: u32) -> (&AtomicU32, u32) {
+        (&self.stage, depth.saturating_mul(2).saturating_add(1))
+    }
+}
 
 /// When a search must give up before it is done.
 #[derive(Clone, Copy, Debug, Default)]

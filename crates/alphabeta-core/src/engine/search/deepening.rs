@@ -3,14 +3,14 @@
 //! iteration to the next, which is what makes the repeated shallow work pay for itself.
 
 use super::alphabeta_memory::Memory;
-use super::context::{Searcher, StopWhen};
+use super::context::{MainProgress, Searcher, StopWhen};
 use super::features::SearchFeatures;
 use super::limits::Limits;
 use super::observer::NoObserver;
 use super::ordering::OrderingOptions;
+use super::ranges::{self, THREADS};
 use super::shared_tt::SharedTable;
 use super::skill::{self, Skill};
-use super::smp::MainProgress;
 use super::stats::SearchStats;
 use super::tt::{Table, TranspositionTable};
 use super::{Algorithm, SearchOptions, search};
@@ -222,10 +222,10 @@ pub struct Engine<M, T = TranspositionTable<M>> {
 
 impl<M: Copy + Eq> Engine<M> {
     /// An engine with `config` and an empty memory: a table of `config.tt_mib` MiB — shared, with several threads
-    /// and a search that uses a table ([`super::smp::shares_table`]), and then `memory`'s own is one slot, so the
+    /// and a search that uses a table ([`shares_table`]), and then `memory`'s own is one slot, so the
     /// memory is not taken twice.
     pub fn new(config: EngineConfig) -> Self {
-        let shared = super::smp::shared_table_for(&config);
+        let shared = shared_table_for(&config);
         let own_mib = if shared.is_some() { 0 } else { config.tt_mib };
         let mut memory = Memory::new(own_mib, config.ordering);
         memory.features = config.features;
@@ -235,7 +235,7 @@ impl<M: Copy + Eq> Engine<M> {
     /// [`Engine::new`], with its table allocated fallibly ([`TranspositionTable::try_with_mib`],
     /// [`SharedTable::try_with_mib`]): why not, when the memory is not there.
     pub fn try_new(config: EngineConfig) -> Result<Self, String> {
-        let (tt, shared) = if super::smp::shares_table(&config) {
+        let (tt, shared) = if shares_table(&config) {
             (TranspositionTable::with_slots(1), Some(Arc::new(SharedTable::try_with_mib(config.tt_mib)?)))
         } else {
             (TranspositionTable::try_with_mib(config.tt_mib)?, None)
@@ -504,10 +504,65 @@ fn winning_move<G: Game>(game: &mut G, value: Value) -> Option<G::Move> {
     })
 }
 
+/// True when `config` searches on several threads with a shared table: more than one thread, and an algorithm that
+/// uses a table.
+pub fn shares_table(config: &EngineConfig) -> bool {
+    config.threads.clamp(*THREADS.start(), *THREADS.end()) > 1
+        && matches!(config.algorithm, Algorithm::Negamax | Algorithm::Pvs | Algorithm::Mtdf)
+}
+
+/// The shared table a new engine for `config` starts with, when it [`shares_table`] and the memory is there.
+pub(super) fn shared_table_for(config: &EngineConfig) -> Option<Arc<SharedTable>> {
+    shares_table(config).then(|| SharedTable::try_with_mib(config.tt_mib).ok().map(Arc::new)).flatten()
+}
+
+/// Checks every setting of a search configuration read from a file; `field` names where it was found (e.g.
+/// `players[0].config`).
+pub fn check_engine_config(field: &str, config: &EngineConfig) -> Result<(), String> {
+    let limits = &config.limits;
+    if let Some(depth) = limits.depth {
+        ranges::check(&format!("{field}.limits.depth"), depth, &ranges::DEPTH_PLIES)?;
+    }
+    if let Some(time_ms) = limits.time_ms {
+        ranges::check(&format!("{field}.limits.time_ms"), time_ms, &ranges::TIME_MS)?;
+    }
+    if let Some(nodes) = limits.nodes {
+        ranges::check(&format!("{field}.limits.nodes"), nodes, &ranges::NODES)?;
+    }
+    ranges::check(&format!("{field}.tt_mib"), config.tt_mib, &ranges::TABLE_MIB)?;
+    ranges::check(&format!("{field}.threads"), config.threads, &ranges::THREADS)?;
+    if let Some(skill) = &config.skill {
+        ranges::check(&format!("{field}.skill.margin"), skill.margin, &ranges::MISTAKE_MARGIN)?;
+    }
+    if let Some(aspiration) = config.aspiration {
+        ranges::check(&format!("{field}.aspiration"), aspiration, &ranges::ASPIRATION)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::connect_four::ConnectFour;
+
+    #[test]
+    fn a_setting_out_of_range_is_refused_by_name() {
+        assert_eq!(check_engine_config("player", &EngineConfig::default()), Ok(()));
+        let huge = EngineConfig { tt_mib: 1_000_000_000_000, ..EngineConfig::default() };
+        assert_eq!(
+            check_engine_config("players[1].config", &huge),
+            Err("players[1].config.tt_mib is 1000000000000, outside 1..=4096".into())
+        );
+        let deep = EngineConfig { limits: crate::engine::search::limits::Limits::depth(65), ..EngineConfig::default() };
+        assert!(check_engine_config("c", &deep).is_err_and(|e| e.starts_with("c.limits.depth is 65")));
+        let nan = EngineConfig {
+            skill: Some(crate::engine::search::skill::Skill { margin: f64::NAN, seed: 1 }),
+            ..EngineConfig::default()
+        };
+        assert!(check_engine_config("c", &nan).is_err_and(|e| e.starts_with("c.skill.margin is NaN")));
+        let none = EngineConfig { limits: crate::engine::search::limits::Limits::NONE, ..EngineConfig::default() };
+        assert_eq!(check_engine_config("c", &none), Ok(()), "no limit at all is a setting the window offers");
+    }
 
     /// A move the noise picked over an equal score is no mistake; one that scored below the
     /// searched best is, and names that best; without scores (no skill) nothing is.

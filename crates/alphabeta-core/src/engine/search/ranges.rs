@@ -3,7 +3,6 @@
 //! outside its range is refused with the field named, so no file can ask for a table the machine cannot allocate
 //! or a search that never ends.
 
-use super::deepening::EngineConfig;
 use std::ops::RangeInclusive;
 
 /// Depth limits, in plies.
@@ -33,52 +32,5 @@ pub fn check<T: PartialOrd + std::fmt::Display>(field: &str, value: T, range: &R
         Ok(value)
     } else {
         Err(format!("{field} is {value}, outside {}..={}", range.start(), range.end()))
-    }
-}
-
-/// Checks every setting of a search configuration read from a file; `field` names where it was found (e.g.
-/// `players[0].config`).
-pub fn check_engine_config(field: &str, config: &EngineConfig) -> Result<(), String> {
-    let limits = &config.limits;
-    if let Some(depth) = limits.depth {
-        check(&format!("{field}.limits.depth"), depth, &DEPTH_PLIES)?;
-    }
-    if let Some(time_ms) = limits.time_ms {
-        check(&format!("{field}.limits.time_ms"), time_ms, &TIME_MS)?;
-    }
-    if let Some(nodes) = limits.nodes {
-        check(&format!("{field}.limits.nodes"), nodes, &NODES)?;
-    }
-    check(&format!("{field}.tt_mib"), config.tt_mib, &TABLE_MIB)?;
-    check(&format!("{field}.threads"), config.threads, &THREADS)?;
-    if let Some(skill) = &config.skill {
-        check(&format!("{field}.skill.margin"), skill.margin, &MISTAKE_MARGIN)?;
-    }
-    if let Some(aspiration) = config.aspiration {
-        check(&format!("{field}.aspiration"), aspiration, &ASPIRATION)?;
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::search::limits::Limits;
-    use crate::engine::search::skill::Skill;
-
-    #[test]
-    fn a_setting_out_of_range_is_refused_by_name() {
-        assert_eq!(check_engine_config("player", &EngineConfig::default()), Ok(()));
-        let huge = EngineConfig { tt_mib: 1_000_000_000_000, ..EngineConfig::default() };
-        assert_eq!(
-            check_engine_config("players[1].config", &huge),
-            Err("players[1].config.tt_mib is 1000000000000, outside 1..=4096".into())
-        );
-        let deep = EngineConfig { limits: Limits::depth(65), ..EngineConfig::default() };
-        assert!(check_engine_config("c", &deep).is_err_and(|e| e.starts_with("c.limits.depth is 65")));
-        let nan = EngineConfig { skill: Some(Skill { margin: f64::NAN, seed: 1 }), ..EngineConfig::default() };
-        assert!(check_engine_config("c", &nan).is_err_and(|e| e.starts_with("c.skill.margin is NaN")));
-        let none = EngineConfig { limits: Limits::NONE, ..EngineConfig::default() };
-        assert_eq!(check_engine_config("c", &none), Ok(()), "no limit at all is a setting the window offers");
     }
 }

@@ -19,33 +19,18 @@
 //! as well informed, not necessarily the same.
 
 use super::alphabeta_memory::Memory;
-use super::context::StopWhen;
-use super::deepening::{DEEPEST_ITERATION, Engine, EngineConfig, Iteration, Thought};
+use super::context::{MainProgress, StopWhen};
+use super::deepening::{DEEPEST_ITERATION, Engine, EngineConfig, Iteration, Thought, shared_table_for, shares_table};
 use super::features::SearchFeatures;
 use super::ordering::{MoveOrderer, OrderingOptions};
 use super::ranges::THREADS;
 use super::shared_tt::{MoveBits, SharedTable, SharedView};
 use super::stats::SearchStats;
-use super::{
-    Algorithm,
-    tt::{Table, TranspositionTable},
-};
+use super::tt::{Table, TranspositionTable};
 use crate::engine::game::Game;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-/// True when `config` searches on several threads with a shared table: more than one thread, and an algorithm that
-/// uses a table.
-pub fn shares_table(config: &EngineConfig) -> bool {
-    config.threads.clamp(*THREADS.start(), *THREADS.end()) > 1
-        && matches!(config.algorithm, Algorithm::Negamax | Algorithm::Pvs | Algorithm::Mtdf)
-}
-
-/// The shared table a new engine for `config` starts with, when it [`shares_table`] and the memory is there.
-pub(super) fn shared_table_for(config: &EngineConfig) -> Option<Arc<SharedTable>> {
-    shares_table(config).then(|| SharedTable::try_with_mib(config.tt_mib).ok().map(Arc::new)).flatten()
-}
 
 impl<M: Copy + Eq + Send> Engine<M, TranspositionTable<M>> {
     /// [`Engine::think`] on `config.threads` threads (Lazy SMP, see the module's doc). With one thread, or an
@@ -147,42 +132,6 @@ where
     })
 }
 
-/// How far Lazy SMP's main thread has come, for its helpers to keep out of its way: a *stage*, 2d while it
-/// searches its first root move at depth d, 2d + 1 once that move is searched.
-#[derive(Debug)]
-pub struct MainProgress {
-    stage: AtomicU32,
-}
-
-impl Default for MainProgress {
-    fn default() -> Self {
-        MainProgress { stage: AtomicU32::new(2) }
-    }
-}
-
-impl MainProgress {
-    /// The main thread searched its first root move at `depth`.
-    pub fn first_move_searched(&self, depth: u32) {
-        self.stage.store(depth.saturating_mul(2).saturating_add(1), Ordering::Relaxed);
-    }
-
-    /// The main thread finished its iteration at `depth`: it searches one deeper now.
-    pub fn iteration_finished(&self, depth: u32) {
-        self.stage.store(depth.saturating_add(1).saturating_mul(2), Ordering::Relaxed);
-    }
-
-    /// The depth the main thread is searching.
-    fn main_depth(&self) -> u32 {
-        self.stage.load(Ordering::Relaxed) / 2
-    }
-
-    /// The stage at which the main thread has searched its first root move at `depth`, with the counter to
-    /// watch for it ([`StopWhen::stage_reached`]).
-    fn first_move_at(&self, depth: u32) -> (&AtomicU32, u32) {
-        (&self.stage, depth.saturating_mul(2).saturating_add(1))
-    }
-}
-
 impl<M: Copy + Eq, G: MoveBits<M>> Engine<M, SharedView<M, G>> {
     /// Helper `index`'s whole work (1, 2, …), until `stop`, under the same limits as the main thread (which began
     /// at `started`); its counts. It deepens ahead of the main thread (`progress`), filling the table for the main
@@ -235,6 +184,7 @@ mod tests {
     use crate::engine::search::limits::Limits;
     use crate::engine::search::observer::NoObserver;
     use crate::games::connect_four::ConnectFour;
+    use std::sync::atomic::AtomicU32;
 
     /// The main thread tells its helpers where it is — stage 2d + 1 once its first root move at
     /// depth d is searched, 2d + 2 once the iteration is done — and a search told to stop at the first of these
