@@ -1,6 +1,7 @@
 //! The window, driven by egui_kittest: Play for every family, sessions, Telemetry and the Tree lab.
 //! (One test binary per area: each binary links the whole studio, so fewer binaries build and link faster.)
 
+mod binary;
 mod check_window;
 mod chess;
 mod draughts;

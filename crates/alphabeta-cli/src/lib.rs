@@ -44,7 +44,7 @@ pub mod tree;
 pub mod uci;
 
 use alphabeta_core::files::{MAX_TEXT_BYTES, read_stdin_text, read_text};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Alpha-Beta Studio: with no subcommand, opens the window; with one, runs headless.
@@ -97,7 +97,9 @@ impl<E: std::fmt::Display> From<E> for CommandError {
 
 /// Parses the arguments and runs a subcommand. `None` means no subcommand was given: the caller opens the window.
 pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCode> {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<std::ffi::OsString> = args.into_iter().collect();
+    let parsed = command_named_for(args.first()).try_get_matches_from(args).and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version: clap's own text on stdout, success.
@@ -156,6 +158,15 @@ pub fn quiet_on_closed_pipe() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+}
+
+/// The command line as the binary running it is named: `alphabeta` (the headless binary) or `alphabeta-studio`, so
+/// that `--help`, `--version` and the usage lines name the program the user typed.
+fn command_named_for(program: Option<&std::ffi::OsString>) -> clap::Command {
+    let headless = program.and_then(|p| std::path::Path::new(p).file_stem()).is_some_and(|stem| stem == "alphabeta");
+    let name = if headless { "alphabeta" } else { "alphabeta-studio" };
+    let command = Cli::command().name(name).bin_name(name);
+    if headless { command.about("Alpha-Beta Studio's command line, without the window.") } else { command }
 }
 
 /// The games folder of this run: `--games-dir DIR`, or the environment's, checked to be a folder before anything is read.

@@ -154,3 +154,18 @@ fn search_refuses_a_bad_game_position_or_move_with_one_line() {
         assert!(out.is_empty(), "{args:?}: {out}");
     }
 }
+
+/// The headless binary names itself in `--version` and its usage, and with no subcommand says where the window is.
+#[test]
+fn the_headless_binary_names_itself_and_points_to_the_window() {
+    assert_eq!(run(&["--version"]), (0, format!("alphabeta {}\n", env!("CARGO_PKG_VERSION")), String::new()));
+    let (code, help, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(help.contains("Usage: alphabeta [OPTIONS] [COMMAND]"), "{help}");
+    let (code, out, err) = run(&[]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "alphabeta: a subcommand is needed (`alphabeta --help` lists them); the window is `alphabeta-studio`\n"
+    );
+}
