@@ -22,12 +22,15 @@ enum Action {
 
 /// The studio: the shell and its views.
 pub struct StudioApp {
+    /// The view shown.
     pub view: View,
+    /// Trees drawn by hand, searched step by step.
     pub tree_lab: TreeLab,
     /// Owns the AI's worker thread: dropping the app (closing the window) stops any search.
     pub play: Play,
     /// Plots of the searches of the game in `play`.
     pub telemetry: TelemetryView,
+    /// The session file, its autosave and recovery, and the File menu's dialogs.
     pub sessions: Sessions,
 }
 

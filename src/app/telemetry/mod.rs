@@ -29,13 +29,17 @@ pub enum Action {
     Select(Option<u64>),
     /// Select the previous (−1) or next (+1) record.
     Step(i32),
+    /// Write every search's figures to `saves/telemetry-<game>.csv`.
     SaveCsv,
+    /// Put the same CSV on the clipboard.
     CopyCsv,
     /// Write a part of the view as a figure (PNG or SVG) at the size chosen beside the buttons.
     SaveFigure(Part, figure::Format),
     /// Re-run the selected record's position with the A/B settings.
     RunB,
+    /// Stop B's search.
     StopB,
+    /// Show or hide the view's help.
     ToggleHelp,
 }
 
@@ -45,6 +49,7 @@ pub struct TelemetryView {
     pub shown: [bool; Series::ALL.len()],
     /// The record whose ladder is shown; `None` follows the latest.
     pub selected: Option<u64>,
+    /// The A/B run: the selected position searched again with other settings.
     pub ab: ab::AbRun,
     /// What the ladder plot shows.
     pub rung: deepening::Rung,

@@ -32,6 +32,7 @@ pub struct Editor {
     pub message: Option<Message>,
     /// The text field open on the canvas, if any.
     pub inline: Option<Inline>,
+    /// Whether the lab's help is shown.
     pub help_open: bool,
     /// Text to put on the system clipboard after this frame's actions.
     pub to_clipboard: Option<String>,
@@ -43,23 +44,31 @@ pub struct Editor {
 /// A line under the node bar: an error (an edit refused) or a note.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
+    /// An edit refused, and why.
     Error(String),
+    /// What a command did.
     Note(String),
 }
 
 /// What the in-place field edits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
+    /// A leaf's value.
     Value,
+    /// A node's label.
     Label,
+    /// A chance node's probabilities, one a child.
     Probabilities,
 }
 
 /// The text field open on a node of the canvas.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Inline {
+    /// The node's path.
     pub path: Vec<usize>,
+    /// What is edited.
     pub field: Field,
+    /// The text typed so far.
     pub text: String,
     /// False until the field has been given the keyboard focus once.
     pub focused: bool,
@@ -68,12 +77,17 @@ pub struct Inline {
 /// An edit of the selected node.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Edit {
+    /// Give the node a new last child (a leaf).
     AddChild,
+    /// Put a new node between the node and its parent.
     InsertParent,
+    /// Remove the node and its subtree.
     Delete,
     /// Move among the siblings: −1 left, +1 right.
     Move(isize),
+    /// The next kind: MAX, MIN, chance (the notation's default when `None`).
     CycleKind,
+    /// This kind, or the notation's default for its depth (`None`).
     SetKind(Option<NodeKind>),
     /// The committed text of the in-place field.
     Commit(Field, String),
@@ -81,7 +95,9 @@ pub enum Edit {
     Paste(Option<String>),
     /// Move the selected subtree to become child `index` of the node at `parent` (a drag and drop on the canvas).
     MoveTo {
+        /// The new parent's path.
         parent: Vec<usize>,
+        /// The place among its children.
         index: usize,
     },
 }

@@ -43,7 +43,9 @@ use std::sync::Arc;
 pub struct TreeLabSettings {
     /// The tree, as the user wrote it.
     pub text: String,
+    /// The search the replay, the counts and the trace follow.
     pub algorithm: Algorithm,
+    /// The shape and seed *Generate* draws a random tree from.
     pub random: RandomTree,
     /// Replay speed, in steps per second.
     pub speed: f32,
@@ -70,11 +72,15 @@ pub enum Action {
     TextEdited,
     /// The notation field lost the keyboard: the next typing is a new undo step.
     TextCommitted,
+    /// Put one of the memos' and lectures' examples on the canvas.
     LoadExample(Example),
     /// Generate a random uniform tree from the settings.
     GenerateRandom,
+    /// Follow another search.
     SetAlgorithm(Algorithm),
+    /// Move the replay's cursor.
     Seek(Seek),
+    /// Start or pause the replay.
     TogglePlay,
     /// Fit the whole tree into the canvas.
     Fit,
@@ -84,17 +90,25 @@ pub enum Action {
     Edit(Edit),
     /// Open the in-place field on the selected node (`None`: what Enter edits for its kind).
     StartInline(Option<Field>),
+    /// Close the in-place field, keeping what was typed.
     CloseInline,
+    /// Put the selected subtree's notation on the clipboard.
     Copy,
+    /// Take back the last change to the tree.
     Undo,
+    /// Make the change taken back again.
     Redo,
+    /// Show or hide the lab's help.
     ToggleHelp,
     /// Put the tree's notation on the clipboard.
     CopyNotation,
     /// Ask where to open from or save to: the system's dialog, else the in-window one.
     FileDialog(files::Mode),
+    /// Read the tree file at this path.
     OpenPath(std::path::PathBuf),
+    /// Write the tree file to this path.
     SavePath(std::path::PathBuf),
+    /// Close the in-window file dialog.
     CloseDialog,
     /// Load the n-th file of `games/trees/`.
     LoadFileExample(usize),
@@ -121,16 +135,22 @@ pub enum Action {
     QuizTogglePruned(Vec<usize>),
     /// Grade every mark (and keep grading after every change until the marks are cleared).
     QuizCheck,
+    /// Remove every quiz mark.
     QuizClear,
 }
 
 /// A move of the replay cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seek {
+    /// Before the first event.
     Start,
+    /// One event back.
     Back,
+    /// One event on.
     Forward,
+    /// After the last event.
     End,
+    /// To the event of this number.
     To(usize),
 }
 
@@ -179,6 +199,7 @@ impl Default for CanvasView {
 
 /// The Tree lab's state.
 pub struct TreeLab {
+    /// What the lab keeps between sessions.
     pub settings: TreeLabSettings,
     /// The last valid tree (kept while the text has an error): what edits change and undo restores. Shared with
     /// the undo list and the worker, so neither needs a copy.
