@@ -85,9 +85,9 @@ pub enum Edit {
     Delete,
     /// Move among the siblings: −1 left, +1 right.
     Move(isize),
-    /// The next kind: MAX, MIN, chance (the notation's default when `None`).
+    /// The next kind in the cycle unmarked (the notation's default) → MAX → MIN → chance → unmarked.
     CycleKind,
-    /// This kind, or the notation's default for its depth (`None`).
+    /// This kind, or unmarked (`None`: the notation's default for its place).
     SetKind(Option<NodeKind>),
     /// The committed text of the in-place field.
     Commit(Field, String),
