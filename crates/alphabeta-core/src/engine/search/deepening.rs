@@ -50,7 +50,7 @@ pub struct EngineConfig {
     /// searches (`negamax`, `pvs`, `mtdf`) are the only ones they change.
     pub features: SearchFeatures,
     /// Search threads (Lazy SMP, see [`super::smp`]): 1 is the one-thread search, node for node; more share one
-    /// table and need [`Engine::think_parallel`]. Held to [`THREADS`](super::ranges::THREADS).
+    /// table and need [`Engine::think_parallel`]. Held to [`THREADS`].
     pub threads: usize,
 }
 

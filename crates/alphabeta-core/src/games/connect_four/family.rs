@@ -1,8 +1,10 @@
 //! The Connect Four family: what the rest of the studio knows of it (listed once in `games::families`) — its
-//! name and parameters in game files, and [`Playable`](crate::games::any::Playable): moves as numbers, side
+//! name and parameters in game files, and [`Playable`](Playable): moves as numbers, side
 //! names, scores in words, records.
 
 use super::*;
+use crate::games::any::{AnyGame, AnyMove, Outcome, Playable, outcome_of};
+use crate::games::family::{Family, Params, RuleSet, Rules, read_params};
 
 /// The Connect Four family: `rules: ConnectFour(width: 7, height: 6)` in a game file.
 pub struct ConnectFourFamily;
@@ -17,59 +19,55 @@ pub struct ConnectFourRules {
     pub height: usize,
 }
 
-impl crate::games::family::Family for ConnectFourFamily {
+impl Family for ConnectFourFamily {
     fn name(&self) -> &'static str {
         "ConnectFour"
     }
     fn has_params(&self) -> bool {
         true
     }
-    fn rules(&self, params: &crate::games::family::Params) -> Result<crate::games::family::Rules, String> {
-        let rules: ConnectFourRules = crate::games::family::read_params(params)?;
+    fn rules(&self, params: &Params) -> Result<Rules, String> {
+        let rules: ConnectFourRules = read_params(params)?;
         ConnectFour::new(rules.width, rules.height).map_err(|e| e.to_string())?;
-        Ok(crate::games::family::Rules::new(rules))
+        Ok(Rules::new(rules))
     }
     /// `connect-four-WxH`: any board size, e.g. `connect-four-8x7`.
-    fn command_line_rules(&self, id: &str) -> Option<Result<crate::games::family::Rules, String>> {
+    fn command_line_rules(&self, id: &str) -> Option<Result<Rules, String>> {
         let (width, height) = id.strip_prefix("connect-four-")?.split_once('x')?;
         let rules = ConnectFourRules { width: width.parse().ok()?, height: height.parse().ok()? };
-        Some(
-            ConnectFour::new(rules.width, rules.height)
-                .map(|_| crate::games::family::Rules::new(rules))
-                .map_err(|e| e.to_string()),
-        )
+        Some(ConnectFour::new(rules.width, rules.height).map(|_| Rules::new(rules)).map_err(|e| e.to_string()))
     }
     fn command_line_ids(&self) -> &'static [&'static str] {
         &["connect-four-WxH"]
     }
 }
 
-impl crate::games::family::RuleSet for ConnectFourRules {
+impl RuleSet for ConnectFourRules {
     fn family(&self) -> &'static str {
         "ConnectFour"
     }
     fn describe(&self) -> String {
         format!("ConnectFour(width: {}, height: {})", self.width, self.height)
     }
-    fn new_game(&self) -> Result<crate::games::any::AnyGame, String> {
-        ConnectFour::new(self.width, self.height).map(crate::games::any::AnyGame::new).map_err(|e| e.to_string())
+    fn new_game(&self) -> Result<AnyGame, String> {
+        ConnectFour::new(self.width, self.height).map(AnyGame::new).map_err(|e| e.to_string())
     }
     /// The 1-based columns played, e.g. `4453` (Pons' notation).
-    fn read_position(&self, text: &str) -> Result<crate::games::any::AnyGame, String> {
+    fn read_position(&self, text: &str) -> Result<AnyGame, String> {
         let game = ConnectFour::new(self.width, self.height).map_err(|e| e.to_string())?;
-        game.with_moves(text).map(crate::games::any::AnyGame::new).map_err(|e| e.to_string())
+        game.with_moves(text).map(AnyGame::new).map_err(|e| e.to_string())
     }
 }
 
-impl crate::games::any::Playable for ConnectFour {
-    fn encode(mv: u8) -> crate::games::any::AnyMove {
-        crate::games::any::AnyMove::from(mv)
+impl Playable for ConnectFour {
+    fn encode(mv: u8) -> AnyMove {
+        AnyMove::from(mv)
     }
-    fn decode(mv: crate::games::any::AnyMove) -> Option<u8> {
+    fn decode(mv: AnyMove) -> Option<u8> {
         u8::try_from(mv).ok()
     }
-    fn outcome(&self) -> Option<crate::games::any::Outcome> {
-        crate::games::any::outcome_of(self.winner(), self.is_over())
+    fn outcome(&self) -> Option<Outcome> {
+        outcome_of(self.winner(), self.is_over())
     }
     fn moves_played(&self) -> usize {
         ConnectFour::moves_played(self)
@@ -84,15 +82,9 @@ impl crate::games::any::Playable for ConnectFour {
         super::words::AXIS
     }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        let names = crate::games::any::Playable::side_names(self);
+        let names = Playable::side_names(self);
         let cells = self.width() * self.height();
-        super::words::score_in_words(
-            value,
-            self.moves_played(),
-            cells,
-            crate::games::any::Playable::side_to_move(self),
-            names,
-        )
+        super::words::score_in_words(value, self.moves_played(), cells, Playable::side_to_move(self), names)
     }
     /// Pons' move string, `4453…`.
     fn write_record(&self, moves: &[u8]) -> (String, &'static str) {

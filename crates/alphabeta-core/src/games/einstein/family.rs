@@ -1,8 +1,10 @@
 //! The EinStein family: what the rest of the studio knows of it (listed once in `games::families`) — its
-//! name and parameters in game files, and [`Playable`](crate::games::any::Playable): moves as numbers, side
+//! name and parameters in game files, and [`Playable`](Playable): moves as numbers, side
 //! names, scores in words, records.
 
 use super::*;
+use crate::games::any::{AnyGame, AnyMove, Outcome, Playable, outcome_of};
+use crate::games::family::{Family, Params, RuleSet, Rules};
 
 /// The EinStein würfelt nicht! family: `rules: Einstein` in a game file.
 pub struct EinsteinFamily;
@@ -11,44 +13,44 @@ pub struct EinsteinFamily;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EinsteinRules;
 
-impl crate::games::family::Family for EinsteinFamily {
+impl Family for EinsteinFamily {
     fn name(&self) -> &'static str {
         "Einstein"
     }
     fn has_params(&self) -> bool {
         false
     }
-    fn rules(&self, _params: &crate::games::family::Params) -> Result<crate::games::family::Rules, String> {
-        Ok(crate::games::family::Rules::new(EinsteinRules))
+    fn rules(&self, _params: &Params) -> Result<Rules, String> {
+        Ok(Rules::new(EinsteinRules))
     }
 }
 
-impl crate::games::family::RuleSet for EinsteinRules {
+impl RuleSet for EinsteinRules {
     fn family(&self) -> &'static str {
         "Einstein"
     }
     fn describe(&self) -> String {
         "Einstein".into()
     }
-    fn new_game(&self) -> Result<crate::games::any::AnyGame, String> {
-        Ok(crate::games::any::AnyGame::new(Einstein::new()))
+    fn new_game(&self) -> Result<AnyGame, String> {
+        Ok(AnyGame::new(Einstein::new()))
     }
     /// Move names separated by commas, e.g. `die 5, 5:b2-c3`.
-    fn read_position(&self, text: &str) -> Result<crate::games::any::AnyGame, String> {
-        Einstein::new().with_moves(text).map(crate::games::any::AnyGame::new).map_err(|e| e.to_string())
+    fn read_position(&self, text: &str) -> Result<AnyGame, String> {
+        Einstein::new().with_moves(text).map(AnyGame::new).map_err(|e| e.to_string())
     }
 }
 
 /// An EinStein move is a `u16` that names itself; decoding checks its shape.
-impl crate::games::any::Playable for Einstein {
-    fn encode(mv: EinsteinMove) -> crate::games::any::AnyMove {
-        crate::games::any::AnyMove::from(mv)
+impl Playable for Einstein {
+    fn encode(mv: EinsteinMove) -> AnyMove {
+        AnyMove::from(mv)
     }
-    fn decode(mv: crate::games::any::AnyMove) -> Option<EinsteinMove> {
+    fn decode(mv: AnyMove) -> Option<EinsteinMove> {
         u16::try_from(mv).ok().filter(|&m| is_well_formed(m))
     }
-    fn outcome(&self) -> Option<crate::games::any::Outcome> {
-        crate::games::any::outcome_of(self.winner(), self.is_over())
+    fn outcome(&self) -> Option<Outcome> {
+        outcome_of(self.winner(), self.is_over())
     }
     fn moves_played(&self) -> usize {
         Einstein::moves_played(self)
@@ -63,8 +65,8 @@ impl crate::games::any::Playable for Einstein {
         super::words::AXIS
     }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        let names = crate::games::any::Playable::side_names(self);
-        super::words::score_in_words(value, self.moves_played(), crate::games::any::Playable::side_to_move(self), names)
+        let names = Playable::side_names(self);
+        super::words::score_in_words(value, self.moves_played(), Playable::side_to_move(self), names)
     }
     fn has_chance(&self) -> bool {
         true

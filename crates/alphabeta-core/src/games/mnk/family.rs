@@ -1,8 +1,10 @@
 //! The m,n,k family: what the rest of the studio knows of it (listed once in `games::families`) — its
-//! name and parameters in game files, and [`Playable`](crate::games::any::Playable): moves as numbers, side
+//! name and parameters in game files, and [`Playable`](Playable): moves as numbers, side
 //! names, scores in words, records.
 
 use super::*;
+use crate::games::any::{AnyGame, AnyMove, Outcome, Playable, outcome_of};
+use crate::games::family::{Family, Params, RuleSet, Rules, read_params};
 
 /// The m,n,k family: `rules: Mnk(width: 3, height: 3, k: 3)` in a game file.
 pub struct MnkFamily;
@@ -19,41 +21,41 @@ pub struct MnkRules {
     pub k: usize,
 }
 
-impl crate::games::family::Family for MnkFamily {
+impl Family for MnkFamily {
     fn name(&self) -> &'static str {
         "Mnk"
     }
     fn has_params(&self) -> bool {
         true
     }
-    fn rules(&self, params: &crate::games::family::Params) -> Result<crate::games::family::Rules, String> {
-        let rules: MnkRules = crate::games::family::read_params(params)?;
+    fn rules(&self, params: &Params) -> Result<Rules, String> {
+        let rules: MnkRules = read_params(params)?;
         Mnk::new(rules.width, rules.height, rules.k).map_err(|e| e.to_string())?;
-        Ok(crate::games::family::Rules::new(rules))
+        Ok(Rules::new(rules))
     }
 }
 
-impl crate::games::family::RuleSet for MnkRules {
+impl RuleSet for MnkRules {
     fn family(&self) -> &'static str {
         "Mnk"
     }
     fn describe(&self) -> String {
         format!("Mnk(width: {}, height: {}, k: {})", self.width, self.height, self.k)
     }
-    fn new_game(&self) -> Result<crate::games::any::AnyGame, String> {
-        Mnk::new(self.width, self.height, self.k).map(crate::games::any::AnyGame::new).map_err(|e| e.to_string())
+    fn new_game(&self) -> Result<AnyGame, String> {
+        Mnk::new(self.width, self.height, self.k).map(AnyGame::new).map_err(|e| e.to_string())
     }
 }
 
-impl crate::games::any::Playable for Mnk {
-    fn encode(mv: u8) -> crate::games::any::AnyMove {
-        crate::games::any::AnyMove::from(mv)
+impl Playable for Mnk {
+    fn encode(mv: u8) -> AnyMove {
+        AnyMove::from(mv)
     }
-    fn decode(mv: crate::games::any::AnyMove) -> Option<u8> {
+    fn decode(mv: AnyMove) -> Option<u8> {
         u8::try_from(mv).ok()
     }
-    fn outcome(&self) -> Option<crate::games::any::Outcome> {
-        crate::games::any::outcome_of(self.winner(), self.is_over())
+    fn outcome(&self) -> Option<Outcome> {
+        outcome_of(self.winner(), self.is_over())
     }
     fn moves_played(&self) -> usize {
         Mnk::moves_played(self)
@@ -68,15 +70,9 @@ impl crate::games::any::Playable for Mnk {
         super::words::AXIS
     }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        let names = crate::games::any::Playable::side_names(self);
+        let names = Playable::side_names(self);
         let cells = self.width() * self.height();
-        super::words::score_in_words(
-            value,
-            self.moves_played(),
-            cells,
-            crate::games::any::Playable::side_to_move(self),
-            names,
-        )
+        super::words::score_in_words(value, self.moves_played(), cells, Playable::side_to_move(self), names)
     }
     /// Cell names separated by spaces.
     fn write_record(&self, moves: &[u8]) -> (String, &'static str) {

@@ -1,8 +1,10 @@
 //! The Othello family: what the rest of the studio knows of it (listed once in `games::families`) — its
-//! name and parameters in game files, and [`Playable`](crate::games::any::Playable): moves as numbers, side
+//! name and parameters in game files, and [`Playable`](Playable): moves as numbers, side
 //! names, scores in words, records.
 
 use super::*;
+use crate::games::any::{AnyGame, AnyMove, Outcome, Playable, outcome_of};
+use crate::games::family::{Family, Params, RuleSet, Rules, read_params};
 
 /// The Othello family: `rules: Othello(size: 8)` in a game file.
 pub struct OthelloFamily;
@@ -15,59 +17,55 @@ pub struct OthelloRules {
     pub size: usize,
 }
 
-impl crate::games::family::Family for OthelloFamily {
+impl Family for OthelloFamily {
     fn name(&self) -> &'static str {
         "Othello"
     }
     fn has_params(&self) -> bool {
         true
     }
-    fn rules(&self, params: &crate::games::family::Params) -> Result<crate::games::family::Rules, String> {
-        let rules: OthelloRules = crate::games::family::read_params(params)?;
+    fn rules(&self, params: &Params) -> Result<Rules, String> {
+        let rules: OthelloRules = read_params(params)?;
         Othello::new(rules.size).map_err(|e| e.to_string())?;
-        Ok(crate::games::family::Rules::new(rules))
+        Ok(Rules::new(rules))
     }
     /// `othello-NxN` for any even size, e.g. `othello-4x4`.
-    fn command_line_rules(&self, id: &str) -> Option<Result<crate::games::family::Rules, String>> {
+    fn command_line_rules(&self, id: &str) -> Option<Result<Rules, String>> {
         let (a, b) = id.strip_prefix("othello-")?.split_once('x')?;
         let size: usize = a.parse().ok().filter(|&s| b.parse() == Ok(s))?;
-        Some(
-            Othello::new(size)
-                .map(|_| crate::games::family::Rules::new(OthelloRules { size }))
-                .map_err(|e| e.to_string()),
-        )
+        Some(Othello::new(size).map(|_| Rules::new(OthelloRules { size })).map_err(|e| e.to_string()))
     }
     fn command_line_ids(&self) -> &'static [&'static str] {
         &["othello-NxN"]
     }
 }
 
-impl crate::games::family::RuleSet for OthelloRules {
+impl RuleSet for OthelloRules {
     fn family(&self) -> &'static str {
         "Othello"
     }
     fn describe(&self) -> String {
         format!("Othello(size: {})", self.size)
     }
-    fn new_game(&self) -> Result<crate::games::any::AnyGame, String> {
-        Othello::new(self.size).map(crate::games::any::AnyGame::new).map_err(|e| e.to_string())
+    fn new_game(&self) -> Result<AnyGame, String> {
+        Othello::new(self.size).map(AnyGame::new).map_err(|e| e.to_string())
     }
     /// The moves' names one after the other, a pass as `pass`, e.g. `f5d6c3`.
-    fn read_position(&self, text: &str) -> Result<crate::games::any::AnyGame, String> {
+    fn read_position(&self, text: &str) -> Result<AnyGame, String> {
         let game = Othello::new(self.size).map_err(|e| e.to_string())?;
-        game.with_moves(text).map(crate::games::any::AnyGame::new).map_err(|e| e.to_string())
+        game.with_moves(text).map(AnyGame::new).map_err(|e| e.to_string())
     }
 }
 
-impl crate::games::any::Playable for Othello {
-    fn encode(mv: u8) -> crate::games::any::AnyMove {
-        crate::games::any::AnyMove::from(mv)
+impl Playable for Othello {
+    fn encode(mv: u8) -> AnyMove {
+        AnyMove::from(mv)
     }
-    fn decode(mv: crate::games::any::AnyMove) -> Option<u8> {
+    fn decode(mv: AnyMove) -> Option<u8> {
         u8::try_from(mv).ok()
     }
-    fn outcome(&self) -> Option<crate::games::any::Outcome> {
-        crate::games::any::outcome_of(self.winner(), self.is_over())
+    fn outcome(&self) -> Option<Outcome> {
+        outcome_of(self.winner(), self.is_over())
     }
     fn moves_played(&self) -> usize {
         Othello::moves_played(self)
@@ -82,7 +80,7 @@ impl crate::games::any::Playable for Othello {
         super::words::AXIS
     }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        super::words::score_in_words(value, crate::games::any::Playable::side_to_move(self))
+        super::words::score_in_words(value, Playable::side_to_move(self))
     }
     /// The transcript, `f5d6c3…`.
     fn write_record(&self, moves: &[u8]) -> (String, &'static str) {
