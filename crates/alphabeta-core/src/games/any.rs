@@ -1,6 +1,7 @@
 //! The games type-erased once, for the window and the command line: [`AnyGame`] holds a position of any rule family
 //! behind a trait object, and [`AnyWorker`] searches whichever game it is given on a background thread of the right
-//! type. [`ErasedGame`] is implemented once, generically, for every [`Playable`] game, so a new family only
+//! type. [`ErasedGame`] is implemented once, generically, for every [`Playable`] game, and [`AnyGame`] dereferences
+//! to it (no layer of forwarding methods), so a new family only
 //! implements [`Playable`] — nothing here names a family. The search itself stays generic (one monomorphised
 //! search per family), so erasing costs nothing per node.
 
@@ -147,8 +148,9 @@ pub fn outcome_of(winner: Option<Side>, over: bool) -> Option<Outcome> {
     }
 }
 
-/// A position of some [`Playable`] game with its moves erased to [`AnyMove`]. Implemented for every `Playable` below;
-/// code outside this file uses it through [`AnyGame`].
+/// A position of some [`Playable`] game with its moves erased to [`AnyMove`]: what the window and the commands ask
+/// of any game. Implemented once, below, for every `Playable`; [`AnyGame`] owns one and lends its methods (it
+/// dereferences to it), adding only what needs the handle itself (a fault check, a copy to search).
 pub trait ErasedGame: Send {
     /// The position as `Any`, for [`AnyGame::downcast_ref`] and [`ErasedGame::equals`].
     fn as_any(&self) -> &dyn Any;
@@ -160,49 +162,54 @@ pub trait ErasedGame: Send {
     fn debug(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result;
     /// Whose turn it is, chance included.
     fn turn(&self) -> Turn;
-    /// See [`AnyGame::side_to_move`].
+    /// The player to move (meaningful while the game is not over); at a chance node, see
+    /// [`Playable::side_to_move`].
     fn side_to_move(&self) -> Side;
     /// The names of MAX and MIN in this game ([`Playable::side_names`]).
     fn side_names(&self) -> [&str; 2];
-    /// See [`AnyGame::score_unit`].
+    /// The unit of the evaluation's scores (see [`Playable::score_unit`]).
     fn score_unit(&self) -> &str;
-    /// See [`AnyGame::value_bounds`].
+    /// Bounds on every value the game can produce, from MAX's point of view ([`Game::value_bounds`]): infinite
+    /// where the game states none.
     fn value_bounds(&self) -> (crate::engine::game::Value, crate::engine::game::Value);
-    /// See [`AnyGame::has_chance`].
+    /// True when the game has chance turns.
     fn has_chance(&self) -> bool;
-    /// See [`AnyGame::has_selective_search`].
+    /// True when the selective-search switches change this game's search (today: chess).
     fn has_selective_search(&self) -> bool;
-    /// See [`AnyGame::legal_moves`].
+    /// The legal moves, in the game's generation order; none once it is over.
     fn legal_moves(&self) -> Vec<AnyMove>;
-    /// See [`AnyGame::terminal_value`].
+    /// The game's value when it is over ([`Game::terminal_value`]: from the side to move's point of view), `None`
+    /// while it goes on.
     fn terminal_value(&self) -> Option<crate::engine::game::Value>;
-    /// See [`AnyGame::evaluate`].
+    /// The static evaluation of a position that is not over ([`Game::evaluate`]: from the side to move's point of
+    /// view, at a chance node from MAX's).
     fn evaluate(&self) -> crate::engine::game::Value;
-    /// See [`AnyGame::probability`]; 0 for a move of another game.
+    /// The probability of the chance outcome `mv` (at a chance node); 0 for a move of another game.
     fn probability(&self, mv: AnyMove) -> f64;
-    /// See [`AnyGame::try_play`]; a move of another game is illegal.
+    /// Plays `mv` if it is legal, and otherwise says why not (a move of another game is illegal).
     fn try_play(&mut self, mv: AnyMove) -> Result<(), IllegalMove>;
-    /// See [`AnyGame::undo`]; a move of another game is ignored.
+    /// Takes back `mv`, which must be the last move played; a move of another game is ignored.
     fn undo(&mut self, mv: AnyMove);
-    /// See [`AnyGame::move_name`]; a move of another game is `?` and its number.
+    /// The move in the game's notation; a move of another game is `?` and its number.
     fn move_name(&self, mv: AnyMove) -> String;
-    /// See [`AnyGame::find_move`].
+    /// The legal move called `name` (the inverse of [`ErasedGame::move_name`]), if any.
     fn find_move(&self, name: &str) -> Option<AnyMove>;
-    /// See [`AnyGame::outcome`].
+    /// How the game ended, if it has.
     fn outcome(&self) -> Option<Outcome>;
-    /// See [`AnyGame::moves_played`].
+    /// Moves made since the start.
     fn moves_played(&self) -> usize;
     /// The leaves `depth` plies deep (see [`AnyGame::perft`], which also reports a fault).
     fn perft(&mut self, depth: u32) -> u64;
-    /// See [`AnyGame::score_in_words`].
+    /// A score in words (see [`Playable::score_in_words`]).
     fn score_in_words(&self, value: crate::engine::game::Value) -> String;
-    /// See [`AnyGame::score_axis`].
+    /// How its scores are plotted (see [`Playable::score_axis`]).
     fn score_axis(&self) -> super::score_words::ScoreAxis;
-    /// See [`AnyGame::ending`].
+    /// Why the game ended, beyond who won (see [`Playable::ending`]).
     fn ending(&self) -> Option<String>;
-    /// See [`AnyGame::ends_by_history`].
+    /// True when the rules end a game by a history its key leaves out (see [`Playable::ends_by_history`]).
     fn ends_by_history(&self) -> bool;
-    /// See [`AnyGame::write_record`]; refused when a move is of another game.
+    /// This start position and `moves` as a record (see [`Playable::write_record`]); refused when a move is of
+    /// another game.
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String>;
     /// See [`AnyGame::write_noted_record`]; refused when a move is of another game.
     fn write_noted_record(
@@ -210,11 +217,11 @@ pub trait ErasedGame: Send {
         moves: &[AnyMove],
         notes: &super::records::RecordNotes,
     ) -> Result<(String, &'static str), String>;
-    /// See [`AnyGame::read_record`].
+    /// A record read from this start position (see [`Playable::read_record`]).
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError>;
-    /// See [`AnyGame::position_text`].
+    /// The position in the family's notation (FEN), if it has one.
     fn position_text(&self) -> Option<String>;
-    /// See [`AnyGame::position_hash`].
+    /// The position's hash ([`Game::position_hash`]): equal for the same position reached by other move orders.
     fn position_hash(&self) -> u64;
     /// The move tree below this position, `lead` first at the root (played on and taken back; see
     /// [`AnyGame::move_tree_led`]).
@@ -230,7 +237,7 @@ pub trait ErasedGame: Send {
     /// A search with `engine`'s settings and the memory it kept from earlier searches (see
     /// [`AnyGame::think_with`]).
     fn think_with(&mut self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Result<Thought<AnyMove>, String>;
-    /// See [`AnyGame::fault`].
+    /// Why the game's rules failed, if they did (a script's `file:line: …`; see [`Game::fault`]).
     fn fault(&self) -> Option<String>;
     /// Starts a search thread for this family; `wake` is called after every report it sends.
     fn spawn_worker(&self, wake: Box<dyn Fn() + Send>) -> std::io::Result<Box<dyn ErasedWorker>>;
@@ -390,6 +397,20 @@ fn table_refused(why: String) -> String {
 /// the same family and equal there.
 pub struct AnyGame(Box<dyn ErasedGame>);
 
+/// Every capability of [`ErasedGame`] is [`AnyGame`]'s: `game.legal_moves()`, `game.try_play(mv)`, ….
+impl std::ops::Deref for AnyGame {
+    type Target = dyn ErasedGame;
+    fn deref(&self) -> &Self::Target {
+        self.0.as_ref()
+    }
+}
+
+impl std::ops::DerefMut for AnyGame {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        self.0.as_mut()
+    }
+}
+
 impl Clone for AnyGame {
     fn clone(&self) -> Self {
         AnyGame(self.0.clone_box())
@@ -427,12 +448,6 @@ impl AnyGame {
         self.0.as_any().downcast_ref::<G>()
     }
 
-    /// The player to move (meaningful while the game is not over); at a chance node, see
-    /// [`Playable::side_to_move`].
-    pub fn side_to_move(&self) -> Side {
-        self.0.side_to_move()
-    }
-
     /// How the window names `side` in this game ("White", "Red", "First player", …).
     pub fn side_name(&self, side: Side) -> &str {
         let [first, second] = self.0.side_names();
@@ -442,31 +457,6 @@ impl AnyGame {
         }
     }
 
-    /// A score in words (see [`Playable::score_in_words`]).
-    pub fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        self.0.score_in_words(value)
-    }
-
-    /// How its scores are plotted (see [`Playable::score_axis`]).
-    pub fn score_axis(&self) -> super::score_words::ScoreAxis {
-        self.0.score_axis()
-    }
-
-    /// Why the game ended, beyond who won (see [`Playable::ending`]).
-    pub fn ending(&self) -> Option<String> {
-        self.0.ending()
-    }
-
-    /// True when the rules end a game by a history its key leaves out (see [`Playable::ends_by_history`]).
-    pub fn ends_by_history(&self) -> bool {
-        self.0.ends_by_history()
-    }
-
-    /// This start position and `moves` as a record (see [`Playable::write_record`]).
-    pub fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String> {
-        self.0.write_record(moves)
-    }
-
     /// This start position and `moves` as a record with `notes` (see [`Playable::write_noted_record`]).
     pub fn write_noted_record(
         &self,
@@ -474,94 +464,6 @@ impl AnyGame {
         notes: &super::records::RecordNotes,
     ) -> Result<(String, &'static str), String> {
         self.0.write_noted_record(moves, notes)
-    }
-
-    /// A record read from this start position (see [`Playable::read_record`]).
-    pub fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError> {
-        self.0.read_record(text)
-    }
-
-    /// The position in the family's notation (FEN), if it has one.
-    pub fn position_text(&self) -> Option<String> {
-        self.0.position_text()
-    }
-
-    /// The position's hash ([`Game::position_hash`]): equal for the same position reached by other move orders.
-    pub fn position_hash(&self) -> u64 {
-        self.0.position_hash()
-    }
-
-    /// The unit of the evaluation's scores (see [`Playable::score_unit`]).
-    pub fn score_unit(&self) -> &str {
-        self.0.score_unit()
-    }
-
-    /// Bounds on every value the game can produce, from MAX's point of view ([`Game::value_bounds`]): infinite
-    /// where the game states none.
-    pub fn value_bounds(&self) -> (crate::engine::game::Value, crate::engine::game::Value) {
-        self.0.value_bounds()
-    }
-
-    /// True when the game has chance turns.
-    pub fn has_chance(&self) -> bool {
-        self.0.has_chance()
-    }
-
-    /// True when the selective-search switches change this game's search (today: chess).
-    pub fn has_selective_search(&self) -> bool {
-        self.0.has_selective_search()
-    }
-
-    /// Whose turn it is, chance included.
-    pub fn turn(&self) -> Turn {
-        self.0.turn()
-    }
-
-    /// The legal moves, in the game's generation order; none once it is over.
-    pub fn legal_moves(&self) -> Vec<AnyMove> {
-        self.0.legal_moves()
-    }
-
-    /// The game's value when it is over ([`Game::terminal_value`]: from the side to move's point of view), `None`
-    /// while it goes on.
-    pub fn terminal_value(&self) -> Option<crate::engine::game::Value> {
-        self.0.terminal_value()
-    }
-
-    /// The static evaluation of a position that is not over ([`Game::evaluate`]: from the side to move's point of
-    /// view, at a chance node from MAX's).
-    pub fn evaluate(&self) -> crate::engine::game::Value {
-        self.0.evaluate()
-    }
-
-    /// The probability of the chance outcome `mv` (at a chance node).
-    pub fn probability(&self, mv: AnyMove) -> f64 {
-        self.0.probability(mv)
-    }
-
-    /// Plays `mv` if it is legal, and otherwise says why not.
-    pub fn try_play(&mut self, mv: AnyMove) -> Result<(), IllegalMove> {
-        self.0.try_play(mv)
-    }
-
-    /// Takes back `mv`, which must be the last move played.
-    pub fn undo(&mut self, mv: AnyMove) {
-        self.0.undo(mv)
-    }
-
-    /// The move in the game's notation.
-    pub fn move_name(&self, mv: AnyMove) -> String {
-        self.0.move_name(mv)
-    }
-
-    /// The legal move called `name` (the inverse of [`AnyGame::move_name`]), if any.
-    pub fn find_move(&self, name: &str) -> Option<AnyMove> {
-        self.0.find_move(name)
-    }
-
-    /// Why the game's rules failed, if they did (a script's `file:line: …`; see [`Game::fault`]).
-    pub fn fault(&self) -> Option<String> {
-        self.0.fault()
     }
 
     /// Plays the moves named in `line` (separated by commas), one after the other.
@@ -593,11 +495,6 @@ impl AnyGame {
         names
     }
 
-    /// How the game ended, if it has.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome()
-    }
-
     /// The real move tree below this position with this shape, or why not (see [`super::move_tree`]).
     pub fn move_tree(&self, shape: super::move_tree::TreeShape) -> Result<crate::tree::model::Tree, String> {
         self.move_tree_led(shape, &[])
@@ -616,11 +513,6 @@ impl AnyGame {
     /// The nodes [`AnyGame::move_tree`] would make with `shape`, or `None` once they pass `budget`.
     pub fn move_tree_nodes(&self, shape: super::move_tree::TreeShape, budget: usize) -> Option<usize> {
         self.clone().0.move_tree_nodes(shape, budget)
-    }
-
-    /// Moves made since the start.
-    pub fn moves_played(&self) -> usize {
-        self.0.moves_played()
     }
 
     /// The leaves of the move tree `depth` plies deep, counted as the family's published tables count them.
