@@ -89,9 +89,9 @@ fn escape(text: &str) -> String {
 /// with none.
 fn write_text(game: &str, report: &CheckReport) -> Result<(), CommandError> {
     outln!(
-        "{game}: {}: {} positions ({} {}){} in {:.1} s",
+        "{game}: {}: {} ({} {}){} in {:.1} s",
         report.coverage(),
-        count(report.positions),
+        format!("{} {}", count(report.positions), if report.positions == 1 { "position" } else { "positions" }),
         count(report.keys),
         if report.keys == 1 { "key" } else { "keys" },
         report.clicks_phrase(","),

@@ -194,7 +194,7 @@ impl CheckReport {
         let games = if self.games == 1 { "1 random game".to_string() } else { format!("{} random games", self.games) };
         let planned =
             if self.games < self.planned_games { format!(" of {}", self.planned_games) } else { String::new() };
-        let cut = if self.ended_games == self.games {
+        let cut = if self.ended_games == self.games && self.games > 0 {
             " to their end".to_string()
         } else {
             format!(" ({} to their end)", self.ended_games)
@@ -202,7 +202,11 @@ impl CheckReport {
         let plies = if self.depth == 1 { "1 ply".to_string() } else { format!("{} plies", self.depth) };
         let sized = self
             .sized
-            .map(|(moves, plies)| format!(" (sized to the game: {moves:.1} moves a position, {plies:.0} plies a game)"))
+            .map(|(moves, plies)| {
+                let plies =
+                    if format!("{plies:.0}") == "1" { "1 ply".to_string() } else { format!("{plies:.0} plies") };
+                format!(" (sized to the game: {moves:.1} moves a position, {plies} a game)")
+            })
             .unwrap_or_default();
         format!("{games}{planned}{cut}, every position on them walked {plies} deep{sized}")
     }

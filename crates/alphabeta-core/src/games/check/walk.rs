@@ -22,6 +22,10 @@ struct Step {
 /// The start's index in [`Checker::steps`].
 const START: u32 = 0;
 
+/// After how many of a position's moves, at most (and about), the walk lists its moves again to compare them with
+/// what they were before the move and its undo (see [`Checker::walk`]).
+const MOVES_RECHECKED: usize = 256;
+
 /// What a position shows of itself; two positions with the same key must show the same.
 #[derive(Clone, Copy, PartialEq)]
 struct Fingerprint {
@@ -415,18 +419,26 @@ impl<'a> Checker<'a> {
         if depth == 0 {
             return Flow::Go;
         }
-        for (&mv, name) in before.moves.iter().zip(names) {
+        let count = before.moves.len();
+        // Every child's undo is checked for the key, turn, result and evaluation (a few calls each), but the moves
+        // are listed again after at most about [`MOVES_RECHECKED`] of them (spread over the list, the last
+        // included): listing them after each of a position's n moves would cost n² (100,000 moves: minutes).
+        let stride = count.div_ceil(MOVES_RECHECKED).max(1);
+        for (i, (&mv, name)) in before.moves.iter().zip(names).enumerate() {
             if self.stopping() {
                 return Flow::Go;
             }
             let child = self.step(step, name.clone());
-            if let Err(refused) = game.try_play(mv) {
+            // Listed just now: played as the search plays it, without listing the moves again.
+            if let Err(refused) = game.play_listed(mv) {
                 self.note(super::script::refusal_kind(game), refused.to_string(), child, None);
                 return Flow::Broken;
             }
             let below = self.walk(game, depth - 1, child);
             game.undo(mv);
-            if below == Flow::Broken || self.faulted(game, child) || !self.restored(game, &before, &name, step) {
+            let recheck = i % stride == 0 || i + 1 == count;
+            if below == Flow::Broken || self.faulted(game, child) || !self.restored(game, &before, &name, step, recheck)
+            {
                 return Flow::Broken;
             }
         }
@@ -435,9 +447,10 @@ impl<'a> Checker<'a> {
 
     /// After the move `name` and its undo: whether the position is what it was (`before`) in its key, turn,
     /// moves, result and evaluation, each asked afresh (a script's key, turn and result are asked again: the ones
-    /// kept since the position was reached would hide an `undo` that forgets them). A difference is noted.
-    fn restored(&mut self, game: &AnyGame, before: &Before, name: &str, step: u32) -> bool {
-        let moves = game.legal_moves();
+    /// kept since the position was reached would hide an `undo` that forgets them); the moves only when `moves`
+    /// says so. A difference is noted.
+    fn restored(&mut self, game: &AnyGame, before: &Before, name: &str, step: u32, moves: bool) -> bool {
+        let moves = if moves { Some(game.legal_moves()) } else { None };
         let (key, turn, over) = match super::script::reread(game) {
             None => (game.position_hash(), game.turn(), game.terminal_value().is_some()),
             Some(Ok((turn, over, key))) => (key, turn, over),
@@ -461,7 +474,7 @@ impl<'a> Checker<'a> {
             (key != before.key, "key"),
             (turn != before.turn, "turn"),
             (over, "result"),
-            (moves != before.moves, "moves"),
+            (moves.is_some_and(|moves| moves != before.moves), "moves"),
             (!over && turn == before.turn && evaluation != before.evaluation, "evaluation"),
         ] {
             if differs {
@@ -497,7 +510,15 @@ impl<'a> Checker<'a> {
             return if self.faulted(game, step) { Visit::Broken } else { Visit::Leaf };
         }
         let moves = game.legal_moves();
-        let names: Vec<String> = moves.iter().map(|&mv| game.move_name(mv)).collect();
+        let mut names = Vec::with_capacity(moves.len());
+        for (i, &mv) in moves.iter().enumerate() {
+            // One call into the script a name: the clock is looked at now and then, and a position left half
+            // named when a cap is reached is not checked.
+            if i % 1024 == 1023 && self.stopping() {
+                return Visit::Leaf;
+            }
+            names.push(game.move_name(mv));
+        }
         if self.faulted(game, step) {
             return Visit::Broken;
         }
@@ -639,7 +660,12 @@ fn fault_group(message: &str) -> String {
     group
 }
 
-/// The index of the first entry that an earlier one equals.
-fn first_repeat<T: PartialEq>(list: &[T]) -> Option<usize> {
-    (1..list.len()).find(|&i| list[..i].contains(&list[i]))
+/// The index of the first entry that an earlier one equals: pair by pair in a short list, through a set of those
+/// seen in a long one (a position may have a million moves).
+fn first_repeat<T: Eq + Hash>(list: &[T]) -> Option<usize> {
+    if list.len() <= 64 {
+        return (1..list.len()).find(|&i| list[..i].contains(&list[i]));
+    }
+    let mut seen = HashSet::with_capacity(list.len());
+    list.iter().position(|entry| !seen.insert(entry))
 }
