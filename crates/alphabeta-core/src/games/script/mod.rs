@@ -32,6 +32,7 @@ mod watchdog;
 
 pub use file::Script;
 pub use game::{ScriptGame, ScriptMove};
+pub use memory::ALL_STATES_LIMIT;
 
 use std::path::Path;
 use std::sync::Arc;
