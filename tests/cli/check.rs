@@ -149,3 +149,21 @@ fn the_time_cap_holds_on_a_position_of_100000_moves() {
     assert!(out.starts_with(first), "{out}");
     assert!(out.trim_end().ends_with("\nclean: no finding"), "{out}");
 }
+
+/// Games asked for are a request to finish: the caps are sized to it (chess's 1,000 games walked 1 ply deep are about
+/// 8,000,000 positions, past the 1,000,000 of a sized check), unless given; the JSON states the caps used.
+#[test]
+fn the_caps_are_sized_to_the_games_asked_for_and_stated() {
+    let caps = |args: &[&str]| {
+        let (code, out, err) = studio(&[&["check", "tic-tac-toe", "--json"], args].concat());
+        assert_eq!(code, 0, "{err}");
+        let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        (json["max_positions"].as_u64(), json["max_seconds"].as_u64())
+    };
+    assert_eq!(caps(&["--games", "2", "--depth", "1"]), (Some(10_000_000), Some(600)));
+    assert_eq!(caps(&["--depth", "1"]), (Some(1_000_000), Some(60)));
+    assert_eq!(caps(&["--games", "2", "--max-positions", "20", "--max-seconds", "9"]), (Some(20), Some(9)));
+    let (code, _, err) = studio(&["check", "tic-tac-toe", "--max-positions", "10000001"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("10000001 is not in 1..=10000000"), "{err}");
+}

@@ -69,6 +69,14 @@ pub mod plan {
     /// The work a sized check plans, in seconds at the pace the first games measured (the time cap stops it
     /// anyway).
     pub const SECONDS: f64 = 20.0;
+    /// The caps of a check whose games are asked for (`--games`) when its own are not given: sized to such a
+    /// request — chess's 1,000 games walked 1 ply deep are about 8,000,000 positions — rather than to a sized
+    /// check's 20 seconds. Each position checked is remembered (about 150 bytes: its key's fingerprint and its
+    /// step from the one before, in tables that grow by doubling), so the positions cap bounds the memory too, to
+    /// about 1.5 GB.
+    pub const REQUESTED_POSITIONS: u64 = 10_000_000;
+    /// See [`REQUESTED_POSITIONS`].
+    pub const REQUESTED_SECONDS: u64 = 600;
 }
 
 /// What kind of fault a finding is.
