@@ -211,3 +211,62 @@ fn shipped_dots_and_boxes_is_played_on_its_lines_and_dots() {
     assert!(texts.iter().any(|(text, at)| text == "Blue" && at.contains(centre)), "the box carries Blue's name");
     assert!(texts.iter().any(|(text, _)| text.contains("Blue closed a box and draws again")), "{texts:?}");
 }
+
+/// A script whose `moves` or `draw` runs a `__close` handler that never ends (it once ran after the call's budget
+/// was spent, with none of its own, and froze the window for good when the game was chosen): choosing the game
+/// ends in a message with the script's line within a few call budgets, and the window goes on drawing frames.
+#[test]
+fn choosing_a_game_whose_close_handler_never_ends_does_not_freeze_the_window() {
+    const BOMB: &str =
+        "local g <close> = setmetatable({}, {__close = function() while true do end end}); while true do end";
+    let game = |moves: &str, draw: &str| {
+        format!(
+            "bounds = {{-1, 1}}\nboard = {{ shape = \"grid\", width = 3, height = 1 }}\n\
+             function start() return {{ n = 0 }} end\nfunction turn(s) return s.n % 2 + 1 end\n\
+             function play(s, m) return {{ n = s.n + 1 }} end\nfunction result(s) if s.n >= 3 then return 0 end end\n\
+             function moves(s) {moves} end\nfunction draw(s) {draw} end\n"
+        )
+    };
+    for (file, text) in
+        [("moves-bomb.lua", game(BOMB, "return { {}, {}, {} }")), ("draw-bomb.lua", game("return { 1, 2, 3 }", BOMB))]
+    {
+        let line = if file.starts_with("moves") { 7 } else { 8 };
+        let (tx, rx) = std::sync::mpsc::channel();
+        // On a thread of its own, so that a frozen window fails the test instead of hanging it.
+        std::thread::spawn(move || {
+            let dir = std::env::temp_dir().join(format!("ui-close-bomb-{}-{file}", std::process::id()));
+            std::fs::create_dir_all(&dir).expect("a temporary folder");
+            std::fs::write(dir.join(file), text).expect("written");
+            let registry = Registry::load(&dir);
+            std::fs::remove_dir_all(&dir).ok();
+            let id = file.trim_end_matches(".lua");
+            // The AI moves first, asking for the moves; the board is drawn in any case.
+            let mut harness = play_in(registry, id, |play| {
+                play.players[0].kind = PlayerKind::Ai;
+                play.players[1].kind = PlayerKind::Human;
+            });
+            let started = std::time::Instant::now();
+            // In the message above the board (the AI's search), or on the board (its drawing).
+            let shown = |harness: &Harness<'static, Play>| {
+                let message = harness.state().message().map(|m| m.text.clone());
+                message.or_else(|| harness.query_by_label_contains("stopped after").map(|node| format!("{node:?}")))
+            };
+            while shown(&harness).is_none() && started.elapsed() < std::time::Duration::from_secs(30) {
+                harness.step();
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            // And the window goes on: frames after the fault come at once.
+            let after = std::time::Instant::now();
+            for _ in 0..5 {
+                harness.step();
+            }
+            assert!(after.elapsed() < std::time::Duration::from_secs(5), "{:?}", after.elapsed());
+            let _ = tx.send(shown(&harness));
+        });
+        let message = rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .unwrap_or_else(|_| panic!("{file}: the window still frozen after 60 s"))
+            .unwrap_or_else(|| panic!("{file}: no message"));
+        assert!(message.contains(&format!("{file}:{line}: stopped after")), "{file}: {message}");
+    }
+}

@@ -153,3 +153,70 @@ fn a_report_goes_by_itself_and_an_error_stays() {
         assert_eq!(left.is_some(), error, "{text}: {left:?}");
     }
 }
+
+/// The window recovering a session whose custom AI asks for a table the machine cannot give — 4096 MiB under a
+/// 3 GB address space; such a session once aborted the window before its first frame — opens, says why the AI
+/// cannot search, and has the rest of the session: the game's moves and the Tree lab's tree. Run in a child of
+/// this test binary, which the address-space limit holds.
+#[test]
+fn a_recovered_session_whose_table_cannot_be_had_opens_with_a_message() {
+    let exe = std::env::current_exe().expect("the test binary");
+    let inner = "session::recovering_a_table_that_cannot_be_had";
+    let out = std::process::Command::new("sh")
+        .args(["-c", "ulimit -v 3000000 && exec \"$0\" \"$@\""])
+        .arg(&exe)
+        .args(["--exact", inner, "--ignored", "--test-threads", "1"])
+        .env("ABS_UNDER_AN_ADDRESS_SPACE_LIMIT", "1")
+        .output()
+        .expect("sh runs");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("test result: ok. 1 passed"), "{stdout}{stderr}");
+}
+
+/// The body of the test above, under its address-space limit (it does nothing without it: a 4 GiB table would then
+/// be given).
+#[test]
+#[ignore = "run by a_recovered_session_whose_table_cannot_be_had_opens_with_a_message, under an address-space limit"]
+fn recovering_a_table_that_cannot_be_had() {
+    use alphabeta_studio::app::play::{Action, PlayerKind};
+    if std::env::var_os("ABS_UNDER_AN_ADDRESS_SPACE_LIMIT").is_none() {
+        return;
+    }
+    let dir = tempfile::Builder::new().prefix("abs-ui-session-table-").tempdir().expect("temp folder");
+    let store = Store::new(dir.path());
+    // The session: tic-tac-toe, b2 played by hand, a custom AI with a 4096 MiB table to reply; a tree in the lab.
+    let mut app = StudioApp::with_store(None);
+    assert!(app.play.select("tic-tac-toe"));
+    let mut players = app.play.players.clone();
+    players[0].kind = PlayerKind::Human;
+    players[1].kind = PlayerKind::Ai;
+    players[1].custom = true;
+    players[1].config.tt_mib = 4096;
+    app.play.players = players;
+    let b2 = app.play.position_at(0).find_move("b2").expect("b2");
+    app.play.act(Action::Play(b2));
+    app.tree_lab.set_text("max(min(3, 12), min(2, 4))");
+    app.view = View::Play;
+    let session = app.to_session();
+    std::fs::write(store.autosave_path(), alphabeta_studio::app::session::format::to_ron(&session)).expect("write");
+    // A run that did not end: its marker names a process that is gone.
+    std::fs::write(dir.path().join(".studio-running"), "4000000000").expect("write");
+
+    let mut app = StudioApp::with_store(Some(store));
+    app.sessions.use_native_dialogs = false;
+    let mut harness = support::studio(app);
+    let _ = harness.run_ok();
+    harness.get_by_label("Recover").click();
+    run_until(&mut harness, "the AI's search to fail", |app| app.play.message().is_some_and(|m| m.error));
+    let message = harness.state().play.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(
+        message
+            .starts_with("The AI's search failed (press Resume to try again): the transposition table of 4096 MiB: "),
+        "{message}"
+    );
+    harness.get_by_label_contains("the transposition table of 4096 MiB");
+    assert_eq!(move_names(harness.state()), ["b2"]);
+    assert_eq!(harness.state().play.players[1].config.tt_mib, 4096);
+    assert_eq!(harness.state().tree_lab.settings.text, "max(min(3, 12), min(2, 4))");
+}

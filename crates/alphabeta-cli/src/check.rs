@@ -6,7 +6,7 @@
 
 use super::CommandError;
 use super::game_arg::{named_game, position};
-use alphabeta_core::games::check::{CheckConfig, CheckReport, check, line_text};
+use alphabeta_core::games::check::{CheckConfig, CheckReport, check, line_text, plan};
 use alphabeta_core::messages::counted;
 use alphabeta_core::numbers::count;
 use serde_json::json;
@@ -26,14 +26,13 @@ pub struct CheckArgs {
     /// The seed of the random games: the same seed checks the same positions.
     #[arg(long, default_value_t = CheckConfig::default().seed)]
     pub seed: u64,
-    /// Positions checked at most, all together (up to 2,000,000: each one checked is remembered).
-    #[arg(long, default_value_t = CheckConfig::default().max_positions,
-          value_parser = clap::value_parser!(u64).range(1..=2_000_000))]
-    pub max_positions: u64,
-    /// Seconds at most, all together.
-    #[arg(long, default_value_t = CheckConfig::default().max_time.as_secs(),
-          value_parser = clap::value_parser!(u64).range(1..=86_400))]
-    pub max_seconds: u64,
+    /// Positions checked at most, all together (up to 10,000,000: each one checked is remembered, about 150 bytes;
+    /// default 1,000,000, or 10,000,000 when `--games` is given).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub max_positions: Option<u64>,
+    /// Seconds at most, all together (default 60, or 600 when `--games` is given).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub max_seconds: Option<u64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -43,12 +42,18 @@ pub struct CheckArgs {
 pub fn run(args: &CheckArgs) -> Result<bool, CommandError> {
     let game = named_game(&args.game)?;
     let start = position(&game.rules, None, None)?;
+    // Games asked for are a request to finish: the caps are sized to it unless given.
+    let (positions, seconds) = match args.games {
+        Some(_) => (plan::REQUESTED_POSITIONS, plan::REQUESTED_SECONDS),
+        None => (CheckConfig::default().max_positions, CheckConfig::default().max_time.as_secs()),
+    };
+    let (max_positions, max_seconds) = (args.max_positions.unwrap_or(positions), args.max_seconds.unwrap_or(seconds));
     let config = CheckConfig {
         games: args.games,
         depth: args.depth,
         seed: args.seed,
-        max_positions: args.max_positions,
-        max_time: std::time::Duration::from_secs(args.max_seconds),
+        max_positions,
+        max_time: std::time::Duration::from_secs(max_seconds),
         ..CheckConfig::default()
     };
     let report = check(&start, &config);
@@ -56,6 +61,8 @@ pub fn run(args: &CheckArgs) -> Result<bool, CommandError> {
         let mut out = serde_json::to_value(&report)?;
         out["game"] = json!(args.game);
         out["seed"] = json!(args.seed);
+        out["max_positions"] = json!(max_positions);
+        out["max_seconds"] = json!(max_seconds);
         outln!("{}", serde_json::to_string_pretty(&out)?)?;
     } else {
         write_text(&args.game, &report)?;
@@ -89,9 +96,9 @@ fn escape(text: &str) -> String {
 /// with none.
 fn write_text(game: &str, report: &CheckReport) -> Result<(), CommandError> {
     outln!(
-        "{game}: {}: {} positions ({} {}){} in {:.1} s",
+        "{game}: {}: {} ({} {}){} in {:.1} s",
         report.coverage(),
-        count(report.positions),
+        format!("{} {}", count(report.positions), if report.positions == 1 { "position" } else { "positions" }),
         count(report.keys),
         if report.keys == 1 { "key" } else { "keys" },
         report.clicks_phrase(","),

@@ -14,6 +14,7 @@ use alphabeta_core::engine::game::Side;
 use alphabeta_core::engine::search::clock::TimeControl;
 use alphabeta_core::games::any::{AnyGame, AnyMove};
 use alphabeta_core::games::registry::{AiDefaults, Registry};
+use alphabeta_core::games::script::ALL_STATES_LIMIT;
 use elo::{Counts, Sprt, Verdict};
 use game::{FailureKind, Played, Timing};
 use player::{PlayerSpec, make_player};
@@ -110,6 +111,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CommandError> {
     let pairs = args.games.div_ceil(2);
     let openings = openings(&start, args.openings.as_deref(), pairs, args.seed)?;
     tables_fit(&specs, &variant.ai, args.concurrency)?;
+    scripts_fit(&start, args.concurrency)?;
     // Every player is made once up front, so a bad engine path is an error before any game starts.
     for spec in &specs {
         drop(make_player(spec, &variant.ai)?);
@@ -190,6 +192,33 @@ fn tables_fit(specs: &[PlayerSpec; 2], ai: &AiDefaults, concurrency: usize) -> R
     alphabeta_core::engine::search::tt::check_available(bytes).map_err(|why| {
         CommandError(format!("--concurrency {concurrency} with tables of {a} + {b} MiB: {why}; play fewer games at once or smaller tables (tt=)"))
     })
+}
+
+/// Lua states a match keeps at once for each game it plays at once: its thread's start, the game, and the player's
+/// search's two copies (the one sent to its worker, and the one searched).
+const STATES_A_GAME: usize = 4;
+
+/// Refuses a scripted match whose Lua states, at `concurrency` games at once, would together hold more than the
+/// memory all scripts share ([`ALL_STATES_LIMIT`]), before any game starts: each state holds at least what the
+/// start's does (the script's globals, its first position), and a match that reached the limit part-way ended
+/// there with a script's "not enough memory".
+fn scripts_fit(start: &AnyGame, concurrency: usize) -> Result<(), CommandError> {
+    let Some(script) = start.downcast_ref::<alphabeta_core::games::script::ScriptGame>() else { return Ok(()) };
+    let held = script.memory_held();
+    let states = concurrency.saturating_mul(STATES_A_GAME).saturating_add(1);
+    let wanted = states.saturating_mul(held);
+    if wanted <= ALL_STATES_LIMIT {
+        return Ok(());
+    }
+    let mib = |bytes: usize| bytes.div_ceil(1 << 20);
+    Err(CommandError(format!(
+        "--concurrency {concurrency}: the script's Lua state holds {} MiB at its start, and {states} states at once \
+         ({STATES_A_GAME} a game and the match's own) would hold {} MiB, more than the {} MiB all scripts share; \
+         play fewer games at once",
+        mib(held),
+        mib(wanted),
+        ALL_STATES_LIMIT >> 20
+    )))
 }
 
 /// How the moves are timed, from the one timing option given (else the players' own limits).

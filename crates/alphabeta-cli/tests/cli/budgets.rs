@@ -286,3 +286,28 @@ fn an_engines_whole_process_tree_ends_with_the_match_even_in_a_session_of_its_ow
     let left = Command::new("pgrep").args(["-f", &format!("sleep {marker}")]).output().expect("pgrep runs");
     assert!(left.stdout.is_empty(), "left running: {}", String::from_utf8_lossy(&left.stdout));
 }
+
+/// A match whose scripts' Lua states would hold more than the memory they share is refused before its first game (it
+/// ran 50 s and 51 games, then ended on a script's "not enough memory"); at a concurrency that fits it plays.
+#[test]
+fn a_match_past_the_scripts_shared_memory_is_refused_up_front() {
+    // 18 MiB held from the file's load on, in every state of the game.
+    let heavy = format!("local hold = string.rep('x', 18 << 20)\n{}", game("return { 1, 2 }"));
+    let dir = folder_with("heavy", &[("heavy.lua", heavy.as_str())]);
+    let dir = dir.to_str().expect("a UTF-8 path");
+    let args = ["--games-dir", dir, "match", "heavy", "--a", "level:1", "--b", "level:1"];
+    let (code, out, err, took) =
+        within(&[&args[..], &["--games", "64", "--concurrency", "64"]].concat(), Duration::from_secs(120));
+    one_line_refusal(
+        code,
+        &err,
+        "error: --concurrency 64: the script's Lua state holds 19 MiB at its start, and 257 states at once (4 a game \
+         and the match's own) would hold 4641 MiB, more than the 1024 MiB all scripts share; play fewer games at once",
+    );
+    assert!(out.is_empty(), "{out}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    let (code, out, err, _) =
+        within(&[&args[..], &["--games", "4", "--concurrency", "2"]].concat(), Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("heavy: A = level:1 vs B = level:1, 4 of 4 games\n"), "{out}");
+}

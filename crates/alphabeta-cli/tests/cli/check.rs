@@ -122,3 +122,48 @@ fn a_broken_file_is_named_by_its_own_error_in_every_command() {
     assert!(err.contains(&format!("; game files read from {folder}; the shipped games are in {shipped}: ")), "{err}");
     assert!(err.contains(&format!("or pass --games-dir {shipped} (or set ALPHABETA_STUDIO_GAMES)")), "{err}");
 }
+
+/// The time cap holds on a position of 100,000 moves (it ran 30 to 44 s past a cap of 1 s, the walk's work being
+/// quadratic in a position's moves), and the walk below it is linear: all its moves walked in seconds, clean.
+#[test]
+fn the_time_cap_holds_on_a_position_of_100000_moves() {
+    let started = std::time::Instant::now();
+    let (code, out, err) = studio(&["check", "wide-position", "--max-seconds", "1"]);
+    let elapsed = started.elapsed().as_secs_f64();
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(elapsed < 10.0, "{elapsed:.1} s: {out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[1..], ["not finished: stopped at the time cap of 1 s", "no finding in what was walked"], "{out}");
+    // The report's own time is the time it took.
+    let seconds: f64 = lines[0]
+        .rsplit_once(" in ")
+        .and_then(|(_, s)| s.strip_suffix(" s"))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("a time: {out}"));
+    assert!((1.0..=elapsed).contains(&seconds), "{seconds} s, {elapsed:.1} s: {out}");
+
+    let (code, out, err) = studio(&["check", "wide-position", "--games", "1", "--depth", "1"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let first = "wide-position: 1 random game to their end, every position on them walked 1 ply deep: \
+                 100,002 positions (100,001 keys) in ";
+    assert!(out.starts_with(first), "{out}");
+    assert!(out.trim_end().ends_with("\nclean: no finding"), "{out}");
+}
+
+/// Games asked for are a request to finish: the caps are sized to it (chess's 1,000 games walked 1 ply deep are about
+/// 8,000,000 positions, past the 1,000,000 of a sized check), unless given; the JSON states the caps used.
+#[test]
+fn the_caps_are_sized_to_the_games_asked_for_and_stated() {
+    let caps = |args: &[&str]| {
+        let (code, out, err) = studio(&[&["check", "tic-tac-toe", "--json"], args].concat());
+        assert_eq!(code, 0, "{err}");
+        let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        (json["max_positions"].as_u64(), json["max_seconds"].as_u64())
+    };
+    assert_eq!(caps(&["--games", "2", "--depth", "1"]), (Some(10_000_000), Some(600)));
+    assert_eq!(caps(&["--depth", "1"]), (Some(1_000_000), Some(60)));
+    assert_eq!(caps(&["--games", "2", "--max-positions", "20", "--max-seconds", "9"]), (Some(20), Some(9)));
+    let (code, _, err) = studio(&["check", "tic-tac-toe", "--max-positions", "10000001"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("10000001 is not in 1..=10000000"), "{err}");
+}

@@ -188,6 +188,11 @@ pub trait ErasedGame: Send {
     fn probability(&self, mv: AnyMove) -> f64;
     /// Plays `mv` if it is legal, and otherwise says why not (a move of another game is illegal).
     fn try_play(&mut self, mv: AnyMove) -> Result<(), IllegalMove>;
+    /// Plays `mv`, which the position has just listed among its legal moves, without listing them again (as the
+    /// search plays): [`ErasedGame::try_play`]'s check costs a move list, which in a position of many moves makes
+    /// playing each of them quadratic. A script's failure while playing it is the error, and the game is then
+    /// broken: take the move back or ask nothing more of it. A move of another game is illegal.
+    fn play_listed(&mut self, mv: AnyMove) -> Result<(), IllegalMove>;
     /// Takes back `mv`, which must be the last move played; a move of another game is ignored.
     fn undo(&mut self, mv: AnyMove);
     /// The move in the game's notation; a move of another game is `?` and its number.
@@ -298,6 +303,14 @@ where
         match G::decode(mv) {
             Some(m) => Game::try_play(self, m),
             None => Err(IllegalMove(format!("{mv} names no move of this game"))),
+        }
+    }
+    fn play_listed(&mut self, mv: AnyMove) -> Result<(), IllegalMove> {
+        let Some(m) = G::decode(mv) else { return Err(IllegalMove(format!("{mv} names no move of this game"))) };
+        Game::play(self, m);
+        match Game::fault(self) {
+            Some(fault) => Err(IllegalMove(fault)),
+            None => Ok(()),
         }
     }
     fn undo(&mut self, mv: AnyMove) {

@@ -69,6 +69,14 @@ pub mod plan {
     /// The work a sized check plans, in seconds at the pace the first games measured (the time cap stops it
     /// anyway).
     pub const SECONDS: f64 = 20.0;
+    /// The caps of a check whose games are asked for (`--games`) when its own are not given: sized to such a
+    /// request — chess's 1,000 games walked 1 ply deep are about 8,000,000 positions — rather than to a sized
+    /// check's 20 seconds. Each position checked is remembered (about 150 bytes: its key's fingerprint and its
+    /// step from the one before, in tables that grow by doubling), so the positions cap bounds the memory too, to
+    /// about 1.5 GB.
+    pub const REQUESTED_POSITIONS: u64 = 10_000_000;
+    /// See [`REQUESTED_POSITIONS`].
+    pub const REQUESTED_SECONDS: u64 = 600;
 }
 
 /// What kind of fault a finding is.
@@ -194,7 +202,7 @@ impl CheckReport {
         let games = if self.games == 1 { "1 random game".to_string() } else { format!("{} random games", self.games) };
         let planned =
             if self.games < self.planned_games { format!(" of {}", self.planned_games) } else { String::new() };
-        let cut = if self.ended_games == self.games {
+        let cut = if self.ended_games == self.games && self.games > 0 {
             " to their end".to_string()
         } else {
             format!(" ({} to their end)", self.ended_games)
@@ -202,7 +210,11 @@ impl CheckReport {
         let plies = if self.depth == 1 { "1 ply".to_string() } else { format!("{} plies", self.depth) };
         let sized = self
             .sized
-            .map(|(moves, plies)| format!(" (sized to the game: {moves:.1} moves a position, {plies:.0} plies a game)"))
+            .map(|(moves, plies)| {
+                let plies =
+                    if format!("{plies:.0}") == "1" { "1 ply".to_string() } else { format!("{plies:.0} plies") };
+                format!(" (sized to the game: {moves:.1} moves a position, {plies} a game)")
+            })
             .unwrap_or_default();
         format!("{games}{planned}{cut}, every position on them walked {plies} deep{sized}")
     }

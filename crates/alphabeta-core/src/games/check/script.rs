@@ -8,6 +8,7 @@ use crate::engine::game::Turn;
 use crate::games::any::{AnyGame, AnyMove, Playable};
 use crate::games::script::board::{Click, Kind, Target};
 use crate::games::script::{ScriptError, ScriptGame};
+use std::collections::HashSet;
 
 /// How a move the position listed and then refused is reported: a script's refusal carries its error.
 pub(super) fn refusal_kind(game: &AnyGame) -> FindingKind {
@@ -83,15 +84,20 @@ pub(super) fn check_board(checker: &mut Checker, game: &AnyGame, legal: &[AnyMov
     if !script.defines("click") || game.terminal_value().is_some() {
         return;
     }
+    // Looked up once per click: a position may have many moves, and a board many places.
+    let legal: HashSet<AnyMove> = legal.iter().copied().collect();
     for kind in [Kind::Cell, Kind::Point, Kind::Edge] {
         let places = board.count(kind);
         for index in 1..=places {
             if checker.stopping() {
                 return;
             }
-            if click(checker, script_game, legal, Target { kind, index }, None, step) == Some(Click::Select) {
+            if click(checker, script_game, &legal, Target { kind, index }, None, step) == Some(Click::Select) {
                 for to in 1..=places {
-                    click(checker, script_game, legal, Target { kind, index: to }, Some(index), step);
+                    if checker.stopping() {
+                        return;
+                    }
+                    click(checker, script_game, &legal, Target { kind, index: to }, Some(index), step);
                 }
             }
         }
@@ -102,7 +108,7 @@ pub(super) fn check_board(checker: &mut Checker, game: &AnyGame, legal: &[AnyMov
 fn click(
     checker: &mut Checker,
     game: &ScriptGame,
-    legal: &[AnyMove],
+    legal: &HashSet<AnyMove>,
     target: Target,
     from: Option<usize>,
     step: u32,

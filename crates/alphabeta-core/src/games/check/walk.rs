@@ -12,29 +12,50 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
-/// A position reached, as a step from the one before: its parent's index in [`Checker::steps`] and the name of the
-/// move that led here. The lines of findings are read back from these.
+/// A position reached, as a step from the one before: its parent's index in [`Checker::steps`] and the move that
+/// led here. The lines of findings are read back from these, named by playing them again (see [`Checker::line`]):
+/// a step is kept for every position walked, millions of them, so it holds no name.
 struct Step {
     parent: u32,
-    name: Box<str>,
+    mv: AnyMove,
 }
 
 /// The start's index in [`Checker::steps`].
 const START: u32 = 0;
 
-/// What a position shows of itself; two positions with the same key must show the same.
+/// After how many of a position's moves, at most (and about), the walk lists its moves again to compare them with
+/// what they were before the move and its undo (see [`Checker::walk`]).
+const MOVES_RECHECKED: usize = 256;
+
+/// What a position shows of itself; two positions with the same key must show the same. (Kept for every key seen,
+/// millions of them: 24 bytes.)
 #[derive(Clone, Copy, PartialEq)]
 struct Fingerprint {
     /// A hash of its moves' names, sorted.
     moves: u64,
+    /// The result's bits when it is over, the evaluation's when it is not (and not a chance turn), as `valued` says.
+    value: u64,
+    valued: Valued,
     turn: Turn,
-    /// The result's bits, when it is over.
-    result: Option<u64>,
-    /// The evaluation's bits, when it is not over (and not a chance turn).
-    evaluation: Option<u64>,
+}
+
+/// What [`Fingerprint::value`] holds.
+#[derive(Clone, Copy, PartialEq)]
+enum Valued {
+    Result,
+    Evaluation,
+    Neither,
 }
 
 impl Fingerprint {
+    fn result(&self) -> Option<u64> {
+        (self.valued == Valued::Result).then_some(self.value)
+    }
+
+    fn evaluation(&self) -> Option<u64> {
+        (self.valued == Valued::Evaluation).then_some(self.value)
+    }
+
     /// What differs between two fingerprints, in words.
     fn differences(&self, other: &Fingerprint) -> String {
         let mut what = Vec::new();
@@ -44,10 +65,10 @@ impl Fingerprint {
         if self.turn != other.turn {
             what.push("turn");
         }
-        if self.result != other.result {
+        if self.result() != other.result() {
             what.push("result");
         }
-        if self.evaluation != other.evaluation {
+        if self.evaluation() != other.evaluation() {
             what.push("evaluation");
         }
         what.join(", ")
@@ -121,7 +142,7 @@ impl<'a> Checker<'a> {
             start: start.clone(),
             bounds: start.value_bounds(),
             ends_by_history: start.ends_by_history(),
-            steps: vec![Step { parent: START, name: "".into() }],
+            steps: vec![Step { parent: START, mv: 0 }],
             seen: HashMap::new(),
             walked: HashMap::new(),
             line_step: START,
@@ -238,23 +259,31 @@ impl<'a> Checker<'a> {
         true
     }
 
-    /// A new step below `parent`, by the move called `name`.
-    fn step(&mut self, parent: u32, name: String) -> u32 {
+    /// A new step below `parent`, by the move `mv`.
+    fn step(&mut self, parent: u32, mv: AnyMove) -> u32 {
         let index = u32::try_from(self.steps.len()).unwrap_or(u32::MAX);
-        self.steps.push(Step { parent, name: name.into_boxed_str() });
+        self.steps.push(Step { parent, mv });
         index
     }
 
-    /// The moves from the start to `step`, by name.
+    /// The moves from the start to `step`, by name: played again from the start, each named in the position it is
+    /// played from (a name may depend on it: chess's SAN). Once a move fails, the rest are named where it failed.
     fn line(&self, mut step: u32) -> Vec<String> {
-        let mut line = Vec::new();
+        let mut moves = Vec::new();
         while step != START {
             let Some(s) = self.steps.get(step as usize) else { break };
-            line.push(s.name.to_string());
+            moves.push(s.mv);
             step = s.parent;
         }
-        line.reverse();
-        line
+        moves.reverse();
+        let mut game = self.start.clone();
+        let mut playing = true;
+        let mut names = Vec::with_capacity(moves.len());
+        for mv in moves {
+            names.push(game.move_name(mv));
+            playing = playing && game.play_listed(mv).is_ok();
+        }
+        names
     }
 
     /// Records a fault at `step` (and `other`, for a collision). The same fault is counted once more rather than
@@ -322,7 +351,7 @@ impl<'a> Checker<'a> {
             self.line_positions += 1;
             self.line_moves += moves.len() as u64;
             let Some(&mv) = moves.get(self.rng.random_range(0..moves.len().max(1))) else { break };
-            let next = self.step(step, game.move_name(mv));
+            let next = self.step(step, mv);
             if let Err(refused) = game.try_play(mv) {
                 self.note(super::script::refusal_kind(&game), refused.to_string(), next, None);
                 return;
@@ -415,18 +444,26 @@ impl<'a> Checker<'a> {
         if depth == 0 {
             return Flow::Go;
         }
-        for (&mv, name) in before.moves.iter().zip(names) {
+        let count = before.moves.len();
+        // Every child's undo is checked for the key, turn, result and evaluation (a few calls each), but the moves
+        // are listed again after at most about [`MOVES_RECHECKED`] of them (spread over the list, the last
+        // included): listing them after each of a position's n moves would cost n² (100,000 moves: minutes).
+        let stride = count.div_ceil(MOVES_RECHECKED).max(1);
+        for (i, (&mv, name)) in before.moves.iter().zip(names).enumerate() {
             if self.stopping() {
                 return Flow::Go;
             }
-            let child = self.step(step, name.clone());
-            if let Err(refused) = game.try_play(mv) {
+            let child = self.step(step, mv);
+            // Listed just now: played as the search plays it, without listing the moves again.
+            if let Err(refused) = game.play_listed(mv) {
                 self.note(super::script::refusal_kind(game), refused.to_string(), child, None);
                 return Flow::Broken;
             }
             let below = self.walk(game, depth - 1, child);
             game.undo(mv);
-            if below == Flow::Broken || self.faulted(game, child) || !self.restored(game, &before, &name, step) {
+            let recheck = i % stride == 0 || i + 1 == count;
+            if below == Flow::Broken || self.faulted(game, child) || !self.restored(game, &before, &name, step, recheck)
+            {
                 return Flow::Broken;
             }
         }
@@ -435,9 +472,10 @@ impl<'a> Checker<'a> {
 
     /// After the move `name` and its undo: whether the position is what it was (`before`) in its key, turn,
     /// moves, result and evaluation, each asked afresh (a script's key, turn and result are asked again: the ones
-    /// kept since the position was reached would hide an `undo` that forgets them). A difference is noted.
-    fn restored(&mut self, game: &AnyGame, before: &Before, name: &str, step: u32) -> bool {
-        let moves = game.legal_moves();
+    /// kept since the position was reached would hide an `undo` that forgets them); the moves only when `moves`
+    /// says so. A difference is noted.
+    fn restored(&mut self, game: &AnyGame, before: &Before, name: &str, step: u32, moves: bool) -> bool {
+        let moves = if moves { Some(game.legal_moves()) } else { None };
         let (key, turn, over) = match super::script::reread(game) {
             None => (game.position_hash(), game.turn(), game.terminal_value().is_some()),
             Some(Ok((turn, over, key))) => (key, turn, over),
@@ -461,7 +499,7 @@ impl<'a> Checker<'a> {
             (key != before.key, "key"),
             (turn != before.turn, "turn"),
             (over, "result"),
-            (moves != before.moves, "moves"),
+            (moves.is_some_and(|moves| moves != before.moves), "moves"),
             (!over && turn == before.turn && evaluation != before.evaluation, "evaluation"),
         ] {
             if differs {
@@ -491,13 +529,21 @@ impl<'a> Checker<'a> {
         let turn = game.turn();
         if let Some(value) = game.terminal_value() {
             self.check_value("result", turn.sign() * value, step);
-            let print = Fingerprint { moves: 0, turn, result: Some(value.to_bits()), evaluation: None };
+            let print = Fingerprint { moves: 0, value: value.to_bits(), valued: Valued::Result, turn };
             self.record(game.position_hash(), print, step);
             self.click_board(game, &[], step);
             return if self.faulted(game, step) { Visit::Broken } else { Visit::Leaf };
         }
         let moves = game.legal_moves();
-        let names: Vec<String> = moves.iter().map(|&mv| game.move_name(mv)).collect();
+        let mut names = Vec::with_capacity(moves.len());
+        for (i, &mv) in moves.iter().enumerate() {
+            // One call into the script a name: the clock is looked at now and then, and a position left half
+            // named when a cap is reached is not checked.
+            if i % 1024 == 1023 && self.stopping() {
+                return Visit::Leaf;
+            }
+            names.push(game.move_name(mv));
+        }
         if self.faulted(game, step) {
             return Visit::Broken;
         }
@@ -517,7 +563,8 @@ impl<'a> Checker<'a> {
         sorted.sort();
         let mut hasher = DefaultHasher::new();
         sorted.hash(&mut hasher);
-        let print = Fingerprint { moves: hasher.finish(), turn, result: None, evaluation };
+        let (value, valued) = evaluation.map_or((0, Valued::Neither), |bits| (bits, Valued::Evaluation));
+        let print = Fingerprint { moves: hasher.finish(), value, valued, turn };
         let key = game.position_hash();
         self.record(key, print, step);
         self.click_board(game, &moves, step);
@@ -596,7 +643,7 @@ impl<'a> Checker<'a> {
             // A game that declares draws by its history (a repetition, a count of moves without progress) which its
             // key leaves out: the same position may be drawn by them in one line, and over otherwise or not over in
             // another.
-            Some((first, _)) if self.ends_by_history && (first.result.is_some() || print.result.is_some()) => {}
+            Some((first, _)) if self.ends_by_history && (first.result().is_some() || print.result().is_some()) => {}
             Some(&(first, first_step)) => {
                 let message = format!(
                     "two positions have the same key ({key:#x}) but differ in their {}: the key must include \
@@ -639,7 +686,12 @@ fn fault_group(message: &str) -> String {
     group
 }
 
-/// The index of the first entry that an earlier one equals.
-fn first_repeat<T: PartialEq>(list: &[T]) -> Option<usize> {
-    (1..list.len()).find(|&i| list[..i].contains(&list[i]))
+/// The index of the first entry that an earlier one equals: pair by pair in a short list, through a set of those
+/// seen in a long one (a position may have a million moves).
+fn first_repeat<T: Eq + Hash>(list: &[T]) -> Option<usize> {
+    if list.len() <= 64 {
+        return (1..list.len()).find(|&i| list[..i].contains(&list[i]));
+    }
+    let mut seen = HashSet::with_capacity(list.len());
+    list.iter().position(|entry| !seen.insert(entry))
 }

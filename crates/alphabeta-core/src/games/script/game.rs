@@ -184,6 +184,13 @@ impl ScriptGame {
         self
     }
 
+    /// The bytes this game's Lua state holds now (its script's globals and positions; 0 for a game whose state
+    /// could not be made). A match multiplies what its start holds by the states it keeps at once, to refuse up
+    /// front what [`ALL_STATES_LIMIT`](super::ALL_STATES_LIMIT) would refuse part-way.
+    pub fn memory_held(&self) -> usize {
+        self.vm.as_ref().map_or(0, |vm| vm.sandbox.lua.used_memory())
+    }
+
     /// The moves since the start.
     pub fn history(&self) -> &[ScriptMove] {
         &self.history

@@ -33,6 +33,7 @@ pub use watchdog::use_signal_for_budgets;
 
 pub use file::Script;
 pub use game::{ScriptGame, ScriptMove};
+pub use memory::ALL_STATES_LIMIT;
 
 use std::path::Path;
 use std::sync::Arc;
