@@ -114,6 +114,11 @@ where
     fn position_text(&self) -> Option<String> {
         None
     }
+    /// What proves this family's values beyond its AI's search (an opening book, a solver for the board), for the
+    /// review; `Ok(None)` (the default) when nothing does, an error when its data does not read.
+    fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String> {
+        Ok(None)
+    }
 }
 
 /// Every family's moves go into a shared table's 64 bits as the window stores them (see
@@ -214,6 +219,8 @@ pub trait ErasedGame: Send {
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError>;
     /// See [`AnyGame::position_text`].
     fn position_text(&self) -> Option<String>;
+    /// See [`AnyGame::exact_oracle`].
+    fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String>;
     /// See [`AnyGame::position_hash`].
     fn position_hash(&self) -> u64;
     /// The move tree below this position, `lead` first at the root (played on and taken back; see
@@ -343,6 +350,9 @@ where
     }
     fn position_text(&self) -> Option<String> {
         Playable::position_text(self)
+    }
+    fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String> {
+        Playable::exact_oracle(self)
     }
     fn position_hash(&self) -> u64 {
         Game::position_hash(self)
@@ -484,6 +494,14 @@ impl AnyGame {
     /// The position in the family's notation (FEN), if it has one.
     pub fn position_text(&self) -> Option<String> {
         self.0.position_text()
+    }
+
+    /// What proves the game's values beyond its AI's search, for the review ([`Playable::exact_oracle`]).
+    ///
+    /// # Errors
+    /// The oracle's data does not read.
+    pub fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String> {
+        self.0.exact_oracle()
     }
 
     /// The position's hash ([`Game::position_hash`]): equal for the same position reached by other move orders.
