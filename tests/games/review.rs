@@ -246,6 +246,24 @@ fn chess_game(pgn: &str) -> (AnyGame, Vec<AnyMove>) {
     blank.read_record(pgn).expect("a legal record")
 }
 
+/// In `4k2r/1p3p2/6p1/p2p4/1b1Pq3/1P3p1P/P2BbP2/R1Q1K3 b k - 3 25` Black mates by force (Stockfish: mate in 2; after
+/// 25…Bb5+, mate in 3). With 25…Ba3 26.Qc2 Bb4 27.Qc1 first, 27.Qc1 would repeat the start once: a twofold
+/// repetition before the search's root is not a draw, so 26…Bb4 keeps the win, and so does 27…Bb5+.
+#[test]
+fn a_mating_line_through_a_twofold_repetition_is_not_a_blunder() {
+    let fen = "[SetUp \"1\"]\n[FEN \"4k2r/1p3p2/6p1/p2p4/1b1Pq3/1P3p1P/P2BbP2/R1Q1K3 b k - 3 25\"]\n\n";
+    let (start, moves) = chess_game(&format!("{fen}25... Ba3 26. Qc2 Bb4 27. Qc1 Bb5+ *"));
+    let reviewed = review("chess", &start, &moves, ReviewBudget::default());
+    for ply in [2, 4] {
+        let judged = &reviewed.moves[ply];
+        assert!(!matches!(judged.class, MoveClass::Mistake | MoveClass::Blunder), "{judged:?}");
+        assert!(judged.value_after > 300.0 && judged.loss < 0.1, "{judged:?}");
+    }
+    let (start, moves) = chess_game(&format!("{fen}25... Bb5+ *"));
+    let judged = &review("chess", &start, &moves, ReviewBudget::default()).moves[0];
+    assert!(!matches!(judged.class, MoveClass::Mistake | MoveClass::Blunder), "{judged:?}");
+}
+
 #[test]
 fn a_queen_left_hanging_is_a_blunder_and_a_forced_king_move_is_never_marked() {
     let (start, moves) = chess_game("1. e4 e5 2. Nf3 Qg5 3. Nxg5 *");

@@ -114,6 +114,10 @@ where
     fn position_text(&self) -> Option<String> {
         None
     }
+    /// Makes this position the root of an analysis (a review's search), where the game's draw rules judge the line
+    /// searched, not what the AI's play steers clear of: a position that stood once before the root is not a draw by
+    /// repetition when the line comes back to it. The default does nothing (a game without history rules).
+    fn analyse_from_here(&mut self) {}
     /// What proves this family's values beyond its AI's search (an opening book, a solver for the board), for the
     /// review; `Ok(None)` (the default) when nothing does, an error when its data does not read.
     fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String> {
@@ -219,6 +223,8 @@ pub trait ErasedGame: Send {
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError>;
     /// See [`AnyGame::position_text`].
     fn position_text(&self) -> Option<String>;
+    /// See [`AnyGame::analyse_from_here`].
+    fn analyse_from_here(&mut self);
     /// See [`AnyGame::exact_oracle`].
     fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String>;
     /// See [`AnyGame::position_hash`].
@@ -353,6 +359,9 @@ where
     }
     fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String> {
         Playable::exact_oracle(self)
+    }
+    fn analyse_from_here(&mut self) {
+        Playable::analyse_from_here(self);
     }
     fn position_hash(&self) -> u64 {
         Game::position_hash(self)
@@ -494,6 +503,11 @@ impl AnyGame {
     /// The position in the family's notation (FEN), if it has one.
     pub fn position_text(&self) -> Option<String> {
         self.0.position_text()
+    }
+
+    /// Makes this position the root of an analysis ([`Playable::analyse_from_here`]).
+    pub fn analyse_from_here(&mut self) {
+        self.0.analyse_from_here();
     }
 
     /// What proves the game's values beyond its AI's search, for the review ([`Playable::exact_oracle`]).

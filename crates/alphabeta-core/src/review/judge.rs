@@ -307,7 +307,10 @@ impl Judge<'_> {
         if let Some(found) = self.found.get(&game.position_hash()) {
             return Ok(found.clone());
         }
-        let thought = game
+        // The review judges the position, not the AI's caution: a position that stood once before is no draw.
+        let mut root = game.clone();
+        root.analyse_from_here();
+        let thought = root
             .think_with(&mut self.engine, Some(self.stop))
             .map_err(|message| ReviewError::Fault { ply, message })?;
         if self.stop.load(Ordering::Relaxed) {
