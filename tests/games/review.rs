@@ -491,3 +491,56 @@ fn other_games_export_the_marked_move_list() {
     assert_eq!(lines[1], format!("1…a2?? {{+0 -> -3; best {best_reply}}}"), "{text}");
     assert!(text.contains("# X: accuracy 100.0\n") && text.contains("# O: accuracy "), "{text}");
 }
+
+// ---- Games of chance: values that are expected results --------------------------------------------------------------
+
+/// A game of `plies` uniformly random moves (decisions and rolls alike), from a seeded generator.
+fn random_game(start: &AnyGame, plies: usize, seed: u64) -> Vec<AnyMove> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut game, mut moves) = (start.clone(), Vec::new());
+    while moves.len() < plies && game.outcome().is_none() {
+        let legal = game.legal_moves();
+        let mv = legal[rng.random_range(0..legal.len())];
+        game.try_play(mv).expect("legal");
+        moves.push(mv);
+    }
+    moves
+}
+
+/// EinStein and Pig score expected results (−1…+1), winning chances already: a move's loss is the drop of its
+/// value, so its class grows with the drop (never a mistake for a small drop and good for a larger one), and a move
+/// classed best loses nothing.
+#[test]
+fn classes_of_dice_games_are_monotone_in_the_drop_of_the_expected_result() {
+    let rank = |class: MoveClass| match class {
+        MoveClass::Best | MoveClass::Good | MoveClass::Forced => 0,
+        MoveClass::Inaccuracy => 1,
+        MoveClass::Mistake => 2,
+        MoveClass::Blunder => 3,
+    };
+    for id in ["einstein", "pig"] {
+        let (start, _) = game(id);
+        let mut judged = Vec::new();
+        for seed in 1..=3 {
+            let moves = random_game(&start, 40, seed);
+            judged.extend(review(id, &start, &moves, ReviewBudget::Nodes(2_000)).moves);
+        }
+        let decided: Vec<_> = judged.iter().filter(|m| m.class != MoveClass::Forced && !m.proven).collect();
+        for m in &decided {
+            let drop = (m.value_before - m.value_after).max(0.0);
+            if m.class == MoveClass::Best {
+                assert_eq!(m.loss, 0.0, "{id}: a best move loses nothing: {m:?}");
+            } else {
+                assert!((m.loss - drop).abs() < 1e-9, "{id}: the loss is the drop of the expected result: {m:?}");
+            }
+            for other in &decided {
+                let other_drop = (other.value_before - other.value_after).max(0.0);
+                if drop < other_drop && m.class != MoveClass::Best && other.class != MoveClass::Best {
+                    assert!(rank(m.class) <= rank(other.class), "{id}: {m:?} is classed worse than {other:?}");
+                }
+            }
+        }
+        let marked = decided.iter().filter(|m| rank(m.class) > 0).count();
+        assert!(decided.len() > 20 && marked > 0, "{id}: {} decisions, {marked} marked", decided.len());
+    }
+}

@@ -46,7 +46,7 @@ impl ReviewPlan {
             game: id.to_string(),
             settings,
             config: engine_config(ai, settings.budget),
-            scale: WinScale::for_game(id, certainty),
+            scale: WinScale::for_game(id, certainty, start.has_chance()),
             certainty,
             exact_nodes: match settings.budget {
                 ReviewBudget::Nodes(nodes) => nodes,
