@@ -544,3 +544,34 @@ fn classes_of_dice_games_are_monotone_in_the_drop_of_the_expected_result() {
         assert!(decided.len() > 20 && marked > 0, "{id}: {} decisions, {marked} marked", decided.len());
     }
 }
+
+// ---- Determinism ------------------------------------------------------------------------------------------------
+
+/// The default review is held by nodes, not by the clock: the same record reviewed twice gives the same review,
+/// the second time with a thread spinning beside it (a busy machine once cut a time-limited search short).
+#[test]
+fn the_default_review_is_the_same_on_a_busy_machine() {
+    let (blank, _) = game("kalah");
+    let (start, moves) =
+        alphabeta_studio::review::read_game_record(&blank, "6 2 1 5 4 6 2 6").expect("a legal record");
+    let quiet = review("kalah", &start, &moves, ReviewBudget::default());
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let hogs: Vec<_> = (0..2)
+        .map(|_| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let mut spins = 0u64;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    spins = std::hint::black_box(spins.wrapping_add(1));
+                }
+            })
+        })
+        .collect();
+    let busy = review("kalah", &start, &moves, ReviewBudget::default());
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for hog in hogs {
+        hog.join().expect("the hog stops");
+    }
+    assert_eq!(quiet, busy);
+    assert!(quiet.moves.len() >= 6, "{}", quiet.moves.len());
+}

@@ -56,6 +56,10 @@ impl ReviewPlan {
     }
 }
 
+/// The nodes a position's search gets at a level that has no node budget of its own (one held by its depth or its
+/// time alone): the review holds every search by nodes, never by the clock.
+pub const LEVEL_NODES: u64 = 1_000_000;
+
 /// The search of `budget`: a level's settings without its deliberate mistakes, or level 10's with one limit
 /// replacing its depth, nodes and time.
 fn engine_config(ai: &AiDefaults, budget: ReviewBudget) -> EngineConfig {
@@ -66,7 +70,11 @@ fn engine_config(ai: &AiDefaults, budget: ReviewBudget) -> EngineConfig {
     let mut config = level_config(ai, level);
     config.skill = None;
     config.limits = match budget {
-        ReviewBudget::Level(_) => config.limits,
+        // The level's depth and nodes, not its clock: the same record reviews the same on any machine and under any
+        // load. A level without a node budget gets [`LEVEL_NODES`].
+        ReviewBudget::Level(_) => {
+            Limits { time_ms: None, nodes: Some(config.limits.nodes.unwrap_or(LEVEL_NODES)), ..config.limits }
+        }
         ReviewBudget::Nodes(nodes) => Limits { nodes: Some(nodes.max(1)), ..Limits::NONE },
         ReviewBudget::Depth(depth) => Limits::depth(depth.max(1)),
         ReviewBudget::TimeMs(ms) => Limits { time_ms: Some(ms.max(1)), ..Limits::NONE },
