@@ -91,3 +91,20 @@ fn every_game_s_match_record_reads_back_into_review() {
         assert!(!moves.is_empty(), "{id}: {out}");
     }
 }
+
+/// A record that sets up its own start with a bad `[FEN]` is refused with the reason, not reviewed from the
+/// standard start.
+#[test]
+fn an_invalid_fen_is_refused_with_its_reason() {
+    for text in [
+        "[SetUp \"1\"]\n[FEN \"not a fen\"]\n\n1. e4 *\n",
+        "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n",
+    ] {
+        let path = record("fen", text.as_bytes());
+        let (code, out, err) = studio(&["review", "chess", "--record", path.to_str().expect("utf-8")], b"");
+        assert_eq!(code, 2, "{text}: {out}");
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains("FEN") && err.contains("line 2"), "{err}");
+    }
+}

@@ -14,6 +14,13 @@ pub fn read_game_record(blank: &AnyGame, text: &str) -> Result<(AnyGame, Vec<Any
         Ok(read) => return Ok(read),
         Err(e) => e,
     };
+    // A record that sets up its own start is the game's own format: read as bare names it would start from the
+    // standard position and review another game, so its reader's refusal (a bad FEN) stands.
+    let sets_up =
+        text.lines().map(str::trim_start).any(|line| line.starts_with("[FEN ") || line.starts_with("[SetUp "));
+    if sets_up {
+        return Err(first);
+    }
     let names = spaced_names(text);
     if names.is_empty() {
         return Err(first);
