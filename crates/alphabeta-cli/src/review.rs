@@ -117,6 +117,7 @@ fn print_json(review: &Review, labels: &[String]) -> Result<(), CommandError> {
                 "loss": m.loss,
                 "best": m.best,
                 "pv": m.pv,
+                "proven": m.proven,
             })
         })
         .collect();
@@ -161,9 +162,20 @@ fn print_text(review: &Review, labels: &[String], start: &AnyGame) -> Result<(),
     Ok(())
 }
 
-/// `12…Nxd5??  blunder     +0.35 -> -3.10  best Nf6  loss 0.612`
+/// `12…Nxd5??  blunder     +0.35 -> -3.10  best Nf6  loss 0.612`; proven values as their outcome,
+/// `1. 3?  mistake  win -> draw  best 4  loss 1.000`.
 fn move_line(m: &JudgedMove, label: &str) -> String {
-    let plain = alphabeta_core::games::any::plain_score;
+    let plain = |value: f64| {
+        if !m.proven {
+            alphabeta_core::games::any::plain_score(value)
+        } else if value > 0.0 {
+            "win".to_string()
+        } else if value < 0.0 {
+            "loss".to_string()
+        } else {
+            "draw".to_string()
+        }
+    };
     format!(
         "{:<16} {:<10} {:>9} -> {:<9} best {:<8} loss {:.3}",
         format!("{label}{}", m.class.mark()),

@@ -72,3 +72,39 @@ fn hostile_input_is_one_line_on_stderr_and_status_2() {
         assert!(err.contains(says) && !err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// A `match --pgn` record writes a move name with spaces as one word (`take1fromheap1`, `die4`): it reads back
+/// into `review` for every game, with one judged line per decision.
+#[test]
+fn every_game_s_match_record_reads_back_into_review() {
+    for id in ["nim", "pig", "einstein", "kalah", "tic-tac-toe", "connect-four"] {
+        let dir = tempfile::tempdir().expect("a folder");
+        let pgn = dir.path().join("games.pgn");
+        let pgn = pgn.to_str().expect("utf-8");
+        let args = ["match", id, "--a", "level:2", "--b", "level:1", "--games", "1", "--seed", "3", "--pgn", pgn];
+        let (code, _, err) = studio(&args, b"");
+        assert_eq!(code, 0, "{id}: {err}");
+        let (code, out, err) = studio(&["review", id, "--record", pgn, "--nodes", "300", "--json"], b"");
+        assert_eq!(code, 0, "{id}: {err}");
+        let object: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+        let moves = object["moves"].as_array().expect("moves");
+        assert!(!moves.is_empty(), "{id}: {out}");
+    }
+}
+
+/// A record that sets up its own start with a bad `[FEN]` is refused with the reason, not reviewed from the
+/// standard start.
+#[test]
+fn an_invalid_fen_is_refused_with_its_reason() {
+    for text in [
+        "[SetUp \"1\"]\n[FEN \"not a fen\"]\n\n1. e4 *\n",
+        "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n",
+    ] {
+        let path = record("fen", text.as_bytes());
+        let (code, out, err) = studio(&["review", "chess", "--record", path.to_str().expect("utf-8")], b"");
+        assert_eq!(code, 2, "{text}: {out}");
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains("FEN") && err.contains("line 2"), "{err}");
+    }
+}

@@ -115,6 +115,15 @@ where
     fn position_text(&self) -> Option<String> {
         None
     }
+    /// Makes this position the root of an analysis (a review's search), where the game's draw rules judge the line
+    /// searched, not what the AI's play steers clear of: a position that stood once before the root is not a draw by
+    /// repetition when the line comes back to it. The default does nothing (a game without history rules).
+    fn analyse_from_here(&mut self) {}
+    /// What proves this family's values beyond its AI's search (an opening book, a solver for the board), for the
+    /// review; `Ok(None)` (the default) when nothing does, an error when its data does not read.
+    fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String> {
+        Ok(None)
+    }
 }
 
 /// Every family's moves go into a shared table's 64 bits as the window stores them (see
@@ -226,6 +235,11 @@ pub trait ErasedGame: Send {
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError>;
     /// The position in the family's notation (FEN), if it has one.
     fn position_text(&self) -> Option<String>;
+    /// Makes this position the root of an analysis ([`Playable::analyse_from_here`]).
+    fn analyse_from_here(&mut self);
+    /// What proves the game's values beyond its AI's search, for the review ([`Playable::exact_oracle`]); an error
+    /// when the oracle's data does not read.
+    fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String>;
     /// The position's hash ([`Game::position_hash`]): equal for the same position reached by other move orders.
     fn position_hash(&self) -> u64;
     /// The move tree below this position, `lead` first at the root (played on and taken back; see
@@ -363,6 +377,12 @@ where
     }
     fn position_text(&self) -> Option<String> {
         Playable::position_text(self)
+    }
+    fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String> {
+        Playable::exact_oracle(self)
+    }
+    fn analyse_from_here(&mut self) {
+        Playable::analyse_from_here(self);
     }
     fn position_hash(&self) -> u64 {
         Game::position_hash(self)

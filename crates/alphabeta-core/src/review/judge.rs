@@ -8,6 +8,7 @@ use crate::engine::search::deepening::EngineConfig;
 use crate::engine::search::limits::Limits;
 use crate::games::any::{AnyEngine, AnyGame, AnyMove};
 use crate::games::levels::level_config;
+use crate::games::oracle::ExactOracle;
 use crate::games::registry::AiDefaults;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,7 +27,15 @@ pub struct ReviewPlan {
     pub scale: WinScale,
     /// Where values are wins outright.
     pub certainty: Certainty,
+    /// The nodes the family's exact oracle may search for each position's proven value ([`ExactOracle`]): the
+    /// node budget asked for, else [`EXACT_NODES`].
+    pub exact_nodes: u64,
 }
+
+/// The exact oracle's nodes a position when the budget is not given in nodes: a Connect Four position of 9 stones
+/// takes up to some ten million with the solver's table empty (docs/benchmarks.md), fewer once the table holds the
+/// game's earlier positions.
+pub const EXACT_NODES: u64 = 40_000_000;
 
 impl ReviewPlan {
     /// The plan for reviewing a game of `id` (whose AI levels are `ai`; [`AiDefaults::default`] for a game the
@@ -37,11 +46,19 @@ impl ReviewPlan {
             game: id.to_string(),
             settings,
             config: engine_config(ai, settings.budget),
-            scale: WinScale::for_game(id, certainty),
+            scale: WinScale::for_game(id, certainty, start.has_chance()),
             certainty,
+            exact_nodes: match settings.budget {
+                ReviewBudget::Nodes(nodes) => nodes,
+                _ => EXACT_NODES,
+            },
         }
     }
 }
+
+/// The nodes a position's search gets at a level that has no node budget of its own (one held by its depth or its
+/// time alone): the review holds every search by nodes, never by the clock.
+pub const LEVEL_NODES: u64 = 1_000_000;
 
 /// The search of `budget`: a level's settings without its deliberate mistakes, or level 10's with one limit
 /// replacing its depth, nodes and time.
@@ -53,7 +70,11 @@ fn engine_config(ai: &AiDefaults, budget: ReviewBudget) -> EngineConfig {
     let mut config = level_config(ai, level);
     config.skill = None;
     config.limits = match budget {
-        ReviewBudget::Level(_) => config.limits,
+        // The level's depth and nodes, not its clock: the same record reviews the same on any machine and under any
+        // load. A level without a node budget gets [`LEVEL_NODES`].
+        ReviewBudget::Level(_) => {
+            Limits { time_ms: None, nodes: Some(config.limits.nodes.unwrap_or(LEVEL_NODES)), ..config.limits }
+        }
         ReviewBudget::Nodes(nodes) => Limits { nodes: Some(nodes.max(1)), ..Limits::NONE },
         ReviewBudget::Depth(depth) => Limits::depth(depth.max(1)),
         ReviewBudget::TimeMs(ms) => Limits { time_ms: Some(ms.max(1)), ..Limits::NONE },
@@ -88,12 +109,14 @@ pub fn review_game_until(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<Review, ReviewError> {
+    let oracle = start.exact_oracle().map_err(|message| ReviewError::Fault { ply: 0, message })?;
     let mut judge = Judge {
         engine: AnyEngine::new(plan.config.clone()),
         stop,
         found: HashMap::new(),
         plan,
         has_chance: start.has_chance(),
+        oracle,
     };
     let mut game = start.clone();
     let mut judged = Vec::new();
@@ -144,12 +167,115 @@ struct Judge<'a> {
     found: HashMap<u64, Found>,
     plan: &'a ReviewPlan,
     has_chance: bool,
+    /// The family's own exact values (an opening book, a solver), if it has them.
+    oracle: Option<Box<dyn ExactOracle>>,
+}
+
+/// A decision's two values, the best move's and the played move's, from the mover's view, and what they are.
+struct Compared {
+    before: Value,
+    after: Value,
+    /// Both values are proven: the game's true values.
+    proven: bool,
+    /// Both are proven, and at least one is known only as an outcome (win, draw, loss), not by how fast.
+    outcome_only: bool,
+    win_before: f64,
+    win_after: f64,
 }
 
 impl Judge<'_> {
-    /// The decision `mv` of `side` in `game` (not yet played), judged.
+    /// The decision `mv` of `side` in `game` (not yet played), judged: on proven values when the family's oracle
+    /// proves every move's, else on the engine's search.
     fn judge(&mut self, game: &AnyGame, ply: usize, side: Side, mv: AnyMove) -> Result<JudgedMove, ReviewError> {
         let legal = game.legal_moves();
+        let (compared, best, line) = match self.exact(game, &legal, mv, ply)? {
+            Some(exact) => exact,
+            None => self.searched(game, &legal, ply, side, mv)?,
+        };
+        let class = if legal.len() == 1 {
+            MoveClass::Forced
+        } else if compared.proven {
+            proven_class(compared.before, compared.after, compared.outcome_only)
+        } else if best == mv || compared.after >= compared.before || compared.win_after >= compared.win_before {
+            MoveClass::Best
+        } else {
+            MoveClass::of_loss(loss_of(&compared))
+        };
+        Ok(JudgedMove {
+            ply,
+            move_name: game.move_name(mv),
+            side: usize::from(side == Side::Min),
+            side_name: game.side_name(side).to_string(),
+            class,
+            value_before: compared.before,
+            value_after: compared.after,
+            win_before: compared.win_before,
+            win_after: compared.win_after,
+            loss: loss_of(&compared),
+            best: game.move_name(best),
+            pv: game.line_names(&line),
+            proven: compared.proven,
+        })
+    }
+
+    /// The decision judged on the oracle's proven values of every legal move, or `None` when the family has no
+    /// oracle or one move's value is not proven within the budget (then no proven value is compared with a searched
+    /// one: the engine judges the whole decision). The best is the first move (in the game's order) of the highest
+    /// value.
+    fn exact(
+        &mut self,
+        game: &AnyGame,
+        legal: &[AnyMove],
+        mv: AnyMove,
+        ply: usize,
+    ) -> Result<Option<(Compared, AnyMove, Vec<AnyMove>)>, ReviewError> {
+        let Some(oracle) = self.oracle.as_mut() else { return Ok(None) };
+        let mut values = Vec::with_capacity(legal.len());
+        for &candidate in legal {
+            let mut next = game.clone();
+            next.try_play(candidate).map_err(|e| ReviewError::IllegalMove { ply, message: e.0 })?;
+            let proven = oracle.value(&next, self.plan.exact_nodes, self.stop);
+            if self.stop.load(Ordering::Relaxed) {
+                return Err(ReviewError::Cancelled);
+            }
+            let Some(proven) = proven else { return Ok(None) };
+            // The child's value is for its player to move; the mover's is its negation unless the mover moves again.
+            let sign = if next.turn() == game.turn() { 1.0 } else { -1.0 };
+            values.push((candidate, sign * proven.value, proven.outcome_only));
+        }
+        let Some(&(best, before, best_outcome)) =
+            values.iter().fold(None, |top: Option<&(AnyMove, Value, bool)>, entry| match top {
+                Some(top) if top.1 >= entry.1 => Some(top),
+                _ => Some(entry),
+            })
+        else {
+            return Ok(None);
+        };
+        let Some(&(_, after, played_outcome)) = values.iter().find(|entry| entry.0 == mv) else {
+            return Err(ReviewError::IllegalMove { ply, message: format!("{} is not legal here", game.move_name(mv)) });
+        };
+        let compared = Compared {
+            before,
+            after,
+            proven: true,
+            outcome_only: best_outcome || played_outcome,
+            win_before: proven_probability(before),
+            win_after: proven_probability(after),
+        };
+        Ok(Some((compared, best, vec![best])))
+    }
+
+    /// The decision judged on the engine's searches: the position's, for its best move, and the one after each of
+    /// the best and the played move. Proven values are compared as such only when both are; a proven value beside
+    /// a searched one is read on the game's scale, as the searched one is.
+    fn searched(
+        &mut self,
+        game: &AnyGame,
+        legal: &[AnyMove],
+        ply: usize,
+        side: Side,
+        mv: AnyMove,
+    ) -> Result<(Compared, AnyMove, Vec<AnyMove>), ReviewError> {
         let after = self.after(game, ply, mv)?;
         let (before, best, line) = if legal.len() == 1 {
             (after.clone(), mv, vec![mv])
@@ -161,31 +287,16 @@ impl Judge<'_> {
                 _ => (after.clone(), mv, searched.line),
             }
         };
-        let (win_before, win_after) = (self.win(&before, side), self.win(&after, side));
-        let loss = (winning_chances(win_before) - winning_chances(win_after)).max(0.0);
-        let (value_before, value_after) = (view(before.value, side), view(after.value, side));
-        let class = if legal.len() == 1 {
-            MoveClass::Forced
-        } else if best == mv || value_after >= value_before || win_after >= win_before {
-            MoveClass::Best
-        } else {
-            MoveClass::of_loss(loss)
+        let proven = before.proven && after.proven;
+        let compared = Compared {
+            before: view(before.value, side),
+            after: view(after.value, side),
+            proven,
+            outcome_only: false,
+            win_before: self.win(&before, side, proven),
+            win_after: self.win(&after, side, proven),
         };
-        let side_index = usize::from(side == Side::Min);
-        Ok(JudgedMove {
-            ply,
-            move_name: game.move_name(mv),
-            side: side_index,
-            side_name: game.side_name(side).to_string(),
-            class,
-            value_before,
-            value_after,
-            win_before,
-            win_after,
-            loss,
-            best: game.move_name(best),
-            pv: game.line_names(&line),
-        })
+        Ok((compared, best, line))
     }
 
     /// What the search finds after `mv` is played in `game`.
@@ -204,7 +315,10 @@ impl Judge<'_> {
         if let Some(found) = self.found.get(&game.position_hash()) {
             return Ok(found.clone());
         }
-        let thought = game
+        // The review judges the position, not the AI's caution: a position that stood once before is no draw.
+        let mut root = game.clone();
+        root.analyse_from_here();
+        let thought = root
             .think_with(&mut self.engine, Some(self.stop))
             .map_err(|message| ReviewError::Fault { ply, message })?;
         if self.stop.load(Ordering::Relaxed) {
@@ -223,14 +337,38 @@ impl Judge<'_> {
         Ok(found)
     }
 
-    /// `side`'s probability of winning from a position the search found `found` for.
-    fn win(&self, found: &Found, side: Side) -> f64 {
+    /// `side`'s probability of winning from a position the search found `found` for: certain when `proven` (the
+    /// values compared are both proven), else on the game's scale.
+    fn win(&self, found: &Found, side: Side, proven: bool) -> f64 {
         let value = view(found.value, side);
-        if found.proven {
-            proven_probability(value)
+        if proven { proven_probability(value) } else { win_probability(value, &self.plan.scale, self.plan.certainty) }
+    }
+}
+
+/// Winning chances lost on the −1…+1 scale.
+fn loss_of(compared: &Compared) -> f64 {
+    (winning_chances(compared.win_before) - winning_chances(compared.win_after)).max(0.0)
+}
+
+/// The class of a move between proven values (the mover's view), by the outcome it keeps: one that keeps the best
+/// move's outcome is never marked (the best's own value, or a value only known as its outcome: best; a slower win or
+/// a longer defence: good); one that turns a win into a draw is a mistake; one that turns a win or a draw into a loss
+/// is a blunder.
+pub(super) fn proven_class(before: Value, after: Value, outcome_only: bool) -> MoveClass {
+    let outcome = |value: Value| {
+        if value > 0.0 {
+            1
+        } else if value < 0.0 {
+            -1
         } else {
-            win_probability(value, &self.plan.scale, self.plan.certainty)
+            0
         }
+    };
+    match (outcome(before), outcome(after)) {
+        (b, a) if a > b || (a == b && (after >= before || outcome_only)) => MoveClass::Best,
+        (b, a) if a == b => MoveClass::Good,
+        (_, -1) => MoveClass::Blunder,
+        _ => MoveClass::Mistake,
     }
 }
 

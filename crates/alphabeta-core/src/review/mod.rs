@@ -7,6 +7,11 @@
 //! was the only legal one is [`MoveClass::Forced`], never a mistake. Each side gets Lichess's accuracy
 //! (<https://lichess.org/page/accuracy>) and its counts per class. [`export`] writes the review as a record.
 //!
+//! Where the game's true values are known — the family's exact oracle
+//! ([`crate::games::oracle::ExactOracle`]: Connect Four's opening book and solver) proves every legal move's, or
+//! both searches compared saw every line to the end — a move is judged by the outcome it keeps instead (see
+//! [`MoveClass`]); a proven value is never compared with a searched one as the same kind.
+//!
 //! Plain data with serde, so the window keeps a review in its session and the command line prints it as JSON.
 
 pub mod export;
@@ -15,7 +20,7 @@ mod record;
 pub mod scale;
 
 pub use export::export_record;
-pub use judge::{ReviewPlan, review_game, review_game_until};
+pub use judge::{EXACT_NODES, ReviewPlan, review_game, review_game_until};
 pub use record::read_game_record;
 pub use scale::{Certainty, WinScale, accuracy_of, win_probability, winning_chances};
 
@@ -51,15 +56,16 @@ pub struct ReviewSettings {
 /// A move's class, from the winning chances it lost (Lichess's thresholds, `Advice.scala`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MoveClass {
-    /// The best move, or one the search valued as highly.
+    /// The best move, or one the search valued as highly (between proven values: the same value, or the same
+    /// outcome where only outcomes are known).
     Best,
-    /// Lost less than 0.1 of winning chances.
+    /// Lost less than 0.1 of winning chances; between proven values, kept the outcome less well (a slower win).
     Good,
     /// Lost at least 0.1 (5 points of win probability).
     Inaccuracy,
-    /// Lost at least 0.2 (10 points).
+    /// Lost at least 0.2 (10 points); between proven values, turned a win into a draw.
     Mistake,
-    /// Lost at least 0.3 (15 points).
+    /// Lost at least 0.3 (15 points); between proven values, turned a win or a draw into a loss.
     Blunder,
     /// The only legal move: no decision, never marked.
     Forced,
@@ -162,6 +168,10 @@ pub struct JudgedMove {
     pub best: String,
     /// The best move's principal variation (names, the best move first).
     pub pv: Vec<String>,
+    /// Both values are proven (the game's true values, by its exact oracle or a search that saw every line to its
+    /// end): the class says which outcome the move kept ([`MoveClass`]), not a share of winning chances.
+    #[serde(default)]
+    pub proven: bool,
 }
 
 /// One side's figures over the game.

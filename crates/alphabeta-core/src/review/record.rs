@@ -14,11 +14,36 @@ pub fn read_game_record(blank: &AnyGame, text: &str) -> Result<(AnyGame, Vec<Any
         Ok(read) => return Ok(read),
         Err(e) => e,
     };
+    // A record that sets up its own start is the game's own format: read as bare names it would start from the
+    // standard position and review another game, so its reader's refusal (a bad FEN) stands.
+    let sets_up =
+        text.lines().map(str::trim_start).any(|line| line.starts_with("[FEN ") || line.starts_with("[SetUp "));
+    if sets_up {
+        return Err(first);
+    }
     let names = spaced_names(text);
     if names.is_empty() {
         return Err(first);
     }
-    blank.read_record(&names.join("\n")).map_err(|_| first)
+    if let Ok(read) = blank.read_record(&names.join("\n")) {
+        return Ok(read);
+    }
+    squeezed_names(blank, &names).ok_or(first)
+}
+
+/// The moves of `names` played from `blank`, each the legal move whose name, spaces left out, is the word: a
+/// `match --pgn` record writes a name with spaces as one word (Nim's `take 4 from heap 3` as `take4fromheap3`,
+/// a die's `die 4` as `die4`). `None` when a word names no legal move.
+fn squeezed_names(blank: &AnyGame, names: &[&str]) -> Option<(AnyGame, Vec<AnyMove>)> {
+    let squeeze = |name: &str| name.split_whitespace().collect::<String>();
+    let mut game = blank.clone();
+    let mut moves = Vec::with_capacity(names.len());
+    for &word in names {
+        let mv = game.legal_moves().into_iter().find(|&mv| squeeze(&game.move_name(mv)) == word)?;
+        game.try_play(mv).ok()?;
+        moves.push(mv);
+    }
+    Some((blank.clone(), moves))
 }
 
 /// The words of `text` that may be moves: outside tag lines (`[White "…"]`) and `{…}` comments, and not move

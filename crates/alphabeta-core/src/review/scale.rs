@@ -18,6 +18,10 @@ pub struct WinScale {
     pub games: usize,
     /// Where `s` came from: the fitting command and its records, or the rule that made a default.
     pub source: String,
+    /// The values are expected results already (a game with dice, scored from a loss at −w to a win at +w, w the
+    /// [`Certainty::win_from`]): `P(win) = (1 + v/w) / 2`, a straight line, and `s` is not used.
+    #[serde(default)]
+    pub expected: bool,
 }
 
 /// Where a value counts as won or lost outright rather than as an evaluation, from the player's view either way.
@@ -40,16 +44,32 @@ struct FittedScale {
 const FITTED: &str = include_str!("win_scales.ron");
 
 impl WinScale {
-    /// The fitted scale of the game with this id (as the registry names it), or the default for its `certainty`.
-    pub fn for_game(id: &str, certainty: Certainty) -> WinScale {
+    /// The fitted scale of the game with this id (as the registry names it), or the default for its `certainty`;
+    /// for a game with chance turns and bounded scores ([`WinScale::expected_results`]), its values as they are.
+    pub fn for_game(id: &str, certainty: Certainty, has_chance: bool) -> WinScale {
+        if has_chance && certainty.win_from.is_finite() && certainty.win_from > 0.0 {
+            return Self::expected_results();
+        }
         Self::fitted(id).unwrap_or_else(|| Self::default_for(certainty))
+    }
+
+    /// A game with dice scores expected results between its bounds (EinStein and Pig: −1…+1, the chance of winning
+    /// less the chance of losing): they are winning chances already, and another logistic would stretch small
+    /// differences near an even game and crush large ones near the bounds.
+    pub fn expected_results() -> WinScale {
+        WinScale {
+            s: 1.0,
+            games: 0,
+            source: "expected results: P(win) = (1 + v/w) / 2 between the bounds ±w".to_string(),
+            expected: true,
+        }
     }
 
     /// The scale `win_scales.ron` lists for the game `id`, if any.
     pub fn fitted(id: &str) -> Option<WinScale> {
         let table: Vec<FittedScale> = ron::from_str(FITTED).ok()?;
         let found = table.into_iter().find(|entry| entry.game == id)?;
-        Some(WinScale { s: found.s, games: found.games, source: found.source })
+        Some(WinScale { s: found.s, games: found.games, source: found.source, expected: false })
     }
 
     /// A game without a fitted scale: a tenth of the smallest value that counts as a win (the game's bound, or
@@ -63,7 +83,7 @@ impl WinScale {
         } else {
             (LARGE_SCALE, "default: 270, for an evaluation in hundredths")
         };
-        WinScale { s, games: 0, source: rule.to_string() }
+        WinScale { s, games: 0, source: rule.to_string(), expected: false }
     }
 }
 
@@ -93,6 +113,9 @@ pub fn win_probability(value: Value, scale: &WinScale, certainty: Certainty) -> 
     }
     if value.abs() >= certainty.win_from {
         return if value > 0.0 { 1.0 } else { 0.0 };
+    }
+    if scale.expected {
+        return ((1.0 + value / certainty.win_from) / 2.0).clamp(0.0, 1.0);
     }
     let s = if scale.s > 0.0 && scale.s.is_finite() { scale.s } else { 1.0 };
     1.0 / (1.0 + (-value / s).exp())
@@ -131,7 +154,7 @@ mod tests {
     use super::*;
 
     fn plain(s: f64) -> WinScale {
-        WinScale { s, games: 0, source: String::new() }
+        WinScale { s, games: 0, source: String::new(), expected: false }
     }
 
     const NONE: Certainty = Certainty { win_from: f64::INFINITY };
@@ -173,6 +196,20 @@ mod tests {
         assert_eq!(proven_probability(0.0), 0.5);
         // With chance turns an expected result short of the bounds is not a win.
         assert_eq!(Certainty::of((-1.0, 1.0), 0.5, true).win_from, 1.0);
+    }
+
+    /// EinStein's −1…+1: an expected result of +0.13 is a 56.5 % chance, one of −0.087 a 45.65 %: a loss of 0.217
+    /// winning chances, the difference of the two values, not the 0.98 a logistic of s = 0.1 made of it.
+    #[test]
+    fn expected_results_are_winning_chances_already() {
+        let certainty = Certainty::of((-1.0, 1.0), 0.5, true);
+        let scale = WinScale::for_game("einstein", certainty, true);
+        assert!(scale.expected);
+        let (before, after) = (win_probability(0.13, &scale, certainty), win_probability(-0.087, &scale, certainty));
+        assert!((before - 0.565).abs() < 1e-12 && (after - 0.4565).abs() < 1e-12, "{before} {after}");
+        assert!((winning_chances(before) - winning_chances(after) - 0.217).abs() < 1e-12);
+        assert_eq!(win_probability(1.0, &scale, certainty), 1.0);
+        assert!(!WinScale::for_game("kalah", Certainty::of((-48.0, 48.0), 48.0, false), false).expected);
     }
 
     #[test]

@@ -105,6 +105,9 @@ impl Playable for Chess {
         let game = pgn::read(text)?;
         Ok((game.start, game.moves))
     }
+    fn analyse_from_here(&mut self) {
+        Chess::analyse_from_here(self);
+    }
     fn position_text(&self) -> Option<String> {
         Some(self.to_fen())
     }

@@ -64,6 +64,7 @@ pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3
 struct Saved {
     board: Board,
     occurred_before: u8,
+    last_occurrence: u16,
     mv: Move,
     /// A null move of the search (the side to move passed), not a move of the game.
     null: bool,
@@ -76,6 +77,12 @@ pub struct Chess {
     /// How often the position stood before with the same side to move, since the last capture or pawn move (its
     /// third occurrence, 2, draws).
     occurred_before: u8,
+    /// How many moves back the position last stood (the same side to move), 0 when it did not since the last
+    /// capture or pawn move.
+    last_occurrence: u16,
+    /// The moves played before the root of an analysis ([`Chess::analyse_from_here`]): a search from there counts a
+    /// repetition within its own line as a draw, not a position that stood once before the root.
+    analysis_root: Option<usize>,
     history: Vec<Saved>,
     /// Search on past the depth limit where the evaluation would mislead (see the module's doc). On by default.
     quiescence: bool,
@@ -102,6 +109,8 @@ impl Chess {
         Chess {
             board,
             occurred_before: 0,
+            last_occurrence: 0,
+            analysis_root: None,
             history: Vec::new(),
             quiescence: true,
             features: SearchFeatures::NONE,
@@ -157,6 +166,14 @@ impl Chess {
     /// Plies played since the position was set up.
     pub fn moves_played(&self) -> usize {
         self.history.len()
+    }
+
+    /// Makes this position the root of an analysis (a review's search): below it, a position that stood once
+    /// before the root is not scored a draw by repetition (the game goes on after a twofold repetition); one that
+    /// repeats within the line searched still is. The AI's play leaves it unset and steers clear of any repetition
+    /// the opponent could complete.
+    pub fn analyse_from_here(&mut self) {
+        self.analysis_root = Some(self.history.len());
     }
 
     /// The last move played, if any since the position was set up.
@@ -360,22 +377,31 @@ impl Game for Chess {
     fn play(&mut self, mv: Move) {
         let before = self.board.clone();
         self.board.play_unchecked(mv);
-        self.history.push(Saved { board: before, occurred_before: self.occurred_before, mv, null: false });
+        let saved = Saved {
+            board: before,
+            occurred_before: self.occurred_before,
+            last_occurrence: self.last_occurrence,
+            mv,
+            null: false,
+        };
+        self.history.push(saved);
         // The same position with the same side to move: every second one back, since the last capture or pawn move.
         let hash = self.board.hash();
         let len = self.history.len();
-        let earlier = (2..=self.board.halfmove_clock() as usize)
+        let mut earlier = (2..=self.board.halfmove_clock() as usize)
             .step_by(2)
             .take_while(|&back| back <= len)
-            .filter(|&back| self.history[len - back].board.hash() == hash)
-            .count();
-        self.occurred_before = earlier.min(2) as u8;
+            .filter(|&back| self.history[len - back].board.hash() == hash);
+        let last = earlier.next();
+        self.occurred_before = (usize::from(last.is_some()) + earlier.count()).min(2) as u8;
+        self.last_occurrence = last.map_or(0, |back| u16::try_from(back).unwrap_or(u16::MAX));
     }
 
     fn undo(&mut self, _mv: Move) {
         if let Some(saved) = self.history.pop() {
             self.board = saved.board;
             self.occurred_before = saved.occurred_before;
+            self.last_occurrence = saved.last_occurrence;
         }
     }
 
@@ -414,17 +440,33 @@ impl Game for Chess {
         !Chess::in_check(self) && !(own & !pawns_and_king).is_empty() && !self.drawn_by_rule()
     }
 
-    /// The position occurred before, since the last capture or pawn move (its third occurrence draws).
+    /// The position occurred before, since the last capture or pawn move (its third occurrence draws). From an
+    /// analysis root ([`Chess::analyse_from_here`]) only an occurrence in the line since the root counts, or a third
+    /// one: a position that stood once before the root is not drawn by coming back to it.
     fn repeats_a_position(&self) -> bool {
-        self.occurred_before > 0
+        match self.analysis_root {
+            None => self.occurred_before > 0,
+            Some(root) => {
+                let earlier = self.history.len().checked_sub(usize::from(self.last_occurrence));
+                self.occurred_before >= 2 || (self.last_occurrence > 0 && earlier.is_some_and(|at| at >= root))
+            }
+        }
     }
 
     fn play_null_move(&mut self) {
         let Some(after) = self.board.null_move() else { return };
         let before = std::mem::replace(&mut self.board, after);
         let mv = Move { from: Square::A1, to: Square::A1, promotion: None };
-        self.history.push(Saved { board: before, occurred_before: self.occurred_before, mv, null: true });
+        let saved = Saved {
+            board: before,
+            occurred_before: self.occurred_before,
+            last_occurrence: self.last_occurrence,
+            mv,
+            null: true,
+        };
+        self.history.push(saved);
         self.occurred_before = 0;
+        self.last_occurrence = 0;
     }
 
     fn undo_null_move(&mut self) {

@@ -96,6 +96,14 @@ impl Playable for ConnectFour {
     fn read_record(&self, text: &str) -> Result<(Self, Vec<u8>), crate::games::records::RecordError> {
         Ok((*self, super::record::read(self, text)?))
     }
+    /// On the 7 × 6 board: the opening book, then the solver.
+    fn exact_oracle(&self) -> Result<Option<Box<dyn crate::games::oracle::ExactOracle>>, String> {
+        if self.width() != 7 || self.height() != 6 {
+            return Ok(None);
+        }
+        let oracle = super::oracle::ConnectFourOracle::new()?;
+        Ok(Some(Box::new(oracle)))
+    }
 }
 
 /// Connect Four's winning four (or more), cells as (column, row from the bottom); `last` is the column played last.

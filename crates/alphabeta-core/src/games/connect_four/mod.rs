@@ -517,7 +517,9 @@ impl fmt::Display for ConnectFour {
 }
 
 // The family: its name and parameters in game files, and its `Playable` side.
+pub mod book;
 mod family;
+pub mod oracle;
 pub mod record;
 pub mod solve;
 pub mod solver;
