@@ -245,11 +245,13 @@ pub struct Play {
     pub review: review::ReviewState,
 }
 
-/// A game put aside when another is chosen: its moves, players and whether it was paused.
+/// A game put aside when another is chosen: its moves (with its searches' telemetry), players, whether it was
+/// paused, and its review. A session saves every one of them (see [`saved::KeptGame`]).
 struct Parked {
     history: GameHistory,
     players: [Player; 2],
     paused: bool,
+    review: Option<review::Reviewed>,
 }
 
 impl Default for Play {
