@@ -133,10 +133,13 @@ impl StudioApp {
                     let dirty = if self.sessions.dirty { " •" } else { "" };
                     ui.label(egui::RichText::new(format!("{}{dirty}", self.sessions.name())).weak())
                         .on_hover_text("The session (• when it has unsaved changes). File ▸ Save session: Ctrl+S");
-                    self.session_notice(ui);
                 });
             });
         });
+        // Under the menu, not in it: a long message wraps across the window instead of running over the tabs.
+        if self.sessions.notice.is_some() {
+            egui::Panel::top("studio_notice").show(ui, |ui| self.session_notice(ui));
+        }
         match self.view {
             View::TreeLab => self.tree_lab.ui(ui),
             View::Play => self.play.ui(ui),

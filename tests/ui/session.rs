@@ -234,3 +234,24 @@ fn every_kept_game_comes_back_with_its_review_and_searches() {
     assert!(harness.query_all_by_label_contains("accuracy").next().is_some(), "the review panel");
     assert!(!harness.state().unsaved(), "picking the kept games again changes no work");
 }
+
+#[test]
+fn a_long_message_wraps_below_the_menu_and_never_covers_the_tabs() {
+    let mut app = StudioApp { view: View::Play, ..Default::default() };
+    let long = "Nothing was changed: the session file is damaged (line 12, column 40: expected a closing bracket) \
+                and this sentence goes on long enough to need three lines at eight hundred pixels wide, so it must \
+                wrap rather than run over the menu's tabs or out of the window.";
+    app.sessions.notice =
+        Some(alphabeta_studio::app::session::Notice { text: long.into(), error: true, shown_at: None });
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(800.0, 600.0))
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    let _ = harness.run_ok();
+    let notice = harness.get_by_label(long).rect();
+    for tab in ["Tree lab", "Play", "Telemetry", "File", "View"] {
+        let tab = harness.query_all_by_label(tab).map(|n| n.rect()).find(|r| r.min.y < 40.0).expect("a menu entry");
+        assert!(!notice.intersects(tab), "{tab:?} covered by the notice at {notice:?}");
+        assert!(notice.min.y >= tab.max.y, "the notice is below the menu");
+    }
+    assert!(notice.max.x <= 800.0 && notice.height() > 25.0, "wrapped inside the window: {notice:?}");
+}
