@@ -180,3 +180,24 @@ fn a_games_folder_is_chosen_for_every_command() {
     assert_eq!((code, error.as_str()), (2, "error: ALPHABETA_STUDIO_GAMES=/no/such/folder: no such folder"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn values_print_rounded_for_people_and_in_full_as_json() {
+    let search = |json: bool| {
+        let mut args = vec!["search", "pig", "--depth", "3"];
+        args.extend(json.then_some("--json"));
+        let out = Command::new(env!("CARGO_BIN_EXE_alphabeta-studio")).args(&args).output().expect("runs");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let json: serde_json::Value = serde_json::from_str(&search(true)).expect("JSON");
+    let value = json["value"].as_f64().expect("a number");
+    assert_eq!(value, 2.0 / 36.0, "the JSON keeps every digit");
+    let text = search(false);
+    let line = text.lines().find(|l| l.starts_with("value ")).expect("a value line");
+    assert_eq!(line, "value     +0.056", "{text}");
+    for word in text.split_whitespace().filter(|w| w.starts_with(['+', '-'])) {
+        let decimals = word.split('.').nth(1).map_or(0, str::len);
+        assert!(decimals <= 3, "{word} in {text}");
+    }
+}
