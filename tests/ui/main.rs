@@ -5,6 +5,7 @@ mod check_window;
 mod chess;
 mod draughts;
 mod einstein;
+mod help;
 mod othello;
 mod play;
 mod play_games;

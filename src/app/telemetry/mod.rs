@@ -128,6 +128,16 @@ impl TelemetryView {
         ];
     }
 
+    /// Opens or closes the view's help (F1, Help ▸ Help for this view).
+    pub fn toggle_help(&mut self) {
+        self.help_open = !self.help_open;
+    }
+
+    /// Whether the view's help is open.
+    pub fn help_open(&self) -> bool {
+        self.help_open
+    }
+
     /// The record whose ladder is shown: the selected one, or the latest.
     pub fn selected_record<'a>(&self, play: &'a Play) -> Option<&'a SearchRecord> {
         let records = &play.history().telemetry().records;

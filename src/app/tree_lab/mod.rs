@@ -11,7 +11,7 @@ mod canvas;
 pub mod editing;
 mod export;
 pub mod files;
-mod help;
+pub mod help;
 mod inline;
 mod node_bar;
 pub mod ordering;
