@@ -152,11 +152,11 @@ fn about(ui: &mut egui::Ui) {
     ui.label(format!("Licence: {} (the studio's own code).", env!("CARGO_PKG_LICENSE")));
     ui.add_space(6.0);
     ui.strong("Built on");
-    egui::Grid::new("help_sources").striped(true).show(ui, |ui| {
-        for (who, what) in SOURCES {
-            ui.label(egui::RichText::new(who).strong());
-            ui.add(egui::Label::new(what).wrap());
-            ui.end_row();
-        }
-    });
+    // One paragraph a work, wrapped to the window: a grid squeezed its descriptions to a word a line.
+    for (who, what) in SOURCES {
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(who);
+            ui.label(what);
+        });
+    }
 }
