@@ -1,6 +1,7 @@
 //! The studio window (eframe/egui). Everything here reads the engine; nothing in the engine knows about it.
 
 use eframe::egui;
+pub mod help;
 use serde::{Deserialize, Serialize};
 pub mod panel_share;
 pub mod path_dialog;

@@ -2,6 +2,7 @@
 //! (switching view, quitting) are collected while drawing and applied afterwards.
 
 pub use super::View;
+use super::help::{HelpAction, HelpWindows};
 use super::play::Play;
 use super::session::store::Store;
 use super::session::{SessionAction, Sessions};
@@ -17,6 +18,7 @@ enum Action {
     Show(View),
     /// A Tree lab command from the File menu (the lab is shown first).
     TreeLab(tree_lab::Action),
+    Help(HelpAction),
     Quit,
 }
 
@@ -32,6 +34,8 @@ pub struct StudioApp {
     pub telemetry: TelemetryView,
     /// The session file, its autosave and recovery, and the File menu's dialogs.
     pub sessions: Sessions,
+    /// The Help menu's windows: the guide, the shortcuts, About.
+    pub help: HelpWindows,
 }
 
 impl Default for StudioApp {
@@ -56,7 +60,8 @@ impl StudioApp {
     fn with_play(store: Option<Store>, play: Play) -> Self {
         let (view, tree_lab) = (View::default(), TreeLab::default());
         let current = super::session::format::Session::new(view, play.to_session(), tree_lab.to_session());
-        StudioApp { view, tree_lab, play, telemetry: TelemetryView::default(), sessions: Sessions::new(store, current) }
+        let sessions = Sessions::new(store, current);
+        StudioApp { view, tree_lab, play, telemetry: TelemetryView::default(), sessions, help: HelpWindows::default() }
     }
 
     /// Draws the whole window into `ui`.
@@ -103,6 +108,7 @@ impl StudioApp {
                         }
                     }
                 });
+                ui.menu_button("Help", |ui| actions.extend(super::help::menu(ui).map(Action::Help)));
                 ui.separator();
                 for view in View::ALL {
                     if ui.selectable_label(self.view == view, view.title()).clicked() {
@@ -113,10 +119,17 @@ impl StudioApp {
                     let dirty = if self.sessions.dirty { " •" } else { "" };
                     ui.label(egui::RichText::new(format!("{}{dirty}", self.sessions.name())).weak())
                         .on_hover_text("The session (• when it has unsaved changes). File ▸ Save session: Ctrl+S");
-                    self.session_notice(ui);
                 });
             });
         });
+        // Under the menu, not in it: a long message wraps across the window instead of running over the tabs.
+        if self.sessions.notice.is_some() {
+            egui::Panel::top("studio_notice").show(ui, |ui| self.session_notice(ui));
+        }
+        // The Tree lab reads F1 with its other keys (and not while a field has the keyboard); the others here.
+        if self.view != View::TreeLab && ui.input(|i| i.key_pressed(egui::Key::F1)) {
+            actions.push(Action::Help(HelpAction::ThisView));
+        }
         match self.view {
             View::TreeLab => self.tree_lab.ui(ui),
             View::Play => self.play.ui(ui),
@@ -133,9 +146,18 @@ impl StudioApp {
                     self.view = View::TreeLab;
                     self.tree_lab.apply(action);
                 }
+                Action::Help(HelpAction::ThisView) => match self.view {
+                    View::TreeLab => self.tree_lab.apply(tree_lab::Action::ToggleHelp),
+                    View::Play => self.play.help_open = !self.play.help_open,
+                    View::Telemetry => self.telemetry.toggle_help(),
+                },
+                Action::Help(HelpAction::Page(index)) => self.help.open_page(index),
+                Action::Help(HelpAction::Shortcuts) => self.help.shortcuts = true,
+                Action::Help(HelpAction::About) => self.help.about = true,
                 Action::Quit => self.sessions.actions.push(SessionAction::Quit),
             }
         }
+        self.help.show(ui.ctx());
         self.session_windows(ui.ctx());
         self.apply_sessions(ui.ctx());
         self.session_tick(ui.ctx());

@@ -84,3 +84,37 @@ fn the_squares_lie_on_whole_pixels_edge_to_edge() {
         assert_eq!(square("e4").max.y, square("e3").min.y, "{width}×{height}: e4 and e3 share an edge");
     }
 }
+
+/// The text the Play view says after the last action.
+fn said(harness: &egui_kittest::Harness<'static, alphabeta_studio::app::play::Play>) -> String {
+    harness.state().message().map(|m| m.text.clone()).unwrap_or_default()
+}
+
+#[test]
+fn a_click_that_cannot_be_played_says_why() {
+    use alphabeta_studio::app::play::Action;
+    let mut harness = play_with("chess", |play| play.act(Action::Import("1. d3 e5".to_string())));
+    settle(&mut harness);
+    // The bishop, free since d3, asked to go where a bishop cannot.
+    harness.get_by_label("c1").click();
+    settle(&mut harness);
+    harness.get_by_label("f5").click();
+    settle(&mut harness);
+    assert_eq!(said(&harness), "A bishop moves diagonally: f5 is not on a diagonal from c1.");
+    assert_eq!(moves(&harness), 2, "nothing played");
+    // The queen through its own pawn.
+    harness.get_by_label("d1").click();
+    settle(&mut harness);
+    harness.get_by_label("h5").click();
+    settle(&mut harness);
+    assert_eq!(said(&harness), "The queen cannot jump: the pawn on e2 stands between d1 and h5.");
+    // A piece that cannot move, and a piece of the other side.
+    harness.get_by_label("a1").click();
+    settle(&mut harness);
+    assert_eq!(said(&harness), "The rook on a1 has no legal move.");
+    harness.get_by_label("b8").click();
+    settle(&mut harness);
+    assert_eq!(said(&harness), "It is White's move: the knight on b8 is Black's.");
+    // The message shows in the window.
+    harness.get_by_label_contains("the knight on b8 is Black's");
+}

@@ -8,6 +8,7 @@ mod draughts;
 mod einstein;
 mod families;
 mod frame_time;
+mod help;
 mod othello;
 mod play;
 mod play_games;

@@ -486,3 +486,32 @@ fn an_imported_game_is_as_long_as_its_move_list() {
     let said = play.message().map(|m| m.text.clone()).unwrap_or_default();
     assert_eq!(said, "Imported a game of 1 move (1 ply; paused: press Resume for the AI).");
 }
+
+#[test]
+fn importing_an_empty_or_unreadable_record_changes_nothing_and_says_why() {
+    let cases = [
+        ("connect-four", "", "Nothing to import: the record is empty. The game on the board is unchanged."),
+        ("connect-four", "  \n\t", "Nothing to import: the record is empty. The game on the board is unchanged."),
+        (
+            "chess",
+            "[Event \"A game\"]\n\n*",
+            "Nothing to import: the record holds no moves. The game on the board is unchanged.",
+        ),
+        ("connect-four", "4 4 z", "Not imported"),
+        ("chess", "1. e4 e4", "Not imported"),
+    ];
+    for (id, record, expected) in cases {
+        let mut harness = play_with(id, |play| {
+            play.players[1].kind = PlayerKind::Human;
+        });
+        settle(&mut harness);
+        let first = if id == "chess" { "1. d4" } else { "3" };
+        harness.state_mut().act(Action::Import(first.to_string()));
+        let before = harness.state().history().moves().to_vec();
+        harness.state_mut().act(Action::Import(record.to_string()));
+        settle(&mut harness);
+        let said = harness.state().message().map(|m| m.text.clone()).unwrap_or_default();
+        assert!(said.starts_with(expected), "{id} {record:?}: {said}");
+        assert_eq!(harness.state().history().moves(), before.as_slice(), "{id} {record:?}: the game is kept");
+    }
+}

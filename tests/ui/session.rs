@@ -3,8 +3,13 @@
 //! find the same game; and the "save changes?" question before a new session.
 
 use alphabeta_studio::app::StudioApp;
+use alphabeta_studio::app::play::{Action, PlayerKind, review};
+use alphabeta_studio::app::session::SessionAction;
 use alphabeta_studio::app::session::store::Store;
 use alphabeta_studio::app::shell::View;
+use alphabeta_studio::app::telemetry::deepening::Rung;
+use alphabeta_studio::engine::search::limits::Limits;
+use alphabeta_studio::review::{ReviewBudget, ReviewSettings};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -219,4 +224,101 @@ fn recovering_a_table_that_cannot_be_had() {
     assert_eq!(move_names(harness.state()), ["b2"]);
     assert_eq!(harness.state().play.players[1].config.tt_mib, 4096);
     assert_eq!(harness.state().tree_lab.settings.text, "max(min(3, 12), min(2, 4))");
+}
+
+/// Plays `record` in the game on screen, then lets the AI (the second player, two plies deep) answer once, so the
+/// game has moves and a search's telemetry.
+fn played_with_a_search(harness: &mut Harness<'static, StudioApp>, record: &str) {
+    let play = &mut harness.state_mut().play;
+    play.players[0].kind = PlayerKind::Human;
+    let ai = &mut play.players[1];
+    (ai.kind, ai.custom, ai.config.skill) = (PlayerKind::Ai, true, None);
+    ai.config.limits = Limits::depth(2);
+    play.act(Action::Import(record.to_string()));
+    let plies = play.history().moves().len();
+    play.act(Action::TogglePause);
+    run_until(harness, "the AI's answer", |app| app.play.history().moves().len() > plies && !app.play.thinking());
+}
+
+/// What a kept game must bring back: its moves, its searches and its review.
+fn game_state(app: &StudioApp) -> (String, Vec<String>, usize, Option<alphabeta_studio::review::Review>) {
+    let records = app.play.history().telemetry().records.len();
+    (app.play.entry().variant.id.clone(), move_names(app), records, app.play.review().cloned())
+}
+
+#[test]
+fn every_kept_game_comes_back_with_its_review_and_searches() {
+    let (mut harness, dir) = studio("kept");
+    let _ = harness.run_ok();
+    // Chess with a review, then Connect Four, then Hex on screen.
+    assert!(harness.state_mut().play.select("chess"));
+    played_with_a_search(&mut harness, "1. e4");
+    let settings = ReviewSettings { budget: ReviewBudget::Depth(1) };
+    harness.state_mut().play.act(Action::Review(review::Action::Start(settings)));
+    run_until(&mut harness, "the review", |app| app.play.review().is_some());
+    let chess = game_state(harness.state());
+    assert!(harness.state_mut().play.select("connect-four"));
+    played_with_a_search(&mut harness, "4");
+    let connect_four = game_state(harness.state());
+    assert!(harness.state_mut().play.select("hex"));
+    played_with_a_search(&mut harness, "d4");
+    let hex = game_state(harness.state());
+    for (id, moves, records, _) in [&chess, &connect_four, &hex] {
+        assert!(moves.len() >= 2 && *records >= 1, "{id}: {moves:?} with {records} searches");
+    }
+    assert!(chess.3.is_some(), "chess was reviewed");
+
+    // The Telemetry view's state goes with them.
+    harness.state_mut().telemetry.rung = Rung::Time;
+    harness.state_mut().telemetry.shown[1] = false;
+    harness.state_mut().telemetry.figure_size = [800, 600];
+
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    let _ = harness.run_ok();
+    let path = dir.path().join("three-games.ron");
+    answer_dialog(&mut harness, &path, "Save");
+    assert!(path.is_file(), "saved");
+    // A new studio, as after quitting: only the file holds the games now.
+    let mut app = StudioApp::with_store(Some(Store::new(dir.path())));
+    app.sessions.use_native_dialogs = false;
+    let mut harness = crate::support::studio(app);
+    harness.state_mut().apply_session(SessionAction::Open(Some(path.clone())), &egui::Context::default());
+    let _ = harness.run_ok();
+    assert_eq!(game_state(harness.state()), hex, "Hex on screen as it was");
+    let telemetry = &harness.state().telemetry;
+    assert_eq!((telemetry.rung, telemetry.shown[1], telemetry.figure_size), (Rung::Time, false, [800, 600]));
+    for expected in [connect_four, chess] {
+        assert!(harness.state_mut().play.select(&expected.0));
+        let _ = harness.run_ok();
+        assert_eq!(
+            game_state(harness.state()),
+            expected,
+            "{} comes back with its moves, searches and review",
+            expected.0
+        );
+    }
+    // Chess, on screen last, shows its review in the panel again.
+    assert!(harness.query_all_by_label_contains("accuracy").next().is_some(), "the review panel");
+    assert!(!harness.state().unsaved(), "picking the kept games again changes no work");
+}
+
+#[test]
+fn a_long_message_wraps_below_the_menu_and_never_covers_the_tabs() {
+    let mut app = StudioApp { view: View::Play, ..Default::default() };
+    let long = "Nothing was changed: the session file is damaged (line 12, column 40: expected a closing bracket) \
+                and this sentence goes on long enough to need three lines at eight hundred pixels wide, so it must \
+                wrap rather than run over the menu's tabs or out of the window.";
+    app.sessions.notice =
+        Some(alphabeta_studio::app::session::Notice { text: long.into(), error: true, shown_at: None });
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(800.0, 600.0))
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    let _ = harness.run_ok();
+    let notice = harness.get_by_label(long).rect();
+    for tab in ["Tree lab", "Play", "Telemetry", "File", "View"] {
+        let tab = harness.query_all_by_label(tab).map(|n| n.rect()).find(|r| r.min.y < 40.0).expect("a menu entry");
+        assert!(!notice.intersects(tab), "{tab:?} covered by the notice at {notice:?}");
+        assert!(notice.min.y >= tab.max.y, "the notice is below the menu");
+    }
+    assert!(notice.max.x <= 800.0 && notice.height() > 25.0, "wrapped inside the window: {notice:?}");
 }

@@ -605,5 +605,70 @@ proptest! {
             prop_assert_eq!(check_settings(&session), Ok(()));
         }
     }
+}
 
+/// A session whose Connect Four game (of `busy_studio`) is kept aside while a game of tic-tac-toe is on screen.
+fn with_a_kept_game() -> Session {
+    let mut app = busy_studio();
+    assert!(app.play.select("tic-tac-toe"));
+    app.play.act(Action::Play(4));
+    let session = app.to_session();
+    assert_eq!(session.play.kept.len(), 1, "Connect Four is kept");
+    assert_eq!(session.play.kept[0].moves, ["4", "4", "3", "5"]);
+    session
+}
+
+#[test]
+fn kept_games_are_checked_field_by_field() {
+    let good = with_a_kept_game();
+    // Settings no control could set are refused, naming the field.
+    let mut huge_table = good.clone();
+    huge_table.play.kept[0].players[0].config.tt_mib = 1 << 40;
+    let error = parse(&to_ron(&huge_table)).expect_err("a table of a terabyte");
+    assert!(error.contains("play.kept[0].players[0].config.tt_mib"), "{error}");
+    let mut many = good.clone();
+    many.play.kept = vec![good.play.kept[0].clone(); 1001];
+    let error = parse(&to_ron(&many)).expect_err("more kept games than any list holds");
+    assert!(error.contains("play.kept holds 1001 games, more than the 1000"), "{error}");
+    // A kept game that no longer fits is left out with the reason; the rest opens.
+    let cases = [
+        ("gone", "\"connect-four\"", "\"chess-960\"", "the kept chess-960 game was left out: the game 'chess-960'"),
+        ("illegal", "\"5\"]", "\"z\"]", "the kept connect-four game was left out: move 4 ('z') is not legal"),
+    ];
+    for (name, from, to, expected) in cases {
+        let text = to_ron(&good);
+        let kept_at = text.find("kept:").expect("the kept games are written");
+        let bad = format!("{}{}", &text[..kept_at], text[kept_at..].replacen(from, to, 1));
+        let mut app = StudioApp::default();
+        app.install(&parse(&bad).expect(name)).expect(name);
+        let said = app.play.message().map(|m| m.text.clone()).unwrap_or_default();
+        assert!(said.contains(expected), "{name}: {said}");
+        assert!(said.contains("Saving now would save it without them"), "{name}: {said}");
+        assert!(app.to_session().play.kept.is_empty(), "{name}");
+        assert_eq!(app.play.entry().variant.id, "tic-tac-toe", "{name}: the game on screen opens");
+    }
+    let mut twice = good.clone();
+    twice.play.kept.push(good.play.kept[0].clone());
+    let mut app = StudioApp::default();
+    app.install(&parse(&to_ron(&twice)).expect("reads")).expect("installs");
+    let said = app.play.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(said.contains("the connect-four game was kept twice"), "{said}");
+    assert_eq!(app.to_session().play.kept, good.play.kept, "the first is kept");
+}
+
+#[test]
+fn a_save_says_when_a_review_under_way_is_not_in_it() {
+    let temp = folder("review-running");
+    let path = temp.path().join("s.ron");
+    let mut app = busy_studio();
+    let ctx = egui::Context::default();
+    app.apply_session(SessionAction::SaveTo(path.clone()), &ctx);
+    let said = app.sessions.notice.as_ref().map(|n| n.text.clone()).unwrap_or_default();
+    assert_eq!(said, format!("Saved {}", path.display()));
+    let settings = alphabeta_studio::review::ReviewSettings::default();
+    app.play.act(Action::Review(alphabeta_studio::app::play::review::Action::Start(settings)));
+    assert!(app.play.review.running(), "asked for, not yet done");
+    app.apply_session(SessionAction::SaveTo(path.clone()), &ctx);
+    let said = app.sessions.notice.as_ref().map(|n| n.text.clone()).unwrap_or_default();
+    assert!(said.ends_with("the review under way is not in it, save again once it is done"), "{said}");
 }

@@ -2,9 +2,11 @@
 //! typing, mark an edge pruned by clicking it, press Check and read the counts; export the SVG and find the file.
 
 use crate::support::lab_with;
-use alphabeta_studio::app::tree_lab::TreeLab;
+use alphabeta_studio::app::tree_lab::{Action, TreeLab};
+use alphabeta_studio::tree::lab::examples::Example;
 use alphabeta_studio::tree::lab::examples::TEXTBOOK;
 use alphabeta_studio::tree::lab::svg::check_well_formed;
+use alphabeta_studio::tree::notation;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -132,4 +134,43 @@ fn export_exercise_writes_a_worksheet_and_its_key() {
     assert!(check_well_formed(&sheet).is_ok() && check_well_formed(&key).is_ok());
     assert_eq!(sheet.matches(r#"class="pruned""#).count(), 0, "the worksheet gives nothing away");
     assert_eq!(key.matches(r#"class="pruned""#).count(), 2, "the key marks α-β's two pruned edges");
+}
+
+/// Marks one value on the textbook tree and checks, so the quiz has a mark and a grade.
+fn marked_and_checked() -> Harness<'static, TreeLab> {
+    let mut harness = lab_with(TEXTBOOK);
+    harness.key_press(egui::Key::Q);
+    harness.run();
+    click_node(&mut harness, &[1]);
+    type_into(&mut harness, "your value", "<=2");
+    harness.get_by_label("Check").click();
+    harness.run();
+    harness.get_by_label("1 right, 0 wrong, 5 missing");
+    harness
+}
+
+#[test]
+fn a_new_tree_starts_an_empty_quiz() {
+    type NewTree = fn(&mut TreeLab);
+    let new_trees: [(&str, NewTree); 4] = [
+        ("Generate", |lab| lab.apply(Action::GenerateRandom)),
+        ("an example", |lab| lab.apply(Action::LoadExample(Example::Memo1961))),
+        ("a file's tree", |lab| lab.apply(Action::LoadFileExample(0))),
+        ("Show why", |lab| lab.open_tree(notation::parse("max(min(1, 2), min(3, 4))").expect("tree"), "from Play")),
+    ];
+    for (what, new_tree) in new_trees {
+        let mut harness = marked_and_checked();
+        new_tree(harness.state_mut());
+        harness.run();
+        let lab = harness.state();
+        assert_ne!(lab.settings.text, TEXTBOOK, "{what} shows another tree");
+        assert!(lab.quiz_marks().is_empty(), "{what}: the old tree's marks are gone");
+        assert!(lab.quiz_grade().is_none(), "{what}: nothing graded against the new tree");
+        assert!(harness.query_by_label_contains("right,").is_none(), "{what}: no grade shown");
+    }
+    // Typing on the same tree keeps the marks: it is still the tree they were written on.
+    let mut harness = marked_and_checked();
+    harness.state_mut().set_text(TEXTBOOK.replace("12", "13"));
+    harness.run();
+    assert!(!harness.state().quiz_marks().is_empty(), "an edit keeps the marks");
 }

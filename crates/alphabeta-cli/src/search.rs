@@ -151,7 +151,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
         outln!("game      {} ({} to move), {}", args.game, side, config.algorithm.name())?;
         let unit = game.score_unit();
         let unit = if unit.is_empty() { String::new() } else { format!("  [{unit}]") };
-        outln!("value     {:+}{unit}", value + 0.0)?;
+        outln!("value     {}{unit}", alphabeta_core::numbers::value(value))?;
         outln!("best      {}", best_name.as_deref().unwrap_or("-"))?;
         outln!("pv        {}", pv.join(" "))?;
         outln!("depth     {depth}")?;
@@ -160,9 +160,9 @@ pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
         for i in &thought.iterations {
             let best = i.best_move.map(|mv| game.move_name(mv)).unwrap_or_else(|| "-".into());
             outln!(
-                "  depth {:>3}  value {:+}  best {best}  nodes {}  {:.3} s",
+                "  depth {:>3}  value {}  best {best}  nodes {}  {:.3} s",
                 i.depth,
-                i.value + 0.0,
+                alphabeta_core::numbers::value(i.value),
                 i.stats.nodes_visited,
                 i.elapsed_seconds
             )?;

@@ -93,6 +93,16 @@ pub fn significant(x: f64) -> String {
     trim_zeros(&format!("{x:.decimals$}")).replace('-', "−")
 }
 
+/// A search's value for people: signed, at most three decimals, trailing zeros dropped — "+0.02" where the
+/// search's arithmetic gave 0.019999999999999997, "-1.5", "+3". Machine output (`--json`) keeps the full number.
+pub fn value(x: f64) -> String {
+    if !x.is_finite() {
+        return format!("{x:+}");
+    }
+    let rounded = (x * 1000.0).round() / 1000.0 + 0.0;
+    trim_zeros(&format!("{rounded:+.3}"))
+}
+
 /// How many times `x`: "×2.5", "×830", "×8.71 × 10¹³", "×0.0123" — never "×0.00".
 pub fn times(x: f64) -> String {
     format!("×{}", significant(x))

@@ -8,6 +8,7 @@
 
 pub mod boards;
 pub mod check_window;
+pub mod help;
 mod hint;
 pub mod open_tree;
 pub mod records_window;
@@ -243,13 +244,17 @@ pub struct Play {
     loading: Option<reload::Loading>,
     /// The game's review: its dialog, its worker and the last one finished.
     pub review: review::ReviewState,
+    /// The view's help window is open (F1).
+    pub help_open: bool,
 }
 
-/// A game put aside when another is chosen: its moves, players and whether it was paused.
+/// A game put aside when another is chosen: its moves (with its searches' telemetry), players, whether it was
+/// paused, and its review. A session saves every one of them (see [`saved::KeptGame`]).
 struct Parked {
     history: GameHistory,
     players: [Player; 2],
     paused: bool,
+    review: Option<review::Reviewed>,
 }
 
 impl Default for Play {
@@ -302,6 +307,7 @@ impl Play {
             games_seen,
             loading: None,
             review: review::ReviewState::default(),
+            help_open: false,
         }
     }
 
@@ -374,6 +380,7 @@ impl Play {
         open_tree::window(self, ui.ctx());
         check_window::window(self, ui.ctx());
         review::window(self, ui.ctx());
+        help::window(self, ui.ctx());
         side::keys(self, ui.ctx());
         self.apply();
         self.drive(ui.ctx());

@@ -217,8 +217,17 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
 impl Play {
     /// Replaces the game with the record in `text`, read by the family's format; nothing changes when it is refused.
     pub(super) fn import(&mut self, text: &str) {
+        if text.trim().is_empty() {
+            return self
+                .refuse_text("Nothing to import: the record is empty. The game on the board is unchanged.".into());
+        }
         let start = start_of(self.entry());
+        let usual_start = start.position_hash();
         match start.read_record(text) {
+            // A record of no moves from the usual start would only throw the game away.
+            Ok((start, moves)) if moves.is_empty() && start.position_hash() == usual_start => self.refuse_text(
+                "Nothing to import: the record holds no moves. The game on the board is unchanged.".into(),
+            ),
             Ok((start, moves)) => {
                 let mut history = GameHistory::new(start);
                 for mv in moves {

@@ -25,11 +25,14 @@ pub const SHORTCUTS: [egui::KeyboardShortcut; 2] = [
 /// What the menu shows for the shortcut.
 pub const SHORTCUT_TEXT: &str = "Ctrl+R";
 
-/// A game that has a state to carry over: its id, its history and players, and whether it is the one on screen.
+/// A game that has a state to carry over: its id, its history, players, pause and review (a game put aside), and
+/// whether it is the one on screen.
 struct Kept {
     id: String,
     history: GameHistory,
     players: [super::Player; 2],
+    paused: bool,
+    review: Option<super::review::Reviewed>,
     on_screen: bool,
 }
 
@@ -136,12 +139,15 @@ impl Play {
             id: self.entry().variant.id.clone(),
             history: self.history.clone(),
             players: self.players.clone(),
+            paused: self.paused,
+            review: None,
             on_screen: true,
         }];
         for (&index, parked) in &self.parked {
             if let Some(entry) = self.registry.entries.get(index) {
                 let (history, players) = (parked.history.clone(), parked.players.clone());
-                kept.push(Kept { id: entry.variant.id.clone(), history, players, on_screen: false });
+                let (paused, review) = (parked.paused, parked.review.clone());
+                kept.push(Kept { id: entry.variant.id.clone(), history, players, paused, review, on_screen: false });
             }
         }
         let mut problems = Vec::new();
@@ -167,6 +173,9 @@ impl Play {
                     }
                     if !same_moves {
                         notes.push(format!("{name}'s search records dropped: its moves are numbered otherwise now"));
+                        if game.review.take().is_some() {
+                            notes.push(format!("{name}'s review dropped: its moves are numbered otherwise now"));
+                        }
                     }
                     game.history = history;
                 }
@@ -192,7 +201,8 @@ impl Play {
                 self.history = game.history;
                 self.players = game.players;
             } else {
-                parked.insert(index, Parked { history: game.history, players: game.players, paused: false });
+                let (history, players, paused, review) = (game.history, game.players, game.paused, game.review);
+                parked.insert(index, Parked { history, players, paused, review });
             }
         }
         self.registry = registry;

@@ -6,7 +6,8 @@
 
 use super::clocks::{Clocks, SavedClocks};
 use super::dice::Dice;
-use super::{Play, Player, start_of};
+use super::review::saved::{fit, to_saved};
+use super::{Parked, Play, Player, start_of};
 use crate::engine::telemetry::searches::Telemetry;
 use crate::games::any::{AnyGame, AnyMove};
 use crate::play::history::GameHistory;
@@ -41,6 +42,28 @@ pub struct PlaySession {
     /// The game's review, so reopening shows it without analysing again (absent: none; older files have none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub review: Option<super::review::saved::SavedReview>,
+    /// The games put aside when another was picked, in the game list's order (format 4 on; none in older files).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub kept: Vec<KeptGame>,
+}
+
+/// A game put aside while another is shown, as a session keeps it: picking it again goes on with it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KeptGame {
+    /// The variant's id.
+    pub game: String,
+    /// The moves made, and those taken back and not replayed, as in [`PlaySession`].
+    pub moves: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub redo: Vec<String>,
+    pub players: Vec<Player>,
+    #[serde(default)]
+    pub paused: bool,
+    /// What every search of the game did.
+    #[serde(default)]
+    pub telemetry: Telemetry,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<super::review::saved::SavedReview>,
 }
 
 impl Default for PlaySession {
@@ -55,16 +78,24 @@ impl Play {
     /// The view's state, for a session file.
     pub fn to_session(&self) -> PlaySession {
         let history = &self.history;
-        let moves = (0..history.moves().len()).map(|ply| history.move_name(ply)).collect();
-        // The redo stack holds the next move to redo last; each is named in the position it would be played in.
-        let mut redo = Vec::new();
-        let mut game = history.position().clone();
-        for &mv in history.redo_moves().iter().rev() {
-            redo.push(game.move_name(mv));
-            if game.try_play(mv).is_err() {
-                break;
-            }
-        }
+        let (moves, redo) = named(history);
+        let mut parked: Vec<_> = self.parked.iter().collect();
+        parked.sort_by_key(|(index, _)| **index);
+        let kept = parked
+            .into_iter()
+            .filter_map(|(&index, parked)| {
+                let (moves, redo) = named(&parked.history);
+                Some(KeptGame {
+                    game: self.registry.entries.get(index)?.variant.id.clone(),
+                    moves,
+                    redo,
+                    players: parked.players.to_vec(),
+                    paused: parked.paused,
+                    telemetry: parked.history.telemetry().clone(),
+                    review: parked.review.as_ref().map(|done| to_saved(done, &parked.history)),
+                })
+            })
+            .collect();
         PlaySession {
             game: self.entry().variant.id.clone(),
             moves,
@@ -78,39 +109,30 @@ impl Play {
             move_delay: self.move_delay,
             scores_from_mover: self.scores_from_mover,
             review: self.review_to_session(),
+            kept,
         }
     }
 
     /// Replaces the game, players and view with `session`'s, or says what is wrong with it and changes nothing.
     pub fn restore(&mut self, session: &PlaySession) -> Result<(), String> {
         self.finish_loading();
-        let index = self.registry.entries.iter().position(|e| e.variant.id == session.game).ok_or_else(|| {
-            format!("the game '{}' is not among this studio's games (see the games/ folder)", session.game)
-        })?;
-        let mut history = GameHistory::new(start_of(&self.registry.entries[index]));
-        for (ply, name) in session.moves.iter().enumerate() {
-            let mv = find_move(history.position(), name).ok_or_else(|| {
-                format!("move {} ('{name}') is not legal in the position it was played from", ply + 1)
-            })?;
-            history.try_play(mv).map_err(|e| format!("move {} ('{name}'): {e}", ply + 1))?;
-        }
-        // Redo moves are replayed on a copy and taken back, which leaves them on the history's redo stack.
-        let mut redone = 0;
-        for name in &session.redo {
-            match find_move(history.position(), name) {
-                Some(mv) if history.try_play(mv).is_ok() => redone += 1,
-                _ => break,
+        let (index, history) = self.replay(&session.game, &session.moves, &session.redo, &session.telemetry)?;
+        let players = two_players(&session.players)?;
+        // Games put aside are checked as the game on screen is, but one that no longer fits (its game file gone or
+        // changed) is left out with the reason rather than refusing the whole session.
+        let mut notes = Vec::new();
+        let mut parked = std::collections::HashMap::new();
+        for kept in &session.kept {
+            match self.unpark(kept) {
+                Ok((i, _)) if i == index || parked.contains_key(&i) => {
+                    notes.push(format!("the {} game was kept twice: the second was left out", kept.game))
+                }
+                Ok((i, game)) => {
+                    parked.insert(i, game);
+                }
+                Err(e) => notes.push(format!("the kept {} game was left out: {e}", kept.game)),
             }
         }
-        for _ in 0..redone {
-            history.undo();
-        }
-        // Set last: replaying the moves above moved records about as undo and redo do.
-        *history.telemetry_mut() = session.telemetry.clone();
-        let players: [Player; 2] = match session.players.as_slice() {
-            [first, second] => [first.clone(), second.clone()],
-            other => return Err(format!("a game has two players, this session names {}", other.len())),
-        };
         let clocks = session.clocks.as_ref().map(Clocks::from_saved).transpose()?;
         self.cancel_search();
         self.selected = index;
@@ -124,15 +146,91 @@ impl Play {
         self.dice = session.dice;
         self.move_delay = session.move_delay.clamp(0.0, 5.0);
         self.scores_from_mover = session.scores_from_mover;
+        self.parked = parked;
         self.clock_control = clocks.as_ref().map(|c| c.control);
         self.clocks = clocks;
         // A game under way goes on on its clocks; one not yet begun waits for its first move.
         self.clock_armed = Some(0);
         // A review that does not fit is left out, with the reason; the game opens all the same.
         if let Err(e) = self.restore_review(session.review.as_ref()) {
-            self.say(format!("The session opened, but {e}."), true);
+            notes.insert(0, e);
+        }
+        if !notes.is_empty() {
+            self.say(
+                format!("The session opened, but {}. Saving now would save it without them.", notes.join("; ")),
+                true,
+            );
         }
         Ok(())
+    }
+
+    /// The registry index of `game` and its history: `moves` played from the start, `redo` left to redo, and the
+    /// searches' `telemetry`; or which move is wrong.
+    fn replay(
+        &self,
+        game: &str,
+        moves: &[String],
+        redo: &[String],
+        telemetry: &Telemetry,
+    ) -> Result<(usize, GameHistory), String> {
+        let index = self
+            .registry
+            .entries
+            .iter()
+            .position(|e| e.variant.id == game)
+            .ok_or_else(|| format!("the game '{game}' is not among this studio's games (see the games/ folder)"))?;
+        let mut history = GameHistory::new(start_of(&self.registry.entries[index]));
+        for (ply, name) in moves.iter().enumerate() {
+            let mv = find_move(history.position(), name).ok_or_else(|| {
+                format!("move {} ('{name}') is not legal in the position it was played from", ply + 1)
+            })?;
+            history.try_play(mv).map_err(|e| format!("move {} ('{name}'): {e}", ply + 1))?;
+        }
+        // Redo moves are replayed on a copy and taken back, which leaves them on the history's redo stack.
+        let mut redone = 0;
+        for name in redo {
+            match find_move(history.position(), name) {
+                Some(mv) if history.try_play(mv).is_ok() => redone += 1,
+                _ => break,
+            }
+        }
+        for _ in 0..redone {
+            history.undo();
+        }
+        // Set last: replaying the moves above moved records about as undo and redo do.
+        *history.telemetry_mut() = telemetry.clone();
+        Ok((index, history))
+    }
+
+    /// A kept game of a session as the view parks it, with its registry index.
+    fn unpark(&self, kept: &KeptGame) -> Result<(usize, Parked), String> {
+        let (index, history) = self.replay(&kept.game, &kept.moves, &kept.redo, &kept.telemetry)?;
+        let players = two_players(&kept.players)?;
+        let review = kept.review.as_ref().map(|saved| fit(saved, &kept.game, &history)).transpose()?;
+        Ok((index, Parked { history, players, paused: kept.paused, review }))
+    }
+}
+
+/// A game's moves and the moves left to redo, by name. The redo stack holds the next move to redo last; each is
+/// named in the position it would be played in.
+fn named(history: &GameHistory) -> (Vec<String>, Vec<String>) {
+    let moves = (0..history.moves().len()).map(|ply| history.move_name(ply)).collect();
+    let mut redo = Vec::new();
+    let mut game = history.position().clone();
+    for &mv in history.redo_moves().iter().rev() {
+        redo.push(game.move_name(mv));
+        if game.try_play(mv).is_err() {
+            break;
+        }
+    }
+    (moves, redo)
+}
+
+/// The two players a session names, or how many it names instead.
+fn two_players(players: &[Player]) -> Result<[Player; 2], String> {
+    match players {
+        [first, second] => Ok([first.clone(), second.clone()]),
+        other => Err(format!("a game has two players, this session names {}", other.len())),
     }
 }
 

@@ -53,9 +53,16 @@ impl Play {
             Some(message) => (message.text.as_str(), ui.visuals().strong_text_color()),
             None => ("", ui.visuals().text_color()),
         };
-        let height = ui.text_style_height(&egui::TextStyle::Body);
-        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
-            ui.add(egui::Label::new(egui::RichText::new(text).color(color)).truncate()).on_hover_text(text);
+        // Two lines, wrapped at the view's width: a reason of a sentence or two is read whole even at 800 × 600,
+        // and a longer one ends in "…" with the whole of it on hover.
+        let height = 2.0 * ui.text_style_height(&egui::TextStyle::Body);
+        let width = ui.available_width();
+        ui.allocate_ui(egui::vec2(width, height), |ui| {
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let mut job = egui::text::LayoutJob::simple(text.to_string(), font, color, width);
+            job.wrap.max_rows = 2;
+            ui.set_min_height(height);
+            ui.add(egui::Label::new(job)).on_hover_text(text);
         });
     }
 

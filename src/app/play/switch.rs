@@ -12,18 +12,27 @@ impl Play {
         let played = self.history.moves().len();
         // As the move list numbers it: "move 53" of a chess game of 105 plies.
         let at_move = self.history.turns().last().map_or(0, |t| t.round);
-        let parked = Parked { history: self.history.clone(), players: self.players.clone(), paused: self.paused };
+        let mut said = Vec::new();
+        // A review under way is of the game left, whose moves it holds: it goes on, and its result joins that game
+        // when it is done (see `review::drive`), so nothing needs saying.
+        let id = self.entry().variant.id.clone();
+        let review = self.review.done.take_if(|done| done.game == id);
+        let parked =
+            Parked { history: self.history.clone(), players: self.players.clone(), paused: self.paused, review };
         self.parked.insert(self.selected, parked);
         self.selected = index;
         let back = self.parked.remove(&index);
         let resumed = back.is_some();
         match back {
-            Some(Parked { history, players, paused }) => {
+            Some(Parked { history, players, paused, review }) => {
                 self.new_game();
                 self.history = history;
                 self.players = players;
                 self.paused = paused;
                 self.uncounted = true;
+                if review.is_some() {
+                    self.review.done = review;
+                }
             }
             None => {
                 let entry = &self.registry.entries[index];
@@ -37,7 +46,6 @@ impl Play {
         if watched && !over {
             self.paused = true;
         }
-        let mut said = Vec::new();
         if played > 0 {
             said.push(format!("The {left} game (at move {at_move}) is kept: pick {left} again to go on with it."));
         }

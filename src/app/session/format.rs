@@ -14,12 +14,16 @@
 //! or an enormous file each give their own message. Older formats are read and brought up to date by [`upgrade`].
 
 use crate::app::View;
+use crate::app::play::Player;
+use crate::app::play::review::saved::SavedReview;
 use crate::app::play::saved::PlaySession;
+use crate::app::telemetry::TelemetrySession;
 use crate::app::tree_lab::examples::RandomTree;
 use crate::app::tree_lab::saved::TreeSession;
 use crate::app::tree_lab::steps::SPEEDS;
 use crate::engine::search::deepening::check_engine_config;
 use crate::engine::search::ranges::check;
+use crate::engine::telemetry::searches::Telemetry;
 use crate::games::levels::LEVELS;
 use serde::{Deserialize, Serialize};
 
@@ -32,7 +36,12 @@ pub const PROGRAM: &str = "alphabeta-studio";
 ///    with no telemetry and the default seed.
 /// 3. The delay between two AIs' moves (`play.move_delay`) and, in the autosave, the file the session was saved as
 ///    (`saved_as`), so a recovered autosave is saved back there; older files read with no delay and no name.
-pub const FORMAT: u32 = 3;
+/// 4. The games put aside when another was picked (`play.kept`: each one's moves, players, searches and review),
+///    and the Telemetry view's state (`telemetry`); older files read with none and the defaults.
+pub const FORMAT: u32 = 4;
+
+/// The most games a session may keep aside: far more than any game list holds, so only a hostile file meets it.
+pub const MAX_KEPT: usize = 1000;
 
 /// Files larger than this are refused before they are read: a session is kilobytes; a huge file is a mistake
 /// (a wrong file picked) and reading it would stall the window.
@@ -50,6 +59,9 @@ pub struct Session {
     pub play: PlaySession,
     #[serde(default)]
     pub tree_lab: TreeSession,
+    /// The Telemetry view's state (absent from older files: the defaults).
+    #[serde(default)]
+    pub telemetry: TelemetrySession,
     /// The file this work was last saved as or opened from, written in the autosave only: after a crash, the
     /// recovered session is saved back to its own file, not to the autosave.
     #[serde(default)]
@@ -59,17 +71,23 @@ pub struct Session {
 impl Session {
     /// A session of this build holding these parts.
     pub fn new(view: View, play: PlaySession, tree_lab: TreeSession) -> Session {
-        Session { program: PROGRAM.to_string(), format: FORMAT, view, play, tree_lab, saved_as: None }
+        let telemetry = TelemetrySession::default();
+        Session { program: PROGRAM.to_string(), format: FORMAT, view, play, tree_lab, telemetry, saved_as: None }
     }
 
-    /// True when `other` holds the same work: the same game, players, review and tree. The view (which tab, pan,
-    /// zoom, selection, replay step) does not count, so looking around never asks "save changes?".
+    /// True when `other` holds the same work: the same games (the one on screen and those kept aside), players,
+    /// reviews and tree. The view (which tab and which game are shown, pan, zoom, selection, replay step) does not
+    /// count, so looking around never asks "save changes?".
     pub fn same_work(&self, other: &Session) -> bool {
-        let play = |s: &Session| {
+        fn games(s: &Session) -> Vec<Game<'_>> {
             let p = &s.play;
-            (p.game.clone(), p.moves.clone(), p.redo.clone(), p.players.clone(), p.review.clone())
-        };
-        play(self) == play(other) && self.tree_lab.content() == other.tree_lab.content()
+            let mut games = vec![(&p.game, &p.moves, &p.redo, &p.players, &p.review)];
+            games.extend(p.kept.iter().map(|k| (&k.game, &k.moves, &k.redo, &k.players, &k.review)));
+            games.sort_by_key(|game| game.0);
+            games
+        }
+        type Game<'a> = (&'a String, &'a Vec<String>, &'a Vec<String>, &'a Vec<Player>, &'a Option<SavedReview>);
+        games(self) == games(other) && self.tree_lab.content() == other.tree_lab.content()
     }
 }
 
@@ -127,16 +145,18 @@ pub fn check_settings(session: &Session) -> Result<(), String> {
         check(&format!("play.players[{i}].level"), player.level, &LEVELS)?;
         check_engine_config(&format!("play.players[{i}].config"), &player.config)?;
     }
-    let telemetry = &session.play.telemetry;
-    // A record is of a position of this game: the start, a move played, or one that can be redone.
-    let positions = 1 + session.play.moves.len() + session.play.redo.len();
-    for (i, record) in telemetry.records.iter().enumerate() {
-        check_engine_config(&format!("play.telemetry.records[{i}].config"), &record.config)?;
-        record.check(&format!("play.telemetry.records[{i}]"), positions)?;
+    let play = &session.play;
+    check_telemetry("play.telemetry", &play.telemetry, 1 + play.moves.len() + play.redo.len())?;
+    if play.kept.len() > MAX_KEPT {
+        return Err(format!("play.kept holds {} games, more than the {MAX_KEPT} a session keeps", play.kept.len()));
     }
-    for (i, record) in telemetry.undone.iter().enumerate() {
-        check_engine_config(&format!("play.telemetry.undone[{i}].config"), &record.config)?;
-        record.check(&format!("play.telemetry.undone[{i}]"), positions)?;
+    for (k, kept) in play.kept.iter().enumerate() {
+        for (i, player) in kept.players.iter().enumerate() {
+            check(&format!("play.kept[{k}].players[{i}].level"), player.level, &LEVELS)?;
+            check_engine_config(&format!("play.kept[{k}].players[{i}].config"), &player.config)?;
+        }
+        let positions = 1 + kept.moves.len() + kept.redo.len();
+        check_telemetry(&format!("play.kept[{k}].telemetry"), &kept.telemetry, positions)?;
     }
     check("play.move_delay", session.play.move_delay, &(0.0..=5.0))?;
     let settings = &session.tree_lab.settings;
@@ -145,6 +165,18 @@ pub fn check_settings(session: &Session) -> Result<(), String> {
     check("tree_lab.settings.random.branching", random.branching, &(1..=RandomTree::MAX_BRANCHING))?;
     check("tree_lab.settings.random.depth", random.depth, &(1..=RandomTree::MAX_DEPTH))?;
     check("tree_lab.settings.random.leaf_probability", random.leaf_probability, &(0.0..=1.0))?;
+    Ok(())
+}
+
+/// Checks a game's search records, at `place` in the file: each is of one of the game's `positions` (the start, a
+/// move played, or one that can be redone) and has settings the controls could have set.
+fn check_telemetry(place: &str, telemetry: &Telemetry, positions: usize) -> Result<(), String> {
+    for (list, records) in [("records", &telemetry.records), ("undone", &telemetry.undone)] {
+        for (i, record) in records.iter().enumerate() {
+            check_engine_config(&format!("{place}.{list}[{i}].config"), &record.config)?;
+            record.check(&format!("{place}.{list}[{i}]"), positions)?;
+        }
+    }
     Ok(())
 }
 

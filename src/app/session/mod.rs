@@ -141,7 +141,10 @@ pub fn session_files(store: Option<&Store>) -> FileKind {
 impl StudioApp {
     /// Everything the window holds, as a session.
     pub fn to_session(&self) -> Session {
-        Session::new(self.view, self.play.to_session(), self.tree_lab.to_session())
+        Session {
+            telemetry: self.telemetry.to_session(),
+            ..Session::new(self.view, self.play.to_session(), self.tree_lab.to_session())
+        }
     }
 
     /// Replaces what the window holds with `session`, or says why it cannot and changes nothing.
@@ -149,6 +152,7 @@ impl StudioApp {
         // The game is the only part that can be refused (an unknown game, an illegal move): it goes first.
         self.play.restore(&session.play)?;
         self.tree_lab = TreeLab::from_session(&session.tree_lab, self.tree_lab.use_native_dialogs);
+        self.telemetry.restore(&session.telemetry);
         self.view = session.view;
         Ok(())
     }
@@ -333,7 +337,13 @@ impl StudioApp {
                 if let Some(store) = &self.sessions.store {
                     store.remember(&path);
                 }
-                self.sessions.say(format!("Saved {}", path.display()), false);
+                // Work still running cannot go in the file: say so now, not when it is missed.
+                let running = if self.play.review.running() {
+                    ": the review under way is not in it, save again once it is done"
+                } else {
+                    ""
+                };
+                self.sessions.say(format!("Saved {}{running}", path.display()), false);
                 self.sessions.path = Some(path);
                 self.sessions.saved = session;
                 self.sessions.dialog = None;

@@ -129,11 +129,8 @@ impl StudioApp {
         }
         let color = if notice.error { ui.visuals().error_fg_color } else { ui.visuals().weak_text_color() };
         let text = notice.text.clone();
-        if ui
-            .add(egui::Button::new(egui::RichText::new(text).color(color)).frame(false))
-            .on_hover_text("Dismiss")
-            .clicked()
-        {
+        let label = egui::Label::new(egui::RichText::new(text).color(color)).wrap().sense(egui::Sense::click());
+        if ui.add(label).on_hover_text("Click to dismiss").clicked() {
             self.sessions.notice = None;
         }
     }

@@ -16,7 +16,7 @@ use eframe::egui;
 use egui_plot::{Line, LineStyle, MarkerShape, Plot, Points};
 
 /// What the ladder plot shows per depth.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Rung {
     /// Nodes on a log scale, with the minimax tree, b^d and b^(d/2).
     #[default]

@@ -85,7 +85,64 @@ impl Default for TelemetryView {
     }
 }
 
+/// What a session keeps of the Telemetry view: which series are plotted, the record whose ladder is shown, what
+/// the ladder plots and the figures' size. View, not work: changing it asks no "save changes?".
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TelemetrySession {
+    /// One flag a series, in [`Series::ALL`]'s order (a shorter or longer list from another build is cut or filled).
+    pub shown: Vec<bool>,
+    pub selected: Option<u64>,
+    pub rung: deepening::Rung,
+    pub figure_size: [u32; 2],
+}
+
+impl Default for TelemetrySession {
+    fn default() -> Self {
+        TelemetryView::default().to_session()
+    }
+}
+
+/// The figures' width and height the size controls offer, in pixels.
+const FIGURE_WIDTH: std::ops::RangeInclusive<u32> = 320..=6000;
+const FIGURE_HEIGHT: std::ops::RangeInclusive<u32> = 240..=6000;
+
 impl TelemetryView {
+    /// The view's state, for a session file.
+    pub fn to_session(&self) -> TelemetrySession {
+        TelemetrySession {
+            shown: self.shown.to_vec(),
+            selected: self.selected,
+            rung: self.rung,
+            figure_size: self.figure_size,
+        }
+    }
+
+    /// Takes the view's state from a session: sizes are held to the controls' ranges, so a file cannot ask for a
+    /// figure of a billion pixels.
+    pub fn restore(&mut self, session: &TelemetrySession) {
+        for (shown, &saved) in self.shown.iter_mut().zip(&session.shown) {
+            *shown = saved;
+        }
+        self.selected = session.selected;
+        self.rung = session.rung;
+        let [w, h] = session.figure_size;
+        self.figure_size = [
+            w.clamp(*FIGURE_WIDTH.start(), *FIGURE_WIDTH.end()),
+            h.clamp(*FIGURE_HEIGHT.start(), *FIGURE_HEIGHT.end()),
+        ];
+    }
+
+    /// Opens or closes the view's help (F1, Help ▸ Help for this view).
+    pub fn toggle_help(&mut self) {
+        self.help_open = !self.help_open;
+    }
+
+    /// Whether the view's help is open.
+    pub fn help_open(&self) -> bool {
+        self.help_open
+    }
+
     /// The record whose ladder is shown: the selected one, or the latest.
     pub fn selected_record<'a>(&self, play: &'a Play) -> Option<&'a SearchRecord> {
         let records = &play.history().telemetry().records;
@@ -192,9 +249,9 @@ impl TelemetryView {
             }
         }
         let size_tip = "The saved figure's size in pixels (an SVG scales without loss)";
-        ui.add(egui::DragValue::new(&mut self.figure_size[0]).range(320..=6000).suffix(" px wide"))
+        ui.add(egui::DragValue::new(&mut self.figure_size[0]).range(FIGURE_WIDTH).suffix(" px wide"))
             .on_hover_text(size_tip);
-        ui.add(egui::DragValue::new(&mut self.figure_size[1]).range(240..=6000).suffix(" px high"))
+        ui.add(egui::DragValue::new(&mut self.figure_size[1]).range(FIGURE_HEIGHT).suffix(" px high"))
             .on_hover_text(size_tip);
     }
 

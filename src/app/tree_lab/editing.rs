@@ -140,8 +140,8 @@ impl TreeLab {
     }
 
     /// Shows `tree` (an opened file, an example) in place of the current one, undoably, and has the worker print
-    /// it into the notation panel. A tree that is not valid leaves everything as it was, with the reason as the
-    /// error.
+    /// it into the notation panel, with an empty quiz. A tree that is not valid leaves everything as it was, with
+    /// the reason as the error.
     pub(super) fn replace_tree(&mut self, tree: Tree) {
         if self.tree.as_deref() == Some(&tree) {
             return;
@@ -149,6 +149,7 @@ impl TreeLab {
         let old = self.tree.clone();
         if self.show_tree(tree, false, true) {
             self.remember(old);
+            self.new_quiz();
         }
     }
 

@@ -11,7 +11,7 @@ mod canvas;
 pub mod editing;
 mod export;
 pub mod files;
-mod help;
+pub mod help;
 mod inline;
 mod node_bar;
 pub mod ordering;
@@ -387,8 +387,14 @@ impl TreeLab {
         match action {
             Action::TextEdited => self.reparse(true),
             Action::TextCommitted => self.editor.typing = false,
-            Action::LoadExample(example) => self.set_text(example.text()),
-            Action::GenerateRandom => self.set_text(self.settings.random.text()),
+            Action::LoadExample(example) => {
+                self.new_quiz();
+                self.set_text(example.text());
+            }
+            Action::GenerateRandom => {
+                self.new_quiz();
+                self.set_text(self.settings.random.text());
+            }
             Action::SetAlgorithm(algorithm) => self.set_algorithm(algorithm),
             Action::Seek(seek) => {
                 self.playing = false;

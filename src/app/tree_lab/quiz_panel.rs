@@ -53,6 +53,13 @@ impl TreeLab {
         self.regrade();
     }
 
+    /// A new tree (generated, an example, a file, *Show why*) starts an empty quiz: the marks were written on the
+    /// old tree's nodes, and graded against another tree they would only mislead.
+    pub(super) fn new_quiz(&mut self) {
+        self.quiz.marks = Marks::default();
+        self.quiz.grade = None;
+    }
+
     /// Grades the marks again, if they were checked: after an edit, another algorithm, or a changed mark.
     pub(super) fn regrade(&mut self) {
         if self.quiz.grade.is_none() {

@@ -156,6 +156,18 @@ pub enum Failure {
     NotThePlayers(String),
 }
 
+/// The failure in words, for a message: never the enum's Debug text.
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Illegal(what) => write!(f, "an illegal move ({what})"),
+            Failure::Crash(what) => write!(f, "it stopped: {what}"),
+            Failure::Timeout => write!(f, "no answer in time"),
+            Failure::NotThePlayers(what) => write!(f, "{what}"),
+        }
+    }
+}
+
 /// How long a move may take: the search's own budget and, when there is one, the clock's hard limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveTime {

@@ -57,7 +57,7 @@ impl UciEngine {
             engine.send("isready")?;
             engine.wait_for("readyok", Instant::now() + HANDSHAKE).map(|_| ())
         };
-        handshake(&mut engine).map_err(|f| format!("uci:{path}: {f:?}"))?;
+        handshake(&mut engine).map_err(|f| format!("uci:{path}: {f}"))?;
         Ok(engine)
     }
 

@@ -75,15 +75,18 @@ fn a_closed_pipe_ends_a_command_quietly() {
 }
 
 /// A drawn or balanced value prints as 0, never "-0" (IEEE's negative zero from negating a zero), in JSON and text.
+/// What `search <game> --depth 3` prints, as text or (`json`) as JSON.
+fn search_at_depth_3(game: &str, json: bool) -> String {
+    let mut args = vec!["search", game, "--depth", "3"];
+    args.extend(json.then_some("--json"));
+    let out = Command::new(env!("CARGO_BIN_EXE_alphabeta")).args(&args).output().expect("runs");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 #[test]
 fn a_zero_value_never_prints_as_minus_zero() {
-    let search = |json: bool| {
-        let mut args = vec!["search", "nim", "--depth", "3"];
-        args.extend(json.then_some("--json"));
-        let out = Command::new(env!("CARGO_BIN_EXE_alphabeta")).args(&args).output().expect("runs");
-        assert!(out.status.success(), "{out:?}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let search = |json: bool| search_at_depth_3("nim", json);
     let json: serde_json::Value = serde_json::from_str(&search(true)).expect("JSON");
     let iterations = json["iterations"].as_array().expect("iterations");
     let values: Vec<f64> = iterations.iter().map(|i| i["value"].as_f64().expect("a number")).collect();
@@ -178,4 +181,19 @@ fn a_games_folder_is_chosen_for_every_command() {
     let (code, _, error) = studio(&["games"], Some(std::path::Path::new("/no/such/folder")));
     assert_eq!((code, error.as_str()), (2, "error: ALPHABETA_STUDIO_GAMES=/no/such/folder: no such folder"));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn values_print_rounded_for_people_and_in_full_as_json() {
+    let search = |json: bool| search_at_depth_3("pig", json);
+    let json: serde_json::Value = serde_json::from_str(&search(true)).expect("JSON");
+    let value = json["value"].as_f64().expect("a number");
+    assert_eq!(value, 2.0 / 36.0, "the JSON keeps every digit");
+    let text = search(false);
+    let line = text.lines().find(|l| l.starts_with("value ")).expect("a value line");
+    assert_eq!(line, "value     +0.056", "{text}");
+    for word in text.split_whitespace().filter(|w| w.starts_with(['+', '-'])) {
+        let decimals = word.split('.').nth(1).map_or(0, str::len);
+        assert!(decimals <= 3, "{word} in {text}");
+    }
 }

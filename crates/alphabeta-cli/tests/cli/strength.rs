@@ -323,3 +323,10 @@ fn match_refuses_a_records_path_that_is_not_a_regular_file() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.contains("not a regular file"), "{err}");
 }
+
+#[test]
+fn an_engine_that_fails_its_handshake_is_named_in_words() {
+    let (code, _, err) = studio(&["match", "chess", "--a", "level:1", "--b", "uci:/bin/true"], "");
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim_end(), "error: uci:/bin/true: it stopped: the engine exited", "{err}");
+}

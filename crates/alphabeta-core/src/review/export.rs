@@ -41,7 +41,7 @@ pub fn move_list(start: &AnyGame, moves: &[AnyMove], review: &Review) -> String 
             break;
         }
     }
-    let mut text = format!("# {} reviewed ({:?})\n", review.game, review.settings.budget);
+    let mut text = format!("# {} reviewed ({})\n", review.game, review.settings.budget);
     for side in &review.sides {
         text += &format!("# {}: accuracy {:.1}\n", side.name, side.accuracy);
     }

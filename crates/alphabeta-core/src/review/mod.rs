@@ -45,6 +45,19 @@ impl Default for ReviewBudget {
     }
 }
 
+/// The budget in words, as a review's export names it: "level 10", "20,000 nodes a position".
+impl std::fmt::Display for ReviewBudget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::numbers::count;
+        match *self {
+            ReviewBudget::Level(level) => write!(f, "level {level}"),
+            ReviewBudget::Nodes(nodes) => write!(f, "{} nodes a position", count(nodes)),
+            ReviewBudget::Depth(plies) => write!(f, "{plies} plies a position"),
+            ReviewBudget::TimeMs(ms) => write!(f, "{} ms a position", count(ms)),
+        }
+    }
+}
+
 /// What the person asked for: the strength of the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -246,3 +259,16 @@ impl std::error::Error for ReviewError {}
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod budget_words {
+    use super::ReviewBudget;
+
+    #[test]
+    fn a_budget_reads_in_words_not_as_rust() {
+        assert_eq!(ReviewBudget::Level(10).to_string(), "level 10");
+        assert_eq!(ReviewBudget::Nodes(20_000).to_string(), "20,000 nodes a position");
+        assert_eq!(ReviewBudget::Depth(6).to_string(), "6 plies a position");
+        assert_eq!(ReviewBudget::TimeMs(1500).to_string(), "1,500 ms a position");
+    }
+}

@@ -13,7 +13,7 @@ use super::view::{Marks, cell_size, clickable, snapped_board};
 use crate::engine::game::Game;
 use crate::games::any::{AnyMove, Playable};
 use crate::games::chess::cozy_chess::{Board, Color, Move, Piece, Square};
-use crate::games::chess::{Chess, san};
+use crate::games::chess::{Chess, san, why};
 use eframe::egui;
 
 const LIGHT_SQUARE: egui::Color32 = egui::Color32::from_rgb(240, 217, 181);
@@ -37,24 +37,16 @@ struct Selection {
     dragging: bool,
 }
 
-fn piece_name(piece: Piece) -> &'static str {
-    match piece {
-        Piece::King => "king",
-        Piece::Queen => "queen",
-        Piece::Rook => "rook",
-        Piece::Bishop => "bishop",
-        Piece::Knight => "knight",
-        Piece::Pawn => "pawn",
-    }
-}
-
 /// The painter as the list of families holds it (see `crate::families`).
 pub fn paint(ui: &mut egui::Ui, game: &crate::games::any::AnyGame, marks: &Marks) -> Option<crate::app::play::Action> {
-    show(ui, game.downcast_ref::<Chess>()?, marks).map(crate::app::play::Action::Play)
+    Some(match show(ui, game.downcast_ref::<Chess>()?, marks)? {
+        Ok(mv) => crate::app::play::Action::Play(mv),
+        Err(why) => crate::app::play::Action::Refuse(why),
+    })
 }
 
-/// Draws `game` and returns the move the clicks complete, if any.
-pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
+/// Draws `game` and returns the move the clicks complete, or why the square clicked completes none.
+pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<Result<AnyMove, String>> {
     let area = ui.available_rect_before_wrap();
     let (rect, size) =
         snapped_board(area.center(), cell_size(area.shrink(12.0).size(), 8, 8), 8, 8, ui.pixels_per_point());
@@ -78,7 +70,7 @@ pub fn show(ui: &mut egui::Ui, game: &Chess, marks: &Marks) -> Option<AnyMove> {
     let played = handle_clicks(ui, &board, game.board(), &legal, marks.interactive, &mut selection);
     paint_pieces(ui, &painter, &board, game.board(), &legal, &selection, memory_id);
     ui.data_mut(|d| d.insert_temp(memory_id, selection));
-    played.map(Chess::encode)
+    played.map(|played| played.map(Chess::encode))
 }
 
 /// Where the board is on the screen: its rectangle, a square's size, and whether Black is at the bottom.
@@ -150,7 +142,7 @@ fn handle_clicks(
     legal: &[Move],
     interactive: bool,
     selection: &mut Selection,
-) -> Option<Move> {
+) -> Option<Result<Move, String>> {
     let mut played = None;
     let mut clicked_square = None;
     let mut dragged_to = None;
@@ -181,10 +173,16 @@ fn handle_clicks(
         for (k, piece) in PROMOTIONS.into_iter().enumerate() {
             let rect = promotion_rect(board.rect, board.size, to, k, board.flipped);
             let id = ui.scope_id().with(("chess promotion", k));
-            if clickable(ui, rect, id, format!("promote to {}", piece_name(piece))).clicked() {
-                played = legal.iter().copied().find(|mv| {
-                    mv.from == from && san::displayed_destination(board_state, *mv) == to && mv.promotion == Some(piece)
-                });
+            if clickable(ui, rect, id, format!("promote to {}", why::piece_name(piece))).clicked() {
+                played = legal
+                    .iter()
+                    .copied()
+                    .find(|mv| {
+                        mv.from == from
+                            && san::displayed_destination(board_state, *mv) == to
+                            && mv.promotion == Some(piece)
+                    })
+                    .map(Ok);
                 selection.promoting = None;
                 selection.from = None;
                 clicked_square = None;
@@ -205,17 +203,39 @@ fn handle_clicks(
                 .unwrap_or_default();
             match to_here[..] {
                 [only] => {
-                    played = Some(only);
+                    played = Some(Ok(only));
                     selection.from = None;
                 }
                 [first, ..] => selection.promoting = Some((first.from, square)),
-                [] => selection.from = legal.iter().any(|mv| mv.from == square).then_some(square),
+                [] => {
+                    let movable = legal.iter().any(|mv| mv.from == square);
+                    if !movable && selection.from != Some(square) {
+                        played = refusal(board_state, selection.from, square).map(Err);
+                    }
+                    selection.from = movable.then_some(square);
+                }
             }
         } else {
             selection.from = None;
         }
     }
     played
+}
+
+/// Why a click on `square` plays nothing, with the piece on `from` selected (or none): `None` for a click that
+/// needs no word (an empty square with nothing selected).
+fn refusal(board: &Board, from: Option<Square>, square: Square) -> Option<String> {
+    let mover = board.side_to_move();
+    if board.color_on(square) == Some(mover) {
+        // A piece of the side to move that cannot move: the click would otherwise select it, so it says why not.
+        let name = board.piece_on(square).map_or("piece", why::piece_name);
+        let check = if board.checkers().is_empty() { "" } else { ": your king is in check" };
+        return Some(format!("The {name} on {square} has no legal move{check}."));
+    }
+    match from {
+        Some(from) => Some(why::why_not(board, from, square)),
+        None => board.color_on(square).map(|_| why::why_not(board, square, square)),
+    }
 }
 
 /// The pieces (the one being dragged last, under the pointer), then the selection and its destinations, then the
@@ -325,7 +345,7 @@ mod tests {
                     dice: Default::default(),
                     flipped: false,
                 };
-                if let Some(mv) = show(ui, &game, &marks) {
+                if let Some(Ok(mv)) = show(ui, &game, &marks) {
                     *played = Some(mv);
                 }
             },

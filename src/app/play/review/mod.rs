@@ -181,6 +181,14 @@ pub fn drive(play: &mut Play, ctx: &egui::Context) {
     match result {
         Ok(review) => {
             let summary = summary(&review);
+            // Finished after its game was put aside: it joins that game, to be shown when it is picked again.
+            let index = play.registry.entries.iter().position(|e| e.variant.id == game);
+            if game != play.entry().variant.id
+                && let Some(parked) = index.and_then(|i| play.parked.get_mut(&i))
+            {
+                parked.review = Some(Reviewed { game, moves, review });
+                return;
+            }
             play.review.done = Some(Reviewed { game, moves, review });
             play.review.panel_open = true;
             play.review.dialog_open = false;

@@ -4,6 +4,7 @@
 //! with a message; the game still opens.
 
 use super::{Play, Reviewed};
+use crate::play::history::GameHistory;
 use crate::review::Review;
 use serde::{Deserialize, Serialize};
 
@@ -19,25 +20,35 @@ impl Play {
     /// The review of the game on the board, for the session.
     pub fn review_to_session(&self) -> Option<SavedReview> {
         let done = self.review.done.as_ref().filter(|_| self.review().is_some())?;
-        let moves = (0..done.moves.len()).map(|ply| self.history.move_name(ply)).collect();
-        Some(SavedReview { moves, review: done.review.clone() })
+        Some(to_saved(done, &self.history))
     }
 
     /// Takes `saved` as the review of the game just restored, or says why it does not fit it.
     pub fn restore_review(&mut self, saved: Option<&SavedReview>) -> Result<(), String> {
         self.review = super::ReviewState::default();
         let Some(saved) = saved else { return Ok(()) };
-        let played: Vec<String> = (0..self.history.moves().len()).map(|ply| self.history.move_name(ply)).collect();
-        if !played.starts_with(&saved.moves) {
-            return Err("the saved review is of other moves than the game's: it was left out".into());
-        }
-        check(&saved.review, saved.moves.len()).map_err(|e| format!("the saved review was left out: {e}"))?;
-        let moves = self.history.moves()[..saved.moves.len()].to_vec();
-        let game = self.entry().variant.id.clone();
+        let done = fit(saved, &self.entry().variant.id, &self.history)?;
         self.review.settings = saved.review.settings;
-        self.review.done = Some(Reviewed { game, moves, review: saved.review.clone() });
+        self.review.done = Some(done);
         Ok(())
     }
+}
+
+/// `done`, a review of `history`'s first moves, as a session keeps it.
+pub fn to_saved(done: &Reviewed, history: &GameHistory) -> SavedReview {
+    let moves = (0..done.moves.len().min(history.moves().len())).map(|ply| history.move_name(ply)).collect();
+    SavedReview { moves, review: done.review.clone() }
+}
+
+/// `saved` as the review of `game`'s `history`, or why it does not fit it.
+pub fn fit(saved: &SavedReview, game: &str, history: &GameHistory) -> Result<Reviewed, String> {
+    let played: Vec<String> = (0..history.moves().len()).map(|ply| history.move_name(ply)).collect();
+    if !played.starts_with(&saved.moves) {
+        return Err("the saved review is of other moves than the game's: it was left out".into());
+    }
+    check(&saved.review, saved.moves.len()).map_err(|e| format!("the saved review was left out: {e}"))?;
+    let moves = history.moves()[..saved.moves.len()].to_vec();
+    Ok(Reviewed { game: game.to_string(), moves, review: saved.review.clone() })
 }
 
 /// Checks that every judged move of `review` is one of the `plies` moves, of side 0 or 1, its chances between 0

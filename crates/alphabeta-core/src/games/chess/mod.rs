@@ -39,6 +39,7 @@ pub mod pgn;
 pub mod san;
 pub mod see;
 pub mod tapered;
+pub mod why;
 
 use crate::engine::game::{Game, IllegalMove, Side, Turn, Value};
 use crate::engine::search::features::SearchFeatures;

@@ -13,9 +13,23 @@ use crate::engine::search::observer::Window;
 use crate::tree::flat::FlatTree;
 use std::fmt::Write;
 
-/// Room above the tree for the instructions, and below it for the answer line.
-const HEADER: f32 = 56.0;
+/// Room above the tree for the title (the instructions' lines add theirs), and below it for the answer line.
+const HEADER: f32 = 40.0;
 const FOOTER: f32 = 70.0;
+/// The instructions' line height and type size.
+const TASK_LINE: f32 = 16.0;
+const TASK_SIZE: f32 = 12.0;
+/// What the worksheet asks.
+const TASK: &str = "Search the tree left to right. Write each node's value in its box, the α and β it is entered \
+                    with above it, and cross out every edge that is pruned.";
+/// An upper bound of a sans-serif character's width, in multiples of the type size: text measured with it never
+/// runs past where it is allowed.
+pub const CHAR_WIDTH: f32 = 0.62;
+/// The least room between two nodes' boxes and labels on one level.
+const GAP: f32 = 8.0;
+/// How far an inner node's boxes reach left (the α label) and right (the value box) of its centre.
+const INNER_LEFT: f32 = 38.0;
+const INNER_RIGHT: f32 = RADIUS * 1.4 + 40.0;
 const ANSWER_COLOUR: &str = "#c0392b";
 
 /// What the answer key fills in, from the recorded search at its end.
@@ -40,12 +54,16 @@ pub fn exercise_svg(analysis: &Analysis, key: bool) -> String {
     let answers = run.filter(|_| key).map(|run| Answers::of(flat, run));
     let algorithm = run.map_or("α-β", |r| super::algorithm_title(r.algorithm));
     let (width, height) = layout.extent();
-    // Wide enough for the instructions even under a small tree.
-    let w = (width * SLOT + 2.0 * MARGIN + 60.0).max(640.0);
-    let h = height * LEVEL + 2.0 * MARGIN + HEADER + FOOTER;
-    let sheet = Sheet { flat, layout: &layout, left: (w - width * SLOT) / 2.0, answers: answers.as_ref() };
+    let slot = sheet_slot(flat, &layout);
+    // Wide enough for the instructions even under a small tree; they wrap to the sheet's width.
+    let w = (width * slot + 2.0 * MARGIN + 60.0).max(640.0);
+    let task = wrap(TASK, w - 48.0, TASK_SIZE);
+    let header = HEADER + TASK_LINE * task.len() as f32;
+    let h = height * LEVEL + 2.0 * MARGIN + header + FOOTER;
+    let left = (w - width * slot) / 2.0;
+    let sheet = Sheet { flat, layout: &layout, left, slot, top: MARGIN + header, answers: answers.as_ref() };
     let mut out = String::new();
-    write_heading(&mut out, w, h, key, algorithm);
+    write_heading(&mut out, w, h, key, algorithm, &task);
     sheet.write_edges(&mut out);
     sheet.write_nodes(&mut out);
     let answered = answers.as_ref().and(run);
@@ -55,7 +73,7 @@ pub fn exercise_svg(analysis: &Analysis, key: bool) -> String {
 }
 
 /// The `<svg>` element of `w` × `h` points on white, with the title and the task.
-fn write_heading(out: &mut String, w: f32, h: f32, key: bool, algorithm: &str) {
+fn write_heading(out: &mut String, w: f32, h: f32, key: bool, algorithm: &str, task: &[String]) {
     let _ = writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
     let _ = writeln!(
         out,
@@ -68,9 +86,64 @@ fn write_heading(out: &mut String, w: f32, h: f32, key: bool, algorithm: &str) {
         r#"<text class="title" x="24" y="30" font-size="18" font-weight="bold">{}</text>"#,
         escape(&title)
     );
-    let task = "Search the tree left to right. Write each node's value in its box, the α and β it is entered \
-                with above it, and cross out every edge that is pruned.";
-    let _ = writeln!(out, r#"<text class="task" x="24" y="50" font-size="12">{}</text>"#, escape(task));
+    for (i, line) in task.iter().enumerate() {
+        let y = 50.0 + TASK_LINE * i as f32;
+        let _ =
+            writeln!(out, r#"<text class="task" x="24" y="{y:.0}" font-size="{TASK_SIZE}">{}</text>"#, escape(line));
+    }
+}
+
+/// `text` cut into lines, at spaces, that fit `width` points at type size `size` (a word longer than a line stays
+/// whole on its own line).
+pub fn wrap(text: &str, width: f32, size: f32) -> Vec<String> {
+    let most = ((width / (size * CHAR_WIDTH)).floor() as usize).max(1);
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= most => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// How wide a text of `text` is drawn at type size `size`, at most.
+fn text_width(text: &str, size: f32) -> f32 {
+    text.chars().count() as f32 * size * CHAR_WIDTH
+}
+
+/// The points between two neighbouring leaf slots: the canvas's, or more where two nodes of a level would be closer
+/// than their boxes and labels need — a small tree's neighbouring inner nodes, a long label.
+fn sheet_slot(flat: &FlatTree, layout: &Layout) -> f32 {
+    let reach = |id: usize| {
+        let node = &flat.nodes[id];
+        let label = flat.labels.get(&(id as u32)).map_or(0.0, |l| text_width(l, 13.0) + RADIUS * 1.3);
+        if node.child_count == 0 {
+            let half = (text_width(&fmt_value(node.value), 13.0) / 2.0).max(RADIUS);
+            (half.max(label), half)
+        } else {
+            (INNER_LEFT.max(label), INNER_RIGHT)
+        }
+    };
+    let mut levels: std::collections::BTreeMap<i64, Vec<(f32, usize)>> = Default::default();
+    for (id, &(x, y)) in layout.positions.iter().enumerate() {
+        levels.entry(y.round() as i64).or_default().push((x, id));
+    }
+    let mut slot = SLOT;
+    for nodes in levels.values_mut() {
+        nodes.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for pair in nodes.windows(2) {
+            let ((xa, a), (xb, b)) = (pair[0], pair[1]);
+            let need = reach(a).1 + reach(b).0 + GAP;
+            if xb - xa > 0.0 {
+                slot = slot.max(need / (xb - xa));
+            }
+        }
+    }
+    slot
 }
 
 /// What drawing the tree on the sheet reads: the tree, its layout, its left edge, and the key's answers if any.
@@ -78,6 +151,9 @@ struct Sheet<'a> {
     flat: &'a FlatTree,
     layout: &'a Layout,
     left: f32,
+    /// Points between two leaf slots, and the top level's height on the sheet.
+    slot: f32,
+    top: f32,
     answers: Option<&'a Answers>,
 }
 
@@ -85,7 +161,7 @@ impl Sheet<'_> {
     /// Node `id`'s centre on the sheet, below the heading.
     fn at(&self, id: u32) -> (f32, f32) {
         let (x, y) = self.layout.positions[id as usize];
-        (self.left + x * SLOT, MARGIN + HEADER + y * LEVEL)
+        (self.left + x * self.slot, self.top + y * LEVEL)
     }
 
     /// Every edge, crossed out in the key where it was pruned, with its probability below a chance node.
@@ -292,6 +368,75 @@ mod tests {
                 let windows = answers.iter().flat_map(|a| [&a[1], &a[2]]).filter(|t| !t.is_empty()).count();
                 assert!(windows > 0, "{example:?} {algorithm:?}: the key has α and β");
                 assert_eq!(graded.right, windows + answers.iter().filter(|a| !a[0].is_empty()).count());
+            }
+        }
+    }
+
+    /// Every text and box a reader must read on `svg` (not the key's answers, which sit inside their boxes), as
+    /// (what, [left, top, right, bottom]), and the sheet's width.
+    fn drawn(svg: &str) -> (f32, Vec<(String, [f32; 4])>) {
+        let attr = |line: &str, name: &str| -> Option<String> {
+            let at = line.find(&format!(" {name}=\""))? + name.len() + 3;
+            Some(line[at..].split('"').next()?.to_string())
+        };
+        let number = |line: &str, name: &str| attr(line, name).and_then(|v| v.parse::<f32>().ok());
+        let width = svg.lines().find(|l| l.starts_with("<svg")).and_then(|l| number(l, "width")).expect("a width");
+        let mut drawn = Vec::new();
+        for line in svg.lines() {
+            let class = attr(line, "class").unwrap_or_default();
+            if class.starts_with("answer") {
+                continue;
+            }
+            if line.starts_with("<text") {
+                let text = line.split('>').nth(1).and_then(|t| t.split("</text").next()).unwrap_or_default();
+                let text = text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">");
+                let size = number(line, "font-size").unwrap_or(if class == "title" { 18.0 } else { 13.0 });
+                let w = text.chars().count() as f32 * size * CHAR_WIDTH;
+                let (x, y) = (number(line, "x").expect("x"), number(line, "y").expect("y"));
+                let left = match attr(line, "text-anchor").as_deref() {
+                    Some("middle") => x - w / 2.0,
+                    Some("end") => x - w,
+                    _ => x,
+                };
+                drawn.push((format!("text {text:?}"), [left, y - 0.8 * size, left + w, y + 0.2 * size]));
+            } else if line.starts_with("<rect class=\"box") {
+                let (x, y) = (number(line, "x").expect("x"), number(line, "y").expect("y"));
+                let (w, h) = (number(line, "width").expect("w"), number(line, "height").expect("h"));
+                drawn.push((format!("{class} box"), [x, y, x + w, y + h]));
+            }
+        }
+        (width, drawn)
+    }
+
+    #[test]
+    fn worksheets_fit_their_page_and_no_two_labels_cover_each_other() {
+        /// A uniform tree of `b` children a node, `d` levels deep, every leaf 7.
+        fn uniform(b: usize, d: usize) -> String {
+            if d == 0 { "7".into() } else { format!("({})", vec![uniform(b, d - 1); b].join(" ")) }
+        }
+        let trees = [
+            // Small and uneven: neighbouring inner nodes one slot apart.
+            "((3 (12 8)) ((2) 4) (14 5 2) ((1 9) 6))".to_string(),
+            super::super::examples::Example::Memo1961.text(),
+            uniform(4, 4),
+        ];
+        for text in trees {
+            let analysis = Analysis::new(&parse(&text).expect("valid"), Algorithm::Alphabeta).expect("compiles");
+            let svg = exercise_svg(&analysis, false);
+            let (width, drawn) = drawn(&svg);
+            assert!(drawn.len() > 10, "{text}: {drawn:?}");
+            for (what, [left, _, right, _]) in &drawn {
+                assert!(
+                    *left >= 0.0 && *right <= width,
+                    "{text}: {what} runs past the page of {width}: {left}..{right}"
+                );
+            }
+            for (i, (a, ra)) in drawn.iter().enumerate() {
+                for (b, rb) in &drawn[i + 1..] {
+                    let overlap =
+                        ra[0] < rb[2] - 0.5 && rb[0] < ra[2] - 0.5 && ra[1] < rb[3] - 0.5 && rb[1] < ra[3] - 0.5;
+                    assert!(!overlap, "{text}: {a} {ra:?} covers {b} {rb:?}");
+                }
             }
         }
     }
