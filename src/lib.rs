@@ -5,6 +5,8 @@
 //! own module names so the window reads `crate::engine`, `crate::games`, …; the subcommands are the `alphabeta-cli`
 //! crate, whose [`run`](alphabeta_cli::run) the binary calls first.
 
+#![warn(missing_docs)]
+
 pub mod app;
 
 pub use alphabeta_core::{engine, files, games, messages, numbers, play, review, tree};

@@ -51,7 +51,9 @@ pub const SOURCES: [(&str, &str); 6] = [
 pub struct HelpWindows {
     /// The guide page shown (index into [`GUIDE`]) and its text, or why it could not be read.
     pub page: Option<(usize, Result<String, String>)>,
+    /// Whether the keyboard shortcuts are shown.
     pub shortcuts: bool,
+    /// Whether About is shown.
     pub about: bool,
 }
 
@@ -60,8 +62,11 @@ pub struct HelpWindows {
 pub enum HelpAction {
     /// The help of the view on screen (as F1).
     ThisView,
+    /// A page of the user guide (index into [`GUIDE`]).
     Page(usize),
+    /// Every keyboard shortcut.
     Shortcuts,
+    /// The version, the licence and the works the studio is built on.
     About,
 }
 

@@ -40,18 +40,22 @@ use std::time::{Duration, Instant};
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PlayerKind {
+    /// A person, by clicks on the board.
     Human,
+    /// The computer, by a search.
     Ai,
 }
 
 /// One side's player and, for the AI, its strength.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {
+    /// A person or the AI.
     pub kind: PlayerKind,
     /// The named level, 1–10 (used unless `custom`).
     pub level: u8,
     /// Search with `config` as set in the custom panel instead of the level's settings.
     pub custom: bool,
+    /// The custom panel's search settings.
     pub config: EngineConfig,
     /// Seeds the deliberate mistakes of the weaker levels: the same seed and the same moves give the same game.
     #[serde(default = "first_seed")]
@@ -98,9 +102,13 @@ impl Player {
 /// What the user asked for while the view was drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    /// Play another game of the list (the one on screen is kept aside).
     SelectGame(usize),
+    /// Start the game on screen again.
     NewGame,
+    /// Take back a move (Ctrl+Z).
     Undo,
+    /// Play a move taken back again (Ctrl+Y).
     Redo,
     /// A click on the board that names a move (legal or not).
     Play(AnyMove),
@@ -108,8 +116,11 @@ pub enum Action {
     Refuse(String),
     /// Show the position after this many moves, read-only; `None` goes back to the game.
     View(Option<usize>),
+    /// Ask the AI to play the best move it has found so far.
     MoveNow,
+    /// Ask a search for a move to suggest.
     Hint,
+    /// Pause or resume the AIs.
     TogglePause,
     /// New settings for player 0 (first) or 1 (second); a search started with the old ones is dropped.
     SetPlayer(usize, Box<Player>),
@@ -152,10 +163,13 @@ pub enum Purpose {
 /// A search under way, or the last one, as the live panel shows it.
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
+    /// The worker's number for the request.
     pub id: RequestId,
     /// The seat whose engine searches (see [`engines`]).
     pub seat: usize,
+    /// An AI's move or a hint.
     pub purpose: Purpose,
+    /// When it was asked for.
     pub started: Instant,
     /// The newest iteration reported.
     pub latest: Option<Iteration<AnyMove>>,
@@ -180,12 +194,15 @@ pub struct SearchInfo {
 /// A line for the user: what happened, or why a click did nothing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Message {
+    /// The words shown.
     pub text: String,
+    /// True for what went wrong (drawn in the error colour).
     pub error: bool,
 }
 
 /// The Play view's state.
 pub struct Play {
+    /// Every game the list offers.
     pub registry: Registry,
     /// Index into `registry.entries`.
     selected: usize,
@@ -427,6 +444,7 @@ impl Play {
         self.hint.as_ref().map(|h| h.mv)
     }
 
+    /// Shows `text` under the board (`error`: in the error colour) until the next message.
     pub fn say(&mut self, text: String, error: bool) {
         self.message = Some(Message { text, error });
     }

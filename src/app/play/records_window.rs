@@ -14,14 +14,18 @@ use std::path::{Path, PathBuf};
 /// Which of the two text windows is open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Asking {
+    /// *Import game…*: a record to play from its start.
     Import,
+    /// *Set up position…*: a position in the game's notation.
     SetUp,
 }
 
 /// The window's state: what it asks for, and the text typed or pasted so far.
 #[derive(Default)]
 pub struct RecordsWindow {
+    /// The window open, if any.
     pub asking: Option<Asking>,
+    /// The text typed or pasted so far.
     pub text: String,
     /// Why the text was refused, shown in the window, which stays open with the text so it can be corrected.
     pub error: Option<String>,

@@ -25,6 +25,7 @@ pub struct PlaySession {
     pub redo: Vec<String>,
     /// The first and the second player.
     pub players: Vec<Player>,
+    /// Whether the AIs were paused.
     pub paused: bool,
     /// The earlier position on view (its number of moves), if any.
     pub viewing: Option<usize>,
@@ -55,13 +56,17 @@ pub struct KeptGame {
     /// The moves made, and those taken back and not replayed, as in [`PlaySession`].
     pub moves: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Moves taken back and not replayed, the next to redo first.
     pub redo: Vec<String>,
+    /// The first and the second player.
     pub players: Vec<Player>,
+    /// Whether its AIs were paused.
     #[serde(default)]
     pub paused: bool,
     /// What every search of the game did.
     #[serde(default)]
     pub telemetry: Telemetry,
+    /// Its review, if it was reviewed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub review: Option<super::review::saved::SavedReview>,
 }

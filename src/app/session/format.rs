@@ -50,13 +50,17 @@ pub const MAX_BYTES: u64 = 32 * 1024 * 1024;
 /// A whole session.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Session {
+    /// The program that wrote it ([`PROGRAM`]): a file of another program is refused by this.
     pub program: String,
+    /// The format's version ([`FORMAT`]); an older one is brought up to date, a newer one refused.
     pub format: u32,
     /// The view on screen.
     #[serde(default)]
     pub view: View,
+    /// The Play view: the game on screen, the games kept aside, players, searches, reviews.
     #[serde(default)]
     pub play: PlaySession,
+    /// The Tree lab: its tree, settings, replay step, view and quiz.
     #[serde(default)]
     pub tree_lab: TreeSession,
     /// The Telemetry view's state (absent from older files: the defaults).

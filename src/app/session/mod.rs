@@ -21,20 +21,27 @@ pub const AUTOSAVE_EVERY: Duration = Duration::from_secs(15);
 /// What the user asked of sessions.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SessionAction {
+    /// Start an empty session (asking first about unsaved work).
     New,
     /// Open a session: this file, or ask which.
     Open(Option<PathBuf>),
+    /// Save to the session's file (or ask where, the first time).
     Save,
+    /// Save to a file asked for.
     SaveAs,
     /// The path the Save As dialog returned.
     SaveTo(PathBuf),
     /// Recover the autosave a crashed run left.
     Recover,
+    /// Leave the autosave a crashed run left, and start afresh.
     DismissRecovery,
     /// The answers to "save the changes first?".
     SaveFirst,
+    /// Go on without saving.
     Discard,
+    /// Do neither: the work stays, and so does the session.
     CancelPrompt,
+    /// Close the in-window file dialog.
     CloseDialog,
     /// Close the window (asking first about unsaved work).
     Quit,
@@ -43,15 +50,20 @@ pub enum SessionAction {
 /// What to do once unsaved work is saved or discarded.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Then {
+    /// Close the window.
     Close,
+    /// Start an empty session.
     New,
+    /// Open this session, or ask which.
     Open(Option<PathBuf>),
 }
 
 /// A line for the user about sessions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
+    /// The words shown.
     pub text: String,
+    /// True for what went wrong (drawn in the error colour).
     pub error: bool,
     /// The window's clock when it was first shown, so a report of what was done can go once it is old news.
     pub shown_at: Option<f64>,
@@ -77,12 +89,17 @@ pub struct Sessions {
     pub prompt: Option<Then>,
     /// After a Save As that was asked for by the prompt, what to go on with.
     after_save: Option<Then>,
+    /// The in-window file dialog, when open.
     pub dialog: Option<PathDialog>,
+    /// The autosave a crashed run left, while the user has not said what to do with it.
     pub recovery: Option<Recovery>,
+    /// The last line about sessions.
     pub notice: Option<Notice>,
     /// Set once closing is agreed: the next close request goes through.
     close_confirmed: bool,
+    /// Use the system's file dialogs where there are any (off in tests and where they fail).
     pub use_native_dialogs: bool,
+    /// What the user asked of sessions this frame, applied after drawing.
     pub actions: Vec<SessionAction>,
     /// Whether there was unsaved work when last checked (the title shows it), and when that was.
     pub dirty: bool,

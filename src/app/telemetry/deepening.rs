@@ -51,6 +51,7 @@ impl Rung {
 /// B's colour.
 pub(super) const B_COLOR: egui::Color32 = egui::Color32::from_rgb(46, 160, 67);
 
+/// Draws the selected search's deepening ladder: its iterations against the minimax tree, or a hint to pick one.
 pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
     let Some(record) = view.selected_record(play) else {
         ui.label("The ladder of a search shows here: click a point in a plot.");

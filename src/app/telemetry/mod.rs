@@ -92,8 +92,11 @@ impl Default for TelemetryView {
 pub struct TelemetrySession {
     /// One flag a series, in [`Series::ALL`]'s order (a shorter or longer list from another build is cut or filled).
     pub shown: Vec<bool>,
+    /// The record whose ladder is shown; `None` follows the latest.
     pub selected: Option<u64>,
+    /// What the ladder plot shows.
     pub rung: deepening::Rung,
+    /// The size a saved figure is drawn at, in pixels.
     pub figure_size: [u32; 2],
 }
 

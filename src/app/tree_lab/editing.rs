@@ -131,10 +131,12 @@ impl TreeLab {
         }
     }
 
+    /// True when an edit can be taken back.
     pub fn can_undo(&self) -> bool {
         !self.editor.undo.is_empty()
     }
 
+    /// True when an edit taken back can be made again.
     pub fn can_redo(&self) -> bool {
         !self.editor.redo.is_empty()
     }

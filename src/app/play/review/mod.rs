@@ -28,6 +28,7 @@ pub enum Action {
     OpenDialog,
     /// Review the game on the board with these settings.
     Start(ReviewSettings),
+    /// Stop the review under way.
     Cancel,
     /// Open the move tree before the judged move at this ply in the Tree lab.
     ShowWhy(usize),
@@ -40,8 +41,11 @@ pub enum Action {
 /// A finished review and what it is of: the game's id and the moves judged, so it is shown only with that game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reviewed {
+    /// The game's id.
     pub game: String,
+    /// The moves judged, first to last.
     pub moves: Vec<AnyMove>,
+    /// Every move's judgement and each side's accuracy.
     pub review: Review,
 }
 

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 pub struct SavedReview {
     /// The moves judged, first to last, by name: the first moves of the session's game.
     pub moves: Vec<String>,
+    /// Every move's judgement and each side's accuracy.
     pub review: Review,
 }
 
