@@ -37,9 +37,12 @@ pub const SHORTCUTS: [(&str, &str, &str); 9] = [
 pub const SOURCES: [(&str, &str); 6] = [
     (
         "Hart & Edwards, 1961",
-        "The Tree Prune (TP) Algorithm, MIT AI Memo 30: α-β's first description, and Levin's minimum",
+        "The Tree Prune (TP) Algorithm, MIT AI Memo 30: α-β's first description, rules 1–6 and a worked example",
     ),
-    ("Hart & Edwards, 1963", "The α-β Heuristic, MIT AI Memo 30 (revised)"),
+    (
+        "Edwards & Hart, 1963",
+        "The α-β Heuristic, MIT AI Memo 30 (revised): the definition, move ordering, and Levin's minimum",
+    ),
     ("Knuth & Moore, 1975", "An Analysis of Alpha-Beta Pruning, Artificial Intelligence 6: negamax and its analysis"),
     ("Pearl, 1982", "The solution for the branching factor of the alpha-beta pruning algorithm: Pearl's rate"),
     ("Ballard, 1983", "The *-minimax search procedure for trees containing chance nodes: Star1"),
