@@ -51,10 +51,14 @@ pub struct Ending {
     pub failure: Option<(Side, FailureKind)>,
 }
 
-/// A finished game: its moves' names from the start (the opening's included) and how it ended.
+/// A finished game: its moves' names from the start (the opening's included), who made each, and how it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
+    /// The moves' names, first to last.
     pub names: Vec<String>,
+    /// The side to move before each of them (a Kalah extra turn, a dice game's roll and move: the same side twice).
+    pub movers: Vec<Side>,
+    /// How the game ended.
     pub ending: Ending,
 }
 
@@ -71,9 +75,9 @@ pub fn play(
 ) -> Result<Played, String> {
     let mut game = start.clone();
     let mut history = Vec::new();
-    let mut names = Vec::new();
+    let (mut names, mut movers) = (Vec::new(), Vec::new());
     let mut dice = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    play_opening(&mut game, opening, &mut names, &mut history);
+    play_opening(&mut game, opening, (&mut names, &mut movers), &mut history);
     let mut clocks = match timing {
         Timing::Clock(control) => Some([GameClock::new(control); 2]),
         _ => None,
@@ -81,7 +85,7 @@ pub fn play(
     let [first, second] = players;
     let mut players: [&mut dyn Player; 2] = [first, second];
     if let Some(ending) = start_players(&mut players) {
-        return Ok(Played { names, ending });
+        return Ok(Played { names, movers, ending });
     }
     let ending = loop {
         if let Some(outcome) = game.outcome() {
@@ -95,6 +99,7 @@ pub fn play(
             // EinStein's die: every face equally likely.
             let mv = legal[dice.random_range(0..legal.len())];
             names.push(game.move_name(mv));
+            movers.push(game.side_to_move());
             let _ = game.try_play(mv);
             history.push(mv);
             continue;
@@ -118,13 +123,14 @@ pub fn play(
             break failed(side, Failure::Illegal(format!("move number {mv}")));
         }
         names.push(game.move_name(mv));
+        movers.push(side);
         let _ = game.try_play(mv);
         history.push(mv);
     };
     match game.fault() {
         // The rules failed while the game was played on (a script's fault): no result can be trusted.
         Some(fault) => Err(fault),
-        None => Ok(Played { names, ending }),
+        None => Ok(Played { names, movers, ending }),
     }
 }
 
@@ -141,9 +147,15 @@ fn start_players(players: &mut [&mut dyn Player; 2]) -> Option<Ending> {
 
 /// Plays the moves of `opening` on `game` up to the first illegal one, naming each in `names` (the illegal one
 /// included) and keeping each played in `history`.
-fn play_opening(game: &mut AnyGame, opening: &[AnyMove], names: &mut Vec<String>, history: &mut Vec<AnyMove>) {
+fn play_opening(
+    game: &mut AnyGame,
+    opening: &[AnyMove],
+    (names, movers): (&mut Vec<String>, &mut Vec<Side>),
+    history: &mut Vec<AnyMove>,
+) {
     for &mv in opening {
         names.push(game.move_name(mv));
+        movers.push(game.side_to_move());
         if game.try_play(mv).is_err() {
             break;
         }

@@ -48,18 +48,42 @@ pub fn write(game: &Game<'_>, game_id: &str, is_chess: bool) -> String {
     tags.push(("Termination", &game.played.ending.reason));
     let mut text: String = tags.iter().map(|(name, value)| movetext::tag_line(name, value) + "\n").collect();
     text.push('\n');
-    let mut words = Vec::new();
-    for (ply, name) in game.played.names.iter().enumerate() {
-        if ply % 2 == 0 {
-            words.push(format!("{}.", ply / 2 + 1));
-        }
-        // A move token holds no spaces (EinStein's "die 4" becomes "die4").
-        words.push(name.split_whitespace().collect());
-    }
+    let mut words = numbered_moves(game.played);
     words.push(result.to_string());
     text.push_str(&movetext::wrap(&words));
     text.push('\n');
     text
+}
+
+/// The moves as PGN numbers them, turn by turn as the move list groups them: `1. e4 e5 2. Nf3` where each turn is
+/// one move; a turn of several moves (a Kalah extra turn, a dice game's roll and move) keeps its moves together, and
+/// the second side's turn after such a turn is numbered `1...` (`1. 6 2 1... 5 1 2. 3`). A move token holds no
+/// spaces (EinStein's "die 4" becomes "die4").
+fn numbered_moves(played: &Played) -> Vec<String> {
+    let mut words = Vec::new();
+    // The side and length of the turn under way, and its round (a round starts with each turn of the first side).
+    let mut turn: Option<(Side, usize)> = None;
+    let mut round = 0;
+    for (ply, name) in played.names.iter().enumerate() {
+        let side = played.movers.get(ply).copied().unwrap_or(if ply % 2 == 0 { Side::Max } else { Side::Min });
+        if let Some((turn_side, moves)) = &mut turn
+            && *turn_side == side
+        {
+            *moves += 1;
+        } else {
+            if turn.is_none() || side == Side::Max {
+                round += 1;
+            }
+            match side {
+                Side::Max => words.push(format!("{round}.")),
+                Side::Min if turn != Some((Side::Max, 1)) => words.push(format!("{round}...")),
+                Side::Min => {}
+            }
+            turn = Some((side, 1));
+        }
+        words.push(name.split_whitespace().collect());
+    }
+    words
 }
 
 /// The match's records file: every game so far, rewritten atomically after each game (a temporary file renamed
@@ -110,6 +134,7 @@ mod tests {
     fn a_chess_record_has_the_seven_tags_numbered_moves_and_the_result() {
         let played = Played {
             names: ["f3", "e5", "g4", "Qh4#"].map(String::from).to_vec(),
+            movers: Vec::new(),
             ending: Ending { winner: Some(Side::Min), reason: "checkmate".into(), failure: None },
         };
         let text = write(&Game { round: 3, first: "level:1", second: "uci:\"sf\"", played: &played }, "chess", true);
@@ -124,6 +149,7 @@ mod tests {
     fn long_games_wrap_and_other_games_name_their_variant() {
         let played = Played {
             names: (0..60).map(|i| format!("{}", i % 7 + 1)).collect(),
+            movers: Vec::new(),
             ending: Ending { winner: None, reason: "drawn".into(), failure: None },
         };
         let text = write(&Game { round: 1, first: "a", second: "b", played: &played }, "connect-four", false);
@@ -132,11 +158,33 @@ mod tests {
         assert!(text.trim_end().ends_with("30. 3 4 1/2-1/2"), "{text}");
     }
 
+    /// A turn of several moves keeps them together, numbered as the move list numbers turns: Kalah's extra turn
+    /// (`6` then `2` by South) and a dice game's roll and move.
+    #[test]
+    fn a_turn_of_several_moves_is_numbered_as_one() {
+        let (max, min) = (Side::Max, Side::Min);
+        let played = Played {
+            names: ["6", "2", "5", "1", "3", "4"].map(String::from).to_vec(),
+            movers: vec![max, max, min, min, max, min],
+            ending: Ending { winner: None, reason: "drawn".into(), failure: None },
+        };
+        assert_eq!(numbered_moves(&played).join(" "), "1. 6 2 1... 5 1 2. 3 4");
+        let dice = Played {
+            names: ["die 4", "b1-c2", "die 2", "e5-d4"].map(String::from).to_vec(),
+            movers: vec![max, max, min, min],
+            ..played.clone()
+        };
+        assert_eq!(numbered_moves(&dice).join(" "), "1. die4 b1-c2 1... die2 e5-d4");
+        let from_black = Played { names: ["e5", "Nf3"].map(String::from).to_vec(), movers: vec![min, max], ..played };
+        assert_eq!(numbered_moves(&from_black).join(" "), "1... e5 2. Nf3");
+    }
+
     /// The match's own wrapping counted bytes, so lines of names with accents broke early.
     #[test]
     fn lines_are_wrapped_by_characters() {
         let played = Played {
             names: (0..40).map(|_| "é5".to_string()).collect(),
+            movers: Vec::new(),
             ending: Ending { winner: None, reason: "drawn".into(), failure: None },
         };
         let text = write(&Game { round: 1, first: "a", second: "b", played: &played }, "x", false);

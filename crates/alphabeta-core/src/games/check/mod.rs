@@ -213,7 +213,8 @@ impl CheckReport {
             .map(|(moves, plies)| {
                 let plies =
                     if format!("{plies:.0}") == "1" { "1 ply".to_string() } else { format!("{plies:.0} plies") };
-                format!(" (sized to the game: {moves:.1} moves a position, {plies} a game)")
+                let moves = if moves >= 100.0 { crate::numbers::count_f64(moves) } else { format!("{moves:.1}") };
+                format!(" (sized to the game: {moves} moves a position, {plies} a game)")
             })
             .unwrap_or_default();
         format!("{games}{planned}{cut}, every position on them walked {plies} deep{sized}")
