@@ -115,6 +115,11 @@ where
     fn position_text(&self) -> Option<String> {
         None
     }
+    /// The number the move list gives the first move from this position: 1, or where the position notation counts
+    /// the moves before it (FEN's full-move number), that count.
+    fn first_round(&self) -> usize {
+        1
+    }
     /// Makes this position the root of an analysis (a review's search), where the game's draw rules judge the line
     /// searched, not what the AI's play steers clear of: a position that stood once before the root is not a draw by
     /// repetition when the line comes back to it. The default does nothing (a game without history rules).
@@ -235,6 +240,8 @@ pub trait ErasedGame: Send {
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError>;
     /// The position in the family's notation (FEN), if it has one.
     fn position_text(&self) -> Option<String>;
+    /// The number the move list gives the first move from here ([`Playable::first_round`]).
+    fn first_round(&self) -> usize;
     /// Makes this position the root of an analysis ([`Playable::analyse_from_here`]).
     fn analyse_from_here(&mut self);
     /// What proves the game's values beyond its AI's search, for the review ([`Playable::exact_oracle`]); an error
@@ -377,6 +384,9 @@ where
     }
     fn position_text(&self) -> Option<String> {
         Playable::position_text(self)
+    }
+    fn first_round(&self) -> usize {
+        Playable::first_round(self)
     }
     fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String> {
         Playable::exact_oracle(self)

@@ -133,7 +133,8 @@ impl GameHistory {
 
     /// The moves grouped into turns, as the move list shows them: a turn is one side's moves in a row (one move in
     /// most games; Kalah's extra turns, a dice game's roll and move, make longer ones). Turns are numbered by round,
-    /// a round starting with each turn of the first player, as chess numbers its moves.
+    /// a round starting with each turn of the first player, as chess numbers its moves; the first round is the
+    /// start position's ([`crate::games::any::Playable::first_round`]: a FEN's move number).
     pub fn turns(&self) -> Vec<TurnRow> {
         let mut rows: Vec<TurnRow> = Vec::new();
         for (ply, &side) in self.movers.iter().enumerate() {
@@ -141,7 +142,7 @@ impl GameHistory {
                 Some(row) if row.side == side => row.plies.end = ply + 1,
                 last => {
                     let round = match last {
-                        None => 1,
+                        None => self.start.first_round(),
                         Some(row) if side == Side::Max => row.round + 1,
                         Some(row) => row.round,
                     };

@@ -50,4 +50,19 @@ mod tests {
         assert_eq!(moves_in_list(&history), 2, "three plies are two moves");
         assert_eq!(moves_in_list(&GameHistory::new(AnyGame::new(Mnk::tic_tac_toe()))), 0);
     }
+
+    /// A game set up from a FEN numbers its moves from the FEN's move number, Black's first as `25…`.
+    #[test]
+    fn a_set_up_position_numbers_from_its_own_move_number() {
+        let fen = "4k2r/1p3p2/6p1/p2p4/1b1Pq3/1P3p1P/P2BbP2/R1Q1K3 b k - 3 25";
+        let start = crate::games::chess::Chess::from_fen(fen).expect("a legal position");
+        let mut history = GameHistory::new(AnyGame::new(start));
+        for name in ["Ba3", "Qc2", "Bb4"] {
+            let mv = history.position().find_move(name).expect(name);
+            history.try_play(mv).expect("legal");
+        }
+        let names: Vec<String> = (0..3).map(|ply| numbered_move(&history, ply)).collect();
+        assert_eq!(names, ["25…Ba3", "26. Qc2", "26…Bb4"]);
+        assert_eq!(moves_in_list(&history), 26);
+    }
 }

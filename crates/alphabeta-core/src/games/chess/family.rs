@@ -111,6 +111,10 @@ impl Playable for Chess {
     fn position_text(&self) -> Option<String> {
         Some(self.to_fen())
     }
+    /// FEN's full-move number: a game set up at move 25 numbers its first move 25.
+    fn first_round(&self) -> usize {
+        usize::from(self.board().fullmove_number()).max(1)
+    }
     /// As the published tables count: see [`Chess::perft`].
     fn perft(&mut self, depth: u32) -> u64 {
         Chess::perft(self, depth)
