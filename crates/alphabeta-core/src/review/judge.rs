@@ -1,7 +1,8 @@
 //! Judging a game's moves: one engine searches every position at the plan's budget, and each decision is
 //! classed by the winning chances it lost against the best move, valued the same way.
 
-use super::scale::{Certainty, WinScale, accuracy_of, proven_probability, win_probability, winning_chances};
+use super::accuracy::{MoveWin, game_accuracy};
+use super::scale::{Certainty, WinScale, proven_probability, win_probability, winning_chances};
 use super::{JudgedMove, MoveClass, Review, ReviewBudget, ReviewError, ReviewSettings, SideSummary};
 use crate::engine::game::{Side, Turn, Value};
 use crate::engine::search::deepening::EngineConfig;
@@ -130,22 +131,30 @@ pub fn review_game_until(
         }
     }
     let names = [start.side_name(Side::Max).to_string(), start.side_name(Side::Min).to_string()];
-    let sides = [0, 1].map(|side| summary(&judged, side, names[side].clone()));
+    let sides = summaries(&judged, &names);
     Ok(Review { game: plan.game.clone(), settings: plan.settings, scale: plan.scale.clone(), moves: judged, sides })
 }
 
-/// One side's accuracy (the mean of its decisions', forced moves left out) and counts.
-fn summary(moves: &[JudgedMove], side: usize, name: String) -> SideSummary {
-    let mut counts = [0; 6];
-    let mut accuracies = Vec::new();
-    for judged in moves.iter().filter(|m| m.side == side) {
-        counts[judged.class.index()] += 1;
-        if judged.class != MoveClass::Forced {
-            accuracies.push(accuracy_of(judged.win_before, judged.win_after));
+/// Each side's accuracy ([`game_accuracy`] over every decision, forced moves left out of the side's own; 100 for a
+/// side that made none) and counts.
+fn summaries(moves: &[JudgedMove], names: &[String; 2]) -> [SideSummary; 2] {
+    let wins: Vec<MoveWin> = moves
+        .iter()
+        .map(|m| MoveWin {
+            side: m.side,
+            before: m.win_before,
+            after: m.win_after,
+            counted: m.class != MoveClass::Forced,
+        })
+        .collect();
+    let accuracy = game_accuracy(&wins);
+    [0, 1].map(|side| {
+        let mut counts = [0; 6];
+        for judged in moves.iter().filter(|m| m.side == side) {
+            counts[judged.class.index()] += 1;
         }
-    }
-    let accuracy = if accuracies.is_empty() { 100.0 } else { accuracies.iter().sum::<f64>() / accuracies.len() as f64 };
-    SideSummary { name, accuracy, counts }
+        SideSummary { name: names[side].clone(), accuracy: accuracy[side].unwrap_or(100.0), counts }
+    })
 }
 
 /// What a search of one position found, from MAX's point of view.

@@ -5,7 +5,8 @@
 //! game's own logistic scale ([`scale`]), so one set of thresholds — Lichess's (`lila`'s `Advice.scala`: 0.1, 0.2
 //! and 0.3 of winning chances on the −1…+1 scale) — serves every game. Chance outcomes are not judged; a move that
 //! was the only legal one is [`MoveClass::Forced`], never a mistake. Each side gets Lichess's accuracy
-//! (<https://lichess.org/page/accuracy>) and its counts per class. [`export`] writes the review as a record.
+//! (<https://lichess.org/page/accuracy>: the volatility-weighted and harmonic means of its moves', [`game_accuracy`])
+//! and its counts per class. [`export`] writes the review as a record.
 //!
 //! Where the game's true values are known — the family's exact oracle
 //! ([`crate::games::oracle::ExactOracle`]: Connect Four's opening book and solver) proves every legal move's, or
@@ -14,15 +15,17 @@
 //!
 //! Plain data with serde, so the window keeps a review in its session and the command line prints it as JSON.
 
+mod accuracy;
 pub mod export;
 mod judge;
 mod record;
 pub mod scale;
 
+pub use accuracy::{MoveWin, accuracy_of, game_accuracy};
 pub use export::export_record;
 pub use judge::{EXACT_NODES, ReviewPlan, review_game, review_game_until};
 pub use record::read_game_record;
-pub use scale::{Certainty, WinScale, accuracy_of, win_probability, winning_chances};
+pub use scale::{Certainty, WinScale, win_probability, winning_chances};
 
 use serde::{Deserialize, Serialize};
 
@@ -192,8 +195,8 @@ pub struct JudgedMove {
 pub struct SideSummary {
     /// The side's name.
     pub name: String,
-    /// Lichess's accuracy (0–100): the mean over the side's decisions (forced moves left out) of each move's
-    /// accuracy ([`accuracy_of`]); 100 when it made none.
+    /// Lichess's accuracy (0–100, [`game_accuracy`]): the average of the volatility-weighted and the harmonic mean
+    /// of its decisions' accuracies ([`accuracy_of`]; forced moves left out); 100 when it made none.
     pub accuracy: f64,
     /// How many of its moves fell in each class, in the order of [`MoveClass::ALL`].
     pub counts: [usize; 6],

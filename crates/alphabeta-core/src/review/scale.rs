@@ -1,5 +1,4 @@
-//! From a game's values to winning chances: the logistic scale each game's evaluation is read on, and Lichess's
-//! accuracy from the winning chances a move lost.
+//! From a game's values to winning chances: the logistic scale each game's evaluation is read on.
 //!
 //! `P(win) = 1 / (1 + e^(−v/s))` with `s` in the game's own unit, fitted per game by `bench/fit_win_scale.py` from
 //! the game's match records and kept in `win_scales.ron` beside this file with where it came from. A game without
@@ -137,18 +136,6 @@ pub fn winning_chances(probability: f64) -> f64 {
     2.0 * probability - 1.0
 }
 
-/// One move's accuracy, 0–100, from the mover's win probability (0–1) before and after it: Lichess's published
-/// formula (<https://lichess.org/page/accuracy>), `103.1668 · e^(−0.04354 · (before% − after%)) − 3.1669` on win
-/// percentages 0–100, clamped to 0–100. A move that loses nothing scores 100: the published constants, rounded,
-/// give 99.9999 there.
-pub fn accuracy_of(win_before: f64, win_after: f64) -> f64 {
-    let lost = 100.0 * (win_before - win_after);
-    if lost <= 0.0 {
-        return 100.0;
-    }
-    (103.1668 * (-0.04354 * lost).exp() - 3.1669).clamp(0.0, 100.0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,19 +145,6 @@ mod tests {
     }
 
     const NONE: Certainty = Certainty { win_from: f64::INFINITY };
-
-    /// Lichess's accuracy page: a move that keeps the win percentage scores 100 (the formula's rounded constants
-    /// give 99.9999); one that drops it from 50 % to 40 % scores 103.1668 · e^(−0.4354) − 3.1669 = 63.5826.
-    #[test]
-    fn accuracy_matches_the_published_formula() {
-        assert_eq!(accuracy_of(0.5, 0.5), 100.0);
-        assert!((accuracy_of(0.5, 0.5 - 1e-9) - 99.9999).abs() < 1e-6);
-        let by_hand = 103.1668 * (-0.4354f64).exp() - 3.1669;
-        assert!((by_hand - 63.5826).abs() < 1e-3, "{by_hand}");
-        assert!((accuracy_of(0.5, 0.4) - by_hand).abs() < 1e-9);
-        assert_eq!(accuracy_of(0.3, 0.6), 100.0, "a move that gains is clamped to 100");
-        assert_eq!(accuracy_of(1.0, 0.0), 0.0, "losing a sure win: 103.17 · e^(−4.354) − 3.17 < 0, clamped");
-    }
 
     /// Lichess's own scale for chess is `50 + 50 · (2 / (1 + e^(−0.00368208 · cp)) − 1)`, a logistic with
     /// s = 1 / 0.00368208 = 271.59 centipawns: at +300 that is 75.11 %.
