@@ -244,3 +244,38 @@ fn the_game_list_shows_every_game_when_the_window_has_room() {
     let at = harness.get_by_label(&last).rect();
     assert!(popup.contains_rect(at), "{last} at {at:?} lies within the list {popup:?}");
 }
+
+/// At 800 × 600 the move list sat below the side panel's fold, under the players' settings (an AI's level, its
+/// strength, its settings): a short window puts it straight after the game's buttons, in sight with the game picker
+/// above it, before and after moves.
+#[test]
+fn the_move_list_is_in_sight_in_an_800_by_600_window() {
+    use alphabeta_studio::engine::search::deepening::EngineConfig;
+    use alphabeta_studio::engine::search::limits::Limits;
+    use eframe::egui;
+    let mut harness = play_with("tic-tac-toe", |p| {
+        p.players[1].kind = PlayerKind::Ai;
+        // Its own settings, which make no deliberate mistakes: the list names the moves plainly.
+        p.players[1].custom = true;
+        p.players[1].config = EngineConfig { limits: Limits::depth(2), ..EngineConfig::default() };
+    });
+    harness.set_size(egui::vec2(800.0, 600.0));
+    harness.run_steps(4);
+    let empty = harness.get_by_label("No moves yet.").rect();
+    assert!(empty.max.y <= 600.0, "the empty list at {empty:?}");
+    let first = harness.state().history().position().legal_moves()[0];
+    harness.state_mut().act(Action::Play(first));
+    run_until(&mut harness, "the AI's reply", |p| p.history().moves().len() == 2 && !p.thinking());
+    harness.run_steps(4);
+    for ply in 0..2 {
+        let name = harness.state().history().move_name(ply);
+        // The board's square of the same name lies right of the side panel.
+        let rects: Vec<egui::Rect> =
+            harness.get_all_by_label(&name).map(|n| n.rect()).filter(|r| r.max.x < 320.0).collect();
+        assert_eq!(rects.len(), 1, "move {name} in the list: {rects:?}");
+        assert!(rects[0].min.y >= 0.0 && rects[0].max.y <= 600.0, "move {name} at {:?}", rects[0]);
+    }
+    // The heading and the picker's own label: neither scrolled away above the panel.
+    let top = harness.get_all_by_label("Game").map(|n| n.rect().min.y).fold(f32::MAX, f32::min);
+    assert!((0.0..=600.0).contains(&top), "the game picker scrolled away: y {top}");
+}

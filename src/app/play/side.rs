@@ -13,19 +13,36 @@ use eframe::egui;
 
 /// Draws the side panel, pushing what the user asks for onto `play.actions`.
 pub fn show(play: &mut Play, ui: &mut egui::Ui) {
+    // In a short window (800 × 600) the players' settings would push the move list below the panel's fold; there
+    // the list comes straight after the game's buttons and the settings, set once a game, follow it.
+    let short = ui.available_height() < SHORT_PANEL;
     egui::ScrollArea::vertical().show(ui, |ui| {
         game_picker(play, ui);
         ui.separator();
-        for (i, side) in [Side::Max, Side::Min].into_iter().enumerate() {
-            player_settings(play, ui, i, side);
+        if !short {
+            players(play, ui);
         }
-        ui.separator();
         buttons(play, ui);
         // Below the buttons, so turning the clock on moves none of them.
         clock_settings(play, ui);
         ui.separator();
         move_list(play, ui);
+        if short {
+            ui.separator();
+            players(play, ui);
+        }
     });
+}
+
+/// The panel height (points) under which the move list comes before the players' settings.
+const SHORT_PANEL: f32 = 680.0;
+
+/// Both players' settings, then a separator.
+fn players(play: &mut Play, ui: &mut egui::Ui) {
+    for (i, side) in [Side::Max, Side::Min].into_iter().enumerate() {
+        player_settings(play, ui, i, side);
+    }
+    ui.separator();
 }
 
 fn game_picker(play: &mut Play, ui: &mut egui::Ui) {

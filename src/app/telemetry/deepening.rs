@@ -8,7 +8,7 @@ use super::{Action, TelemetryView, ab};
 use crate::app::play::Play;
 use crate::app::plot_axes::{whole_number, whole_numbers};
 use crate::engine::search::deepening::Iteration;
-use crate::engine::telemetry::pruning::levin_minimum;
+use crate::engine::telemetry::pruning::{below_levin, levin_minimum};
 use crate::engine::telemetry::searches::{SearchKind, SearchRecord, depth_of};
 use crate::games::any::AnyMove;
 use crate::numbers;
@@ -169,6 +169,9 @@ fn summary(record: &SearchRecord, play: &Play, latest: bool, ui: &mut egui::Ui) 
             numbers::count_f64(levin),
             numbers::times(deepest.stats.leaves_evaluated as f64 / levin)
         ));
+        if let Some((why, tooltip)) = below_levin(deepest, levin) {
+            ui.label(why).on_hover_text(tooltip);
+        }
     }
 }
 

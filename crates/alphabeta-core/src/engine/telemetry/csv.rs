@@ -1,6 +1,8 @@
 //! The records as CSV (RFC 4180): one row per iteration, the cut-short one included, so a spreadsheet can redo
 //! every plot; each row names its ply (from 1) and its move as the move list numbers it (White's 24th move and
-//! Black's reply are both move 24, plies 47 and 48; the caller numbers them). Rates a search could not measure (no cut-off, no table probe) are left empty.
+//! Black's reply are both move 24, plies 47 and 48; the caller numbers them). Rates a search could not measure (no cut-off, no table probe) are left empty, and so is any
+//! figure that is not a finite number (an iteration stopped before it had a value, a ratio of nothing): a
+//! spreadsheet reads an empty cell as missing, where `-inf` or `NaN` would poison its sums.
 
 use super::pruning::average_branching;
 use super::searches::{SearchKind, SearchRecord, depth_of};
@@ -62,7 +64,7 @@ pub fn format_records_csv(
             let stats = &iteration.stats;
             let depth = depth_of(iteration);
             let size = tree.and_then(|t| t.size(depth));
-            let optional = |x: Option<f64>| x.map(|x| x.to_string()).unwrap_or_default();
+            let optional = |x: Option<f64>| x.map(finite).unwrap_or_default();
             let cells = [
                 record.ply_number().to_string(),
                 number(record).to_string(),
@@ -72,7 +74,7 @@ pub fn format_records_csv(
                 depth.to_string(),
                 iteration.complete.to_string(),
                 iteration.exact.to_string(),
-                (iteration.value + 0.0).to_string(),
+                finite(iteration.value),
                 iteration.best_move.map(|mv| name(record, mv)).unwrap_or_default(),
                 stats.nodes_visited.to_string(),
                 stats.interior_nodes.to_string(),
@@ -83,8 +85,8 @@ pub fn format_records_csv(
                 stats.branches_pruned.to_string(),
                 stats.tt_probes.to_string(),
                 optional(stats.tt_hit_rate()),
-                stats.elapsed_seconds.to_string(),
-                iteration.elapsed_seconds.to_string(),
+                finite(stats.elapsed_seconds),
+                finite(iteration.elapsed_seconds),
                 optional(stats.effective_branching_factor()),
                 optional(average_branching(stats)),
                 optional(size.map(|s| s.nodes().round())),
@@ -98,6 +100,11 @@ pub fn format_records_csv(
         }
     }
     out
+}
+
+/// A number as text, empty when it is not finite; `+ 0.0` turns −0 into 0.
+fn finite(x: f64) -> String {
+    if x.is_finite() { (x + 0.0).to_string() } else { String::new() }
 }
 
 /// A field quoted when it holds a comma, a quote or a line break.
@@ -149,5 +156,39 @@ mod tests {
         assert_eq!(lines[1], "3,2,second,hint,pvs,1,true,false,0,\"x,4\",10,1,0,0,0,,0,0,,0,0.5,,9,10,exact,0,51");
         assert!(lines[2].starts_with("3,2,second,hint,pvs,2,false,"), "{}", lines[2]);
         assert!(lines[2].ends_with(",82,exact,0.5,51"), "{}", lines[2]);
+    }
+
+    #[test]
+    fn an_unfinished_iteration_leaves_its_value_empty_never_infinite() {
+        let stats = SearchStats { nodes_visited: 7, ..Default::default() };
+        let unfinished = Iteration {
+            depth: 3,
+            value: f64::NEG_INFINITY,
+            best_move: None,
+            principal_variation: vec![],
+            stats,
+            elapsed_seconds: f64::NAN,
+            complete: false,
+            exact: false,
+            aspiration_researches: 0,
+        };
+        let thought = Thought { partial: Some(unfinished), ..Thought::default() };
+        let record = SearchRecord {
+            id: 0,
+            ply: 0,
+            side: Side::Max,
+            kind: SearchKind::Move,
+            config: EngineConfig::default(),
+            thought,
+            tree: None,
+        };
+        let csv = format_records_csv(&[record], |_, mv| mv.to_string(), |record| record.ply);
+        assert!(!csv.contains("inf") && !csv.contains("NaN"), "{csv}");
+        let row: Vec<&str> = csv.lines().nth(1).expect("one row").split(',').collect();
+        let column = |name: &str| row[COLUMNS.iter().position(|c| *c == name).expect("a column")];
+        assert_eq!(column("complete"), "false");
+        assert_eq!(column("value"), "");
+        assert_eq!(column("elapsed_seconds"), "");
+        assert_eq!(column("nodes"), "7");
     }
 }

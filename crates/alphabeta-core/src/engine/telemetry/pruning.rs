@@ -7,7 +7,9 @@
 //! well-ordered α-β deep down. It can fall below 0 when re-searches (aspiration, MTD(f)'s passes) enter nodes more
 //! than once, and a transposition table lets it exceed what α-β alone could prune.
 
+use crate::engine::search::deepening::Iteration;
 use crate::engine::search::stats::SearchStats;
+use crate::numbers;
 use serde::{Deserialize, Serialize};
 
 /// The minimax tree below one position, counted ply by ply as far as a node budget allowed.
@@ -97,6 +99,46 @@ pub fn levin_minimum(branching: f64, depth: u32) -> f64 {
     branching.powi(depth.div_ceil(2) as i32) + branching.powi((depth / 2) as i32) - 1.0
 }
 
+/// Why a search could read fewer leaves than Levin's minimum — a bound for a full-width α-β search of a uniform
+/// tree without memory: the line to show under the comparison and its hover text, or `None` when the iteration
+/// read at least that many. The reasons are the ones its counts show (stopped by a limit, answers from the
+/// transposition table, forward pruning), else the tree's own shape.
+pub fn below_levin<M>(iteration: &Iteration<M>, levin: f64) -> Option<(String, &'static str)> {
+    let stats = &iteration.stats;
+    if stats.leaves_evaluated as f64 >= levin {
+        return None;
+    }
+    let mut reasons = Vec::new();
+    if !iteration.complete {
+        reasons.push("it was stopped by its time or node limit before it finished this depth".to_string());
+    }
+    if stats.tt_cutoffs > 0 {
+        reasons.push(format!(
+            "its transposition table decided {} positions without searching them again",
+            numbers::count(stats.tt_cutoffs)
+        ));
+    }
+    let forward = stats.null_move_cutoffs
+        + stats.late_move_reductions
+        + stats.reverse_futility_cutoffs
+        + stats.futility_skips
+        + stats.exchange_prunes;
+    if forward > 0 {
+        reasons.push(format!(
+            "it pruned forward {} times (null move, late-move reductions, futility), which full-width α-β does not",
+            numbers::count(forward)
+        ));
+    }
+    if reasons.is_empty() {
+        reasons.push("the tree is not uniform: some lines end before this depth, and b is only an average".to_string());
+    }
+    let tooltip = "Levin's minimum, b^⌈d/2⌉ + b^⌊d/2⌋ − 1, is the fewest leaves a full-width α-β search without \
+                   memory reads on a uniform tree of depth d, with perfect move ordering. A search reads fewer when a \
+                   time or node limit stops it early, when its transposition table answers positions it has already \
+                   searched, when it prunes forward, or when games end before depth d.";
+    Some((format!("Fewer than Levin's minimum because {}.", reasons.join("; ")), tooltip))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,5 +164,34 @@ mod tests {
         let stats = SearchStats { nodes_visited: 2, interior_nodes: 1, branches_pruned: 2, ..Default::default() };
         assert_eq!(average_branching(&stats), Some(3.0));
         assert_eq!(average_branching(&SearchStats::default()), None);
+    }
+
+    #[test]
+    fn beating_levin_says_why_from_the_counts() {
+        let iteration = |leaves: u64, complete: bool, tt_cutoffs: u64| Iteration {
+            depth: 4,
+            value: 0.0,
+            best_move: Some(1_u64),
+            principal_variation: vec![],
+            stats: SearchStats { leaves_evaluated: leaves, tt_cutoffs, ..Default::default() },
+            elapsed_seconds: 0.1,
+            complete,
+            exact: false,
+            aspiration_researches: 0,
+        };
+        assert_eq!(below_levin(&iteration(1_179, true, 0), 1_179.0), None);
+        let (words, tooltip) = below_levin(&iteration(95, false, 1_234), 1_179.0).expect("below the minimum");
+        assert_eq!(
+            words,
+            "Fewer than Levin's minimum because it was stopped by its time or node limit before it finished this \
+             depth; its transposition table decided 1,234 positions without searching them again."
+        );
+        assert!(tooltip.contains("full-width α-β search without memory"), "{tooltip}");
+        let (words, _) = below_levin(&iteration(95, true, 0), 1_179.0).expect("below the minimum");
+        assert_eq!(
+            words,
+            "Fewer than Levin's minimum because the tree is not uniform: some lines end before this depth, and b is \
+             only an average."
+        );
     }
 }
