@@ -1,7 +1,8 @@
 //! A review written as a record: for a family whose record format carries per-move notes (chess's PGN), that
-//! format with each judged move's glyph (`$1` best, `$6` inaccuracy, `$2` mistake, `$4` blunder) and the value
-//! after it as a `{[%eval …]}` comment, through the family's own writer; for the others, the move list as the
-//! window numbers it, with the same marks and values.
+//! format as Lichess writes a review — a glyph on the errors only (`$6` inaccuracy, `$2` mistake, `$4` blunder),
+//! the value after each move as `[%eval …]`, and on an error the words "Mistake. Nf6 was best." in the same
+//! comment — through the family's own writer; for the others, the move list as the window numbers it, with the
+//! same marks and values.
 
 use super::Review;
 use crate::games::any::{AnyGame, AnyMove, plain_score};
@@ -25,7 +26,9 @@ pub fn export_record(start: &AnyGame, moves: &[AnyMove], review: &Review) -> Res
         if let Some(note) = notes.moves.get_mut(judged.ply) {
             // The value after the move from the mover's view, which is the side to move before it: as the
             // writer's notes are read.
-            *note = MoveNote { value: Some(judged.value_after), glyph: judged.class.nag(), ..MoveNote::default() };
+            let glyph = judged.class.nag();
+            let words = glyph.map(|_| format!("{}. {} was best.", class_word(judged.class), judged.best));
+            *note = MoveNote { value: Some(judged.value_after), glyph, words, ..MoveNote::default() };
         }
     }
     let noted = start.write_noted_record(moves, &notes)?;
@@ -58,4 +61,11 @@ pub fn move_list(start: &AnyGame, moves: &[AnyMove], review: &Review) -> String 
         }
     }
     text
+}
+
+/// The class as Lichess's comments name it: "Inaccuracy", "Mistake", "Blunder".
+fn class_word(class: super::MoveClass) -> String {
+    let name = class.name();
+    let mut letters = name.chars();
+    letters.next().map(|first| first.to_uppercase().collect::<String>() + letters.as_str()).unwrap_or_default()
 }

@@ -115,15 +115,14 @@ impl MoveClass {
         }
     }
 
-    /// PGN's numeric annotation glyph: `$1` ("!", good move) for the best, `$6` ("?!", dubious) for an
-    /// inaccuracy, `$2` ("?", poor) for a mistake, `$4` ("??", very poor) for a blunder; none for the others.
+    /// PGN's numeric annotation glyph, on the errors only as Lichess writes its reviews: `$6` ("?!", dubious) for
+    /// an inaccuracy, `$2` ("?", poor) for a mistake, `$4` ("??", very poor) for a blunder; none for the others.
     pub fn nag(self) -> Option<u8> {
         match self {
-            MoveClass::Best => Some(1),
             MoveClass::Inaccuracy => Some(6),
             MoveClass::Mistake => Some(2),
             MoveClass::Blunder => Some(4),
-            MoveClass::Good | MoveClass::Forced => None,
+            MoveClass::Best | MoveClass::Good | MoveClass::Forced => None,
         }
     }
 

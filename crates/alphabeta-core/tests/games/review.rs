@@ -287,8 +287,9 @@ fn a_queen_left_hanging_is_a_blunder_and_a_forced_king_move_is_never_marked() {
     drop(blank);
 }
 
-/// The PGN export read by python-chess: every judged move's glyph and its value after the move, White's side, in
-/// pawns (or a mate). python-chess must be installed (`pip install chess`): the test fails, not skips, without it.
+/// The PGN export read by python-chess: as Lichess writes a review, a glyph on exactly the errors (none on the best
+/// moves), each move's value after it, White's side, in pawns (or a mate), and on each error the better move in
+/// words. python-chess must be installed (`pip install chess`): the test fails, not skips, without it.
 #[test]
 fn the_pgn_export_reads_back_in_python_chess_with_every_nag_and_eval() {
     let (start, moves) = chess_game("1. e4 e5 2. Nf3 Qg5 3. Nxg5 Nc6 4. Nf3 Nd4 5. Nxd4 *");
@@ -301,15 +302,25 @@ fn the_pgn_export_reads_back_in_python_chess_with_every_nag_and_eval() {
         for node in game.mainline():\n\
         \x20   e = node.eval()\n\
         \x20   w = None if e is None else e.white()\n\
-        \x20   out.append([node.san(), sorted(node.nags), None if w is None else (w.score() if not w.is_mate() else 'mate')])\n\
+        \x20   out.append([node.san(), sorted(node.nags), None if w is None else (w.score() if not w.is_mate() else 'mate'), node.comment])\n\
         print(json.dumps(out))\n";
     let output = python(script, &text);
-    let read: Vec<(String, Vec<u8>, serde_json::Value)> = serde_json::from_str(&output).expect("python's JSON");
+    let read: Vec<(String, Vec<u8>, serde_json::Value, String)> = serde_json::from_str(&output).expect("python's JSON");
     assert_eq!(read.len(), moves.len(), "{text}");
-    assert!(read.iter().any(|(_, nags, _)| nags == &[4]), "the blunder's $4: {text}");
-    for (judged, (san, nags, eval)) in reviewed.moves.iter().zip(&read) {
+    assert!(read.iter().any(|(_, nags, _, _)| nags == &[4]), "the blunder's $4: {text}");
+    assert!(!text.contains("$1"), "no glyph on a best move: {text}");
+    for (judged, (san, nags, eval, comment)) in reviewed.moves.iter().zip(&read) {
         assert_eq!(&judged.move_name, san);
-        assert_eq!(nags.clone(), judged.class.nag().into_iter().collect::<Vec<_>>(), "{san}");
+        let flagged = matches!(judged.class, MoveClass::Inaccuracy | MoveClass::Mistake | MoveClass::Blunder);
+        let expected: Vec<u8> = match judged.class {
+            MoveClass::Inaccuracy => vec![6],
+            MoveClass::Mistake => vec![2],
+            MoveClass::Blunder => vec![4],
+            _ => vec![],
+        };
+        assert_eq!(nags.clone(), expected, "{san}");
+        let better = format!("{} was best.", judged.best);
+        assert_eq!(comment.contains(&better), flagged, "{san}: {comment:?}");
         let white = if judged.side == 0 { judged.value_after } else { -judged.value_after };
         assert_eq!(eval.as_i64(), Some(white.round() as i64), "{san}: {eval} against {white}");
     }

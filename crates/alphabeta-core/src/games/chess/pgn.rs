@@ -121,7 +121,11 @@ pub fn noted(start: Chess, moves: Vec<Move>, notes: &RecordNotes) -> PgnGame {
     game.glyphs = vec![None; game.moves.len()];
     for (index, &mv) in game.moves.iter().enumerate() {
         if let Some(note) = notes.moves.get(index) {
-            game.comments[index] = note.value.map(|value| eval_of(&position, value, note.depth));
+            let eval = note.value.map(|value| eval_of(&position, value, note.depth));
+            game.comments[index] = match (eval, &note.words) {
+                (Some(eval), Some(words)) => Some(format!("{eval} {words}")),
+                (eval, words) => eval.or_else(|| words.clone()),
+            };
             game.glyphs[index] = note.glyph.or(note.dubious.then_some(6));
         }
         position.play(mv);
@@ -467,8 +471,13 @@ mod tests {
         // Black's search scored its 1...e5 at −0.35 for Black (+0.35 for White), at depth 12, and its 3...Nf6 was a
         // deliberate mistake that its search saw as mate in 1 for White.
         notes.moves[1] = MoveNote { value: Some(-35.0), depth: Some(12), ..MoveNote::default() };
-        notes.moves[5] =
-            MoveNote { value: Some(-(super::super::WIN - 7.0)), depth: Some(4), dubious: true, glyph: None };
+        notes.moves[5] = MoveNote {
+            value: Some(-(super::super::WIN - 7.0)),
+            depth: Some(4),
+            dubious: true,
+            glyph: None,
+            words: None,
+        };
         let game = noted(played.start.clone(), played.moves.clone(), &notes);
         let text = write(&game);
         assert!(text.contains("e5 {[%eval 0.35,12]}") || text.contains("e5 { [%eval 0.35,12] }"), "{text}");

@@ -34,7 +34,7 @@ pub struct RecordNotes {
 }
 
 /// What the AI's search found for one move it played.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct MoveNote {
     /// The search's score from the side to move's point of view, before the move.
     pub value: Option<crate::engine::game::Value>,
@@ -42,9 +42,11 @@ pub struct MoveNote {
     pub depth: Option<u32>,
     /// A weaker level chose this move on purpose instead of its search's best (PGN's `$6`, "?!").
     pub dubious: bool,
-    /// The move's numeric annotation glyph (a review's class: `$1`, `$2`, `$4`, `$6`); written instead of
-    /// `dubious`'s when both are set.
+    /// The move's numeric annotation glyph (a review's class: `$6`, `$2`, `$4`); written instead of `dubious`'s
+    /// when both are set.
     pub glyph: Option<u8>,
+    /// Words for people after the move (a review's "Mistake. Nf6 was best."), in the same comment as its value.
+    pub words: Option<String>,
 }
 
 /// Why a record was refused: the line of the text (1-based) where the problem is, and what it is.
