@@ -134,13 +134,13 @@ fn the_time_cap_holds_on_a_position_of_100000_moves() {
     assert!(elapsed < 10.0, "{elapsed:.1} s: {out}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[1..], ["not finished: stopped at the time cap of 1 s", "no finding in what was walked"], "{out}");
-    // The report's own time is the time it took.
+    // The report's own time is the time it took (written to a tenth of a second, so up to 0.05 s above it).
     let seconds: f64 = lines[0]
         .rsplit_once(" in ")
         .and_then(|(_, s)| s.strip_suffix(" s"))
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("a time: {out}"));
-    assert!((1.0..=elapsed).contains(&seconds), "{seconds} s, {elapsed:.1} s: {out}");
+    assert!((1.0..=elapsed + 0.05).contains(&seconds), "{seconds} s, {elapsed:.3} s: {out}");
 
     let (code, out, err) = studio(&["check", "wide-position", "--games", "1", "--depth", "1"]);
     assert_eq!(code, 0, "{out}{err}");
