@@ -7,6 +7,7 @@ use super::game::Played;
 use alphabeta_core::engine::game::Side;
 use alphabeta_core::files;
 use alphabeta_core::games::records::{movetext, today};
+use alphabeta_core::play::history::{TurnRow, turn_rows};
 use std::path::Path;
 
 /// What one record needs.
@@ -60,28 +61,22 @@ pub fn write(game: &Game<'_>, game_id: &str, is_chess: bool) -> String {
 /// the second side's turn after such a turn is numbered `1...` (`1. 6 2 1... 5 1 2. 3`). A move token holds no
 /// spaces (EinStein's "die 4" becomes "die4").
 fn numbered_moves(played: &Played) -> Vec<String> {
+    // A record written without who moved (none in practice) is read as the sides taking turns.
+    let movers: Vec<Side> = (0..played.names.len())
+        .map(|ply| played.movers.get(ply).copied().unwrap_or(if ply % 2 == 0 { Side::Max } else { Side::Min }))
+        .collect();
     let mut words = Vec::new();
-    // The side and length of the turn under way, and its round (a round starts with each turn of the first side).
-    let mut turn: Option<(Side, usize)> = None;
-    let mut round = 0;
-    for (ply, name) in played.names.iter().enumerate() {
-        let side = played.movers.get(ply).copied().unwrap_or(if ply % 2 == 0 { Side::Max } else { Side::Min });
-        if let Some((turn_side, moves)) = &mut turn
-            && *turn_side == side
-        {
-            *moves += 1;
-        } else {
-            if turn.is_none() || side == Side::Max {
-                round += 1;
-            }
-            match side {
-                Side::Max => words.push(format!("{round}.")),
-                Side::Min if turn != Some((Side::Max, 1)) => words.push(format!("{round}...")),
-                Side::Min => {}
-            }
-            turn = Some((side, 1));
+    let mut previous: Option<&TurnRow> = None;
+    let rows = turn_rows(&movers, 1);
+    for row in &rows {
+        let after_one_white_move = previous.is_some_and(|p| p.side == Side::Max && p.plies.len() == 1);
+        match row.side {
+            Side::Max => words.push(format!("{}.", row.round)),
+            Side::Min if !after_one_white_move => words.push(format!("{}...", row.round)),
+            Side::Min => {}
         }
-        words.push(name.split_whitespace().collect());
+        words.extend(played.names[row.plies.clone()].iter().map(|name| name.split_whitespace().collect()));
+        previous = Some(row);
     }
     words
 }

@@ -136,21 +136,7 @@ impl GameHistory {
     /// a round starting with each turn of the first player, as chess numbers its moves; the first round is the
     /// start position's ([`crate::games::any::Playable::first_round`]: a FEN's move number).
     pub fn turns(&self) -> Vec<TurnRow> {
-        let mut rows: Vec<TurnRow> = Vec::new();
-        for (ply, &side) in self.movers.iter().enumerate() {
-            match rows.last_mut() {
-                Some(row) if row.side == side => row.plies.end = ply + 1,
-                last => {
-                    let round = match last {
-                        None => self.start.first_round(),
-                        Some(row) if side == Side::Max => row.round + 1,
-                        Some(row) => row.round,
-                    };
-                    rows.push(TurnRow { round, side, plies: ply..ply + 1 });
-                }
-            }
-        }
-        rows
+        turn_rows(&self.movers, self.start.first_round())
     }
 
     /// True while every turn has been a single move, the sides taking turns: the move list pairs them, "1. e4 e5".
@@ -205,6 +191,26 @@ impl GameHistory {
         }
         Ok((history, same_moves))
     }
+}
+
+/// Moves made by `movers` (the side to move before each) grouped into turns, numbered by round from
+/// `first_round` (see [`GameHistory::turns`]): what the move list and a match's PGN record both number.
+pub fn turn_rows(movers: &[Side], first_round: usize) -> Vec<TurnRow> {
+    let mut rows: Vec<TurnRow> = Vec::new();
+    for (ply, &side) in movers.iter().enumerate() {
+        match rows.last_mut() {
+            Some(row) if row.side == side => row.plies.end = ply + 1,
+            last => {
+                let round = match last {
+                    None => first_round,
+                    Some(row) if side == Side::Max => row.round + 1,
+                    Some(row) => row.round,
+                };
+                rows.push(TurnRow { round, side, plies: ply..ply + 1 });
+            }
+        }
+    }
+    rows
 }
 
 /// One turn in the move list (see [`GameHistory::turns`]).
