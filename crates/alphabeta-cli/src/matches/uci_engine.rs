@@ -62,7 +62,12 @@ impl UciEngine {
     }
 
     fn send(&mut self, line: &str) -> Result<(), Failure> {
-        writeln!(self.input, "{line}").and_then(|()| self.input.flush()).map_err(|e| Failure::Crash(e.to_string()))
+        writeln!(self.input, "{line}").and_then(|()| self.input.flush()).map_err(|e| {
+            // Its input closed under the write: the engine has exited, as a read would have found.
+            let why =
+                if e.kind() == std::io::ErrorKind::BrokenPipe { "the engine exited".into() } else { e.to_string() };
+            Failure::Crash(why)
+        })
     }
 
     /// Reads lines until one starting with `word`, and returns it.
