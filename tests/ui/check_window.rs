@@ -20,10 +20,17 @@ fn tic_tac_toe_is_checked_off_the_window_thread_and_found_clean() {
     let (name, report) = harness.state().check_window.report().cloned().expect("a report");
     assert_eq!(name, "Tic-tac-toe");
     assert!(report.is_clean(), "{:?}", report.findings);
-    // Sized to the game: tic-tac-toe is small enough for the most games a sized check plays.
-    assert_eq!((report.games, report.depth), (1000, 2));
-    assert!(report.is_finished());
-    harness.get_by_label("Clean: no finding.");
+    // Sized to the game: tic-tac-toe is small enough for the most games a sized check plays (1,000 on an idle
+    // machine; the plan follows the pace its first games measured). A test machine busy with the other suites may
+    // plan fewer or reach the time cap first: then it says so, and nothing walked is faulty.
+    assert_eq!(report.depth, 2);
+    assert!((1..=1000).contains(&report.planned_games), "{}", report.planned_games);
+    if report.is_finished() {
+        assert_eq!(report.games, report.planned_games);
+        harness.get_by_label("Clean: no finding.");
+    } else {
+        assert!(report.stopped.as_deref().is_some_and(|why| why.contains(" cap ")), "{:?}", report.stopped);
+    }
 }
 
 #[test]
