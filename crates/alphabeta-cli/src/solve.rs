@@ -5,8 +5,8 @@
 
 use super::CommandError;
 use super::lines::{Line, Lines};
+use alphabeta_core::engine::features::SearchFeatures;
 use alphabeta_core::engine::search::alphabeta_memory::Memory;
-use alphabeta_core::engine::search::features::SearchFeatures;
 use alphabeta_core::engine::search::ordering::{MoveOrderer, OrderingOptions};
 use alphabeta_core::engine::search::ranges::{TABLE_MIB, THREADS, check};
 use alphabeta_core::engine::search::shared_tt::{SharedTable, SharedView};

@@ -267,7 +267,7 @@ fn custom_panel(ui: &mut egui::Ui, i: usize, player: &mut Player, chance: bool, 
 }
 
 /// The selective-search techniques (each acts only in games that offer it: today, chess).
-fn selective_switches(ui: &mut egui::Ui, features: &mut crate::engine::search::features::SearchFeatures) {
+fn selective_switches(ui: &mut egui::Ui, features: &mut crate::engine::features::SearchFeatures) {
     ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut features.null_move, "null move").on_hover_text("null-move pruning (Beal, 1989)");
         ui.checkbox(&mut features.late_move_reductions, "late-move reductions");

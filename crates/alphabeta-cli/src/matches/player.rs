@@ -4,9 +4,9 @@
 //! as a hang: each wait has a deadline.
 
 use super::uci_engine::UciEngine;
+use alphabeta_core::engine::features::SearchFeatures;
 use alphabeta_core::engine::search::Algorithm;
 use alphabeta_core::engine::search::deepening::EngineConfig;
-use alphabeta_core::engine::search::features::SearchFeatures;
 use alphabeta_core::engine::search::limits::Limits;
 use alphabeta_core::engine::search::ranges::THREADS;
 use alphabeta_core::engine::search::skill::Skill;

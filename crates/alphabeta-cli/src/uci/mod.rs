@@ -31,9 +31,9 @@ use alphabeta_core::engine::search::clock::{ClockState, move_budget_ms};
 use alphabeta_core::engine::search::deepening::{Engine, EngineConfig};
 use alphabeta_core::engine::search::limits::Limits;
 use alphabeta_core::engine::search::ranges::THREADS;
-use alphabeta_core::games::chess::ChessFamily;
+use alphabeta_core::games::chess::ChessRules;
 use alphabeta_core::games::chess::{Chess, ChessMove, WIN};
-use alphabeta_core::games::family::Family;
+use alphabeta_core::games::family::CompiledRules;
 use alphabeta_core::games::levels::{LEVELS, level_config};
 use alphabeta_core::games::registry::{AiDefaults, Registry};
 use command::{Command, Go, Start};
@@ -146,7 +146,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let chess_ai = Registry::standard()
             .entries
             .into_iter()
-            .find(|e| e.variant.rules.family() == Family::name(&ChessFamily))
+            .find(|e| e.variant.rules.family() == ChessRules::NAME)
             .map(|e| e.variant.ai)
             .unwrap_or_default();
         let hash_mib = HASH_MIB.0;

@@ -243,8 +243,8 @@ fn every_command_on_a_full_disk_says_so_in_one_line() {
 /// the first line's count is the library solver's on fresh memory, and the same position again counts the same.
 #[test]
 fn solve_counts_its_first_line_as_a_fresh_solver_does() {
+    use alphabeta_core::engine::features::SearchFeatures;
     use alphabeta_core::engine::search::alphabeta_memory::Memory;
-    use alphabeta_core::engine::search::features::SearchFeatures;
     use alphabeta_core::engine::search::ordering::MoveOrderer;
     use alphabeta_core::games::connect_four::ConnectFour;
     use alphabeta_core::games::connect_four::solve::{Driver, Method, parse_ordering, solve};

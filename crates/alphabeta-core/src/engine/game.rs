@@ -1,6 +1,6 @@
 //! The contract every game — and every hand-drawn tree — implements, so that one search serves them all.
 
-use crate::engine::search::features::SearchFeatures;
+use crate::engine::features::SearchFeatures;
 use std::fmt::Debug;
 use std::hash::Hash;
 

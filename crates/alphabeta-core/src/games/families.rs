@@ -8,13 +8,13 @@ use super::{chess, connect_four, draughts, einstein, mnk, othello, script};
 /// Every family the studio knows, compiled in or read at run time. Game files name a family by its
 /// [`Family::name`]; the order is the order of lists and of error messages.
 pub static FAMILIES: &[&dyn Family] = &[
-    &mnk::MnkFamily,
-    &connect_four::ConnectFourFamily,
-    &othello::OthelloFamily,
-    &draughts::DraughtsFamily,
-    &einstein::EinsteinFamily,
-    &chess::ChessFamily,
-    &script::family::ScriptFamily,
+    &mnk::FAMILY,
+    &connect_four::FAMILY,
+    &othello::FAMILY,
+    &draughts::FAMILY,
+    &einstein::FAMILY,
+    &chess::FAMILY,
+    &script::FAMILY,
 ];
 
 /// The family called `name` ([`Family::name`]).

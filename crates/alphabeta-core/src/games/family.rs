@@ -1,11 +1,14 @@
-//! What a rule family is to the rest of the studio: a [`Family`] descriptor (its name in game files, how it reads
-//! its parameters, the extra ids the command line accepts, and — for families whose games are built at run time —
-//! the game files it reads itself), and [`Rules`], a family with its parameters, ready to make games.
+//! What a game is to the rest of the studio. A rule family is an entry of the one list, `games::families`: a
+//! [`Family`] (its name in game files, how it reads its parameters, the extra ids the command line accepts, and —
+//! for families whose games are built at run time — the game files it reads itself). A compiled family declares all
+//! of that once, on the struct of its parameters ([`CompiledRules`]), and lists its [`Compiled`] `FAMILY`. [`Rules`]
+//! is a family with its parameters, ready to make games, and a [`Variant`] one game the studio offers: its rules,
+//! names and AI defaults.
 //!
-//! Every family is listed once, in `games::families` (the one list; the window keeps a painter for each); the rest of the program
-//! reaches families only through that list, [`Rules`] and [`super::any::AnyGame`].
+//! The rest of the program reaches families only through that list, [`Rules`] and [`super::any::AnyGame`].
 
 use super::any::AnyGame;
+use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 use std::path::Path;
 use std::sync::Arc;
@@ -45,7 +48,7 @@ pub trait Family: Sync {
 
     /// The games one of this family's own files describes (see [`Family::file_extension`]), or why it describes
     /// none. Only called for files with that extension.
-    fn read_game_file(&self, _path: &Path, _text: &str) -> Result<Vec<super::registry::Variant>, String> {
+    fn read_game_file(&self, _path: &Path, _text: &str) -> Result<Vec<Variant>, String> {
         Err(format!("the {} family reads no game files of its own", self.name()))
     }
 }
@@ -63,10 +66,98 @@ pub trait RuleSet: Send + Sync + Debug {
     /// A position in the family's usual notation (`--from`): FEN for chess and draughts, the moves played for the
     /// others. The default reads move names separated by commas from the start.
     fn read_position(&self, text: &str) -> Result<AnyGame, String> {
-        let mut game = self.new_game()?;
-        game.play_names(text).map_err(|e| e.to_string())?;
-        Ok(game)
+        read_move_names(self.new_game()?, text)
     }
+}
+
+/// A family compiled into the program, declared once, on the struct of its parameters: its name, how a game file
+/// and the command line give its parameters, and the games they make. [`Compiled`] makes it a [`Family`] for the
+/// one list, and every `CompiledRules` is a [`RuleSet`]; a family's module exports `pub static FAMILY:
+/// Compiled<ItsRules> = Compiled::new();` and the list names `&its_module::FAMILY`.
+pub trait CompiledRules: Clone + Debug + Send + Sync + serde::de::DeserializeOwned + 'static {
+    /// The name game files use in `rules:` (`Mnk`, `ConnectFour`, `Chess`). Unique among families.
+    const NAME: &'static str;
+    /// True when game files give parameters (`Mnk(width: 3, height: 3, k: 3)`); false for a bare name (`Chess`),
+    /// whose struct then deserializes from `()`.
+    const HAS_PARAMS: bool = true;
+    /// The ids [`CompiledRules::command_line_rules`] accepts, as patterns for error messages (`connect-four-WxH`).
+    const COMMAND_LINE_IDS: &'static [&'static str] = &[];
+
+    /// The starting position, or why these parameters make no game (parameters are checked by making one).
+    fn new_game(&self) -> Result<AnyGame, String>;
+    /// The rules as a game file writes them: shown in lists, and how two [`Rules`] compare. The default, the bare
+    /// name, suits a family without parameters.
+    fn describe(&self) -> String {
+        Self::NAME.to_string()
+    }
+    /// A position in the family's usual notation (`--from`); the default reads move names separated by commas
+    /// from the start (see [`RuleSet::read_position`]).
+    fn read_position(&self, text: &str) -> Result<AnyGame, String> {
+        read_move_names(self.new_game()?, text)
+    }
+    /// The rules of a command-line id that is not a registered game's (`connect-four-8x7`, `kiwipete`), or `None`
+    /// when `id` is not one of this family's.
+    fn command_line_rules(_id: &str) -> Option<Self> {
+        None
+    }
+}
+
+/// A [`CompiledRules`] family as the one list holds it.
+pub struct Compiled<R>(std::marker::PhantomData<fn() -> R>);
+
+impl<R> Compiled<R> {
+    /// The family of the rules `R`.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Compiled<R> {
+        Compiled(std::marker::PhantomData)
+    }
+}
+
+/// The rules `R`, checked by making their starting position.
+fn checked<R: CompiledRules>(rules: R) -> Result<Rules, String> {
+    rules.new_game()?;
+    Ok(Rules::new(rules))
+}
+
+impl<R: CompiledRules> Family for Compiled<R> {
+    fn name(&self) -> &'static str {
+        R::NAME
+    }
+    fn has_params(&self) -> bool {
+        R::HAS_PARAMS
+    }
+    fn rules(&self, params: &Params) -> Result<Rules, String> {
+        // A bare name reads as a unit: the struct of a family without parameters deserializes from `()`.
+        let params = if R::HAS_PARAMS { ron::Value::Map(params.clone()) } else { ron::Value::Unit };
+        checked(params.into_rust::<R>().map_err(|e| e.to_string())?)
+    }
+    fn command_line_rules(&self, id: &str) -> Option<Result<Rules, String>> {
+        R::command_line_rules(id).map(checked)
+    }
+    fn command_line_ids(&self) -> &'static [&'static str] {
+        R::COMMAND_LINE_IDS
+    }
+}
+
+impl<R: CompiledRules> RuleSet for R {
+    fn family(&self) -> &'static str {
+        R::NAME
+    }
+    fn describe(&self) -> String {
+        CompiledRules::describe(self)
+    }
+    fn new_game(&self) -> Result<AnyGame, String> {
+        CompiledRules::new_game(self)
+    }
+    fn read_position(&self, text: &str) -> Result<AnyGame, String> {
+        CompiledRules::read_position(self, text)
+    }
+}
+
+/// `game` with the moves named in `text` (separated by commas) played.
+fn read_move_names(mut game: AnyGame, text: &str) -> Result<AnyGame, String> {
+    game.play_names(text).map_err(|e| e.to_string())?;
+    Ok(game)
 }
 
 /// A family with its parameters (shared: cloning is cheap).
@@ -190,4 +281,78 @@ impl<'de> serde::de::Visitor<'de> for ParamsVisitor {
         }
         Ok(params)
     }
+}
+
+/// How strong the AI is by default, and what its levels 1–10 mean for this game (see [`super::levels`]): the depth
+/// limit and the time per move grow evenly from their level-1 to their level-10 values, the node budget (if any)
+/// by the same factor from each level to the next.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AiDefaults {
+    /// The level a new AI player starts at, 1–10.
+    pub level: u8,
+    /// The depth limit in plies at level 1 and at level 10.
+    pub depth: (u32, u32),
+    /// The time per move in milliseconds at level 1 and at level 10.
+    pub time_ms: (u64, u64),
+    /// The nodes a move may search at level 1 and at level 10, or `None` for no node budget. A budget makes a level
+    /// the same player on every machine (its measured strength holds anywhere); the time is then only a ceiling for
+    /// a slow machine.
+    pub nodes: Option<(u64, u64)>,
+    /// The transposition table's size in MiB.
+    pub tt_mib: usize,
+    /// How far below the best score, in the game's evaluation units, level 1's move may score (the margin
+    /// shrinks to 0 at level 8; see `levels::mistake_margin`). In the evaluation's own units: Connect Four and m,n,k
+    /// evaluate inside ±1; Othello and draughts count a corner or a man as 100.
+    pub mistakes: f64,
+    /// The ten levels listed outright, level 1 first, or empty: each entry's settings replace what the ranges above
+    /// make of that level. For a game whose strength lies in its mistakes more than in its depth: four in a row on
+    /// 5 × 5 plays alike from 300 nodes to a million, so its levels differ by their margins at depth 1.
+    pub levels: Vec<LevelSetting>,
+}
+
+/// One level's own settings in [`AiDefaults::levels`]; a field left out keeps what the game's ranges make of it,
+/// except that a level given a depth and no nodes has no node budget (it is held by its depth).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LevelSetting {
+    /// The depth limit in plies.
+    pub depth: Option<u32>,
+    /// The nodes a move may search.
+    pub nodes: Option<u64>,
+    /// How far below the best score its move may score (0: never errs on purpose).
+    pub mistakes: Option<f64>,
+}
+
+impl Default for AiDefaults {
+    fn default() -> Self {
+        AiDefaults {
+            level: 5,
+            depth: (1, 12),
+            time_ms: (100, 2000),
+            nodes: None,
+            tt_mib: 16,
+            mistakes: 0.5,
+            levels: Vec::new(),
+        }
+    }
+}
+
+/// One playable game: a rule family with its parameters. In a game file, `rules:` names the family as
+/// `games::families` lists it, with its parameters (`Mnk(width: 3, height: 3, k: 3)`, or a bare `Chess`).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    /// Short and stable: used on the command line and in saved sessions.
+    pub id: String,
+    /// What the window shows.
+    pub name: String,
+    /// The rule family and its parameters.
+    pub rules: Rules,
+    #[serde(default)]
+    /// The AI's default level and what its levels mean in this game.
+    pub ai: AiDefaults,
+    #[serde(default)]
+    /// One line on the game, shown where games are listed.
+    pub description: String,
 }

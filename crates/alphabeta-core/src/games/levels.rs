@@ -29,11 +29,11 @@
 //! For example Connect Four (1,000 → 2,000,000 nodes): level 1 searches 1,000 nodes a move, level 10 two million,
 //! each level about 2.3 times the one below.
 
-use super::registry::AiDefaults;
+use super::family::AiDefaults;
+use crate::engine::features::SearchFeatures;
 use crate::engine::game::Value;
 use crate::engine::search::Algorithm;
 use crate::engine::search::deepening::EngineConfig;
-use crate::engine::search::features::SearchFeatures;
 use crate::engine::search::limits::Limits;
 use crate::engine::search::ordering::OrderingOptions;
 use crate::engine::search::skill::Skill;
@@ -232,7 +232,7 @@ mod tests {
 
     #[test]
     fn a_listed_level_replaces_what_it_gives() {
-        use crate::games::registry::LevelSetting;
+        use crate::games::family::LevelSetting;
         let mut levels = vec![LevelSetting::default(); 10];
         levels[0] = LevelSetting { depth: Some(1), mistakes: Some(0.9), nodes: None };
         levels[8] = LevelSetting { nodes: Some(10_000), mistakes: Some(0.0), depth: None };

@@ -13,7 +13,6 @@ pub mod ladder;
 pub mod levels;
 pub mod mnk;
 pub mod move_tree;
-pub mod oracle;
 pub mod othello;
 pub mod records;
 pub mod registry;

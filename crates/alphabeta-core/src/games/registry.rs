@@ -18,84 +18,9 @@
 //! Loading never fails as a whole: a file that cannot be read, parsed or played is kept as a [`LoadError`] with its
 //! path and message, and every other file still loads.
 
-pub use super::family::Rules;
+pub use super::family::{AiDefaults, LevelSetting, Rules, Variant};
 use super::ladder::{Ladder, file as ladder_file};
-use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-
-/// How strong the AI is by default, and what its levels 1–10 mean for this game (see [`super::levels`]): the depth
-/// limit and the time per move grow evenly from their level-1 to their level-10 values, the node budget (if any)
-/// by the same factor from each level to the next.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct AiDefaults {
-    /// The level a new AI player starts at, 1–10.
-    pub level: u8,
-    /// The depth limit in plies at level 1 and at level 10.
-    pub depth: (u32, u32),
-    /// The time per move in milliseconds at level 1 and at level 10.
-    pub time_ms: (u64, u64),
-    /// The nodes a move may search at level 1 and at level 10, or `None` for no node budget. A budget makes a level
-    /// the same player on every machine (its measured strength holds anywhere); the time is then only a ceiling for
-    /// a slow machine.
-    pub nodes: Option<(u64, u64)>,
-    /// The transposition table's size in MiB.
-    pub tt_mib: usize,
-    /// How far below the best score, in the game's evaluation units, level 1's move may score (the margin
-    /// shrinks to 0 at level 8; see `levels::mistake_margin`). In the evaluation's own units: Connect Four and m,n,k
-    /// evaluate inside ±1; Othello and draughts count a corner or a man as 100.
-    pub mistakes: f64,
-    /// The ten levels listed outright, level 1 first, or empty: each entry's settings replace what the ranges above
-    /// make of that level. For a game whose strength lies in its mistakes more than in its depth: four in a row on
-    /// 5 × 5 plays alike from 300 nodes to a million, so its levels differ by their margins at depth 1.
-    pub levels: Vec<LevelSetting>,
-}
-
-/// One level's own settings in [`AiDefaults::levels`]; a field left out keeps what the game's ranges make of it,
-/// except that a level given a depth and no nodes has no node budget (it is held by its depth).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct LevelSetting {
-    /// The depth limit in plies.
-    pub depth: Option<u32>,
-    /// The nodes a move may search.
-    pub nodes: Option<u64>,
-    /// How far below the best score its move may score (0: never errs on purpose).
-    pub mistakes: Option<f64>,
-}
-
-impl Default for AiDefaults {
-    fn default() -> Self {
-        AiDefaults {
-            level: 5,
-            depth: (1, 12),
-            time_ms: (100, 2000),
-            nodes: None,
-            tt_mib: 16,
-            mistakes: 0.5,
-            levels: Vec::new(),
-        }
-    }
-}
-
-/// One playable game: a rule family with its parameters. In a game file, `rules:` names the family as
-/// `games::families` lists it, with its parameters (`Mnk(width: 3, height: 3, k: 3)`, or a bare `Chess`).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Variant {
-    /// Short and stable: used on the command line and in saved sessions.
-    pub id: String,
-    /// What the window shows.
-    pub name: String,
-    /// The rule family and its parameters.
-    pub rules: Rules,
-    #[serde(default)]
-    /// The AI's default level and what its levels mean in this game.
-    pub ai: AiDefaults,
-    #[serde(default)]
-    /// One line on the game, shown where games are listed.
-    pub description: String,
-}
 
 /// Where a variant comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]

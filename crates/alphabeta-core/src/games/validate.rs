@@ -2,8 +2,8 @@
 //! enforce. Every AI setting is held to the range the window's controls offer
 //! ([`crate::engine::search::ranges`]), and the texts to lengths a list can show, each refusal naming its field.
 
+use super::family::{AiDefaults, Variant};
 use super::levels::LEVELS;
-use super::registry::{AiDefaults, Variant};
 use crate::engine::search::ranges::{DEPTH_PLIES, MISTAKE_MARGIN, NODES, TABLE_MIB, TIME_MS, check};
 
 /// The longest id, in characters: ids are typed on the command line and stored in sessions.

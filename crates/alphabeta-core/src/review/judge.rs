@@ -7,9 +7,9 @@ use super::{JudgedMove, MoveClass, Review, ReviewBudget, ReviewError, ReviewSett
 use crate::engine::game::{Side, Turn, Value};
 use crate::engine::search::deepening::EngineConfig;
 use crate::engine::search::limits::Limits;
+use crate::games::any::oracle::ExactOracle;
 use crate::games::any::{AnyEngine, AnyGame, AnyMove};
 use crate::games::levels::level_config;
-use crate::games::oracle::ExactOracle;
 use crate::games::registry::AiDefaults;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -9,7 +9,7 @@
 //! and its counts per class. [`export`] writes the review as a record.
 //!
 //! Where the game's true values are known — the family's exact oracle
-//! ([`crate::games::oracle::ExactOracle`]: Connect Four's opening book and solver) proves every legal move's, or
+//! ([`crate::games::any::oracle::ExactOracle`]: Connect Four's opening book and solver) proves every legal move's, or
 //! both searches compared saw every line to the end — a move is judged by the outcome it keeps instead (see
 //! [`MoveClass`]); a proven value is never compared with a searched one as the same kind.
 //!

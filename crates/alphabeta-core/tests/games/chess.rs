@@ -324,7 +324,7 @@ fn search_speed_from_the_start() {
 // The selective-search techniques: each counted, each changing nothing when off, and the top
 // level converting won endgames.
 
-use alphabeta_core::engine::search::features::SearchFeatures;
+use alphabeta_core::engine::features::SearchFeatures;
 
 /// Level 10's settings for chess, with a depth limit instead of its time (so nothing depends on the machine).
 fn level_ten(depth: u32) -> EngineConfig {

@@ -2,10 +2,10 @@
 //! sample of four sets with both drivers, the right sign with the weak solver, and the game's search hooks
 //! (win-in-one, value range, non-losing moves) checked against plain search.
 
+use alphabeta_core::engine::features::SearchFeatures;
 use alphabeta_core::engine::game::Game;
 use alphabeta_core::engine::search::alphabeta_memory::Memory;
 use alphabeta_core::engine::search::context::StopWhen;
-use alphabeta_core::engine::search::features::SearchFeatures;
 use alphabeta_core::engine::search::observer::NoObserver;
 use alphabeta_core::engine::search::ordering::MoveOrderer;
 use alphabeta_core::engine::search::tt::{Entry, TranspositionTable};

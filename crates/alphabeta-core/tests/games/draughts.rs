@@ -2,11 +2,11 @@
 //! completed, crowning ends the move, kings backwards), the draw rules, the loss of a side that cannot move, move
 //! names, quiescence over captures at the search horizon, and self-play games that end legally.
 
+use alphabeta_core::engine::features::SearchFeatures;
 use alphabeta_core::engine::game::{Game, Side, Value};
 use alphabeta_core::engine::search::alphabeta_memory::Memory;
 use alphabeta_core::engine::search::context::{Searcher, StopWhen};
 use alphabeta_core::engine::search::deepening::{Engine, EngineConfig};
-use alphabeta_core::engine::search::features::SearchFeatures;
 use alphabeta_core::engine::search::limits::Limits;
 use alphabeta_core::engine::search::observer::NoObserver;
 use alphabeta_core::engine::search::ordering::OrderingOptions;

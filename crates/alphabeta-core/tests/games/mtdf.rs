@@ -5,9 +5,9 @@
 //! positions of Othello and EinStein plain MTD(f) already ended in 2–4 passes a depth: there the tests guard that
 //! the bisection changes no value.)
 
+use alphabeta_core::engine::features::SearchFeatures;
 use alphabeta_core::engine::search::Algorithm;
 use alphabeta_core::engine::search::deepening::{Iteration, Thought};
-use alphabeta_core::engine::search::features::SearchFeatures;
 use alphabeta_core::engine::search::limits::Limits;
 use alphabeta_core::games::any::AnyMove;
 use alphabeta_core::games::levels::level_config;

@@ -4,9 +4,9 @@
 
 use crate::common;
 
+use alphabeta_core::engine::features::SearchFeatures;
 use alphabeta_core::engine::search::context::StopWhen;
 use alphabeta_core::engine::search::deepening::{Engine, EngineConfig};
-use alphabeta_core::engine::search::features::SearchFeatures;
 use alphabeta_core::engine::search::limits::Limits;
 use alphabeta_core::engine::search::observer::NoObserver;
 use alphabeta_core::engine::search::ordering::OrderingOptions;

@@ -27,13 +27,13 @@ pub struct Listed {
 
 /// Every family's painter, in the core's order.
 pub static PAINTERS: &[Listed] = &[
-    Listed { rules: &crate::games::mnk::MnkFamily, painter: mnk::paint },
-    Listed { rules: &crate::games::connect_four::ConnectFourFamily, painter: connect_four::paint },
-    Listed { rules: &crate::games::othello::OthelloFamily, painter: othello::paint },
-    Listed { rules: &crate::games::draughts::DraughtsFamily, painter: draughts::paint },
-    Listed { rules: &crate::games::einstein::EinsteinFamily, painter: einstein::paint },
-    Listed { rules: &crate::games::chess::ChessFamily, painter: chess::paint },
-    Listed { rules: &crate::games::script::family::ScriptFamily, painter: script::paint },
+    Listed { rules: &crate::games::mnk::FAMILY, painter: mnk::paint },
+    Listed { rules: &crate::games::connect_four::FAMILY, painter: connect_four::paint },
+    Listed { rules: &crate::games::othello::FAMILY, painter: othello::paint },
+    Listed { rules: &crate::games::draughts::FAMILY, painter: draughts::paint },
+    Listed { rules: &crate::games::einstein::FAMILY, painter: einstein::paint },
+    Listed { rules: &crate::games::chess::FAMILY, painter: chess::paint },
+    Listed { rules: &crate::games::script::FAMILY, painter: script::paint },
 ];
 
 /// The painter of the family called `name` ([`Family::name`]).

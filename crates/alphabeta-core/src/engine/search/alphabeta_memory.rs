@@ -3,11 +3,11 @@
 //! only scouted with a null window (PVS). MTD(f) and the iterative-deepening driver run on it.
 
 use super::context::{NegamaxNode, Searcher};
-use super::features::SearchFeatures;
 use super::negamax::child_window;
 use super::observer::{Bound, Observer, Window};
 use super::ordering::{MoveOrderer, OrderingOptions};
 use super::tt::{Entry, FINAL_DEPTH, Table, TranspositionTable, stored_depth};
+use crate::engine::features::SearchFeatures;
 use crate::engine::game::{Game, Turn, Value};
 
 /// What a search with memory keeps between nodes, passes and iterations.

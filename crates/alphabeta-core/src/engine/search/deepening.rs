@@ -4,7 +4,6 @@
 
 use super::alphabeta_memory::Memory;
 use super::context::{MainProgress, Searcher, StopWhen};
-use super::features::SearchFeatures;
 use super::limits::Limits;
 use super::observer::NoObserver;
 use super::ordering::OrderingOptions;
@@ -14,6 +13,7 @@ use super::skill::{self, Skill};
 use super::stats::SearchStats;
 use super::tt::{Table, TranspositionTable};
 use super::{Algorithm, SearchOptions, search};
+use crate::engine::features::SearchFeatures;
 use crate::engine::game::{Game, Turn, Value};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -46,7 +46,7 @@ pub struct EngineConfig {
     /// Play deliberately weaker than the search (see [`skill`]): every root move is scored after
     /// the search and one close to the best is chosen. `None` (or a zero margin) plays the best.
     pub skill: Option<Skill>,
-    /// The selective-search techniques on (see [`features`](super::features)); none by default, and the memory
+    /// The selective-search techniques on (see [`features`](crate::engine::features)); none by default, and the memory
     /// searches (`negamax`, `pvs`, `mtdf`) are the only ones they change.
     pub features: SearchFeatures,
     /// Search threads (Lazy SMP, see [`super::smp`]): 1 is the one-thread search, node for node; more share one
@@ -612,7 +612,7 @@ mod tests {
     /// iterations for 220,000 nodes in this ending). It stops at [`DEEPEST_ITERATION`].
     #[test]
     fn a_node_budget_after_a_proven_mate_deepens_no_further_than_the_deepest_iteration() {
-        use crate::engine::search::features::SearchFeatures;
+        use crate::engine::features::SearchFeatures;
         use crate::games::chess::Chess;
         // Queen and bishop against the bare king, both sides played by one engine that keeps its table.
         let mut game = Chess::from_fen("8/8/8/8/3k4/8/1Q6/2B1K3 b - - 10 80").expect("legal");

@@ -10,7 +10,6 @@ pub mod alphabeta_memory;
 pub mod clock;
 pub mod context;
 pub mod deepening;
-pub mod features;
 pub mod limits;
 pub mod minimax;
 pub mod mtdf;

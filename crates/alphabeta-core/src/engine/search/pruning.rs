@@ -1,13 +1,13 @@
-//! Three of the selective techniques of [`super::features`], as steps of the game search
+//! Three of the selective techniques of [`crate::engine::features`], as steps of the game search
 //! ([`Searcher::alphabeta_memory`]): the null move, futility and mate-distance bounds. Each counts what it
 //! decides.
 
 use super::alphabeta_memory::Memory;
 use super::context::Searcher;
-use super::features::SearchFeatures;
 use super::negamax::child_window;
 use super::observer::{Bound, Observer};
 use super::tt::Table;
+use crate::engine::features::SearchFeatures;
 use crate::engine::game::{Game, Value};
 
 impl<G: Game, O: Observer<G>> Searcher<'_, G, O> {

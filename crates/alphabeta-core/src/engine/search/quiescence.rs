@@ -1,4 +1,4 @@
-//! The stand-pat quiescence search of [`super::features::SearchFeatures::exchange_quiescence`]: at the depth limit
+//! The stand-pat quiescence search of [`crate::engine::features::SearchFeatures::exchange_quiescence`]: at the depth limit
 //! the side to move may keep the static evaluation ("stand pat") or try the game's tactical moves, skipping those
 //! the static exchange count says lose material. It replaces the game's own [`Game::is_quiet`] quiescence where
 //! the game offers tactical moves ([`Game::generate_tactical_moves`]).

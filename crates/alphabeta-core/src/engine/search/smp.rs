@@ -21,12 +21,12 @@
 use super::alphabeta_memory::Memory;
 use super::context::{MainProgress, StopWhen};
 use super::deepening::{DEEPEST_ITERATION, Engine, EngineConfig, Iteration, Thought, shared_table_for, shares_table};
-use super::features::SearchFeatures;
 use super::ordering::{MoveOrderer, OrderingOptions};
 use super::ranges::THREADS;
 use super::shared_tt::{MoveBits, SharedTable, SharedView};
 use super::stats::SearchStats;
 use super::tt::{Table, TranspositionTable};
+use crate::engine::features::SearchFeatures;
 use crate::engine::game::Game;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -12,7 +12,7 @@ pub struct SearchStats {
     /// entered twice (a re-search, another MTD(f) pass) counts twice.
     pub nodes_visited: u64,
     /// Nodes entered that were expanded (their children generated): `nodes_visited` less the leaves, the table
-    /// cut-offs and the range cut-offs (and, with the techniques of [`super::features`] on, the null-move and
+    /// cut-offs and the range cut-offs (and, with the techniques of [`crate::engine::features`] on, the null-move and
     /// mate-distance cut-offs and the quiescence nodes that stood pat).
     pub interior_nodes: u64,
     /// Leaves whose value was read: game-over positions and positions evaluated at the depth limit.
@@ -36,24 +36,24 @@ pub struct SearchStats {
     pub tt_cutoffs: u64,
     /// Nodes decided by the game's own bounds on their value ([`crate::engine::game::Game::value_range`]).
     pub range_cutoffs: u64,
-    /// Null moves tried ([`super::features::SearchFeatures::null_move`]); each search below one counts its nodes
+    /// Null moves tried ([`crate::engine::features::SearchFeatures::null_move`]); each search below one counts its nodes
     /// as usual.
     pub null_move_tries: u64,
     /// Nodes decided by a null move's search failing high.
     pub null_move_cutoffs: u64,
-    /// Moves searched shallower because they came late ([`super::features::SearchFeatures::late_move_reductions`]).
+    /// Moves searched shallower because they came late ([`crate::engine::features::SearchFeatures::late_move_reductions`]).
     pub late_move_reductions: u64,
     /// Reduced moves that failed high and were searched again at full depth.
     pub reduction_researches: u64,
-    /// Moves giving check searched one ply deeper ([`super::features::SearchFeatures::check_extensions`]).
+    /// Moves giving check searched one ply deeper ([`crate::engine::features::SearchFeatures::check_extensions`]).
     pub check_extensions: u64,
-    /// Nodes of the stand-pat quiescence search ([`super::features::SearchFeatures::exchange_quiescence`]).
+    /// Nodes of the stand-pat quiescence search ([`crate::engine::features::SearchFeatures::exchange_quiescence`]).
     pub quiescence_nodes: u64,
     /// Captures skipped in quiescence because they lose material by the static exchange count.
     pub losing_captures_skipped: u64,
-    /// Nodes decided by mate-distance bounds ([`super::features::SearchFeatures::mate_distance`]).
+    /// Nodes decided by mate-distance bounds ([`crate::engine::features::SearchFeatures::mate_distance`]).
     pub mate_distance_cutoffs: u64,
-    /// Nodes that failed high on their static evaluation alone ([`super::features::SearchFeatures::futility`]).
+    /// Nodes that failed high on their static evaluation alone ([`crate::engine::features::SearchFeatures::futility`]).
     pub reverse_futility_cutoffs: u64,
     /// Quiet moves not searched because the node's evaluation lay too far below α.
     pub futility_skips: u64,

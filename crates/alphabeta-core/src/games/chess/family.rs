@@ -3,11 +3,8 @@
 
 use super::{Chess, ChessMove, KIWIPETE, decode, encode, pgn};
 use crate::games::any::{self, AnyGame, AnyMove, Outcome, Playable};
-use crate::games::family::{Family, Params, RuleSet, Rules};
+use crate::games::family::{Compiled, CompiledRules};
 use crate::games::{records, score_words};
-
-/// The chess family: `rules: Chess` in a game file.
-pub struct ChessFamily;
 
 /// Chess takes no parameters in game files; the command line's `kiwipete` starts from another position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,32 +13,21 @@ pub struct ChessRules {
     pub start: Option<&'static str>,
 }
 
-impl Family for ChessFamily {
-    fn name(&self) -> &'static str {
-        "Chess"
-    }
-    fn has_params(&self) -> bool {
-        false
-    }
-    fn rules(&self, _params: &Params) -> Result<Rules, String> {
-        Ok(Rules::new(ChessRules { start: None }))
-    }
-    /// `kiwipete`: chess from the Kiwipete position, the usual second perft table.
-    fn command_line_rules(&self, id: &str) -> Option<Result<Rules, String>> {
-        (id == "kiwipete").then(|| Ok(Rules::new(ChessRules { start: Some(KIWIPETE) })))
-    }
-    fn command_line_ids(&self) -> &'static [&'static str] {
-        &["kiwipete"]
+/// `rules: Chess` (read as `()`) names the standard start.
+impl<'de> serde::Deserialize<'de> for ChessRules {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<ChessRules, D::Error> {
+        <()>::deserialize(deserializer)?;
+        Ok(ChessRules { start: None })
     }
 }
 
-impl RuleSet for ChessRules {
-    fn family(&self) -> &'static str {
-        "Chess"
-    }
-    fn describe(&self) -> String {
-        "Chess".into()
-    }
+/// The chess family: `rules: Chess` in a game file.
+pub static FAMILY: Compiled<ChessRules> = Compiled::new();
+
+impl CompiledRules for ChessRules {
+    const NAME: &'static str = "Chess";
+    const HAS_PARAMS: bool = false;
+    const COMMAND_LINE_IDS: &'static [&'static str] = &["kiwipete"];
     fn new_game(&self) -> Result<AnyGame, String> {
         match self.start {
             Some(fen) => Chess::from_fen(fen).map(AnyGame::new).map_err(|e| e.to_string()),
@@ -51,6 +37,10 @@ impl RuleSet for ChessRules {
     /// FEN.
     fn read_position(&self, text: &str) -> Result<AnyGame, String> {
         Chess::from_fen(text).map(AnyGame::new).map_err(|e| e.to_string())
+    }
+    /// `kiwipete`: chess from the Kiwipete position, the usual second perft table.
+    fn command_line_rules(id: &str) -> Option<Self> {
+        (id == "kiwipete").then_some(ChessRules { start: Some(KIWIPETE) })
     }
 }
 

@@ -33,7 +33,7 @@ mod fen;
 pub mod kpk;
 mod open_root;
 pub mod words;
-pub use family::{ChessFamily, ChessRules};
+pub use family::{ChessRules, FAMILY};
 pub mod eval;
 pub mod pgn;
 pub mod san;
@@ -41,8 +41,8 @@ pub mod see;
 pub mod tapered;
 pub mod why;
 
+use crate::engine::features::SearchFeatures;
 use crate::engine::game::{Game, IllegalMove, Side, Turn, Value};
-use crate::engine::search::features::SearchFeatures;
 use cozy_chess::{BitBoard, Board, Color, Move, Piece, Square};
 use std::fmt;
 

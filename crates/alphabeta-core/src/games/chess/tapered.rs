@@ -1,4 +1,4 @@
-//! The tapered evaluation ([`crate::engine::search::features::SearchFeatures::tapered_eval`]): every term has a
+//! The tapered evaluation ([`crate::engine::features::SearchFeatures::tapered_eval`]): every term has a
 //! middlegame and an endgame weight, blended by the material left on the board (the game phase: knights and
 //! bishops 1, rooks 2, queens 4, 24 at the start), as most chess programs since the 1990s do. Written for this
 //! project from plain principles, not copied from any engine:

@@ -4,10 +4,7 @@
 
 use super::*;
 use crate::games::any::{AnyGame, AnyMove, Outcome, Playable, outcome_of};
-use crate::games::family::{Family, Params, RuleSet, Rules, read_params};
-
-/// The Connect Four family: `rules: ConnectFour(width: 7, height: 6)` in a game file.
-pub struct ConnectFourFamily;
+use crate::games::family::{Compiled, CompiledRules};
 
 /// The Connect Four rules with their board size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
@@ -19,33 +16,12 @@ pub struct ConnectFourRules {
     pub height: usize,
 }
 
-impl Family for ConnectFourFamily {
-    fn name(&self) -> &'static str {
-        "ConnectFour"
-    }
-    fn has_params(&self) -> bool {
-        true
-    }
-    fn rules(&self, params: &Params) -> Result<Rules, String> {
-        let rules: ConnectFourRules = read_params(params)?;
-        ConnectFour::new(rules.width, rules.height).map_err(|e| e.to_string())?;
-        Ok(Rules::new(rules))
-    }
-    /// `connect-four-WxH`: any board size, e.g. `connect-four-8x7`.
-    fn command_line_rules(&self, id: &str) -> Option<Result<Rules, String>> {
-        let (width, height) = id.strip_prefix("connect-four-")?.split_once('x')?;
-        let rules = ConnectFourRules { width: width.parse().ok()?, height: height.parse().ok()? };
-        Some(ConnectFour::new(rules.width, rules.height).map(|_| Rules::new(rules)).map_err(|e| e.to_string()))
-    }
-    fn command_line_ids(&self) -> &'static [&'static str] {
-        &["connect-four-WxH"]
-    }
-}
+/// The Connect Four family: `rules: ConnectFour(width: 7, height: 6)` in a game file.
+pub static FAMILY: Compiled<ConnectFourRules> = Compiled::new();
 
-impl RuleSet for ConnectFourRules {
-    fn family(&self) -> &'static str {
-        "ConnectFour"
-    }
+impl CompiledRules for ConnectFourRules {
+    const NAME: &'static str = "ConnectFour";
+    const COMMAND_LINE_IDS: &'static [&'static str] = &["connect-four-WxH"];
     fn describe(&self) -> String {
         format!("ConnectFour(width: {}, height: {})", self.width, self.height)
     }
@@ -56,6 +32,11 @@ impl RuleSet for ConnectFourRules {
     fn read_position(&self, text: &str) -> Result<AnyGame, String> {
         let game = ConnectFour::new(self.width, self.height).map_err(|e| e.to_string())?;
         game.with_moves(text).map(AnyGame::new).map_err(|e| e.to_string())
+    }
+    /// `connect-four-WxH`: any board size, e.g. `connect-four-8x7`.
+    fn command_line_rules(id: &str) -> Option<Self> {
+        let (width, height) = id.strip_prefix("connect-four-")?.split_once('x')?;
+        Some(ConnectFourRules { width: width.parse().ok()?, height: height.parse().ok()? })
     }
 }
 
@@ -97,7 +78,7 @@ impl Playable for ConnectFour {
         Ok((*self, super::record::read(self, text)?))
     }
     /// On the 7 × 6 board: the opening book, then the solver.
-    fn exact_oracle(&self) -> Result<Option<Box<dyn crate::games::oracle::ExactOracle>>, String> {
+    fn exact_oracle(&self) -> Result<Option<Box<dyn crate::games::any::oracle::ExactOracle>>, String> {
         if self.width() != 7 || self.height() != 6 {
             return Ok(None);
         }

@@ -525,7 +525,7 @@ pub mod solve;
 pub mod solver;
 pub mod solver_table;
 pub mod words;
-pub use family::{ConnectFourFamily, ConnectFourRules, winning_line};
+pub use family::{ConnectFourRules, FAMILY, winning_line};
 
 #[cfg(test)]
 mod tests;

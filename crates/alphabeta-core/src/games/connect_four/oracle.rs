@@ -11,7 +11,7 @@ use crate::engine::game::{Game, Value};
 use crate::engine::search::context::StopWhen;
 use crate::engine::search::ordering::OrderingOptions;
 use crate::games::any::AnyGame;
-use crate::games::oracle::{ExactOracle, Proven};
+use crate::games::any::oracle::{ExactOracle, Proven};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

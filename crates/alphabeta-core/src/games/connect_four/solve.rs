@@ -4,10 +4,10 @@
 
 use super::ConnectFour;
 use super::solver::{BitboardSolver, SolverMemory};
+use crate::engine::features::SearchFeatures;
 use crate::engine::game::Value;
 use crate::engine::search::alphabeta_memory::Memory;
 use crate::engine::search::context::{Searcher, StopWhen};
-use crate::engine::search::features::SearchFeatures;
 use crate::engine::search::negamax::Reach;
 use crate::engine::search::observer::NoObserver;
 use crate::engine::search::ordering::{MoveOrderer, OrderingOptions};

@@ -3,35 +3,19 @@
 
 use super::{Draughts, DraughtsMove, is_well_formed, pdn};
 use crate::games::any::{self, AnyGame, AnyMove, Outcome, Playable};
-use crate::games::family::{Family, Params, RuleSet, Rules};
+use crate::games::family::{Compiled, CompiledRules};
 use crate::games::{records, score_words};
 
-/// The English draughts family: `rules: Draughts` in a game file.
-pub struct DraughtsFamily;
-
 /// English draughts takes no parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 pub struct DraughtsRules;
 
-impl Family for DraughtsFamily {
-    fn name(&self) -> &'static str {
-        "Draughts"
-    }
-    fn has_params(&self) -> bool {
-        false
-    }
-    fn rules(&self, _params: &Params) -> Result<Rules, String> {
-        Ok(Rules::new(DraughtsRules))
-    }
-}
+/// The English draughts family: `rules: Draughts` in a game file.
+pub static FAMILY: Compiled<DraughtsRules> = Compiled::new();
 
-impl RuleSet for DraughtsRules {
-    fn family(&self) -> &'static str {
-        "Draughts"
-    }
-    fn describe(&self) -> String {
-        "Draughts".into()
-    }
+impl CompiledRules for DraughtsRules {
+    const NAME: &'static str = "Draughts";
+    const HAS_PARAMS: bool = false;
     fn new_game(&self) -> Result<AnyGame, String> {
         Ok(AnyGame::new(Draughts::new()))
     }

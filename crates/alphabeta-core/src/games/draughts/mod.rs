@@ -29,7 +29,7 @@ pub mod board;
 pub mod ending;
 mod family;
 pub mod words;
-pub use family::{DraughtsFamily, DraughtsRules};
+pub use family::{DraughtsRules, FAMILY};
 pub mod moves;
 pub mod pdn;
 

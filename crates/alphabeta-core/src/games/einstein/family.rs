@@ -4,34 +4,18 @@
 
 use super::*;
 use crate::games::any::{AnyGame, AnyMove, Outcome, Playable, outcome_of};
-use crate::games::family::{Family, Params, RuleSet, Rules};
-
-/// The EinStein würfelt nicht! family: `rules: Einstein` in a game file.
-pub struct EinsteinFamily;
+use crate::games::family::{Compiled, CompiledRules};
 
 /// EinStein takes no parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 pub struct EinsteinRules;
 
-impl Family for EinsteinFamily {
-    fn name(&self) -> &'static str {
-        "Einstein"
-    }
-    fn has_params(&self) -> bool {
-        false
-    }
-    fn rules(&self, _params: &Params) -> Result<Rules, String> {
-        Ok(Rules::new(EinsteinRules))
-    }
-}
+/// The EinStein würfelt nicht! family: `rules: Einstein` in a game file.
+pub static FAMILY: Compiled<EinsteinRules> = Compiled::new();
 
-impl RuleSet for EinsteinRules {
-    fn family(&self) -> &'static str {
-        "Einstein"
-    }
-    fn describe(&self) -> String {
-        "Einstein".into()
-    }
+impl CompiledRules for EinsteinRules {
+    const NAME: &'static str = "Einstein";
+    const HAS_PARAMS: bool = false;
     fn new_game(&self) -> Result<AnyGame, String> {
         Ok(AnyGame::new(Einstein::new()))
     }

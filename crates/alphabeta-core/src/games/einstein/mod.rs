@@ -470,7 +470,7 @@ impl fmt::Display for Einstein {
 // The family: its name and parameters in game files, and its `Playable` side.
 mod family;
 pub mod words;
-pub use family::{EinsteinFamily, EinsteinRules};
+pub use family::{EinsteinRules, FAMILY};
 
 #[cfg(test)]
 mod tests;

@@ -4,10 +4,7 @@
 
 use super::*;
 use crate::games::any::{AnyGame, AnyMove, Outcome, Playable, outcome_of};
-use crate::games::family::{Family, Params, RuleSet, Rules, read_params};
-
-/// The m,n,k family: `rules: Mnk(width: 3, height: 3, k: 3)` in a game file.
-pub struct MnkFamily;
+use crate::games::family::{Compiled, CompiledRules};
 
 /// The m,n,k rules with their parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
@@ -21,24 +18,11 @@ pub struct MnkRules {
     pub k: usize,
 }
 
-impl Family for MnkFamily {
-    fn name(&self) -> &'static str {
-        "Mnk"
-    }
-    fn has_params(&self) -> bool {
-        true
-    }
-    fn rules(&self, params: &Params) -> Result<Rules, String> {
-        let rules: MnkRules = read_params(params)?;
-        Mnk::new(rules.width, rules.height, rules.k).map_err(|e| e.to_string())?;
-        Ok(Rules::new(rules))
-    }
-}
+/// The m,n,k family: `rules: Mnk(width: 3, height: 3, k: 3)` in a game file.
+pub static FAMILY: Compiled<MnkRules> = Compiled::new();
 
-impl RuleSet for MnkRules {
-    fn family(&self) -> &'static str {
-        "Mnk"
-    }
+impl CompiledRules for MnkRules {
+    const NAME: &'static str = "Mnk";
     fn describe(&self) -> String {
         format!("Mnk(width: {}, height: {}, k: {})", self.width, self.height, self.k)
     }

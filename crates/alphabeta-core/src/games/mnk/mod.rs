@@ -426,7 +426,7 @@ impl fmt::Display for Mnk {
 mod family;
 pub mod record;
 pub mod words;
-pub use family::{MnkFamily, MnkRules, winning_line};
+pub use family::{FAMILY, MnkRules, winning_line};
 
 #[cfg(test)]
 mod tests;

@@ -177,8 +177,8 @@ fn window_counts_follow_every_move_and_take_back() {
 /// from random positions of 4 × 4, three in a row, and tic-tac-toe.
 #[test]
 fn threat_knowledge_keeps_the_minimax_value() {
+    use crate::engine::features::SearchFeatures;
     use crate::engine::search::context::{Searcher, StopWhen};
-    use crate::engine::search::features::SearchFeatures;
     use crate::engine::search::observer::NoObserver;
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);

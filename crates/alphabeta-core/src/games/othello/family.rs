@@ -4,10 +4,7 @@
 
 use super::*;
 use crate::games::any::{AnyGame, AnyMove, Outcome, Playable, outcome_of};
-use crate::games::family::{Family, Params, RuleSet, Rules, read_params};
-
-/// The Othello family: `rules: Othello(size: 8)` in a game file.
-pub struct OthelloFamily;
+use crate::games::family::{Compiled, CompiledRules};
 
 /// The Othello rules with their board size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
@@ -17,33 +14,12 @@ pub struct OthelloRules {
     pub size: usize,
 }
 
-impl Family for OthelloFamily {
-    fn name(&self) -> &'static str {
-        "Othello"
-    }
-    fn has_params(&self) -> bool {
-        true
-    }
-    fn rules(&self, params: &Params) -> Result<Rules, String> {
-        let rules: OthelloRules = read_params(params)?;
-        Othello::new(rules.size).map_err(|e| e.to_string())?;
-        Ok(Rules::new(rules))
-    }
-    /// `othello-NxN` for any even size, e.g. `othello-4x4`.
-    fn command_line_rules(&self, id: &str) -> Option<Result<Rules, String>> {
-        let (a, b) = id.strip_prefix("othello-")?.split_once('x')?;
-        let size: usize = a.parse().ok().filter(|&s| b.parse() == Ok(s))?;
-        Some(Othello::new(size).map(|_| Rules::new(OthelloRules { size })).map_err(|e| e.to_string()))
-    }
-    fn command_line_ids(&self) -> &'static [&'static str] {
-        &["othello-NxN"]
-    }
-}
+/// The Othello family: `rules: Othello(size: 8)` in a game file.
+pub static FAMILY: Compiled<OthelloRules> = Compiled::new();
 
-impl RuleSet for OthelloRules {
-    fn family(&self) -> &'static str {
-        "Othello"
-    }
+impl CompiledRules for OthelloRules {
+    const NAME: &'static str = "Othello";
+    const COMMAND_LINE_IDS: &'static [&'static str] = &["othello-NxN"];
     fn describe(&self) -> String {
         format!("Othello(size: {})", self.size)
     }
@@ -54,6 +30,12 @@ impl RuleSet for OthelloRules {
     fn read_position(&self, text: &str) -> Result<AnyGame, String> {
         let game = Othello::new(self.size).map_err(|e| e.to_string())?;
         game.with_moves(text).map(AnyGame::new).map_err(|e| e.to_string())
+    }
+    /// `othello-NxN` for any even size, e.g. `othello-4x4`.
+    fn command_line_rules(id: &str) -> Option<Self> {
+        let (a, b) = id.strip_prefix("othello-")?.split_once('x')?;
+        let size: usize = a.parse().ok().filter(|&s| b.parse() == Ok(s))?;
+        Some(OthelloRules { size })
     }
 }
 

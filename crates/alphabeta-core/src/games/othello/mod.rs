@@ -444,4 +444,4 @@ impl fmt::Display for Othello {
 mod family;
 pub mod record;
 pub mod words;
-pub use family::{OthelloFamily, OthelloRules};
+pub use family::{FAMILY, OthelloRules};

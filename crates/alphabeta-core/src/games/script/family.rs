@@ -3,8 +3,8 @@
 
 use super::Script;
 use crate::games::any::AnyGame;
+use crate::games::family::Variant;
 use crate::games::family::{Family, Params, RuleSet, Rules};
-use crate::games::registry::Variant;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -13,6 +13,9 @@ pub const NAME: &str = "Script";
 
 /// Games written as Lua scripts.
 pub struct ScriptFamily;
+
+/// The script family, as the one list of families names it.
+pub static FAMILY: ScriptFamily = ScriptFamily;
 
 impl Family for ScriptFamily {
     fn name(&self) -> &'static str {

@@ -31,6 +31,7 @@ pub mod speed;
 mod watchdog;
 pub use watchdog::use_signal_for_budgets;
 
+pub use family::FAMILY;
 pub use file::Script;
 pub use game::{ScriptGame, ScriptMove};
 pub use memory::ALL_STATES_LIMIT;

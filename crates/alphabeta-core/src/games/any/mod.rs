@@ -5,6 +5,8 @@
 //! implements [`Playable`] — nothing here names a family. The search itself stays generic (one monomorphised
 //! search per family), so erasing costs nothing per node.
 
+pub mod oracle;
+
 use crate::engine::game::{Game, IllegalMove, Side, Turn};
 use crate::engine::search::deepening::{Engine, EngineConfig, Thought};
 use crate::engine::worker::{Report, RequestId, Worker};
@@ -126,7 +128,7 @@ where
     fn analyse_from_here(&mut self) {}
     /// What proves this family's values beyond its AI's search (an opening book, a solver for the board), for the
     /// review; `Ok(None)` (the default) when nothing does, an error when its data does not read.
-    fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String> {
+    fn exact_oracle(&self) -> Result<Option<Box<dyn oracle::ExactOracle>>, String> {
         Ok(None)
     }
 }
@@ -246,7 +248,7 @@ pub trait ErasedGame: Send {
     fn analyse_from_here(&mut self);
     /// What proves the game's values beyond its AI's search, for the review ([`Playable::exact_oracle`]); an error
     /// when the oracle's data does not read.
-    fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String>;
+    fn exact_oracle(&self) -> Result<Option<Box<dyn oracle::ExactOracle>>, String>;
     /// The position's hash ([`Game::position_hash`]): equal for the same position reached by other move orders.
     fn position_hash(&self) -> u64;
     /// The move tree below this position, `lead` first at the root (played on and taken back; see
@@ -388,7 +390,7 @@ where
     fn first_round(&self) -> usize {
         Playable::first_round(self)
     }
-    fn exact_oracle(&self) -> Result<Option<Box<dyn super::oracle::ExactOracle>>, String> {
+    fn exact_oracle(&self) -> Result<Option<Box<dyn oracle::ExactOracle>>, String> {
         Playable::exact_oracle(self)
     }
     fn analyse_from_here(&mut self) {

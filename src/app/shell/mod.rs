@@ -1,6 +1,9 @@
 //! The top of the window: the menu bar, the view switcher, and the views. Intents the shell itself handles
 //! (switching view, quitting) are collected while drawing and applied afterwards.
 
+mod session_window;
+mod sessions;
+
 pub use super::View;
 use super::help::{HelpAction, HelpWindows};
 use super::play::Play;

@@ -1,5 +1,5 @@
 //! The selective-search techniques of chess programs, each one switch, each counted in its own statistics field
-//! (see [`super::stats::SearchStats`]). All are off by default: with every switch off the game search visits
+//! (see [`super::search::stats::SearchStats`]). All are off by default: with every switch off the game search visits
 //! exactly the nodes it visited before they existed, so the Tree lab, the telemetry and the comparisons with
 //! minimax are untouched. Each acts only where the game offers the knowledge it needs (a hook of
 //! [`crate::engine::game::Game`] whose default says "not here"), so a game that knows nothing of them is searched

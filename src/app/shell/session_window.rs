@@ -2,9 +2,9 @@
 //! recover a crashed run's autosave, the in-window file dialog, and the line that says what happened. Everything
 //! here only pushes [`SessionAction`]s; [`StudioApp::apply_session`] does the work.
 
-use super::{SessionAction, Then};
+use super::StudioApp;
 use crate::app::path_dialog::{Chosen, Mode};
-use crate::app::shell::StudioApp;
+use crate::app::session::{SessionAction, Then};
 use eframe::egui;
 
 /// The File menu's session entries: (label, shortcut, action).
@@ -114,12 +114,12 @@ impl StudioApp {
     }
 
     /// The notice about the last session command, if any, with a button to dismiss it. A report of what was done
-    /// goes by itself after [`NOTICE_SECONDS`](super::NOTICE_SECONDS): it talks of a moment that has passed.
+    /// goes by itself after [`NOTICE_SECONDS`](crate::app::session::NOTICE_SECONDS): it talks of a moment that has passed.
     pub fn session_notice(&mut self, ui: &mut egui::Ui) {
         let now = ui.input(|i| i.time);
         let Some(notice) = &mut self.sessions.notice else { return };
         let shown_at = *notice.shown_at.get_or_insert(now);
-        let left = super::NOTICE_SECONDS - (now - shown_at);
+        let left = crate::app::session::NOTICE_SECONDS - (now - shown_at);
         if !notice.error && left <= 0.0 {
             self.sessions.notice = None;
             return;
