@@ -55,6 +55,8 @@ fn show(play: &mut Play, ui: &mut egui::Ui) {
         ui.separator();
         flagged(play, ui, &review);
         ui.separator();
+        super::learn::panel::start_buttons(play, ui, &review);
+        ui.separator();
         ui.horizontal_wrapped(|ui| {
             let tip = "The game with its marks and values to saves/: PGN with NAGs ($6 inaccuracy, $2 mistake, $4 \
                        blunder) and [%eval] comments for chess, the move list with marks and values for the others";

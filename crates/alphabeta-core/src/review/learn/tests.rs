@@ -39,8 +39,8 @@ fn judge_all(id: &str, record: &str, budget: ReviewBudget, ply: usize, tries: &[
         .collect()
 }
 
-/// 1. 3 is a mistake (it only draws: Allis 1988). Tried again, the oracle decides: 4 is the winning column and
-/// best, 5 draws as 3 did (another mistake), 1 loses (a blunder), and 3 itself keeps the review's judgement.
+/// The first move 3 is a mistake (it only draws: Allis 1988). Tried again, the oracle decides: 4 is the winning
+/// column and best, 5 draws as 3 did (another mistake), 1 loses (a blunder), and 3 itself keeps the review's judgement.
 #[test]
 fn connect_four_s_oracle_judges_each_try_of_the_first_move() {
     let (_, _, review, _) = reviewed("connect-four", "3", ReviewBudget::default());

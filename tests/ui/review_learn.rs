@@ -1,0 +1,109 @@
+//! Learn from your mistakes, after a review: the board goes to each mistake of one side, a wrong try is told it is
+//! not good enough and the better move that it is, *Next* goes on, the summary counts what was found, and leaving
+//! (Escape) shows the game exactly as it was.
+
+use alphabeta_studio::app::play::review::learn;
+use alphabeta_studio::app::play::{Action, Play, PlayerKind};
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+use crate::support::*;
+
+/// Tic-tac-toe, both sides people: X's 3. a3 leaves O's b-file open (b3 blocks), then X's 4. c1 misses the win on
+/// the third row (b3 again); O's 3…a2 missed that same win.
+const TWO_BLUNDERS: &str = "a1 b2 c3 b1 a3 a2 c1";
+
+/// Imports `record` into `id`'s Play view (set up by `configure`) and reviews it through the window.
+fn reviewed(id: &str, record: &str, configure: impl FnOnce(&mut Play)) -> Harness<'static, Play> {
+    let mut harness = play_with(id, |play| {
+        configure(play);
+        play.act(Action::Import(record.to_string()));
+    });
+    settle(&mut harness);
+    harness.get_by_label("Review…").click();
+    settle(&mut harness);
+    harness.get_by_label("Start review").click();
+    run_until(&mut harness, "the review", |play| play.review().is_some());
+    harness
+}
+
+/// The moves of the game on the board, by name.
+fn names(play: &Play) -> Vec<String> {
+    (0..play.history().moves().len()).map(|ply| play.history().move_name(ply)).collect()
+}
+
+/// True once the exercise has judged the try on its worker.
+fn judged(play: &Play) -> bool {
+    play.review.learn.exercise.as_ref().is_some_and(|e| matches!(e.phase, learn::Phase::Judged { .. }))
+}
+
+#[test]
+fn a_wrong_try_is_not_good_enough_the_block_is_and_leaving_keeps_the_game() {
+    let mut harness = reviewed("tic-tac-toe", TWO_BLUNDERS, |play| play.players[1].kind = PlayerKind::Human);
+    let before = names(harness.state());
+    // Both sides were people's: the player chooses whose mistakes (every side has some here).
+    harness.get_by_label("Learn from X's mistakes").click();
+    settle(&mut harness);
+    harness.get_by_label("3. a3 was a blunder. Find a better move for X.");
+    harness.get_by_label("X · mistake 1 of 2: 3. a3??");
+    // The position before the mistake: a3 is empty again, and the game's controls rest.
+    assert!(harness.get_by_label("Undo").accesskit_node().is_disabled(), "the game's buttons rest during the exercise");
+    harness.get_by_label("cell c2").click();
+    run_until(&mut harness, "the wrong try judged", judged);
+    harness.get_by_label("That's another blunder.");
+    harness.get_by_label_contains("c2 loses where b3 draws");
+    harness.get_by_label("Try again").click();
+    settle(&mut harness);
+    harness.get_by_label("cell b3").click();
+    run_until(&mut harness, "the block judged", judged);
+    harness.get_by_label("Good move!");
+    harness.get_by_label("Good move! b3 is the best move.");
+    harness.get_by_label("Next mistake").click();
+    settle(&mut harness);
+    harness.get_by_label("4. c1 was a blunder. Find a better move for X.");
+    harness.get_by_label("X · mistake 2 of 2: 4. c1??");
+    // Shown rather than found: the line is played out on the board and counted as shown.
+    harness.get_by_label("Show the answer").click();
+    settle(&mut harness);
+    harness.get_by_label("Better was b3.");
+    harness.get_by_label("Finish").click();
+    settle(&mut harness);
+    harness.get_by_label("You found a better move for 1 of 2.");
+    harness.get_by_label("shown: b3");
+    harness.key_press(egui::Key::Escape);
+    settle(&mut harness);
+    let play = harness.state();
+    assert!(play.review.learn.exercise.is_none(), "Escape leaves the exercise");
+    assert_eq!(names(play), before, "the game's moves are unchanged");
+    assert_eq!(play.viewing(), None, "back at the game itself");
+    assert_eq!(play.message().map(|m| m.text.as_str()), Some("Back to the game: nothing in it was changed."));
+    harness.get_by_label("c1??");
+    assert!(!harness.get_by_label("Undo").accesskit_node().is_disabled());
+}
+
+/// Connect Four, Red a person and Yellow the AI: Red's 4. 2 let Yellow drop a fourth stone in column 1. The exact
+/// oracle judges the tries: 7 loses, 1 (the block) is best. The AI does not move while Red learns.
+#[test]
+fn connect_four_s_oracle_judges_the_tries_on_the_board() {
+    let mut harness = reviewed("connect-four", "41413121", |_| {});
+    harness.get_by_label("Learn from your mistakes").click();
+    settle(&mut harness);
+    harness.get_by_label("4. 2 was a blunder. Find a better move for Red.");
+    harness.get_by_label("column 7").click();
+    run_until(&mut harness, "the try judged", judged);
+    harness.get_by_label_contains("That's another blunder: 7 loses where 1 wins.");
+    harness.get_by_label("Try again").click();
+    settle(&mut harness);
+    harness.get_by_label("column 1").click();
+    run_until(&mut harness, "the block judged", judged);
+    harness.get_by_label("Good move! 1 is the best move.");
+    harness.get_by_label("Finish").click();
+    settle(&mut harness);
+    harness.get_by_label("You found a better move for 1 of 1.");
+    harness.get_by_label("Back to the game").click();
+    settle(&mut harness);
+    assert!(!learn::active(harness.state()));
+    assert_eq!(names(harness.state()), ["4", "1", "4", "1", "3", "1", "2", "1"]);
+    assert!(harness.state().history().position().outcome().is_some(), "still won by Yellow");
+}
