@@ -33,6 +33,18 @@ fn names(play: &Play) -> Vec<String> {
     (0..play.history().moves().len()).map(|ply| play.history().move_name(ply)).collect()
 }
 
+/// Clicks `target` on the exercise's board and waits for the worker's verdict on the try.
+fn try_on_board(harness: &mut Harness<'static, Play>, target: &str) {
+    harness.get_by_label(target).click();
+    run_until(harness, target, judged);
+}
+
+/// Clicks the exercise's button `label`.
+fn press(harness: &mut Harness<'static, Play>, label: &str) {
+    harness.get_by_label(label).click();
+    settle(harness);
+}
+
 /// True once the exercise has judged the try on its worker.
 fn judged(play: &Play) -> bool {
     play.review.learn.exercise.as_ref().is_some_and(|e| matches!(e.phase, learn::Phase::Judged { .. }))
@@ -43,32 +55,25 @@ fn a_wrong_try_is_not_good_enough_the_block_is_and_leaving_keeps_the_game() {
     let mut harness = reviewed("tic-tac-toe", TWO_BLUNDERS, |play| play.players[1].kind = PlayerKind::Human);
     let before = names(harness.state());
     // Both sides were people's: the player chooses whose mistakes (every side has some here).
-    harness.get_by_label("Learn from X's mistakes").click();
-    settle(&mut harness);
+    press(&mut harness, "Learn from X's mistakes");
     harness.get_by_label("3. a3 was a blunder. Find a better move for X.");
     harness.get_by_label("X · mistake 1 of 2: 3. a3??");
     // The position before the mistake: a3 is empty again, and the game's controls rest.
     assert!(harness.get_by_label("Undo").accesskit_node().is_disabled(), "the game's buttons rest during the exercise");
-    harness.get_by_label("cell c2").click();
-    run_until(&mut harness, "the wrong try judged", judged);
+    try_on_board(&mut harness, "cell c2");
     harness.get_by_label("That's another blunder.");
     harness.get_by_label_contains("c2 loses where b3 draws");
-    harness.get_by_label("Try again").click();
-    settle(&mut harness);
-    harness.get_by_label("cell b3").click();
-    run_until(&mut harness, "the block judged", judged);
+    press(&mut harness, "Try again");
+    try_on_board(&mut harness, "cell b3");
     harness.get_by_label("Good move!");
     harness.get_by_label("Good move! b3 is the best move.");
-    harness.get_by_label("Next mistake").click();
-    settle(&mut harness);
+    press(&mut harness, "Next mistake");
     harness.get_by_label("4. c1 was a blunder. Find a better move for X.");
     harness.get_by_label("X · mistake 2 of 2: 4. c1??");
     // Shown rather than found: the line is played out on the board and counted as shown.
-    harness.get_by_label("Show the answer").click();
-    settle(&mut harness);
+    press(&mut harness, "Show the answer");
     harness.get_by_label("Better was b3.");
-    harness.get_by_label("Finish").click();
-    settle(&mut harness);
+    press(&mut harness, "Finish");
     harness.get_by_label("You found a better move for 1 of 2.");
     harness.get_by_label("shown: b3");
     harness.key_press(egui::Key::Escape);
@@ -87,22 +92,16 @@ fn a_wrong_try_is_not_good_enough_the_block_is_and_leaving_keeps_the_game() {
 #[test]
 fn connect_four_s_oracle_judges_the_tries_on_the_board() {
     let mut harness = reviewed("connect-four", "41413121", |_| {});
-    harness.get_by_label("Learn from your mistakes").click();
-    settle(&mut harness);
+    press(&mut harness, "Learn from your mistakes");
     harness.get_by_label("4. 2 was a blunder. Find a better move for Red.");
-    harness.get_by_label("column 7").click();
-    run_until(&mut harness, "the try judged", judged);
+    try_on_board(&mut harness, "column 7");
     harness.get_by_label_contains("That's another blunder: 7 loses where 1 wins.");
-    harness.get_by_label("Try again").click();
-    settle(&mut harness);
-    harness.get_by_label("column 1").click();
-    run_until(&mut harness, "the block judged", judged);
+    press(&mut harness, "Try again");
+    try_on_board(&mut harness, "column 1");
     harness.get_by_label("Good move! 1 is the best move.");
-    harness.get_by_label("Finish").click();
-    settle(&mut harness);
+    press(&mut harness, "Finish");
     harness.get_by_label("You found a better move for 1 of 1.");
-    harness.get_by_label("Back to the game").click();
-    settle(&mut harness);
+    press(&mut harness, "Back to the game");
     assert!(!learn::active(harness.state()));
     assert_eq!(names(harness.state()), ["4", "1", "4", "1", "3", "1", "2", "1"]);
     assert!(harness.state().history().position().outcome().is_some(), "still won by Yellow");

@@ -49,11 +49,7 @@ pub fn start_buttons(play: &mut Play, ui: &mut egui::Ui, review: &Review) {
 /// The panel on the right of the board while the exercise runs, in a window `width` wide (the review panel's
 /// place and share).
 pub fn side(play: &mut Play, ui: &mut egui::Ui, width: f32) {
-    let widest = (width * 0.4).max(200.0);
-    let narrowest = (width * 0.2).clamp(200.0, 360.0).min(widest);
-    let panel = play.review.share.panel(egui::Panel::right("play_learn"), width, narrowest..=widest);
-    let shown = panel.show(ui, |ui| show(play, ui)).response.rect.width();
-    play.review.share.shown(shown, width);
+    crate::app::play::review::panel::on_the_right(play, ui, width, "play_learn", show);
 }
 
 /// Draws the panel's contents.
