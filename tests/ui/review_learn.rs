@@ -4,6 +4,7 @@
 
 use alphabeta_studio::app::play::review::learn;
 use alphabeta_studio::app::play::{Action, Play, PlayerKind};
+use alphabeta_studio::engine::search::limits::Limits;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -105,4 +106,32 @@ fn connect_four_s_oracle_judges_the_tries_on_the_board() {
     assert!(!learn::active(harness.state()));
     assert_eq!(names(harness.state()), ["4", "1", "4", "1", "3", "1", "2", "1"]);
     assert!(harness.state().history().position().outcome().is_some(), "still won by Yellow");
+}
+
+/// A try whose search takes long shows that it is being judged and can be cancelled: the window keeps drawing, Cancel
+/// stops the search and asks for a move again, and the game is untouched. (The review's judgement of the blunder is
+/// taken as searched rather than proven, and its plan given a long search, so the try has to be searched.)
+#[test]
+fn a_try_being_judged_can_be_cancelled() {
+    let mut harness = reviewed("connect-four", "41413121", |_| {});
+    press(&mut harness, "Learn from your mistakes");
+    if let Some(exercise) = harness.state_mut().review.learn.exercise.as_mut() {
+        exercise.mistakes[0].proven = false;
+        exercise.plan.config.limits = Limits { time_ms: Some(60_000), ..Limits::NONE };
+    }
+    harness.get_by_label("column 7").click();
+    for _ in 0..5 {
+        harness.step();
+    }
+    harness.get_by_label_contains("Judging your move at the review's strength (level 10)");
+    press(&mut harness, "Cancel");
+    let play = harness.state();
+    let exercise = play.review.learn.exercise.as_ref().expect("still in the exercise");
+    assert!(matches!(exercise.phase, learn::Phase::Asking), "back to asking for a move");
+    assert_eq!(play.message().map(|m| m.text.as_str()), Some("Stopped judging: try a move again."));
+    harness.get_by_label("4. 2 was a blunder. Find a better move for Red.");
+    harness.key_press(egui::Key::Escape);
+    settle(&mut harness);
+    assert!(!learn::active(harness.state()));
+    assert_eq!(names(harness.state()), ["4", "1", "4", "1", "3", "1", "2", "1"]);
 }

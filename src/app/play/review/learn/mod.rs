@@ -112,7 +112,8 @@ pub struct Exercise {
     moves: Vec<AnyMove>,
     /// The position before the mistake on the board.
     before: AnyGame,
-    plan: ReviewPlan,
+    /// The review's plan, which every try is judged by: its budget, scale and the oracle's nodes.
+    pub plan: ReviewPlan,
     /// The judge kept between tries (its table and values); on the worker while a try is judged.
     judge: Option<TryJudge>,
 }
