@@ -135,3 +135,17 @@ fn a_try_being_judged_can_be_cancelled() {
     assert!(!learn::active(harness.state()));
     assert_eq!(names(harness.state()), ["4", "1", "4", "1", "3", "1", "2", "1"]);
 }
+
+/// A game replaced from the menus while the exercise runs (File ▸ Import game) ends the exercise: the board is the
+/// new game's, not a mistake of the old one.
+#[test]
+fn a_game_replaced_meanwhile_ends_the_exercise() {
+    let mut harness = reviewed("connect-four", "41413121", |_| {});
+    press(&mut harness, "Learn from your mistakes");
+    assert!(learn::active(harness.state()));
+    harness.state_mut().act(Action::Import("44".to_string()));
+    settle(&mut harness);
+    assert!(harness.state().review.learn.exercise.is_none(), "the exercise ended with its game");
+    assert_eq!(names(harness.state()), ["4", "4"]);
+    harness.get_by_label_contains("Red to move");
+}

@@ -62,8 +62,8 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
 fn exercise(play: &mut Play, ui: &mut egui::Ui) {
     use crate::app::play::review::{self, learn};
     let Some(exercise) = play.review.learn.exercise.as_ref() else { return };
-    let (position, last, answer, interactive) = exercise.board();
-    let marks = Marks { last, hint: answer, interactive, live: false, dice: play.dice, flipped: play.flipped };
+    let (position, last, interactive) = exercise.board();
+    let marks = Marks { last, hint: None, interactive, live: false, dice: play.dice, flipped: play.flipped };
     let family = play.entry().variant.rules.family();
     let Some(paint) = super::painter(family) else {
         ui.label(format!("No painter is listed for the {family} family."));

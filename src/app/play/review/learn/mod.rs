@@ -136,20 +136,21 @@ impl Exercise {
         self.results.iter().filter(|&&r| r == Attempt::Found).count()
     }
 
-    /// The position on the exercise's board, the move that led there (marked), a move to mark as the answer, and
-    /// whether a click tries a move.
-    pub fn board(&self) -> (AnyGame, Option<AnyMove>, Option<AnyMove>, bool) {
+    /// The position on the exercise's board, the move that led there (marked), and whether a click tries a move.
+    /// The answer's moves are marked as played, not as a hint: a painter marks a hint where it would land in the
+    /// position shown, which after the answer is played is another cell (the row above, in Connect Four).
+    pub fn board(&self) -> (AnyGame, Option<AnyMove>, bool) {
         let last_of_game = self.current().ply.checked_sub(1).and_then(|i| self.moves.get(i).copied());
         match &self.phase {
-            Phase::Asking => (self.before.clone(), last_of_game, None, self.before.outcome().is_none()),
+            Phase::Asking => (self.before.clone(), last_of_game, self.before.outcome().is_none()),
             Phase::Judging { try_move, .. } | Phase::Judged { try_move, .. } => {
-                (after(&self.before, &[*try_move]), Some(*try_move), None, false)
+                (after(&self.before, &[*try_move]), Some(*try_move), false)
             }
             Phase::Answer { line, shown, .. } => {
                 let shown = &line[..(*shown).min(line.len())];
-                (after(&self.before, shown), shown.last().copied(), line.first().copied(), false)
+                (after(&self.before, shown), shown.last().copied(), false)
             }
-            Phase::Summary => (self.before.clone(), last_of_game, None, false),
+            Phase::Summary => (self.before.clone(), last_of_game, false),
         }
     }
 
@@ -199,9 +200,13 @@ fn after(position: &AnyGame, line: &[AnyMove]) -> AnyGame {
     game
 }
 
-/// True while an exercise is under way for the game on the board.
+/// True while an exercise is under way for the game on the board, as it was when the exercise started (a game
+/// replaced from the menus meanwhile, by an import or a session, ends it: see [`drive`]).
 pub fn active(play: &Play) -> bool {
-    play.review.learn.exercise.as_ref().is_some_and(|e| e.game == play.entry().variant.id)
+    play.review.learn.exercise.as_ref().is_some_and(|e| {
+        // The moves alone tell: an exercise has a mistake, so a game set up or imported afresh has other moves.
+        e.game == play.entry().variant.id && play.history.moves() == e.moves
+    })
 }
 
 /// The side whose mistakes the exercise offers: the one a person played, when exactly one side was a person's;
@@ -344,6 +349,10 @@ fn leave(play: &mut Play) {
 
 /// Reads the worker's verdict and plays the answer on: called once a frame.
 pub fn drive(play: &mut Play, ctx: &egui::Context) {
+    if play.review.learn.exercise.is_some() && !active(play) {
+        play.review.learn.exercise = None;
+        return;
+    }
     let Some(exercise) = play.review.learn.exercise.as_mut() else { return };
     match &mut exercise.phase {
         Phase::Judging { try_move, job: None } => {
