@@ -89,10 +89,12 @@ fn a_wrong_try_is_not_good_enough_the_block_is_and_leaving_keeps_the_game() {
 }
 
 /// Connect Four, Red a person and Yellow the AI: Red's 4. 2 let Yellow drop a fourth stone in column 1. The exact
-/// oracle judges the tries: 7 loses, 1 (the block) is best. The AI does not move while Red learns.
+/// oracle judges the tries: 7 loses, 1 (the block) is best. Leaving returns to the earlier position that was on
+/// view.
 #[test]
 fn connect_four_s_oracle_judges_the_tries_on_the_board() {
     let mut harness = reviewed("connect-four", "41413121", |_| {});
+    harness.state_mut().act(Action::View(Some(3)));
     press(&mut harness, "Learn from your mistakes");
     harness.get_by_label("4. 2 was a blunder. Find a better move for Red.");
     try_on_board(&mut harness, "column 7");
@@ -102,9 +104,11 @@ fn connect_four_s_oracle_judges_the_tries_on_the_board() {
     harness.get_by_label("Good move! 1 is the best move.");
     press(&mut harness, "Finish");
     harness.get_by_label("You found a better move for 1 of 1.");
-    press(&mut harness, "Back to the game");
+    press(&mut harness, "Leave the exercise");
     assert!(!learn::active(harness.state()));
     assert_eq!(names(harness.state()), ["4", "1", "4", "1", "3", "1", "2", "1"]);
+    assert_eq!(harness.state().viewing(), Some(3), "the position on view before the exercise");
+    harness.get_by_label_contains("Viewing the position after 2. 4");
     assert!(harness.state().history().position().outcome().is_some(), "still won by Yellow");
 }
 

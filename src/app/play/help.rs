@@ -39,7 +39,7 @@ const SECTIONS: [(&str, &str); 7] = [
          mistakes and blunders and asks for a better move: click it on the board. Your move is judged as the review \
          judges, at its strength: Good move!, You can do better, or another mistake. Try again, Show the answer \
          (the better line, played out), Next mistake and Previous (→ and ←); at the end, how many you found. The \
-         game itself is not changed: Back to the game or Escape returns to it as it was.",
+         game itself is not changed: Leave the exercise or Escape returns to it as it was.",
     ),
     (
         "Telemetry",

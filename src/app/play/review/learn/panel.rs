@@ -64,11 +64,8 @@ fn show(play: &mut Play, ui: &mut egui::Ui) {
             question(exercise, ui, &mut asked);
         }
         ui.separator();
-        let leave = ui.button("Back to the game");
-        if leave
-            .on_hover_text("Leave the exercise: the game is shown as it was, nothing in it changed (Escape)")
-            .clicked()
-        {
+        let leave = ui.button("Leave the exercise");
+        if leave.on_hover_text("Back to the game, shown as it was: nothing in it changed (Escape)").clicked() {
             asked.push(Action::Leave);
         }
     });
