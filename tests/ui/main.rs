@@ -19,6 +19,7 @@ mod play_tour;
 mod mutation;
 mod review;
 mod review_frames;
+mod review_learn;
 mod script_board;
 mod script_reload;
 mod session;

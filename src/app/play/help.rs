@@ -4,7 +4,7 @@ use super::Play;
 use eframe::egui;
 
 /// The help's sections: a heading and what it says.
-const SECTIONS: [(&str, &str); 6] = [
+const SECTIONS: [(&str, &str); 7] = [
     (
         "Game and players",
         "Pick a game in the list; the game you leave is kept, moves, searches and review, and comes back when \
@@ -32,6 +32,14 @@ const SECTIONS: [(&str, &str); 6] = [
         "Hint and review",
         "Hint searches the position for the side to move and marks its move. Review judges every move of the \
          game by how much of its winning chances it gave away; Show why opens the move tree in the Tree lab.",
+    ),
+    (
+        "Learn from your mistakes",
+        "After a review, the review panel's Learn from your mistakes shows the position before each of a side's \
+         mistakes and blunders and asks for a better move: click it on the board. Your move is judged as the review \
+         judges, at its strength: Good move!, You can do better, or another mistake. Try again, Show the answer \
+         (the better line, played out), Next mistake and Previous (→ and ←); at the end, how many you found. The \
+         game itself is not changed: Leave the exercise or Escape returns to it as it was.",
     ),
     (
         "Telemetry",

@@ -377,9 +377,13 @@ impl Play {
         let width = ui.available_width();
         let (narrowest, widest) = side_width_range(width);
         let panel = self.side_share.panel(egui::Panel::left("play_side"), width, narrowest..=widest);
-        let shown = panel.show(ui, |ui| side::show(self, ui)).response.rect.width();
+        // While the exercise runs the game's controls rest: nothing may change the game under it.
+        let learning = review::learn::active(self);
+        let shown = panel.show(ui, |ui| ui.add_enabled_ui(!learning, |ui| side::show(self, ui))).response.rect.width();
         self.side_share.shown(shown, width);
-        if review::panel::wanted(self) {
+        if learning {
+            review::learn::panel::side(self, ui, width);
+        } else if review::panel::wanted(self) {
             review::panel::side(self, ui, width);
         }
         // The search panel's height is reserved, the same with no search, a search or a hint, so the board never
@@ -398,10 +402,15 @@ impl Play {
         check_window::window(self, ui.ctx());
         review::window(self, ui.ctx());
         help::window(self, ui.ctx());
-        side::keys(self, ui.ctx());
+        if learning {
+            review::learn::keys(self, ui.ctx());
+        } else {
+            side::keys(self, ui.ctx());
+        }
         self.apply();
         self.drive(ui.ctx());
         review::drive(self, ui.ctx());
+        review::learn::drive(self, ui.ctx());
         if self.thinking() {
             // The elapsed time keeps moving between reports.
             ui.ctx().request_repaint_after(Duration::from_millis(100));
@@ -429,6 +438,7 @@ impl Play {
         self.apply();
         self.drive(ctx);
         review::drive(self, ctx);
+        review::learn::drive(self, ctx);
         if self.thinking() {
             ctx.request_repaint_after(Duration::from_millis(100));
         }

@@ -142,9 +142,11 @@ impl Play {
         let watched = self.players.iter().all(|p| p.kind == PlayerKind::Ai);
         let waited = self.last_move_at.elapsed().as_secs_f32();
         let delay_left = if watched { self.move_delay - waited } else { 0.0 };
-        let may_go = (!self.paused || self.step) && self.viewing.is_none();
+        // The AI waits while an earlier position is on view or the player learns from the review's mistakes.
+        let may_go = (!self.paused || self.step) && self.viewing.is_none() && !super::review::learn::active(self);
         // The clocks stand while two AIs wait out the delay that lets the game be watched.
-        let flagged = self.sync_clocks(!(watched && delay_left > 0.0));
+        let learning = super::review::learn::active(self);
+        let flagged = self.sync_clocks(!(learning || watched && delay_left > 0.0));
         if self.clocks.as_ref().is_some_and(|c| c.running().is_some()) {
             // The running clock is redrawn every tenth of a second.
             ctx.request_repaint_after(Duration::from_millis(100));

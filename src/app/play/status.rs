@@ -10,7 +10,10 @@ impl Play {
     /// The line above the board: the result, whose turn it is, or the last message.
     pub(super) fn status_line(&mut self, ui: &mut egui::Ui) {
         let game = self.history.position();
+        let learning = super::review::learn::active(self);
+        let exercise = self.review.learn.exercise.as_ref().filter(|_| learning);
         let status = match (game.outcome(), game.ending()) {
+            _ if exercise.is_some() => exercise.map(|e| e.heading()).unwrap_or_default(),
             (None, _) if self.flag_fallen().is_some() => {
                 let (loser, winner) =
                     if self.flag_fallen() == Some(0) { (Side::Max, Side::Min) } else { (Side::Min, Side::Max) };
@@ -34,6 +37,9 @@ impl Play {
         };
         ui.horizontal(|ui| {
             ui.heading(status);
+            if learning {
+                return;
+            }
             self.roll_button(ui);
             if let Some(ply) = self.viewing {
                 // The move as the list names it ("12…Nxd5"): "move 24" was the ply, not the list's move 24.

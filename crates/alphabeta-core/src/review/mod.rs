@@ -18,6 +18,7 @@
 mod accuracy;
 pub mod export;
 mod judge;
+pub mod learn;
 mod record;
 pub mod scale;
 

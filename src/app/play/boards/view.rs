@@ -29,6 +29,9 @@ pub struct Marks {
 
 /// Draws the board for the position on view and pushes the move a click names.
 pub fn show(play: &mut Play, ui: &mut egui::Ui) {
+    if crate::app::play::review::learn::active(play) {
+        return exercise(play, ui);
+    }
     let record = &play.history;
     let ply = play.viewing.unwrap_or(record.moves().len());
     let position = if play.viewing.is_some() { record.position_at(ply) } else { record.position().clone() };
@@ -52,6 +55,27 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
             ui.label(format!("No painter is listed for the {family} family."));
         }
     }
+}
+
+/// The board of *Learn from your mistakes*: the exercise's own position, a click on it a try (never a move of the
+/// game).
+fn exercise(play: &mut Play, ui: &mut egui::Ui) {
+    use crate::app::play::review::{self, learn};
+    let Some(exercise) = play.review.learn.exercise.as_ref() else { return };
+    let (position, last, interactive) = exercise.board();
+    let marks = Marks { last, hint: None, interactive, live: false, dice: play.dice, flipped: play.flipped };
+    let family = play.entry().variant.rules.family();
+    let Some(paint) = super::painter(family) else {
+        ui.label(format!("No painter is listed for the {family} family."));
+        return;
+    };
+    let action = match paint(ui, &position, &marks) {
+        Some(Action::Play(mv)) if interactive => Action::Review(review::Action::Learn(learn::Action::Try(mv))),
+        Some(Action::Play(_)) => return,
+        Some(other) => other,
+        None => return,
+    };
+    play.actions.push(action);
 }
 
 /// A side's stone colour: the first player's red, the second's gold, as on a Connect Four board.

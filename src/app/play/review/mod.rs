@@ -8,6 +8,7 @@
 
 mod curve;
 mod dialog;
+pub mod learn;
 pub mod panel;
 pub mod saved;
 mod worker;
@@ -36,6 +37,8 @@ pub enum Action {
     Export,
     /// Show or hide the review panel.
     TogglePanel,
+    /// Learn from your mistakes: an action of the exercise (see [`learn`]).
+    Learn(learn::Action),
 }
 
 /// A finished review and what it is of: the game's id and the moves judged, so it is shown only with that game.
@@ -68,6 +71,8 @@ pub struct ReviewState {
     pub error: Option<String>,
     /// The panel's share of the window, kept when the window grows.
     share: crate::app::panel_share::PanelShare,
+    /// Learn from your mistakes: the exercise under way, if any.
+    pub learn: learn::Learn,
 }
 
 impl Default for ReviewState {
@@ -82,6 +87,7 @@ impl Default for ReviewState {
             panel_open: true,
             error: None,
             share: crate::app::panel_share::PanelShare::new(0.25),
+            learn: learn::Learn::default(),
         }
     }
 }
@@ -155,6 +161,7 @@ pub fn apply(play: &mut Play, action: Action) {
         Action::ShowWhy(ply) => show_why(play, ply),
         Action::Export => export(play),
         Action::TogglePanel => play.review.panel_open = !play.review.panel_open,
+        Action::Learn(action) => learn::apply(play, action),
     }
 }
 

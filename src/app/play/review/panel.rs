@@ -21,10 +21,16 @@ pub fn wanted(play: &Play) -> bool {
 /// The panel on the right of the board in a window `width` wide: a quarter of it to begin with, between 200
 /// points and 40 % of the window, keeping the share it is dragged to when the window changes size.
 pub fn side(play: &mut Play, ui: &mut egui::Ui, width: f32) {
+    on_the_right(play, ui, width, "play_review", show);
+}
+
+/// A panel on the right of the board in a window `width` wide, drawn by `contents`, at the review's share of the
+/// window (the review panel's and, in its place, *Learn from your mistakes*'s).
+pub fn on_the_right(play: &mut Play, ui: &mut egui::Ui, width: f32, id: &str, contents: fn(&mut Play, &mut egui::Ui)) {
     let widest = (width * 0.4).max(200.0);
     let narrowest = (width * 0.2).clamp(200.0, 360.0).min(widest);
-    let panel = play.review.share.panel(egui::Panel::right("play_review"), width, narrowest..=widest);
-    let shown = panel.show(ui, |ui| show(play, ui)).response.rect.width();
+    let panel = play.review.share.panel(egui::Panel::right(id.to_string()), width, narrowest..=widest);
+    let shown = panel.show(ui, |ui| contents(play, ui)).response.rect.width();
     play.review.share.shown(shown, width);
 }
 
@@ -54,6 +60,8 @@ fn show(play: &mut Play, ui: &mut egui::Ui) {
         on_view(play, ui, &review);
         ui.separator();
         flagged(play, ui, &review);
+        ui.separator();
+        super::learn::panel::start_buttons(play, ui, &review);
         ui.separator();
         ui.horizontal_wrapped(|ui| {
             let tip = "The game with its marks and values to saves/: PGN with NAGs ($6 inaccuracy, $2 mistake, $4 \
