@@ -80,7 +80,7 @@ fn a_search_stopped_by_its_time_before_its_budget_says_so() {
     assert!(record.shortfall().is_some(), "Telemetry marks the search: {nodes} nodes in {seconds} s");
     let label = harness.get_by_label_contains("This search searched");
     let text = format!("{label:?}");
-    assert!(text.contains("of 500 M nodes: its time ran out first"), "{text}");
+    assert!(text.contains("of 500,000,000 nodes: its time ran out first"), "{text}");
 }
 
 /// Point 18: the exported PGN names both players, the date and how the game ended, and carries each AI move's

@@ -175,8 +175,9 @@ pub struct SearchInfo {
     pub latest: Option<Iteration<AnyMove>>,
     /// True once the worker's Done (or Failed) report came, or the view dropped the search.
     pub finished: bool,
-    /// Seconds from the request to the Done report.
-    pub took: Option<f64>,
+    /// The whole search's figures to its last report (every iteration's nodes, the search's own clock): what the
+    /// panel shows, and at its Done report what Telemetry's record of it says.
+    pub figures: SearchFigures,
     /// The position searched, to name the moves of the principal variation.
     pub position: AnyGame,
     /// The settings searched with, for the search's telemetry record.
@@ -189,6 +190,36 @@ pub struct SearchInfo {
     pub mistake_of: Option<AnyMove>,
     /// Once done: its time ceiling stopped it before its node budget (a busy machine; the level played weaker).
     pub shortfall: Option<crate::engine::telemetry::searches::Shortfall>,
+}
+
+/// A search's nodes and time as of one report, counted as Telemetry counts a search: every iteration (the cut-short
+/// one and any helper threads' included) and the seconds of the search's own clock, not the time the request waited.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchFigures {
+    /// Nodes visited so far, all iterations together.
+    pub nodes: u64,
+    /// Seconds from the search's start to its last report.
+    pub seconds: f64,
+}
+
+impl SearchFigures {
+    /// Adds a reported iteration: its own nodes, and the search's clock at its end.
+    pub fn add(&mut self, iteration: &Iteration<AnyMove>) {
+        self.nodes += iteration.stats.nodes_visited;
+        if iteration.elapsed_seconds.is_finite() {
+            self.seconds = iteration.elapsed_seconds;
+        }
+    }
+
+    /// The figures of a whole search, from its Done report: those of its telemetry record.
+    pub fn of(thought: &Thought<AnyMove>) -> SearchFigures {
+        SearchFigures { nodes: thought.total_stats().nodes_visited, seconds: thought.elapsed_seconds }
+    }
+
+    /// Nodes per second of the search so far, when any time has passed.
+    pub fn rate(&self) -> Option<f64> {
+        (self.seconds > 0.0).then(|| self.nodes as f64 / self.seconds)
+    }
 }
 
 /// A line for the user: what happened, or why a click did nothing.
