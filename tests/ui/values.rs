@@ -55,3 +55,74 @@ fn the_hint_panel_shows_the_figures_telemetry_records_for_its_search() {
     settle(&mut harness);
     harness.get_by_label_contains(&format!("{nodes} nodes · {seconds}"));
 }
+
+/// Black to move, a queen down: Black's own search finds about −9 pawns. Read from White's side (the default) the
+/// panel, the deepening ladder, its axis title and the CSV say +9 for White; the Settings menu's "the side to move"
+/// flips every one of them to Black's −9, and the session keeps the choice.
+#[test]
+fn the_settings_choose_whose_side_every_value_is_read_from() {
+    use alphabeta_studio::app::telemetry::{export::records_csv, figure::ladder_figure, series::signed};
+    use alphabeta_studio::games::values_from::ValuesFrom;
+    let mut harness = studio("chess", |play| {
+        play.players[0].kind = PlayerKind::Human;
+        play.players[1].kind = PlayerKind::Ai;
+        play.players[1].level = 1;
+    });
+    harness.state_mut().view = View::Play;
+    harness.state_mut().play.act(Action::SetUp("4k3/8/8/8/8/8/8/3QK3 b - - 0 1".into()));
+    // A set-up position waits for Resume.
+    harness.state_mut().play.act(Action::TogglePause);
+    run_until(&mut harness, "Black's move", |app| app.play.history().moves().len() == 1 && !app.play.thinking());
+    let record = harness.state().play.history().telemetry().records.last().cloned().expect("Black's search");
+    let value = record.deepest().expect("an iteration").value;
+    assert!(value < -500.0, "Black, a queen down, is behind: {value}");
+    let pawns = |v: f64| signed(v / 100.0);
+    let (white, black) = (pawns(-value), pawns(value));
+    assert!(white.starts_with('+') && black.starts_with('−'), "{white} {black}");
+    let cells = |harness: &Harness<'static, StudioApp>, text: &str| harness.query_all_by_label(text).count();
+
+    // The default: White's side, on every view.
+    assert_eq!(harness.state().play.values_from, ValuesFrom::FirstPlayer);
+    let start = harness.state().play.history().position_at(0);
+    harness.get_by_label("score (White's side)");
+    harness.get_by_label_contains(&start.score_in_words(-value));
+    harness.get_by_label("Telemetry").click();
+    settle(&mut harness);
+    assert!(cells(&harness, &white) > 0 && cells(&harness, &black) == 0, "the ladder's value column");
+    harness.get_by_label("Values in pawns (+: White ahead)");
+    let ladder = ladder_figure(&harness.state().play, &record, None);
+    assert!(ladder.subtitle.ends_with("values in pawns (+: White ahead)"), "{}", ladder.subtitle);
+    let csv = records_csv(&harness.state().play);
+    let header: Vec<&str> = csv.lines().next().expect("a header").split(',').collect();
+    let column = header.iter().position(|h| *h == "value_pawns_white").expect("the value column names White: {csv}");
+    let deepest_row = csv.lines().nth(record.thought.iterations.len()).expect("the deepest iteration's row");
+    assert_eq!(deepest_row.split(',').nth(column), Some(format!("{}", -value / 100.0).as_str()), "{csv}");
+
+    // Settings ▸ Values from: the side to move.
+    harness.get_by_label("Settings").click();
+    settle(&mut harness);
+    harness.get_by_label("the side to move").click();
+    settle(&mut harness);
+    assert_eq!(harness.state().play.values_from, ValuesFrom::SideToMove);
+    assert!(cells(&harness, &black) > 0 && cells(&harness, &white) == 0, "the ladder's value column flipped");
+    harness.get_by_label("Values in pawns (+: Black, to move, ahead)");
+    let ladder = ladder_figure(&harness.state().play, &record, None);
+    assert!(ladder.subtitle.ends_with("values in pawns (+: Black, to move, ahead)"), "{}", ladder.subtitle);
+    let csv = records_csv(&harness.state().play);
+    assert!(csv.starts_with("ply,move,side,kind,algorithm,depth,complete,exact,value_pawns_side_to_move,"), "{csv}");
+    let deepest_row = csv.lines().nth(record.thought.iterations.len()).expect("the deepest iteration's row");
+    assert_eq!(deepest_row.split(',').nth(8), Some(format!("{}", value / 100.0).as_str()), "{csv}");
+    harness.state_mut().view = View::Play;
+    settle(&mut harness);
+    harness.get_by_label("score (Black to move)");
+    harness.get_by_label_contains(&start.score_in_words(value));
+
+    // A setting the session keeps (a game of the start position: a set-up one is another matter).
+    let mut play = Play::new(registry());
+    assert!(play.select("chess"));
+    play.values_from = ValuesFrom::SideToMove;
+    let session = play.to_session();
+    let mut restored = Play::new(registry());
+    restored.restore(&session).expect("the session restores");
+    assert_eq!(restored.values_from, ValuesFrom::SideToMove);
+}

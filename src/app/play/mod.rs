@@ -31,6 +31,7 @@ use crate::engine::worker::{Report, RequestId};
 use crate::games::any::{AnyGame, AnyMove};
 use crate::games::levels::{level_config, play_threads};
 use crate::games::registry::{Entry, Registry};
+use crate::games::values_from::ValuesFrom;
 use crate::play::history::GameHistory;
 use crate::play::tree_count::TreeCounter;
 use eframe::egui;
@@ -268,8 +269,9 @@ pub struct Play {
     pub dice: dice::Dice,
     /// The board turned round.
     pub flipped: bool,
-    /// The search panel's scores from the side to move instead of the first player's (Telemetry's) side.
-    pub scores_from_mover: bool,
+    /// Whose side every value the window shows is read from (the Settings menu): the search panel, Telemetry's
+    /// plots, ladder and CSV.
+    pub values_from: ValuesFrom,
     /// Seconds between two AI moves when both sides are AIs.
     pub move_delay: f32,
     /// One AI move allowed while paused.
@@ -343,7 +345,7 @@ impl Play {
             actions: Vec::new(),
             dice: dice::Dice::default(),
             flipped: false,
-            scores_from_mover: false,
+            values_from: ValuesFrom::default(),
             move_delay: 0.0,
             step: false,
             last_move_at: Instant::now(),

@@ -7,6 +7,7 @@
 use super::{Play, Purpose};
 use crate::engine::game::{Side, Value};
 use crate::games::any::AnyGame;
+use crate::games::values_from::ValuesFrom;
 use eframe::egui;
 
 /// Draws the panel under the board.
@@ -26,11 +27,6 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
     // Wrapped: one row that does not fit would widen the panel past the review panel beside it.
     ui.horizontal_wrapped(|ui| {
         ui.strong(format!("Search: {what}, {state}"));
-        ui.checkbox(&mut play.scores_from_mover, "scores from the side to move").on_hover_text(format!(
-            "Off: every score is from {}'s side, as Telemetry plots it and as chess sites show it; on: from the \
-             side to move's",
-            search.position.side_name(Side::Max)
-        ));
     });
     let play = &*play;
     // A level is its node budget: when the time ceiling came first, the promise of its figure was not kept. Said
@@ -58,7 +54,7 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
     };
     let pv = search.position.line_names(&iteration.principal_variation);
     // In the game's own words: "+0.62 (pawns)", "White mates in 3", "Red wins in 7 moves".
-    let (value, whose) = perspective(&search.position, iteration.value, play.scores_from_mover);
+    let (value, whose) = perspective(&search.position, iteration.value, play.values_from);
     let mut score = search.position.score_in_words(value);
     if iteration.exact {
         score.push_str(", exact");
@@ -96,16 +92,19 @@ const WHOLE_SEARCH: &str = "The whole search to its last report: every iteration
                             threads' included) and the search's own clock, from its start, without the time the \
                             request waited. Telemetry shows the same figures for this search.";
 
-/// A search's score (from the side to move in `position`) as the panel shows it, with its label: from the first
-/// player's side, as Telemetry plots it, unless `from_mover`. A win found by the search keeps its sign, since its
-/// words name the winner ("White mates in 3") whichever side is reading.
-fn perspective(position: &AnyGame, value: Value, from_mover: bool) -> (Value, String) {
+/// A search's score (from the side to move in `position`) as the panel shows it, with its label: read from the side
+/// the Settings name (`from`), as Telemetry shows it. A win found by the search keeps its sign, since its words
+/// name the winner ("White mates in 3") whichever side is reading.
+fn perspective(position: &AnyGame, value: Value, from: ValuesFrom) -> (Value, String) {
     let mover = position.side_to_move();
-    if from_mover {
-        return (value, format!("score ({} to move)", position.side_name(mover)));
+    let label = match from {
+        ValuesFrom::SideToMove => format!("score ({} to move)", position.side_name(mover)),
+        ValuesFrom::FirstPlayer => format!("score ({}'s side)", position.side_name(Side::Max)),
+    };
+    if position.score_axis().is_win(value) {
+        return (value, label);
     }
-    let flip = mover == Side::Min && !position.score_axis().is_win(value);
-    (if flip { -value } else { value }, format!("score ({}'s side)", position.side_name(Side::Max)))
+    (from.read(value, mover), label)
 }
 
 /// True when `search` was of a position of the game on screen: the game now (still searching, or a hint), or the
