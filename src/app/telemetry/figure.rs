@@ -49,7 +49,7 @@ pub fn plots_figure(play: &Play, shown: &[bool]) -> Figure {
             };
             let lines = if series == Series::Value { win_lines(&values) } else { Vec::new() };
             let title = match series {
-                Series::Value => format!("{} ({})", series.title(), values.axis_label()),
+                Series::Value => format!("{}: {}", series.title(), values.axis_label()),
                 _ => series.title().to_string(),
             };
             Panel { title, y_label, ticks, include_y, lines, traces }
