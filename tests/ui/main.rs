@@ -31,4 +31,5 @@ mod tree_editor;
 mod tree_lab;
 mod tree_lab_teacher;
 mod tree_quiz;
+mod values;
 mod windows;

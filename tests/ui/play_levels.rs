@@ -38,7 +38,7 @@ fn a_random_mover_says_it_plays_at_random() {
 }
 
 /// Point 19: the search panel scores from the first player's side by default, as Telemetry does (Black's search
-/// of −0.40 for Black reads +0.40), and from the side to move when asked.
+/// of −0.40 for Black reads +0.40), and from the side to move when the Settings say so.
 #[test]
 fn the_search_panel_scores_from_the_first_players_side() {
     let mut harness = play_with("chess", |play| play.players[1].level = 1);
@@ -52,16 +52,10 @@ fn the_search_panel_scores_from_the_first_players_side() {
     harness.get_by_label("score (White's side)");
     harness.get_by_label_contains(&position.score_in_words(-value));
     assert!(harness.query_by_label("score (Black to move)").is_none());
-    harness.get_by_label("scores from the side to move").click();
+    harness.state_mut().values_from = alphabeta_studio::games::values_from::ValuesFrom::SideToMove;
     settle(&mut harness);
     harness.get_by_label("score (Black to move)");
     harness.get_by_label_contains(&position.score_in_words(value));
-    // A setting: the session keeps it.
-    let session = harness.state().to_session();
-    assert!(session.scores_from_mover);
-    let mut restored = alphabeta_studio::app::play::Play::new(registry());
-    restored.restore(&session).expect("the session restores");
-    assert!(restored.scores_from_mover);
 }
 
 /// Point 16: a level whose time ceiling stops it before its node budget says so under the search.
@@ -80,7 +74,7 @@ fn a_search_stopped_by_its_time_before_its_budget_says_so() {
     assert!(record.shortfall().is_some(), "Telemetry marks the search: {nodes} nodes in {seconds} s");
     let label = harness.get_by_label_contains("This search searched");
     let text = format!("{label:?}");
-    assert!(text.contains("of 500 M nodes: its time ran out first"), "{text}");
+    assert!(text.contains("of 500,000,000 nodes: its time ran out first"), "{text}");
 }
 
 /// Point 18: the exported PGN names both players, the date and how the game ended, and carries each AI move's

@@ -150,10 +150,12 @@ fn the_search_panel_stays_beside_the_review_panel_in_a_small_window() {
     harness.state_mut().act(Action::Hint);
     run_until(&mut harness, "the hint", |play| !play.thinking() && play.hint().is_some());
     let review_left = harness.get_by_label("Review").rect().left();
-    let scores = harness.get_by_label("scores from the side to move").rect();
-    assert!(
-        scores.right() <= review_left,
-        "the checkbox ends at {} under the review panel at {review_left}",
-        scores.right()
-    );
+    for label in ["Search: Hint, done", "nodes (all iterations)", "search time", "nodes/s"] {
+        let rect = harness.get_by_label(label).rect();
+        assert!(
+            rect.right() <= review_left,
+            "{label} ends at {} under the review panel at {review_left}",
+            rect.right()
+        );
+    }
 }

@@ -261,7 +261,8 @@ fn the_value_plot_says_what_the_search_panel_said() {
     let app = harness.state();
     let records = &app.play.history().telemetry().records;
     assert_eq!(records.len(), 1);
-    let scale = value_scale(app.play.history(), &["Red".to_string(), "Yellow".to_string()]);
+    let names = ["Red".to_string(), "Yellow".to_string()];
+    let scale = value_scale(app.play.history(), &names, app.play.values_from);
     let words = scale.words.get(&records[0].id).cloned().expect("the search's words");
     assert!(words.starts_with("Red wins in 1 move"), "{words}");
     let point = Series::Value.point(&records[0], &scale, &MoveAxis::new(app.play.history(), records)).expect("a point");

@@ -11,6 +11,7 @@ use alphabeta_core::engine::search::limits::Limits;
 use alphabeta_core::engine::search::ranges::{THREADS, check};
 use alphabeta_core::games::any::{AnyGame, AnyMove};
 use alphabeta_core::games::levels::level_config;
+use alphabeta_core::games::values_from::ValuesFrom;
 use serde_json::{Value as Json, json};
 
 #[derive(clap::Args, Debug)]
@@ -41,6 +42,10 @@ pub struct SearchArgs {
     /// nodes printed are all the threads' together.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// Whose side the values are read from: `first-player` (the default: + is the first player ahead, as the
+    /// window shows them) or `side-to-move` (as the search finds them).
+    #[arg(long, default_value = "first-player")]
+    pub values: String,
 }
 
 /// The settings: the game's level 10 (as Play's hint uses), the limits and algorithm given replacing its own. With
@@ -95,10 +100,10 @@ pub(crate) fn value_json(value: f64) -> Json {
     }
 }
 
-fn iteration_json(game: &AnyGame, iteration: &Iteration<AnyMove>) -> Json {
+fn iteration_json(game: &AnyGame, iteration: &Iteration<AnyMove>, from: ValuesFrom) -> Json {
     json!({
         "depth": iteration.depth,
-        "value": value_json(iteration.value),
+        "value": value_json(from.read(iteration.value, game.side_to_move())),
         "best": iteration.best_move.map(|mv| game.move_name(mv)),
         "nodes": iteration.stats.nodes_visited,
         "seconds": iteration.elapsed_seconds,
@@ -107,6 +112,7 @@ fn iteration_json(game: &AnyGame, iteration: &Iteration<AnyMove>) -> Json {
 
 pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
     let named = named_game(&args.game)?;
+    let from = args.values.parse::<ValuesFrom>().map_err(|e| CommandError(format!("--values: {e}")))?;
     let game = position(&named.rules, args.from.as_deref(), args.moves.as_deref())?;
     if game.outcome().is_some() {
         return Err(CommandError(format!("the game is over in this position of '{}': nothing to search", args.game)));
@@ -122,7 +128,8 @@ pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
     let thought = game.think(config.clone()).map_err(CommandError)?;
     let main_cpu_seconds = thread_cpu_seconds() - cpu_before;
     let last = thought.iterations.last().or(thought.partial.as_ref());
-    let value = last.map_or(0.0, |i| i.value);
+    let mover = game.side_to_move();
+    let value = from.read(last.map_or(0.0, |i| i.value), mover);
     let best = thought.best_move.or(last.and_then(|i| i.best_move));
     let best_name = best.map(|mv| game.move_name(mv));
     let pv = last.map(|i| game.line_names(&i.principal_variation)).unwrap_or_default();
@@ -136,6 +143,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
             "side_to_move": game.side_name(game.side_to_move()),
             "value": value_json(value),
             "unit": game.score_unit(),
+            "values_from": from.name(),
             "exact": thought.iterations.last().is_some_and(|i| i.exact),
             "best": best_name,
             "pv": pv,
@@ -143,15 +151,22 @@ pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
             "nodes": nodes,
             "seconds": seconds,
             "main_cpu_seconds": main_cpu_seconds,
-            "iterations": thought.iterations.iter().map(|i| iteration_json(&game, i)).collect::<Vec<_>>(),
+            "iterations": thought.iterations.iter().map(|i| iteration_json(&game, i, from)).collect::<Vec<_>>(),
         });
         outln!("{object}")?;
     } else {
         let side = game.side_name(game.side_to_move());
         outln!("game      {} ({} to move), {}", args.game, side, config.algorithm.name())?;
-        let unit = game.score_unit();
-        let unit = if unit.is_empty() { String::new() } else { format!("  [{unit}]") };
-        outln!("value     {}{unit}", alphabeta_core::numbers::value(value))?;
+        // In the window's unit (pawns, not centipawns), and saying whose side "+" favours.
+        let axis = game.score_axis();
+        let unit = if axis.unit.is_empty() { game.score_unit() } else { axis.unit };
+        let unit = if unit.is_empty() { String::new() } else { format!("{unit}, ") };
+        let plus = match from {
+            ValuesFrom::FirstPlayer => game.side_name(alphabeta_core::engine::game::Side::Max).to_string(),
+            ValuesFrom::SideToMove => format!("{side}, to move,"),
+        };
+        let shown = |v: f64| alphabeta_core::numbers::value(axis.in_unit(v));
+        outln!("value     {}  [{unit}+: {plus} ahead]", shown(value))?;
         outln!("best      {}", best_name.as_deref().unwrap_or("-"))?;
         outln!("pv        {}", pv.join(" "))?;
         outln!("depth     {depth}")?;
@@ -162,7 +177,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CommandError> {
             outln!(
                 "  depth {:>3}  value {}  best {best}  nodes {}  {:.3} s",
                 i.depth,
-                alphabeta_core::numbers::value(i.value),
+                shown(from.read(i.value, mover)),
                 i.stats.nodes_visited,
                 i.elapsed_seconds
             )?;

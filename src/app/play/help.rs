@@ -24,9 +24,9 @@ const SECTIONS: [(&str, &str); 7] = [
     ),
     (
         "Search panel",
-        "The AI's search as it runs: the depth of each completed iteration, the nodes, the speed, and the score \
-         — from the first player's side unless 'scores from the side to move' is ticked — in the game's unit, \
-         with the best move and the line the search expects.",
+        "The AI's search as it runs: the depth of each completed iteration, the whole search's nodes and time to \
+         its last report (Telemetry's figures for it), the speed, and the score — from the side Settings ▸ Values \
+         from names — in the game's unit, with the best move and the line the search expects.",
     ),
     (
         "Hint and review",

@@ -31,6 +31,7 @@ use crate::engine::worker::{Report, RequestId};
 use crate::games::any::{AnyGame, AnyMove};
 use crate::games::levels::{level_config, play_threads};
 use crate::games::registry::{Entry, Registry};
+use crate::games::values_from::ValuesFrom;
 use crate::play::history::GameHistory;
 use crate::play::tree_count::TreeCounter;
 use eframe::egui;
@@ -175,8 +176,9 @@ pub struct SearchInfo {
     pub latest: Option<Iteration<AnyMove>>,
     /// True once the worker's Done (or Failed) report came, or the view dropped the search.
     pub finished: bool,
-    /// Seconds from the request to the Done report.
-    pub took: Option<f64>,
+    /// The whole search's figures to its last report (every iteration's nodes, the search's own clock): what the
+    /// panel shows, and at its Done report what Telemetry's record of it says.
+    pub figures: SearchFigures,
     /// The position searched, to name the moves of the principal variation.
     pub position: AnyGame,
     /// The settings searched with, for the search's telemetry record.
@@ -189,6 +191,36 @@ pub struct SearchInfo {
     pub mistake_of: Option<AnyMove>,
     /// Once done: its time ceiling stopped it before its node budget (a busy machine; the level played weaker).
     pub shortfall: Option<crate::engine::telemetry::searches::Shortfall>,
+}
+
+/// A search's nodes and time as of one report, counted as Telemetry counts a search: every iteration (the cut-short
+/// one and any helper threads' included) and the seconds of the search's own clock, not the time the request waited.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchFigures {
+    /// Nodes visited so far, all iterations together.
+    pub nodes: u64,
+    /// Seconds from the search's start to its last report.
+    pub seconds: f64,
+}
+
+impl SearchFigures {
+    /// Adds a reported iteration: its own nodes, and the search's clock at its end.
+    pub fn add(&mut self, iteration: &Iteration<AnyMove>) {
+        self.nodes += iteration.stats.nodes_visited;
+        if iteration.elapsed_seconds.is_finite() {
+            self.seconds = iteration.elapsed_seconds;
+        }
+    }
+
+    /// The figures of a whole search, from its Done report: those of its telemetry record.
+    pub fn of(thought: &Thought<AnyMove>) -> SearchFigures {
+        SearchFigures { nodes: thought.total_stats().nodes_visited, seconds: thought.elapsed_seconds }
+    }
+
+    /// Nodes per second of the search so far, when any time has passed.
+    pub fn rate(&self) -> Option<f64> {
+        (self.seconds > 0.0).then(|| self.nodes as f64 / self.seconds)
+    }
 }
 
 /// A line for the user: what happened, or why a click did nothing.
@@ -237,8 +269,9 @@ pub struct Play {
     pub dice: dice::Dice,
     /// The board turned round.
     pub flipped: bool,
-    /// The search panel's scores from the side to move instead of the first player's (Telemetry's) side.
-    pub scores_from_mover: bool,
+    /// Whose side every value the window shows is read from (the Settings menu): the search panel, Telemetry's
+    /// plots, ladder and CSV.
+    pub values_from: ValuesFrom,
     /// Seconds between two AI moves when both sides are AIs.
     pub move_delay: f32,
     /// One AI move allowed while paused.
@@ -312,7 +345,7 @@ impl Play {
             actions: Vec::new(),
             dice: dice::Dice::default(),
             flipped: false,
-            scores_from_mover: false,
+            values_from: ValuesFrom::default(),
             move_delay: 0.0,
             step: false,
             last_move_at: Instant::now(),

@@ -37,7 +37,8 @@ pub struct PlaySession {
     pub clocks: Option<SavedClocks>,
     /// Seconds between two AI moves when both sides are AIs (format 3 on; 0 in older files).
     pub move_delay: f32,
-    /// The search panel's scores from the side to move rather than the first player's side.
+    /// Values read from the side to move rather than the first player's side (the Settings menu's choice, for the
+    /// whole window).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub scores_from_mover: bool,
     /// The game's review, so reopening shows it without analysing again (absent: none; older files have none).
@@ -112,7 +113,7 @@ impl Play {
             dice: self.dice,
             clocks: self.clocks.as_ref().map(|c| c.to_saved(std::time::Instant::now())),
             move_delay: self.move_delay,
-            scores_from_mover: self.scores_from_mover,
+            scores_from_mover: self.values_from == crate::games::values_from::ValuesFrom::SideToMove,
             review: self.review_to_session(),
             kept,
         }
@@ -150,7 +151,10 @@ impl Play {
         self.uncounted = true;
         self.dice = session.dice;
         self.move_delay = session.move_delay.clamp(0.0, 5.0);
-        self.scores_from_mover = session.scores_from_mover;
+        self.values_from = match session.scores_from_mover {
+            true => crate::games::values_from::ValuesFrom::SideToMove,
+            false => crate::games::values_from::ValuesFrom::FirstPlayer,
+        };
         self.parked = parked;
         self.clock_control = clocks.as_ref().map(|c| c.control);
         self.clocks = clocks;

@@ -7,6 +7,7 @@
 use super::{Play, Purpose};
 use crate::engine::game::{Side, Value};
 use crate::games::any::AnyGame;
+use crate::games::values_from::ValuesFrom;
 use eframe::egui;
 
 /// Draws the panel under the board.
@@ -19,22 +20,13 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
         Purpose::Move(side) => format!("{} (AI)", search.position.side_name(side)),
         Purpose::Hint => "Hint".to_string(),
     };
-    let state = if search.finished { "done" } else { "thinking…" };
-    let elapsed = match (search.took, search.finished) {
-        (Some(took), _) => took,
-        // Dropped before its report: the time it had when last seen.
-        (None, true) => search.latest.as_ref().map_or(0.0, |i| i.elapsed_seconds),
-        (None, false) => search.started.elapsed().as_secs_f64(),
-    };
+    // Every figure below is of the whole search as of its last report, the figures Telemetry's record of it shows
+    // once it is done: while it runs they stand still between iterations rather than mixing a live clock with the
+    // last iteration's counts.
+    let state = if search.finished { "done" } else { "thinking… (figures as of its last iteration)" };
     // Wrapped: one row that does not fit would widen the panel past the review panel beside it.
     ui.horizontal_wrapped(|ui| {
         ui.strong(format!("Search: {what}, {state}"));
-        ui.label(format!("elapsed {elapsed:.1} s"));
-        ui.checkbox(&mut play.scores_from_mover, "scores from the side to move").on_hover_text(format!(
-            "Off: every score is from {}'s side, as Telemetry plots it and as chess sites show it; on: from the \
-             side to move's",
-            search.position.side_name(Side::Max)
-        ));
     });
     let play = &*play;
     // A level is its node budget: when the time ceiling came first, the promise of its figure was not kept. Said
@@ -49,7 +41,8 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
     };
     let name = |mv| search.position.move_name(mv);
     let depth = if iteration.depth == u32::MAX { "to the end".to_string() } else { iteration.depth.to_string() };
-    let nps = iteration.stats.nodes_per_second().map_or("–".to_string(), crate::numbers::rate);
+    let figures = search.figures;
+    let nps = figures.rate().map_or("–".to_string(), crate::numbers::rate);
     // Once done, the search's own verdict: an iteration cut short may have found a better move than the last
     // complete one.
     let found = search.searched_best.or(iteration.best_move);
@@ -61,7 +54,7 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
     };
     let pv = search.position.line_names(&iteration.principal_variation);
     // In the game's own words: "+0.62 (pawns)", "White mates in 3", "Red wins in 7 moves".
-    let (value, whose) = perspective(&search.position, iteration.value, play.scores_from_mover);
+    let (value, whose) = perspective(&search.position, iteration.value, play.values_from);
     let mut score = search.position.score_in_words(value);
     if iteration.exact {
         score.push_str(", exact");
@@ -73,8 +66,10 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         ui.label("depth");
         ui.strong(depth);
-        ui.label("nodes");
-        ui.strong(crate::numbers::count(iteration.stats.nodes_visited));
+        ui.label("nodes (all iterations)").on_hover_text(WHOLE_SEARCH);
+        ui.strong(crate::numbers::count(figures.nodes));
+        ui.label("search time").on_hover_text(WHOLE_SEARCH);
+        ui.strong(format!("{:.3} s", figures.seconds));
         ui.label("nodes/s");
         ui.strong(nps);
         ui.label(whose);
@@ -92,16 +87,24 @@ pub fn show(play: &mut Play, ui: &mut egui::Ui) {
     });
 }
 
-/// A search's score (from the side to move in `position`) as the panel shows it, with its label: from the first
-/// player's side, as Telemetry plots it, unless `from_mover`. A win found by the search keeps its sign, since its
-/// words name the winner ("White mates in 3") whichever side is reading.
-fn perspective(position: &AnyGame, value: Value, from_mover: bool) -> (Value, String) {
+/// What the panel's nodes and time count.
+const WHOLE_SEARCH: &str = "The whole search to its last report: every iteration's nodes (the one cut short and other \
+                            threads' included) and the search's own clock, from its start, without the time the \
+                            request waited. Telemetry shows the same figures for this search.";
+
+/// A search's score (from the side to move in `position`) as the panel shows it, with its label: read from the side
+/// the Settings name (`from`), as Telemetry shows it. A win found by the search keeps its sign, since its words
+/// name the winner ("White mates in 3") whichever side is reading.
+fn perspective(position: &AnyGame, value: Value, from: ValuesFrom) -> (Value, String) {
     let mover = position.side_to_move();
-    if from_mover {
-        return (value, format!("score ({} to move)", position.side_name(mover)));
+    let label = match from {
+        ValuesFrom::SideToMove => format!("score ({} to move)", position.side_name(mover)),
+        ValuesFrom::FirstPlayer => format!("score ({}'s side)", position.side_name(Side::Max)),
+    };
+    if position.score_axis().is_win(value) {
+        return (value, label);
     }
-    let flip = mover == Side::Min && !position.score_axis().is_win(value);
-    (if flip { -value } else { value }, format!("score ({}'s side)", position.side_name(Side::Max)))
+    (from.read(value, mover), label)
 }
 
 /// True when `search` was of a position of the game on screen: the game now (still searching, or a hint), or the

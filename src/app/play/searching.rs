@@ -17,6 +17,7 @@ impl Play {
             };
             match report {
                 Report::Iteration { iteration, .. } => {
+                    search.figures.add(&iteration);
                     // A cut-short iteration's value may be a bare bound (even −∞): keep the last complete one.
                     if iteration.complete || search.latest.is_none() {
                         search.latest = Some(iteration);
@@ -24,7 +25,7 @@ impl Play {
                 }
                 Report::Done { thought, .. } => {
                     search.finished = true;
-                    search.took = Some(search.started.elapsed().as_secs_f64());
+                    search.figures = SearchFigures::of(&thought);
                     if let Some(last) = thought.iterations.last().cloned().or_else(|| thought.partial.clone()) {
                         search.latest = Some(last);
                     }
@@ -267,7 +268,7 @@ impl Play {
                     started,
                     latest: None,
                     finished: false,
-                    took: None,
+                    figures: SearchFigures::default(),
                     position: game,
                     config,
                     played: None,

@@ -111,6 +111,7 @@ impl StudioApp {
                         }
                     }
                 });
+                ui.menu_button("Settings", |ui| settings_menu(&mut self.play, ui));
                 ui.menu_button("Help", |ui| actions.extend(super::help::menu(ui).map(Action::Help)));
                 ui.separator();
                 for view in View::ALL {
@@ -164,6 +165,23 @@ impl StudioApp {
         self.session_windows(ui.ctx());
         self.apply_sessions(ui.ctx());
         self.session_tick(ui.ctx());
+    }
+}
+
+/// The Settings menu: whose side every value in the window is read from (saved with the session).
+fn settings_menu(play: &mut Play, ui: &mut egui::Ui) {
+    use crate::games::values_from::ValuesFrom;
+    let game = play.history().position();
+    let first = game.side_name(crate::engine::game::Side::Max).to_string();
+    ui.label("Values from:").on_hover_text(
+        "The side whose advantage is + in the search panel, Telemetry's Value plot, deepening ladder and CSV. A \
+         search finds its values from the side to move; read from the first player, one curve reads the same for \
+         both sides, as chess sites show it.",
+    );
+    for from in ValuesFrom::ALL {
+        if ui.radio_value(&mut play.values_from, from, from.choice(&first)).clicked() {
+            ui.close();
+        }
     }
 }
 

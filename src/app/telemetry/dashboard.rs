@@ -229,7 +229,7 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
     let moves = MoveAxis::new(play.history(), records);
     let selected = view.selected_record(play).map(|r| moves.x(r.ply, r.side));
     let names = side_names(play);
-    let values = super::series::value_scale(play.history(), &names);
+    let values = super::series::value_scale(play.history(), &names, play.values_from);
     // At least tall enough for the Value plot's two win lines, their names and a tick between them.
     let height = ((ui.available_height() - 4.0 * shown.len() as f32) / shown.len() as f32).max(130.0);
     let mut clicked = None;
@@ -307,8 +307,8 @@ fn series_plot<'a>(
         .x_axis_label("move (numbered as in the move list)")
         .x_grid_spacer(whole_numbers)
         .x_axis_formatter(whole_number)
-        // The unit alone: a short plot cut "pawns (+: White ahead)" off, and the win lines say which way is whose.
-        .y_axis_label(if series == Series::Value { values.unit_label().to_string() } else { series.axis().to_string() })
+        // "pawns, +: White": a short plot cut "pawns (+: White ahead)" off.
+        .y_axis_label(if series == Series::Value { values.short_label() } else { series.axis().to_string() })
         // One width for every y axis, wide enough for "1/10^12", so the plots' x axes line up.
         .y_axis_min_width(Y_AXIS_WIDTH)
         .allow_scroll(false)

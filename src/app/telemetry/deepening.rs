@@ -23,7 +23,7 @@ pub enum Rung {
     Nodes,
     /// The iteration's own seconds.
     Time,
-    /// The iteration's value, from the side to move's point of view, in the game's unit (wins at the edge).
+    /// The iteration's value, from the side the Settings name, in the game's unit (wins at the edge).
     Value,
 }
 
@@ -39,11 +39,11 @@ impl Rung {
     }
 
     /// The plotted y of an iteration, if it has one (an infinite value has none).
-    pub(super) fn y(self, iteration: &Iteration<AnyMove>, values: &ValueScale) -> Option<f64> {
+    pub(super) fn y(self, iteration: &Iteration<AnyMove>, scale: &Scale) -> Option<f64> {
         match self {
             Rung::Nodes => (iteration.stats.nodes_visited > 0).then(|| (iteration.stats.nodes_visited as f64).log10()),
             Rung::Time => Some(iteration.stats.elapsed_seconds),
-            Rung::Value => iteration.value.is_finite().then(|| values.y(iteration.value) + 0.0),
+            Rung::Value => iteration.value.is_finite().then(|| scale.values.y(scale.read(iteration.value)) + 0.0),
         }
     }
 }
@@ -86,8 +86,8 @@ pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
     table(record, view.ab.ladder_for(record), &scale, ui);
 }
 
-/// How the ladder reads values: the game's unit from the side to move's view (as the search reports them), each
-/// iteration's score in the search panel's words.
+/// How the ladder reads values: the game's unit from the side the Settings name (the search reports them from the
+/// side to move's), a win in the search panel's words.
 pub(super) struct Scale {
     pub(super) values: ValueScale,
     position: crate::games::any::AnyGame,
@@ -96,10 +96,8 @@ pub(super) struct Scale {
 impl Scale {
     pub(super) fn new(play: &Play, record: &SearchRecord, position: &crate::games::any::AnyGame) -> Self {
         let names = super::dashboard::side_names(play);
-        let mover = usize::from(record.side == crate::engine::game::Side::Min);
-        // The side to move's view: its name first, so "+" reads as its advantage.
-        let names = [names[mover].clone(), names[1 - mover].clone()];
-        let mut values = super::series::value_scale(play.history(), &names);
+        let mut values = super::series::value_scale(play.history(), &names, play.values_from);
+        values.mover = Some(record.side);
         let largest = record
             .thought
             .iterations
@@ -112,12 +110,18 @@ impl Scale {
         Scale { values, position: position.clone() }
     }
 
-    /// An iteration's value as a number in the unit, or in words when it is a win.
+    /// A value of this search (from its side to move's view) read from the chosen side.
+    fn read(&self, value: crate::engine::game::Value) -> crate::engine::game::Value {
+        self.values.read(value, self.values.mover.unwrap_or(crate::engine::game::Side::Max))
+    }
+
+    /// An iteration's value as a number in the unit read from the chosen side, or in words (which name the
+    /// winner) when it is a win.
     fn cell(&self, value: crate::engine::game::Value) -> String {
         if self.values.axis.is_win(value) {
             self.position.score_in_words(value)
         } else {
-            signed(self.values.axis.in_unit(value))
+            signed(self.values.axis.in_unit(self.read(value)))
         }
     }
 }
@@ -191,10 +195,10 @@ pub(super) fn ladder_points(
         .iter()
         .filter_map(|i| {
             let d = depth_of(i);
-            let value = scale.position.score_in_words(i.value);
+            let value = scale.cell(i.value);
             let text =
                 format!("{} nodes, {:.4} s, {value}", numbers::count(i.stats.nodes_visited), i.stats.elapsed_seconds);
-            Some(([d as f64, rung.y(i, &scale.values)?], text))
+            Some(([d as f64, rung.y(i, scale)?], text))
         })
         .unzip()
 }
@@ -298,6 +302,8 @@ fn growth_lines(plot_ui: &mut egui_plot::PlotUi<'_>, b: f64, max_depth: u32) {
 /// The ladder as numbers: A's iterations, and B's beside them.
 fn table(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, scale: &Scale, ui: &mut egui::Ui) {
     let b_at = |d: u32| b_ladder.and_then(|l| l.iter().find(|i| depth_of(i) == d));
+    // The value columns' unit and side, as the plot's axis says them.
+    ui.label(format!("Values in {}", scale.values.axis_label()));
     egui::Grid::new("telemetry_ladder_table").striped(true).num_columns(7).show(ui, |ui| {
         for head in ["depth", "A nodes", "A time", "A value", "B nodes", "B time", "B value"] {
             ui.strong(head);

@@ -2,7 +2,7 @@
 //! ([`super::figure`]).
 
 use crate::app::play::Play;
-use crate::engine::telemetry::csv::format_records_csv;
+use crate::engine::telemetry::csv::{ValueColumn, format_records_csv};
 use crate::files::project_folder;
 use std::path::PathBuf;
 
@@ -15,12 +15,17 @@ pub enum Part {
     Ladder = 1,
 }
 
-/// The game's records as CSV, best moves in the game's notation.
+/// The game's records as CSV, best moves in the game's notation, values in the window's unit from the side the
+/// Settings name (the column's heading says both: `value_pawns_white`).
 pub fn records_csv(play: &Play) -> String {
     let records = &play.history().telemetry().records;
     let moves = super::series::MoveAxis::new(play.history(), records);
+    let names = super::dashboard::side_names(play);
+    let scale = super::series::value_scale(play.history(), &names, play.values_from);
+    let values = ValueColumn::new(scale.axis, &scale.unit, &names[0], play.values_from);
     format_records_csv(
         records,
+        &values,
         |record, mv| play.position_at(record.ply).move_name(mv),
         |record| moves.round(record.ply, record.side),
     )

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 pub fn plots_figure(play: &Play, shown: &[bool]) -> Figure {
     let records = &play.history().telemetry().records;
     let names = side_names(play);
-    let values = value_scale(play.history(), &names);
+    let values = value_scale(play.history(), &names, play.values_from);
     let moves = super::series::MoveAxis::new(play.history(), records);
     let panels = Series::ALL
         .into_iter()
@@ -48,7 +48,11 @@ pub fn plots_figure(play: &Play, shown: &[bool]) -> Figure {
                 _ => (Ticks::Linear, Vec::new(), series.axis().to_string()),
             };
             let lines = if series == Series::Value { win_lines(&values) } else { Vec::new() };
-            Panel { title: series.title().to_string(), y_label, ticks, include_y, lines, traces }
+            let title = match series {
+                Series::Value => format!("{}: {}", series.title(), values.axis_label()),
+                _ => series.title().to_string(),
+            };
+            Panel { title, y_label, ticks, include_y, lines, traces }
         })
         .collect();
     let game = &play.entry().variant.name;
@@ -96,11 +100,12 @@ pub fn ladder_figure(play: &Play, record: &SearchRecord, b_ladder: Option<&[Iter
     Figure {
         title: format!("Deepening ladder — {}", play.entry().variant.name),
         subtitle: format!(
-            "{mover}'s search before {}: {}, {} iteration{}; values from {mover}'s side",
+            "{mover}'s search before {}: {}, {} iteration{}; values in {}",
             crate::play::numbering::numbered_move(play.history(), record.ply),
             record.algorithm().name(),
             record.thought.iterations.len(),
-            if record.thought.iterations.len() == 1 { "" } else { "s" }
+            if record.thought.iterations.len() == 1 { "" } else { "s" },
+            scale.values.axis_label()
         ),
         x_label: "depth (plies)".to_string(),
         panels,

@@ -18,8 +18,8 @@ pub fn window(view: &mut TelemetryView, ui: &mut egui::Ui) {
         ui.heading("The series");
         ui.label(
             "Depth reached, effective branching factor b* and value are the deepest completed iteration's (the \
-             value from the first player's point of view). Time and nodes are the whole search's, every \
-             iteration included; nodes are drawn on a log scale (10^k).",
+             value from the side Settings ▸ Values from names, the first player's unless told otherwise). Time \
+             and nodes are the whole search's, every iteration included; nodes are drawn on a log scale (10^k).",
         );
         ui.heading("Share of the minimax tree visited, and the pruning ratio");
         ui.label(format!(

@@ -74,6 +74,45 @@ fn a_closed_pipe_ends_a_command_quietly() {
     assert_ne!(out.status.code(), Some(101), "a panic's status: {err}");
 }
 
+/// Black to move a queen down: its search finds about −9 pawns for Black. The text says it from White's side by
+/// default (+9, in pawns, "+: White ahead"), `--values side-to-move` from Black's (−9); the JSON follows the same
+/// choice in full precision and centipawns, and names it; any other choice is one line on stderr and exit 2.
+#[test]
+fn values_are_read_from_the_side_the_command_names() {
+    let run = |values: &[&str]| {
+        let mut args = vec!["search", "chess", "--from", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1", "--depth", "2"];
+        args.extend(values);
+        let out = Command::new(env!("CARGO_BIN_EXE_alphabeta")).args(&args).output().expect("runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let value_line = |text: &str| text.lines().find(|l| l.starts_with("value ")).map(str::to_string);
+    let (code, white, _) = run(&[]);
+    assert_eq!(code, Some(0), "{white}");
+    let line = value_line(&white).expect("a value line");
+    assert!(line.starts_with("value     +") && line.ends_with("  [pawns, +: White ahead]"), "{white}");
+    let (_, black, _) = run(&["--values", "side-to-move"]);
+    let flipped = value_line(&black).expect("a value line");
+    assert!(flipped.starts_with("value     -") && flipped.ends_with("  [pawns, +: Black, to move, ahead]"), "{black}");
+    assert_eq!(line[11..line.find("  [").unwrap_or(0)], flipped[11..flipped.find("  [").unwrap_or(0)], "the same size");
+    let json = |values: &str| {
+        let (_, out, _) = run(&["--values", values, "--json"]);
+        serde_json::from_str::<serde_json::Value>(&out).expect("JSON")
+    };
+    let (first, mover) = (json("first-player"), json("side-to-move"));
+    assert_eq!(first["values_from"], "first-player");
+    assert_eq!(mover["values_from"], "side-to-move");
+    let value = first["value"].as_f64().expect("a number");
+    assert!(value > 500.0, "centipawns, White ahead: {first}");
+    assert_eq!(mover["value"].as_f64(), Some(-value), "{mover}");
+    let (code, out, err) = run(&["--values", "black"]);
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert_eq!(err, "error: --values: 'black' is not a side to read values from: first-player or side-to-move\n");
+}
+
 /// A drawn or balanced value prints as 0, never "-0" (IEEE's negative zero from negating a zero), in JSON and text.
 /// What `search <game> --depth 3` prints, as text or (`json`) as JSON.
 fn search_at_depth_3(game: &str, json: bool) -> String {
@@ -191,7 +230,7 @@ fn values_print_rounded_for_people_and_in_full_as_json() {
     assert_eq!(value, 2.0 / 36.0, "the JSON keeps every digit");
     let text = search(false);
     let line = text.lines().find(|l| l.starts_with("value ")).expect("a value line");
-    assert_eq!(line, "value     +0.056", "{text}");
+    assert!(line.starts_with("value     +0.056  [") && line.ends_with(" ahead]"), "{text}");
     for word in text.split_whitespace().filter(|w| w.starts_with(['+', '-'])) {
         let decimals = word.split('.').nth(1).map_or(0, str::len);
         assert!(decimals <= 3, "{word} in {text}");

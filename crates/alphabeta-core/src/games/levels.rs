@@ -159,13 +159,14 @@ fn mistake_words(margin: Value, axis: &ScoreAxis, (low, high): (Value, Value)) -
 }
 
 /// A search its time ceiling stopped before its node budget, in words for the search panel and Telemetry:
-/// "searched 0.3 M of 1 M nodes: this machine is busy, the level plays weaker".
+/// "searched 312,004 of 1,000,000 nodes: its time ran out first …". The nodes are written in full, as the search
+/// panel and Telemetry count the whole search, so the three figures read the same.
 pub fn shortfall_words(shortfall: &crate::engine::telemetry::searches::Shortfall) -> String {
     format!(
         "searched {} of {} nodes: its time ran out first (this machine is busy or slow), so the level plays weaker \
          than its measured strength",
-        short_count(shortfall.nodes),
-        short_count(shortfall.budget)
+        crate::numbers::count(shortfall.nodes),
+        crate::numbers::count(shortfall.budget)
     )
 }
 

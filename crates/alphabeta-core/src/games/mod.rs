@@ -19,6 +19,7 @@ pub mod registry;
 pub mod score_words;
 pub mod script;
 pub mod validate;
+pub mod values_from;
 pub mod winning_line;
 
 use crate::engine::game::Game;

@@ -9,6 +9,7 @@ use super::numbering::list_prefix;
 use crate::engine::game::{Side, Value};
 use crate::engine::telemetry::searches::SearchRecord;
 use crate::games::score_words::ScoreAxis;
+use crate::games::values_from::ValuesFrom;
 use std::collections::HashMap;
 
 /// The plots' x axis: each search at its move as the move list numbers it ([`GameHistory::turns`]) — the first
@@ -78,8 +79,8 @@ impl MoveAxis {
     }
 }
 
-/// How the Value plot reads a game's scores: in the family's unit ([`ScoreAxis`]), from the first side's point
-/// of view, each search's score in the words the search panel used, and wins drawn on a line at the plot's edge
+/// How the Value plot reads a game's scores: in the family's unit ([`ScoreAxis`]), from the side the user chose
+/// ([`ValuesFrom`], the first player's unless told otherwise), each search's score in the words the search panel used, and wins drawn on a line at the plot's edge
 /// (a mate score in centipawns would flatten every evaluation to nothing).
 #[derive(Clone, Debug)]
 pub struct ValueScale {
@@ -89,6 +90,10 @@ pub struct ValueScale {
     pub unit: String,
     /// The two sides' names.
     pub names: [String; 2],
+    /// Whose side the values are read from.
+    pub from: ValuesFrom,
+    /// The side to move, when the scale is one search's (its deepening ladder): "+" then names it.
+    pub mover: Option<Side>,
     /// Where a win is drawn: a quarter beyond the largest evaluation in the game (1 unit when there is none).
     pub edge: f64,
     /// Each record's score as the search panel said it (side to move's words), by record id.
@@ -112,23 +117,52 @@ impl ValueScale {
     ) -> Self {
         let largest = records
             .iter()
-            .filter_map(SearchRecord::value_for_first_player)
+            .filter_map(|r| r.value_from(ValuesFrom::FirstPlayer))
             .filter(|v| !axis.is_win(*v))
             .map(|v| axis.in_unit(v).abs())
             .fold(0.0, f64::max);
         let edge = if largest > 0.0 { 1.25 * largest } else { 1.0 };
-        ValueScale { axis, unit: unit.to_string(), names, edge, words }
+        ValueScale { axis, unit: unit.to_string(), names, from: ValuesFrom::default(), mover: None, edge, words }
     }
 
-    /// The plotted y of a value from the first side's view: the number in the unit, or a win at the edge.
+    /// The same scale reading its values from `from`'s side.
+    pub fn reading_from(self, from: ValuesFrom) -> Self {
+        ValueScale { from, ..self }
+    }
+
+    /// A search's `value`, from the point of view of `mover` as searches report it, read from the chosen side.
+    pub fn read(&self, value: Value, mover: Side) -> Value {
+        self.from.read(value, mover)
+    }
+
+    /// Who "+" favours: the first player's name, the side to move's ("Black, to move") on one search's scale, or
+    /// "the side to move".
+    pub fn plus(&self) -> String {
+        match (self.from, self.mover) {
+            (ValuesFrom::SideToMove, Some(side)) => format!("{}, to move,", self.names[usize::from(side == Side::Min)]),
+            (from, _) => from.plus_name(&self.names[0]),
+        }
+    }
+
+    /// The plotted y of a value read from the chosen side ([`ValueScale::read`]): the number in the unit, or a win
+    /// at the edge.
     pub fn y(&self, value: Value) -> f64 {
         if self.axis.is_win(value) { self.edge.copysign(value) } else { self.axis.in_unit(value) }
     }
 
-    /// The y axis's label: "pawns (+: White ahead)".
+    /// The y axis's label: "pawns (+: White ahead)", "pawns (+: the side to move ahead)".
     pub fn axis_label(&self) -> String {
-        let unit = if self.unit.is_empty() { "value" } else { &self.unit };
-        format!("{unit} (+: {} ahead)", self.names[0])
+        format!("{} (+: {} ahead)", self.unit_label(), self.plus())
+    }
+
+    /// The y axis's label where a plot is too short for [`ValueScale::axis_label`]: "pawns, +: White",
+    /// "pawns, +: mover".
+    pub fn short_label(&self) -> String {
+        let plus = match self.from {
+            ValuesFrom::FirstPlayer => self.names[0].as_str(),
+            ValuesFrom::SideToMove => "mover",
+        };
+        format!("{}, +: {plus}", self.unit_label())
     }
 
     /// The unit alone ("pawns", or "value" when the game has none): the y title of a plot too short for
@@ -152,12 +186,20 @@ impl ValueScale {
         (-count..=count).map(|k| k as f64 * step).collect()
     }
 
-    /// Who wins at the edge `y` (the top: the first side).
-    pub fn winner_at(&self, y: f64) -> &str {
-        &self.names[usize::from(y < 0.0)]
+    /// Who wins at the edge `y` (the top: the side "+" favours).
+    pub fn winner_at(&self, y: f64) -> String {
+        let top = match (self.from, self.mover) {
+            (ValuesFrom::FirstPlayer, _) => Side::Max,
+            (ValuesFrom::SideToMove, Some(mover)) => mover,
+            (ValuesFrom::SideToMove, None) if y < 0.0 => return "the side not to move".to_string(),
+            (ValuesFrom::SideToMove, None) => return "the side to move".to_string(),
+        };
+        let winner = if y < 0.0 { top.opponent() } else { top };
+        self.names[usize::from(winner == Side::Min)].clone()
     }
 
-    /// A record's hover text: its score as the search panel said it, and the plotted number.
+    /// A record's hover text: its score as the search panel said it, and the plotted number (`value`, read from
+    /// the chosen side).
     fn text(&self, record: &SearchRecord, value: Value) -> String {
         let side = &self.names[usize::from(record.side == Side::Min)];
         let said = match self.words.get(&record.id) {
@@ -165,17 +207,25 @@ impl ValueScale {
             None => format!("score ({side} to move): {}", record.deepest().map_or(0.0, |i| i.value) + 0.0),
         };
         if self.axis.is_win(value) {
-            format!("{said}\n{} wins: drawn on the dashed line", self.winner_at(value))
+            // Named by the winner, whichever side the values are read from.
+            let plus = self.from.plus_side(record.side);
+            let winner = if value < 0.0 { plus.opponent() } else { plus };
+            format!("{said}\n{} wins: drawn on the dashed line", self.names[usize::from(winner == Side::Min)])
         } else {
             let unit = if self.unit.is_empty() { String::new() } else { format!(" {}", self.unit) };
-            format!("{said}\n{}{unit} from {}'s side", signed(self.axis.in_unit(value)), self.names[0])
+            let plus = match self.from {
+                ValuesFrom::FirstPlayer => self.names[0].clone(),
+                ValuesFrom::SideToMove => side.clone(),
+            };
+            format!("{said}\n{}{unit} (+: {plus} ahead)", signed(self.axis.in_unit(value)))
         }
     }
 }
 
-/// The Value plot's scale for the game of `history`: the family's unit, and each search's score in the words of the
-/// search panel, read in the position it searched (one walk along the game for all records).
-pub fn value_scale(history: &super::history::GameHistory, names: &[String; 2]) -> ValueScale {
+/// The Value plot's scale for the game of `history`, its values read from `from`'s side: the family's unit, and each
+/// search's score in the words of the search panel, read in the position it searched (one walk along the game for
+/// all records).
+pub fn value_scale(history: &super::history::GameHistory, names: &[String; 2], from: ValuesFrom) -> ValueScale {
     let records = &history.telemetry().records;
     let start = history.position_at(0);
     let axis = start.score_axis();
@@ -202,7 +252,7 @@ pub fn value_scale(history: &super::history::GameHistory, names: &[String; 2]) -
             _ => break,
         }
     }
-    ValueScale::new(axis, &unit, names.clone(), records, words)
+    ValueScale::new(axis, &unit, names.clone(), records, words).reading_from(from)
 }
 
 /// A number with its sign and at most three decimals, trailing zeros dropped: "+0.62", "−3", "0".
@@ -229,7 +279,7 @@ pub enum Series {
     Visited,
     /// The effective branching factor b*.
     Branching,
-    /// The value found, from the first player's side.
+    /// The value found, from the side the Settings name.
     Value,
 }
 
@@ -277,7 +327,8 @@ impl Series {
             Series::Nodes => "Nodes (log scale)",
             Series::Visited => "Share of the minimax tree visited (log scale)",
             Series::Branching => "Effective branching factor",
-            Series::Value => "Value (+: the first side ahead)",
+            // The side and unit are the plot's own axis title's (they follow the Settings).
+            Series::Value => "Value",
         }
     }
 
@@ -335,7 +386,7 @@ impl Series {
                 })
             }
             Series::Branching => record.effective_branching_factor().and_then(|b| plain(b, format!("b* = {b:.3}"))),
-            Series::Value => record.value_for_first_player().and_then(|v| plain(values.y(v), values.text(record, v))),
+            Series::Value => record.value_from(values.from).and_then(|v| plain(values.y(v), values.text(record, v))),
         }
     }
 }
@@ -423,9 +474,19 @@ mod tests {
         let points: Vec<Point> =
             records.iter().filter_map(|r| Series::Value.point(r, &scale, &MoveAxis::default())).collect();
         assert_eq!(points.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>(), [(1.0, 0.4), (1.5, -1.2), (2.0, scale.edge)]);
-        assert_eq!(points[1].text, "score (Black to move): +1.20 (pawns)\n−1.2 pawns from White's side");
+        assert_eq!(points[1].text, "score (Black to move): +1.20 (pawns)\n−1.2 pawns (+: White ahead)");
         assert_eq!(points[2].text, "score (White to move): White mates in 1\nWhite wins: drawn on the dashed line");
         assert_eq!(scale.winner_at(-scale.edge), "Black");
+        // From the side to move: Black's +1.20 reads as it was searched, and the axis says so.
+        let mover = scale.reading_from(ValuesFrom::SideToMove);
+        let points: Vec<Point> =
+            records.iter().filter_map(|r| Series::Value.point(r, &mover, &MoveAxis::default())).collect();
+        assert_eq!(points.iter().map(|p| p.y).collect::<Vec<_>>(), [0.4, 1.2, mover.edge]);
+        assert_eq!(points[1].text, "score (Black to move): +1.20 (pawns)\n+1.2 pawns (+: Black ahead)");
+        assert_eq!(points[2].text, "score (White to move): White mates in 1\nWhite wins: drawn on the dashed line");
+        assert_eq!(mover.axis_label(), "pawns (+: the side to move ahead)");
+        assert_eq!(mover.short_label(), "pawns, +: mover");
+        assert_eq!(mover.winner_at(-mover.edge), "the side not to move");
     }
 
     #[test]

@@ -2,13 +2,16 @@
 //! every plot; each row names its ply (from 1) and its move as the move list numbers it (White's 24th move and
 //! Black's reply are both move 24, plies 47 and 48; the caller numbers them). Rates a search could not measure (no cut-off, no table probe) are left empty, and so is any
 //! figure that is not a finite number (an iteration stopped before it had a value, a ratio of nothing): a
-//! spreadsheet reads an empty cell as missing, where `-inf` or `NaN` would poison its sums.
+//! spreadsheet reads an empty cell as missing, where `-inf` or `NaN` would poison its sums. The value is in the
+//! window's unit and from the side the window reads values from, and its heading says both ([`ValueColumn`]).
 
 use super::pruning::average_branching;
 use super::searches::{SearchKind, SearchRecord, depth_of};
 use crate::engine::game::Side;
+use crate::games::score_words::ScoreAxis;
+use crate::games::values_from::ValuesFrom;
 
-/// The header line's fields, in order.
+/// The header line's fields, in order; `value`'s heading is [`ValueColumn::heading`] (`value_pawns_white`).
 pub const COLUMNS: [&str; 27] = [
     "ply",
     "move",
@@ -39,15 +42,40 @@ pub const COLUMNS: [&str; 27] = [
     "search_nodes",
 ];
 
-/// Renders `records`, naming each best move with `name(record, move)` (the game's notation) and numbering each
+/// How the value column reads: in the unit of `axis`, from `from`'s side, under `heading`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueColumn {
+    /// The column's heading, naming the unit and the side: `value_pawns_white` ([`ValuesFrom::column`]).
+    pub heading: String,
+    /// Whose side the values are read from.
+    pub from: ValuesFrom,
+    /// The unit the numbers are in (a score divided by its divisor).
+    pub axis: ScoreAxis,
+}
+
+impl ValueColumn {
+    /// The column of a game whose values are in `unit` on `axis`, `first` being the first player's name.
+    pub fn new(axis: ScoreAxis, unit: &str, first: &str, from: ValuesFrom) -> Self {
+        ValueColumn { heading: from.column(unit, first), from, axis }
+    }
+
+    /// A search's `value` (from the side to move, `mover`) as the column writes it.
+    fn cell(&self, value: f64, mover: Side) -> String {
+        finite(self.axis.in_unit(self.from.read(value, mover)))
+    }
+}
+
+/// Renders `records`, its values as `values` says, naming each best move with `name(record, move)` (the game's notation) and numbering each
 /// record's move with `number(record)`, the move list's number (the list knows the game's turns: Kalah's extra
 /// turns and a dice game's roll and move share a number).
 pub fn format_records_csv(
     records: &[SearchRecord],
+    values: &ValueColumn,
     name: impl Fn(&SearchRecord, u64) -> String,
     number: impl Fn(&SearchRecord) -> usize,
 ) -> String {
-    let mut out = COLUMNS.join(",");
+    let headings: Vec<&str> = COLUMNS.iter().map(|&c| if c == "value" { values.heading.as_str() } else { c }).collect();
+    let mut out = headings.join(",");
     out.push('\n');
     for record in records {
         let side = match record.side {
@@ -74,7 +102,7 @@ pub fn format_records_csv(
                 depth.to_string(),
                 iteration.complete.to_string(),
                 iteration.exact.to_string(),
-                finite(iteration.value),
+                values.cell(iteration.value, record.side),
                 iteration.best_move.map(|mv| name(record, mv)).unwrap_or_default(),
                 stats.nodes_visited.to_string(),
                 stats.interior_nodes.to_string(),
@@ -119,6 +147,52 @@ mod tests {
     use crate::engine::search::stats::SearchStats;
     use crate::engine::telemetry::pruning::TreeProfile;
 
+    /// Plain scores from the first player's side, whose name is "first".
+    fn plain() -> ValueColumn {
+        ValueColumn::new(ScoreAxis::PLAIN, "", "first", ValuesFrom::FirstPlayer)
+    }
+
+    /// Chess's centipawns are written in pawns, from the side the heading names: a search of Black's that found
+    /// +1.25 for Black reads −1.25 under `value_pawns_white` and +1.25 under `value_pawns_side_to_move`.
+    #[test]
+    fn the_value_column_names_its_unit_and_side() {
+        let iteration = Iteration {
+            depth: 1,
+            value: 125.0,
+            best_move: None,
+            principal_variation: vec![],
+            stats: SearchStats::default(),
+            elapsed_seconds: 0.1,
+            complete: true,
+            exact: false,
+            aspiration_researches: 0,
+        };
+        let record = SearchRecord {
+            id: 0,
+            ply: 1,
+            side: Side::Min,
+            kind: SearchKind::Move,
+            config: EngineConfig::default(),
+            thought: Thought { iterations: vec![iteration], ..Thought::default() },
+            tree: None,
+        };
+        let axis = crate::games::chess::words::AXIS;
+        for (from, heading, value) in [
+            (ValuesFrom::FirstPlayer, "value_pawns_white", "-1.25"),
+            (ValuesFrom::SideToMove, "value_pawns_side_to_move", "1.25"),
+        ] {
+            let csv = format_records_csv(
+                std::slice::from_ref(&record),
+                &ValueColumn::new(axis, "pawns", "White", from),
+                |_, mv| mv.to_string(),
+                |r| r.ply,
+            );
+            let lines: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
+            assert_eq!(lines[0][8], heading, "{csv}");
+            assert_eq!(lines[1][8], value, "{csv}");
+        }
+    }
+
     #[test]
     fn one_row_per_iteration_with_the_counts_and_the_ratio() {
         let iteration = |depth: u32, nodes: u64, complete: bool| Iteration {
@@ -149,7 +223,7 @@ mod tests {
             thought,
             tree: Some(TreeProfile { per_ply: vec![1, 9, 72], complete: false }),
         };
-        let csv = format_records_csv(&[record], |_, mv| format!("x,{mv}"), |record| record.ply);
+        let csv = format_records_csv(&[record], &plain(), |_, mv| format!("x,{mv}"), |record| record.ply);
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 3, "{csv}");
         assert_eq!(lines[0].split(',').count(), COLUMNS.len());
@@ -182,10 +256,11 @@ mod tests {
             thought,
             tree: None,
         };
-        let csv = format_records_csv(&[record], |_, mv| mv.to_string(), |record| record.ply);
+        let csv = format_records_csv(&[record], &plain(), |_, mv| mv.to_string(), |record| record.ply);
         assert!(!csv.contains("inf") && !csv.contains("NaN"), "{csv}");
         let row: Vec<&str> = csv.lines().nth(1).expect("one row").split(',').collect();
         let column = |name: &str| row[COLUMNS.iter().position(|c| *c == name).expect("a column")];
+        assert_eq!(csv.lines().next().map(|h| h.split(',').nth(8)), Some(Some("value_first")));
         assert_eq!(column("complete"), "false");
         assert_eq!(column("value"), "");
         assert_eq!(column("elapsed_seconds"), "");

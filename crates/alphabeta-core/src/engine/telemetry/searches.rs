@@ -67,12 +67,11 @@ impl SearchRecord {
         self.thought.elapsed_seconds
     }
 
-    /// The deepest iteration's value from the first player's point of view (the search reports it from the side
-    /// to move's), so that one curve reads the same for both sides.
-    pub fn value_for_first_player(&self) -> Option<Value> {
-        let value = self.deepest()?.value;
-        let signed = if self.side == Side::Min { -value } else { value };
-        signed.is_finite().then_some(signed + 0.0)
+    /// The deepest iteration's value read from `from`'s side (the search reports it from the side to move's);
+    /// `None` when it is no finite number.
+    pub fn value_from(&self, from: crate::games::values_from::ValuesFrom) -> Option<Value> {
+        let value = from.read(self.deepest()?.value, self.side);
+        value.is_finite().then_some(value)
     }
 
     /// The deepest iteration's effective branching factor.
