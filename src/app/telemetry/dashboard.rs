@@ -7,7 +7,7 @@
 use super::series::{MoveAxis, Point, Series, ValueScale};
 use super::{Action, TelemetryView};
 use crate::app::play::Play;
-use crate::app::plot_axes::{whole_number, whole_numbers};
+use crate::app::plot_axes::{area_height, extent, marked_bounds, whole_number, whole_numbers};
 use crate::engine::game::Side;
 use crate::engine::telemetry::searches::{SearchKind, SearchRecord};
 use crate::numbers;
@@ -264,7 +264,13 @@ fn plot(
     texts.insert(SHORT, short.iter().map(|(_, text)| text.clone()).collect());
     // The same x range in every plot, whichever plies a series has points for.
     let last_move = records.iter().map(|r| moves.x(r.ply, r.side)).fold(1.0, f64::max);
-    let plot = series_plot(series, last_move, height, (values, moves), texts);
+    let ys = groups.iter().flat_map(|g| g.points.iter().map(|(p, _)| p.y));
+    let xs = (0.5, last_move + 0.5);
+    // The plot area: the width less the y axis (and a scroll bar), the height less the x axis.
+    let area = [f64::from(ui.available_width() - Y_AXIS_WIDTH - 16.0), area_height(height)];
+    let ys = extent(ys.chain(series_includes(series, values, height)));
+    let bounds = marked_bounds(xs, ys, area, MARKER_REACH);
+    let plot = series_plot(series, bounds, height, (values, moves), texts);
     let clickable: Vec<(PlotPoint, u64)> =
         groups.iter().flat_map(|g| g.points.iter().map(|(p, id)| (PlotPoint::new(p.x, p.y), *id))).collect();
     let response = plot.show(ui, |plot_ui| {
@@ -289,18 +295,40 @@ fn plot(
         .map(|(_, id)| id)
 }
 
-/// The empty plot for `series`, moves 1 to `last_move` wide: its axes (linked with the other plots'), hover
-/// `texts`, and the y ticks and range its values need.
+/// How far the largest marker reaches from its centre, in points: the short search's square (radius 7), or a point
+/// enlarged under the pointer.
+const MARKER_REACH: f32 = 7.0;
+
+/// The values the y range of `series` holds besides its points, in a plot `height` points tall.
+fn series_includes(series: Series, values: &ValueScale, height: f32) -> Vec<f64> {
+    match series {
+        // The whole tree (1) stays in view: how far below it a search stays is the point, and at least a decade
+        // below it, so a game whose searches saw their whole trees still has an axis.
+        Series::Visited => vec![0.0, -1.0],
+        // Both edges in view with room for their names, so a win is drawn where its line is named.
+        Series::Value => {
+            let reach = value_reach(values.edge, height);
+            vec![reach, -reach]
+        }
+        // From 0: a depth is a count of plies, and a game whose searches all reached one depth still gets a
+        // scale (its plot once showed a single tick at 800 × 600).
+        Series::Depth => vec![0.0],
+        Series::Nodes | Series::Time | Series::Branching => Vec::new(),
+    }
+}
+
+/// The empty plot for `series` within `bounds` (x, then y: every point and its marker whole inside): its axes
+/// (linked with the other plots'), hover `texts`, and the y ticks its values need.
 fn series_plot<'a>(
     series: Series,
-    last_move: f64,
+    [xs, ys]: [(f64, f64); 2],
     height: f32,
     (values, moves): (&ValueScale, &'a MoveAxis),
     texts: HoverTexts,
 ) -> Plot<'a> {
     let plot = Plot::new(("telemetry_series", series.title()))
-        .include_x(0.5)
-        .include_x(last_move + 0.5)
+        .default_x_bounds(xs.0, xs.1)
+        .default_y_bounds(ys.0, ys.1)
         .height(height)
         .link_axis(egui::Id::unique("telemetry_moves"), [true, false])
         .link_cursor(egui::Id::unique("telemetry_moves"), [true, false])
@@ -315,30 +343,19 @@ fn series_plot<'a>(
         .label_formatter(move |position| texts.label(position, |x| moves.name_at(x)));
     match series {
         Series::Nodes => plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades),
-        // The whole tree (1) stays in view: how far below it a search stays is the point.
-        // and at least a decade below it, so a game whose searches saw their whole trees still has an axis.
-        Series::Visited => {
-            plot.y_axis_formatter(one_in_power_of_ten).y_grid_spacer(decades).include_y(0.0).include_y(-1.0)
-        }
-        // Both edges in view with room for their names, so a win is drawn where its line is named; ticks only
-        // inside (the lines are named).
+        Series::Visited => plot.y_axis_formatter(one_in_power_of_ten).y_grid_spacer(decades),
+        // Ticks only inside the win lines (the lines are named).
         Series::Value => {
-            let reach = value_reach(values.edge, height);
             let ticks = values.ticks();
             let step = ticks.get(1).zip(ticks.first()).map_or(values.edge, |(b, a)| b - a);
             // Told a step as large as the edge: there are at most five ticks, and egui_plot would otherwise hide
             // their labels on a short plot.
             let marks: Vec<GridMark> =
                 ticks.into_iter().map(|value| GridMark { value, step_size: step.max(values.edge) }).collect();
-            plot.include_y(reach)
-                .include_y(-reach)
-                .y_axis_formatter(move |mark, range| number_tick(GridMark { step_size: step, ..mark }, range))
+            plot.y_axis_formatter(move |mark, range| number_tick(GridMark { step_size: step, ..mark }, range))
                 .y_grid_spacer(move |_| marks.clone())
         }
-        // From 0: a depth is a count of plies, and a game whose searches all reached one depth still gets a
-        // scale (its plot once showed a single tick at 800 × 600).
         Series::Depth => plot
-            .include_y(0.0)
             .y_axis_formatter(number_tick)
             .y_grid_spacer(|input| nice_marks(input.bounds, 4.0, (4.0 * input.base_step_size).max(1.0))),
         Series::Time | Series::Branching => plot.y_axis_formatter(number_tick).y_grid_spacer(linear_marks),
@@ -348,8 +365,7 @@ fn series_plot<'a>(
 /// How far the Value plot reaches above and below 0 in a plot `height` points tall, so that a line of text fits
 /// between each win line at ±`edge` and the plot's border (the names "White wins", "Black wins" were cut in half).
 pub fn value_reach(edge: f64, height: f32) -> f64 {
-    // The plot's own area: its height less the x axis's ticks and title.
-    let area = f64::from((height - 40.0).max(60.0));
+    let area = area_height(height);
     let text = 18.0;
     edge * area / (area - 2.0 * text)
 }

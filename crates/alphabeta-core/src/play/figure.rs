@@ -69,6 +69,27 @@ const TOP: f64 = 78.0;
 const PANEL_TITLE: f64 = 22.0;
 const PANEL_FOOT: f64 = 40.0;
 
+/// How far, in pixels, a figure's marker reaches from its centre: its radius and half its stroke.
+const MARKER_REACH: f64 = 4.0;
+
+/// `low..high` widened on both sides so that a marker reaching `reach` pixels from its centre, drawn at either end
+/// of an axis `pixels` long, is drawn whole: the margin in data units is the marker's reach in the units the axis
+/// maps to its pixels, and never less than 5 % of the range. A range of one value is widened by 1 each way first.
+///
+/// With the margin `m` on each side of a span `s`, an end point sits `m / (s + 2m) · pixels` from the border, which
+/// is `reach` when `m = reach · s / (pixels − 2 · reach)`.
+pub fn marked_range(low: f64, high: f64, pixels: f64, reach: f64) -> (f64, f64) {
+    let (mut low, mut high) = if low.is_finite() && high.is_finite() && low <= high { (low, high) } else { (0.0, 1.0) };
+    if high - low < 1e-9 {
+        (low, high) = (low - 1.0, high + 1.0);
+    }
+    let span = high - low;
+    // A tiny axis still keeps the marker inside: its room is taken as at least four markers across.
+    let pixels = pixels.max(4.0 * reach).max(1.0);
+    let pad = (reach * span / (pixels - 2.0 * reach)).max(0.05 * span);
+    (low - pad, high + pad)
+}
+
 /// "&", "<", ">" and quotes written as XML entities.
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
@@ -115,7 +136,8 @@ pub fn to_svg(figure: &Figure, width: u32, height: u32) -> String {
         writeln!(out, r#"<text x="{LEFT}" y="24" font-size="18" font-weight="bold">{}</text>"#, escape(&figure.title));
     let _ = writeln!(out, r#"<text x="{LEFT}" y="44" fill="dimgray">{}</text>"#, escape(&figure.subtitle));
     legend(&mut out, figure, width);
-    let x_range = x_range(figure);
+    let (low, high) = x_range(figure);
+    let x_range = marked_range(low, high, width - LEFT - RIGHT, MARKER_REACH);
     let count = figure.panels.len().max(1) as f64;
     let each = ((height - TOP) / count).max(PANEL_TITLE + PANEL_FOOT + 40.0);
     for (i, panel) in figure.panels.iter().enumerate() {
@@ -152,7 +174,8 @@ fn legend(out: &mut String, figure: &Figure, width: f64) {
     }
 }
 
-/// The x range every panel shares: half a move beyond the first and last points.
+/// The x range every panel shares: half a move beyond the first and last points (move 1 at least), before the
+/// markers' margins.
 fn x_range(figure: &Figure) -> (f64, f64) {
     let xs = figure.panels.iter().flat_map(|p| &p.traces).flat_map(|t| t.points.iter().map(|p| p[0]));
     let (low, high) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), x| (l.min(x), h.max(x)));
@@ -167,11 +190,7 @@ fn draw_panel(out: &mut String, panel: &Panel, area: [f64; 4], x_range: (f64, f6
     if !low.is_finite() {
         (low, high) = (0.0, 1.0);
     }
-    if high - low < 1e-9 {
-        (low, high) = (low - 1.0, high + 1.0);
-    }
-    let pad = 0.06 * (high - low);
-    let (low, high) = (low - pad, high + pad);
+    let (low, high) = marked_range(low, high, bottom - top, MARKER_REACH);
     let sx = |x: f64| left + (x - x_range.0) / (x_range.1 - x_range.0) * (right - left);
     let sy = |y: f64| bottom - (y - low) / (high - low) * (bottom - top);
     let _ = writeln!(out, r#"<text x="{left}" y="{}" font-weight="bold">{}</text>"#, top - 6.0, escape(&panel.title));
@@ -300,6 +319,48 @@ mod tests {
             assert!(svg.contains(text), "{text} missing");
         }
         assert_eq!(svg.matches("<circle").count(), 3 + 1, "three points and the legend's mark");
+    }
+
+    /// Every point's marker, at a panel's maximum and minimum too, lies whole inside its panel's frame, on a figure
+    /// of one panel and of six (short panels), small and large.
+    #[test]
+    fn every_marker_is_drawn_whole_inside_its_panel() {
+        let number = |tag: &str, name: &str| -> f64 {
+            let start = tag.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+            tag[start..].split('"').next().and_then(|v| v.parse().ok()).expect("a number")
+        };
+        let six = Figure { panels: vec![figure().panels[0].clone(); 6], ..figure() };
+        for (made, panels) in [(figure(), 1), (six, 6)] {
+            for (width, height) in [(320, 240), (900, 600), (2400, 1400)] {
+                let svg = to_svg(&made, width, height);
+                let mut frame = None;
+                let mut markers = 0;
+                for line in svg.lines() {
+                    if line.contains(r##"stroke="#888""##) {
+                        let (left, top) = (number(line, "x"), number(line, "y"));
+                        frame = Some([left, top, left + number(line, "width"), top + number(line, "height")]);
+                    } else if line.starts_with("<circle") && !line.contains("<text") {
+                        let [left, top, right, bottom] = frame.expect("a marker inside a panel");
+                        let (cx, cy, r) = (number(line, "cx"), number(line, "cy"), number(line, "r") + 0.5);
+                        let whole = cx - r >= left && cx + r <= right && cy - r >= top && cy + r <= bottom;
+                        assert!(whole, "{line} cut by {left}, {top}, {right}, {bottom} at {width}×{height}");
+                        markers += 1;
+                    }
+                }
+                assert_eq!(markers, 3 * panels, "{svg}");
+            }
+        }
+    }
+
+    #[test]
+    fn marked_ranges_leave_a_marker_s_reach_at_both_ends() {
+        for (low, high, pixels) in [(3.2, 4.8, 80.0), (0.0, 0.0, 200.0), (-250.0, 12.0, 30.0), (1.0, 1000.0, 2000.0)] {
+            let (from, to) = marked_range(low, high, pixels, 4.0);
+            for end in [low, high] {
+                let near = ((end - from).min(to - end)) / (to - from) * pixels.max(16.0);
+                assert!(near >= 4.0 - 1e-9, "{end} of {low}..{high} on {pixels} pixels: {near} from the border");
+            }
+        }
     }
 
     #[test]
