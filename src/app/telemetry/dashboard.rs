@@ -1,7 +1,7 @@
 //! The per-move plots: one plot per series shown, x = the move as the move list numbers it (see
 //! [`super::series::MoveAxis`]), their x axes linked and lined up (one y-axis width for all) so the hover line
-//! crosses every plot at the same move. The two sides are told apart by colour, hints by a hollow diamond,
-//! estimates by a hollow circle. Hovering names the exact figure; a click selects the nearest search, whose ladder
+//! crosses every plot at the same move. The two sides are told apart by colour, hints by a diamond, estimates by
+//! a hollow marker ([`group_marker`], which the exported figures draw too). Hovering names the exact figure; a click selects the nearest search, whose ladder
 //! the side panel shows. Values are in the game's unit, wins on a dashed line at the edge ([`ValueScale`]).
 
 use super::series::{MoveAxis, Point, Series, ValueScale};
@@ -11,6 +11,7 @@ use crate::app::plot_axes::{area_height, extent, marked_bounds, whole_number, wh
 use crate::engine::game::Side;
 use crate::engine::telemetry::searches::{SearchKind, SearchRecord};
 use crate::numbers;
+use crate::play::figure::{Marker, Shape};
 use eframe::egui;
 use egui_plot::{
     GridInput, GridMark, HLine, HoverPosition, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
@@ -207,7 +208,9 @@ pub fn win_lines(plot_ui: &mut egui_plot::PlotUi<'_>, values: &ValueScale, left:
 pub fn key(ui: &mut egui::Ui, names: &[String; 2]) {
     ui.colored_label(FIRST, format!("● {}", names[0]));
     ui.colored_label(SECOND, format!("● {}", names[1]));
-    ui.label("◇ hint · ○ estimate · hover for the figures, click for the ladder");
+    ui.label(
+        "● move · ◆ hint · ○ ◇ estimated · □ short of its node budget · hover for the figures, click for the ladder",
+    );
 }
 
 /// The plots of every series shown.
@@ -370,8 +373,28 @@ pub fn value_reach(edge: f64, height: f32) -> f64 {
     edge * area / (area - 2.0 * text)
 }
 
-/// One group's points in its side's colour (a hint's hollow diamonds, an estimate's hollow circles), joined by a
-/// line unless they are either.
+/// The marker of a group's points, in the window's plots and the exported figures alike: a circle for a move's
+/// search, a diamond for a hint's, hollow when its figure is an estimate — each of the four its own.
+pub fn group_marker(hint: bool, estimate: bool) -> Marker {
+    Marker { shape: if hint { Shape::Diamond } else { Shape::Circle }, filled: !estimate }
+}
+
+/// The mark around a search that fell short of its node budget.
+pub const SHORT_MARKER: Marker = Marker { shape: Shape::Square, filled: false };
+
+/// egui_plot's points drawn with `marker`.
+pub fn marked_points<'a>(name: impl Into<String>, xy: Vec<[f64; 2]>, marker: Marker) -> Points<'a> {
+    let shape = match marker.shape {
+        Shape::Circle => MarkerShape::Circle,
+        Shape::Diamond => MarkerShape::Diamond,
+        Shape::Square => MarkerShape::Square,
+        Shape::Up => MarkerShape::Up,
+    };
+    Points::new(name, xy).shape(shape).filled(marker.filled)
+}
+
+/// One group's points in its side's colour with the group's marker, joined by a line unless they are a hint's or
+/// an estimate's.
 fn draw_group(plot_ui: &mut egui_plot::PlotUi<'_>, Group { name, side, hint, estimate, points }: Group) {
     let xy: Vec<[f64; 2]> = points.iter().map(|(p, _)| [p.x, p.y]).collect();
     let color = side_color(side);
@@ -379,8 +402,7 @@ fn draw_group(plot_ui: &mut egui_plot::PlotUi<'_>, Group { name, side, hint, est
         // Only the points answer the hover: a line would name its nearest vertex, not the point under the pointer.
         plot_ui.line(Line::new(name.clone(), xy.clone()).color(color.gamma_multiply(0.6)).allow_hover(false));
     }
-    let shape = if hint { MarkerShape::Diamond } else { MarkerShape::Circle };
-    plot_ui.points(Points::new(name, xy).color(color).shape(shape).filled(!hint && !estimate).radius(4.0));
+    plot_ui.points(marked_points(name, xy, group_marker(hint, estimate)).color(color).radius(4.0));
 }
 
 /// The name of the marks on searches whose time ceiling stopped them before their node budget.
@@ -411,12 +433,25 @@ fn draw_shortfalls(plot_ui: &mut egui_plot::PlotUi<'_>, short: &[([f64; 2], Stri
     let xy: Vec<[f64; 2]> = short.iter().map(|(xy, _)| *xy).collect();
     // Red: neither side's colour (blue, orange), and what a warning looks like in both themes.
     let warn = egui::Color32::from_rgb(220, 40, 40);
-    plot_ui.points(Points::new(SHORT, xy).color(warn).shape(MarkerShape::Square).filled(false).radius(7.0));
+    plot_ui.points(marked_points(SHORT, xy, SHORT_MARKER).color(warn).radius(7.0));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every kind of point a plot draws has its own marker, and the short search's square is none of them.
+    #[test]
+    fn each_kind_of_point_has_its_own_marker() {
+        let mut seen = vec![SHORT_MARKER];
+        for hint in [false, true] {
+            for estimate in [false, true] {
+                let marker = group_marker(hint, estimate);
+                assert!(!seen.contains(&marker), "hint {hint}, estimate {estimate}: {marker:?} is taken");
+                seen.push(marker);
+            }
+        }
+    }
 
     fn mark(value: f64) -> GridMark {
         GridMark { value, step_size: 1.0 }

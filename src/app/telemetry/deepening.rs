@@ -2,7 +2,7 @@
 //! (depth → nodes on a log scale) against the minimax tree, b^d and b^(d/2), B's ladder overlaid when an A/B
 //! run exists, the A/B controls, and the ladders as a table.
 
-use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, power_of_ten, side_color};
+use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, marked_points, power_of_ten, side_color};
 use super::series::{MoveAxis, ValueScale, fewer_than_minimax, signed};
 use super::{Action, TelemetryView, ab};
 use crate::app::play::Play;
@@ -12,8 +12,9 @@ use crate::engine::telemetry::pruning::{below_levin, levin_minimum};
 use crate::engine::telemetry::searches::{SearchKind, SearchRecord, depth_of};
 use crate::games::any::AnyMove;
 use crate::numbers;
+use crate::play::figure::{Marker, Shape};
 use eframe::egui;
-use egui_plot::{Line, LineStyle, MarkerShape, Plot, Points};
+use egui_plot::{Line, LineStyle, Plot};
 
 /// What the ladder plot shows per depth.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -50,6 +51,10 @@ impl Rung {
 
 /// B's colour.
 pub(super) const B_COLOR: egui::Color32 = egui::Color32::from_rgb(46, 160, 67);
+/// B's marker (A's is the plain point), in the plot and the figure.
+pub(super) const B_MARKER: Marker = Marker { shape: Shape::Up, filled: true };
+/// The minimax tree's marker, in the plot and the figure.
+pub(super) const TREE_MARKER: Marker = Marker { shape: Shape::Square, filled: true };
 
 /// Draws the selected search's deepening ladder: its iterations against the minimax tree, or a hint to pick one.
 pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
@@ -248,16 +253,14 @@ fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, rung: Ru
         }
         if !tree.is_empty() {
             let xy: Vec<[f64; 2]> = tree.iter().map(|(p, _)| *p).collect();
-            plot_ui.points(
-                Points::new("minimax tree", xy).shape(MarkerShape::Square).color(egui::Color32::DARK_RED).radius(3.5),
-            );
+            plot_ui.points(marked_points("minimax tree", xy, TREE_MARKER).color(egui::Color32::DARK_RED).radius(3.5));
         }
         let color = side_color(record.side);
         plot_ui.line(Line::new(a_name.clone(), a_points.clone()).color(color).allow_hover(false));
-        plot_ui.points(Points::new(a_name, a_points).color(color).radius(4.0));
+        plot_ui.points(marked_points(a_name, a_points, Marker::POINT).color(color).radius(4.0));
         if !b_points.is_empty() {
             plot_ui.line(Line::new(b_name, b_points.clone()).color(B_COLOR).allow_hover(false));
-            plot_ui.points(Points::new(b_name, b_points).color(B_COLOR).shape(MarkerShape::Up).radius(5.0));
+            plot_ui.points(marked_points(b_name, b_points, B_MARKER).color(B_COLOR).radius(5.0));
         }
     });
 }

@@ -14,6 +14,33 @@ pub enum Ticks {
     OneInPowerOfTen,
 }
 
+/// A marker's outline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A circle.
+    Circle,
+    /// A square standing on its point.
+    Diamond,
+    /// A square.
+    Square,
+    /// A triangle pointing up.
+    Up,
+}
+
+/// How a trace's points are drawn, in the window's plots and in the figures alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marker {
+    /// Its outline.
+    pub shape: Shape,
+    /// Filled with its colour, or hollow.
+    pub filled: bool,
+}
+
+impl Marker {
+    /// A filled circle, the plain point.
+    pub const POINT: Marker = Marker { shape: Shape::Circle, filled: true };
+}
+
 /// One named set of points in one colour.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace {
@@ -25,8 +52,8 @@ pub struct Trace {
     pub points: Vec<[f64; 2]>,
     /// Joined by a line.
     pub joined: bool,
-    /// Drawn hollow (a hint or an estimate).
-    pub hollow: bool,
+    /// How its points (and its legend's mark) are drawn.
+    pub marker: Marker,
 }
 
 /// One plot of the figure.
@@ -149,24 +176,19 @@ pub fn to_svg(figure: &Figure, width: u32, height: u32) -> String {
     out
 }
 
-/// Every trace's name once, in its colour, in one row under the subtitle.
+/// Every trace's name once, with its marker in its colour, in one row under the subtitle.
 fn legend(out: &mut String, figure: &Figure, width: f64) {
-    let mut seen: Vec<(&str, [u8; 3], bool)> = Vec::new();
+    let mut seen: Vec<&Trace> = Vec::new();
     for trace in figure.panels.iter().flat_map(|p| &p.traces) {
-        if !seen.iter().any(|(name, _, _)| *name == trace.name) {
-            seen.push((&trace.name, trace.color, trace.hollow));
+        if !seen.iter().any(|t| t.name == trace.name) {
+            seen.push(trace);
         }
     }
     let mut x = LEFT;
-    for (name, [r, g, b], hollow) in seen {
-        let fill = if hollow { "none".to_string() } else { format!("rgb({r},{g},{b})") };
-        let _ = writeln!(
-            out,
-            r#"<circle cx="{}" cy="62" r="5" fill="{fill}" stroke="rgb({r},{g},{b})" stroke-width="1.5"/><text x="{}" y="66">{}</text>"#,
-            x + 5.0,
-            x + 14.0,
-            escape(name)
-        );
+    for trace in seen {
+        let name = &trace.name;
+        out.push_str(&marker_svg(trace.marker, trace.color, [x + 5.0, 62.0], 5.0, 1.5));
+        let _ = writeln!(out, r#"<text x="{}" y="66">{}</text>"#, x + 14.0, escape(name));
         x += 24.0 + 7.0 * name.chars().count() as f64;
         if x > width - 120.0 {
             break;
@@ -262,14 +284,33 @@ fn draw_trace(out: &mut String, trace: &Trace, sx: &dyn Fn(f64) -> f64, sy: &dyn
             path.join(" ")
         );
     }
-    let fill = if trace.hollow { "none" } else { color.as_str() };
     for p in &trace.points {
-        let _ = writeln!(
-            out,
-            r#"<circle cx="{:.1}" cy="{:.1}" r="3" fill="{fill}" stroke="{color}"/>"#,
-            sx(p[0]),
-            sy(p[1])
-        );
+        out.push_str(&marker_svg(trace.marker, trace.color, [sx(p[0]), sy(p[1])], MARKER_RADIUS, 1.0));
+        out.push('\n');
+    }
+}
+
+/// A point's marker radius in a figure, in pixels.
+const MARKER_RADIUS: f64 = 3.0;
+
+/// One marker as an SVG element: `shape` centred on `at`, reaching `radius` from it (as egui_plot draws its
+/// markers: a square's corners, a diamond's and a triangle's points at the radius), filled or hollow.
+fn marker_svg(marker: Marker, [r, g, b]: [u8; 3], [x, y]: [f64; 2], radius: f64, stroke: f64) -> String {
+    let color = format!("rgb({r},{g},{b})");
+    let fill = if marker.filled { color.as_str() } else { "none" };
+    let paint = format!(r#"fill="{fill}" stroke="{color}" stroke-width="{stroke}""#);
+    let polygon = |corners: &[[f64; 2]]| {
+        let corners: Vec<String> =
+            corners.iter().map(|[dx, dy]| format!("{:.1},{:.1}", x + radius * dx, y + radius * dy)).collect();
+        format!(r#"<polygon class="{:?}" points="{}" {paint}/>"#, marker.shape, corners.join(" "))
+    };
+    let half = std::f64::consts::FRAC_1_SQRT_2;
+    let tall = 3f64.sqrt() / 2.0;
+    match marker.shape {
+        Shape::Circle => format!(r#"<circle cx="{x:.1}" cy="{y:.1}" r="{radius}" {paint}/>"#),
+        Shape::Diamond => polygon(&[[0.0, -1.0], [1.0, 0.0], [0.0, 1.0], [-1.0, 0.0]]),
+        Shape::Square => polygon(&[[-half, -half], [half, -half], [half, half], [-half, half]]),
+        Shape::Up => polygon(&[[0.0, -1.0], [tall, 0.5], [-tall, 0.5]]),
     }
 }
 
@@ -283,7 +324,7 @@ mod tests {
             color: [66, 133, 244],
             points,
             joined: true,
-            hollow: false,
+            marker: Marker::POINT,
         };
         Figure {
             title: "Telemetry: nodes".to_string(),
@@ -349,6 +390,45 @@ mod tests {
                 }
                 assert_eq!(markers, 3 * panels, "{svg}");
             }
+        }
+    }
+
+    /// Each trace's legend mark is drawn with the trace's own marker: four markers, four different marks, each as
+    /// its points are drawn.
+    #[test]
+    fn the_legend_draws_each_trace_s_own_marker() {
+        let markers = [
+            Marker::POINT,
+            Marker { shape: Shape::Circle, filled: false },
+            Marker { shape: Shape::Diamond, filled: true },
+            Marker { shape: Shape::Diamond, filled: false },
+        ];
+        let base = figure().panels[0].traces[0].clone();
+        let traces = markers
+            .iter()
+            .enumerate()
+            .map(|(i, marker)| Trace {
+                name: format!("trace {i}"),
+                marker: *marker,
+                points: vec![[1.0, i as f64]],
+                ..base.clone()
+            })
+            .collect();
+        let panel = Panel { traces, ..figure().panels[0].clone() };
+        let svg = to_svg(&Figure { panels: vec![panel], ..figure() }, 900, 600);
+        // A mark's kind: its element, its outline, filled or not.
+        let kind = |line: &str| -> String {
+            let element = line.split_whitespace().next().unwrap_or_default().to_string();
+            let class = line.split("class=\"").nth(1).and_then(|c| c.split('"').next()).unwrap_or_default();
+            format!("{element} {class} {}", line.contains(r#"fill="none""#))
+        };
+        let legend: Vec<String> = svg.lines().filter(|l| l.contains(r#"y="66">trace"#)).map(kind).collect();
+        assert_eq!(legend.len(), 4, "{svg}");
+        for (i, mark) in legend.iter().enumerate() {
+            assert!(!legend[..i].contains(mark), "two traces share the mark {mark}: {legend:?}");
+            let point =
+                svg.lines().filter(|l| !l.contains("<text") && (l.starts_with("<circle") || l.starts_with("<polygon")));
+            assert_eq!(point.map(kind).nth(i).as_ref(), Some(mark), "trace {i}'s points are drawn as its legend says");
         }
     }
 
