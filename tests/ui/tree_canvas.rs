@@ -50,6 +50,33 @@ fn fit_shows_every_leaf_of_a_large_tree() {
     }
 }
 
+/// On a 2560 × 1440 window, Fit spreads a small tree (the textbook's nine leaves) over most of the canvas — at
+/// least 80 % of its width or its height — where it used to stop at 160 % zoom, a third of the canvas empty.
+#[test]
+fn fit_fills_a_large_canvas_with_a_small_tree() {
+    let mut lab = TreeLab::new(alphabeta_studio::app::tree_lab::TreeLabSettings {
+        text: TEXTBOOK.to_string(),
+        ..Default::default()
+    });
+    lab.use_native_dialogs = false;
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(2560.0, 1440.0))
+        .with_context_setup(install_fonts)
+        .build_ui_state(|ui, lab: &mut TreeLab| lab.ui(ui), lab);
+    harness.state_mut().wait_for_analysis();
+    harness.run();
+    harness.get_by_label("Fit").click();
+    harness.run();
+    let canvas = canvas(&harness);
+    let at = |path: &[usize]| harness.state().node_position(path).expect("drawn");
+    let (left, right, root, leaf) = (at(&[0, 0]), at(&[2, 2]), at(&[]), at(&[0, 0]));
+    let (across, down) = ((right.x - left.x) / canvas.width(), (leaf.y - root.y) / canvas.height());
+    assert!(across >= 0.8 || down >= 0.8, "the tree fills {across:.2} of the canvas's width, {down:.2} of its height");
+    for path in [[0, 0], [2, 2]] {
+        assert!(canvas.contains(at(&path)), "leaf {path:?} outside the canvas {canvas:?}");
+    }
+}
+
 #[test]
 fn fit_shows_a_hundred_thousand_leaves() {
     let text = format!("({})", vec!["1"; 100_000].join(" "));

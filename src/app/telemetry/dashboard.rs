@@ -1,16 +1,17 @@
 //! The per-move plots: one plot per series shown, x = the move as the move list numbers it (see
 //! [`super::series::MoveAxis`]), their x axes linked and lined up (one y-axis width for all) so the hover line
-//! crosses every plot at the same move. The two sides are told apart by colour, hints by a hollow diamond,
-//! estimates by a hollow circle. Hovering names the exact figure; a click selects the nearest search, whose ladder
+//! crosses every plot at the same move. The two sides are told apart by colour, hints by a diamond, estimates by
+//! a hollow marker ([`group_marker`], which the exported figures draw too). Hovering names the exact figure; a click selects the nearest search, whose ladder
 //! the side panel shows. Values are in the game's unit, wins on a dashed line at the edge ([`ValueScale`]).
 
 use super::series::{MoveAxis, Point, Series, ValueScale};
 use super::{Action, TelemetryView};
 use crate::app::play::Play;
-use crate::app::plot_axes::{whole_number, whole_numbers};
+use crate::app::plot_axes::{area_height, extent, marked_bounds, whole_number, whole_numbers};
 use crate::engine::game::Side;
 use crate::engine::telemetry::searches::{SearchKind, SearchRecord};
 use crate::numbers;
+use crate::play::figure::{Marker, Shape};
 use eframe::egui;
 use egui_plot::{
     GridInput, GridMark, HLine, HoverPosition, Line, LineStyle, MarkerShape, Plot, PlotPoint, Points, Text, VLine,
@@ -207,7 +208,9 @@ pub fn win_lines(plot_ui: &mut egui_plot::PlotUi<'_>, values: &ValueScale, left:
 pub fn key(ui: &mut egui::Ui, names: &[String; 2]) {
     ui.colored_label(FIRST, format!("● {}", names[0]));
     ui.colored_label(SECOND, format!("● {}", names[1]));
-    ui.label("◇ hint · ○ estimate · hover for the figures, click for the ladder");
+    ui.label(
+        "● move · ◆ hint · ○ ◇ estimated · □ short of its node budget · hover for the figures, click for the ladder",
+    );
 }
 
 /// The plots of every series shown.
@@ -264,7 +267,13 @@ fn plot(
     texts.insert(SHORT, short.iter().map(|(_, text)| text.clone()).collect());
     // The same x range in every plot, whichever plies a series has points for.
     let last_move = records.iter().map(|r| moves.x(r.ply, r.side)).fold(1.0, f64::max);
-    let plot = series_plot(series, last_move, height, (values, moves), texts);
+    let ys = groups.iter().flat_map(|g| g.points.iter().map(|(p, _)| p.y));
+    let xs = (0.5, last_move + 0.5);
+    // The plot area: the width less the y axis (and a scroll bar), the height less the x axis.
+    let area = [f64::from(ui.available_width() - Y_AXIS_WIDTH - 16.0), area_height(height)];
+    let ys = extent(ys.chain(series_includes(series, values, height)));
+    let bounds = marked_bounds(xs, ys, area, MARKER_REACH);
+    let plot = series_plot(series, bounds, height, (values, moves), texts);
     let clickable: Vec<(PlotPoint, u64)> =
         groups.iter().flat_map(|g| g.points.iter().map(|(p, id)| (PlotPoint::new(p.x, p.y), *id))).collect();
     let response = plot.show(ui, |plot_ui| {
@@ -289,18 +298,40 @@ fn plot(
         .map(|(_, id)| id)
 }
 
-/// The empty plot for `series`, moves 1 to `last_move` wide: its axes (linked with the other plots'), hover
-/// `texts`, and the y ticks and range its values need.
+/// How far the largest marker reaches from its centre, in points: the short search's square (radius 7), or a point
+/// enlarged under the pointer.
+const MARKER_REACH: f32 = 7.0;
+
+/// The values the y range of `series` holds besides its points, in a plot `height` points tall.
+fn series_includes(series: Series, values: &ValueScale, height: f32) -> Vec<f64> {
+    match series {
+        // The whole tree (1) stays in view: how far below it a search stays is the point, and at least a decade
+        // below it, so a game whose searches saw their whole trees still has an axis.
+        Series::Visited => vec![0.0, -1.0],
+        // Both edges in view with room for their names, so a win is drawn where its line is named.
+        Series::Value => {
+            let reach = value_reach(values.edge, height);
+            vec![reach, -reach]
+        }
+        // From 0: a depth is a count of plies, and a game whose searches all reached one depth still gets a
+        // scale (its plot once showed a single tick at 800 × 600).
+        Series::Depth => vec![0.0],
+        Series::Nodes | Series::Time | Series::Branching => Vec::new(),
+    }
+}
+
+/// The empty plot for `series` within `bounds` (x, then y: every point and its marker whole inside): its axes
+/// (linked with the other plots'), hover `texts`, and the y ticks its values need.
 fn series_plot<'a>(
     series: Series,
-    last_move: f64,
+    [xs, ys]: [(f64, f64); 2],
     height: f32,
     (values, moves): (&ValueScale, &'a MoveAxis),
     texts: HoverTexts,
 ) -> Plot<'a> {
     let plot = Plot::new(("telemetry_series", series.title()))
-        .include_x(0.5)
-        .include_x(last_move + 0.5)
+        .default_x_bounds(xs.0, xs.1)
+        .default_y_bounds(ys.0, ys.1)
         .height(height)
         .link_axis(egui::Id::unique("telemetry_moves"), [true, false])
         .link_cursor(egui::Id::unique("telemetry_moves"), [true, false])
@@ -315,30 +346,19 @@ fn series_plot<'a>(
         .label_formatter(move |position| texts.label(position, |x| moves.name_at(x)));
     match series {
         Series::Nodes => plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades),
-        // The whole tree (1) stays in view: how far below it a search stays is the point.
-        // and at least a decade below it, so a game whose searches saw their whole trees still has an axis.
-        Series::Visited => {
-            plot.y_axis_formatter(one_in_power_of_ten).y_grid_spacer(decades).include_y(0.0).include_y(-1.0)
-        }
-        // Both edges in view with room for their names, so a win is drawn where its line is named; ticks only
-        // inside (the lines are named).
+        Series::Visited => plot.y_axis_formatter(one_in_power_of_ten).y_grid_spacer(decades),
+        // Ticks only inside the win lines (the lines are named).
         Series::Value => {
-            let reach = value_reach(values.edge, height);
             let ticks = values.ticks();
             let step = ticks.get(1).zip(ticks.first()).map_or(values.edge, |(b, a)| b - a);
             // Told a step as large as the edge: there are at most five ticks, and egui_plot would otherwise hide
             // their labels on a short plot.
             let marks: Vec<GridMark> =
                 ticks.into_iter().map(|value| GridMark { value, step_size: step.max(values.edge) }).collect();
-            plot.include_y(reach)
-                .include_y(-reach)
-                .y_axis_formatter(move |mark, range| number_tick(GridMark { step_size: step, ..mark }, range))
+            plot.y_axis_formatter(move |mark, range| number_tick(GridMark { step_size: step, ..mark }, range))
                 .y_grid_spacer(move |_| marks.clone())
         }
-        // From 0: a depth is a count of plies, and a game whose searches all reached one depth still gets a
-        // scale (its plot once showed a single tick at 800 × 600).
         Series::Depth => plot
-            .include_y(0.0)
             .y_axis_formatter(number_tick)
             .y_grid_spacer(|input| nice_marks(input.bounds, 4.0, (4.0 * input.base_step_size).max(1.0))),
         Series::Time | Series::Branching => plot.y_axis_formatter(number_tick).y_grid_spacer(linear_marks),
@@ -348,14 +368,33 @@ fn series_plot<'a>(
 /// How far the Value plot reaches above and below 0 in a plot `height` points tall, so that a line of text fits
 /// between each win line at ±`edge` and the plot's border (the names "White wins", "Black wins" were cut in half).
 pub fn value_reach(edge: f64, height: f32) -> f64 {
-    // The plot's own area: its height less the x axis's ticks and title.
-    let area = f64::from((height - 40.0).max(60.0));
+    let area = area_height(height);
     let text = 18.0;
     edge * area / (area - 2.0 * text)
 }
 
-/// One group's points in its side's colour (a hint's hollow diamonds, an estimate's hollow circles), joined by a
-/// line unless they are either.
+/// The marker of a group's points, in the window's plots and the exported figures alike: a circle for a move's
+/// search, a diamond for a hint's, hollow when its figure is an estimate — each of the four its own.
+pub fn group_marker(hint: bool, estimate: bool) -> Marker {
+    Marker { shape: if hint { Shape::Diamond } else { Shape::Circle }, filled: !estimate }
+}
+
+/// The mark around a search that fell short of its node budget.
+pub const SHORT_MARKER: Marker = Marker { shape: Shape::Square, filled: false };
+
+/// egui_plot's points drawn with `marker`.
+pub fn marked_points<'a>(name: impl Into<String>, xy: Vec<[f64; 2]>, marker: Marker) -> Points<'a> {
+    let shape = match marker.shape {
+        Shape::Circle => MarkerShape::Circle,
+        Shape::Diamond => MarkerShape::Diamond,
+        Shape::Square => MarkerShape::Square,
+        Shape::Up => MarkerShape::Up,
+    };
+    Points::new(name, xy).shape(shape).filled(marker.filled)
+}
+
+/// One group's points in its side's colour with the group's marker, joined by a line unless they are a hint's or
+/// an estimate's.
 fn draw_group(plot_ui: &mut egui_plot::PlotUi<'_>, Group { name, side, hint, estimate, points }: Group) {
     let xy: Vec<[f64; 2]> = points.iter().map(|(p, _)| [p.x, p.y]).collect();
     let color = side_color(side);
@@ -363,8 +402,7 @@ fn draw_group(plot_ui: &mut egui_plot::PlotUi<'_>, Group { name, side, hint, est
         // Only the points answer the hover: a line would name its nearest vertex, not the point under the pointer.
         plot_ui.line(Line::new(name.clone(), xy.clone()).color(color.gamma_multiply(0.6)).allow_hover(false));
     }
-    let shape = if hint { MarkerShape::Diamond } else { MarkerShape::Circle };
-    plot_ui.points(Points::new(name, xy).color(color).shape(shape).filled(!hint && !estimate).radius(4.0));
+    plot_ui.points(marked_points(name, xy, group_marker(hint, estimate)).color(color).radius(4.0));
 }
 
 /// The name of the marks on searches whose time ceiling stopped them before their node budget.
@@ -395,12 +433,25 @@ fn draw_shortfalls(plot_ui: &mut egui_plot::PlotUi<'_>, short: &[([f64; 2], Stri
     let xy: Vec<[f64; 2]> = short.iter().map(|(xy, _)| *xy).collect();
     // Red: neither side's colour (blue, orange), and what a warning looks like in both themes.
     let warn = egui::Color32::from_rgb(220, 40, 40);
-    plot_ui.points(Points::new(SHORT, xy).color(warn).shape(MarkerShape::Square).filled(false).radius(7.0));
+    plot_ui.points(marked_points(SHORT, xy, SHORT_MARKER).color(warn).radius(7.0));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every kind of point a plot draws has its own marker, and the short search's square is none of them.
+    #[test]
+    fn each_kind_of_point_has_its_own_marker() {
+        let mut seen = vec![SHORT_MARKER];
+        for hint in [false, true] {
+            for estimate in [false, true] {
+                let marker = group_marker(hint, estimate);
+                assert!(!seen.contains(&marker), "hint {hint}, estimate {estimate}: {marker:?} is taken");
+                seen.push(marker);
+            }
+        }
+    }
 
     fn mark(value: f64) -> GridMark {
         GridMark { value, step_size: 1.0 }

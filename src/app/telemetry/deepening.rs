@@ -2,18 +2,19 @@
 //! (depth → nodes on a log scale) against the minimax tree, b^d and b^(d/2), B's ladder overlaid when an A/B
 //! run exists, the A/B controls, and the ladders as a table.
 
-use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, power_of_ten, side_color};
+use super::dashboard::{HoverTexts, Y_AXIS_WIDTH, decades, marked_points, power_of_ten, side_color};
 use super::series::{MoveAxis, ValueScale, fewer_than_minimax, signed};
 use super::{Action, TelemetryView, ab};
 use crate::app::play::Play;
-use crate::app::plot_axes::{whole_number, whole_numbers};
+use crate::app::plot_axes::{area_height, extent, marked_bounds, whole_number, whole_numbers};
 use crate::engine::search::deepening::Iteration;
 use crate::engine::telemetry::pruning::{below_levin, levin_minimum};
 use crate::engine::telemetry::searches::{SearchKind, SearchRecord, depth_of};
 use crate::games::any::AnyMove;
 use crate::numbers;
+use crate::play::figure::{Marker, Shape};
 use eframe::egui;
-use egui_plot::{Line, LineStyle, MarkerShape, Plot, Points};
+use egui_plot::{Line, LineStyle, Plot};
 
 /// What the ladder plot shows per depth.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -50,6 +51,10 @@ impl Rung {
 
 /// B's colour.
 pub(super) const B_COLOR: egui::Color32 = egui::Color32::from_rgb(46, 160, 67);
+/// B's marker (A's is the plain point), in the plot and the figure.
+pub(super) const B_MARKER: Marker = Marker { shape: Shape::Up, filled: true };
+/// The minimax tree's marker, in the plot and the figure.
+pub(super) const TREE_MARKER: Marker = Marker { shape: Shape::Square, filled: true };
 
 /// Draws the selected search's deepening ladder: its iterations against the minimax tree, or a hint to pick one.
 pub fn show(view: &mut TelemetryView, play: &Play, ui: &mut egui::Ui) {
@@ -224,25 +229,42 @@ fn plot(record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>, rung: Ru
     let b_name = "B";
     let (b_points, b_texts) = b_ladder.map(|l| ladder_points(l, rung, scale)).unwrap_or_default();
     texts.insert(b_name, b_texts);
-    ladder_plot(rung, scale, texts).show(ui, |plot_ui| {
+    // Every point and line the plot draws, with the win lines' reach on the value's, and room for the markers.
+    let growth = branching.map(|b| [growth_curve(b, 1.0, max_depth), growth_curve(b, 0.5, max_depth)]);
+    let mut drawn: Vec<[f64; 2]> =
+        a_points.iter().chain(&b_points).chain(tree.iter().map(|(p, _)| p)).copied().collect();
+    drawn.extend(growth.iter().flatten().flatten());
+    if rung == Rung::Nodes {
+        drawn.push([1.0, 0.0]);
+    }
+    if rung == Rung::Value {
+        let reach = super::dashboard::value_reach(scale.values.edge, LADDER_HEIGHT);
+        drawn.extend([[0.1, reach], [0.1, -reach]]);
+    }
+    let area = [f64::from(ui.available_width() - Y_AXIS_WIDTH), area_height(LADDER_HEIGHT)];
+    let bounds = marked_bounds(
+        extent(drawn.iter().map(|p| p[0])),
+        extent(drawn.iter().map(|p| p[1])),
+        area,
+        LADDER_MARKER_REACH,
+    );
+    ladder_plot(rung, scale, bounds, texts).show(ui, |plot_ui| {
         if rung == Rung::Value {
             super::dashboard::win_lines(plot_ui, &scale.values, 0.1);
         }
-        if let Some(b) = branching {
-            growth_lines(plot_ui, b, max_depth);
+        if let (Some(b), Some(curves)) = (branching, growth) {
+            growth_lines(plot_ui, b, curves);
         }
         if !tree.is_empty() {
             let xy: Vec<[f64; 2]> = tree.iter().map(|(p, _)| *p).collect();
-            plot_ui.points(
-                Points::new("minimax tree", xy).shape(MarkerShape::Square).color(egui::Color32::DARK_RED).radius(3.5),
-            );
+            plot_ui.points(marked_points("minimax tree", xy, TREE_MARKER).color(egui::Color32::DARK_RED).radius(3.5));
         }
         let color = side_color(record.side);
         plot_ui.line(Line::new(a_name.clone(), a_points.clone()).color(color).allow_hover(false));
-        plot_ui.points(Points::new(a_name, a_points).color(color).radius(4.0));
+        plot_ui.points(marked_points(a_name, a_points, Marker::POINT).color(color).radius(4.0));
         if !b_points.is_empty() {
             plot_ui.line(Line::new(b_name, b_points.clone()).color(B_COLOR).allow_hover(false));
-            plot_ui.points(Points::new(b_name, b_points).color(B_COLOR).shape(MarkerShape::Up).radius(5.0));
+            plot_ui.points(marked_points(b_name, b_points, B_MARKER).color(B_COLOR).radius(5.0));
         }
     });
 }
@@ -258,10 +280,19 @@ pub(super) fn minimax_tree(record: &SearchRecord, max_depth: u32) -> Vec<([f64; 
         .collect()
 }
 
-/// The empty plot for `rung`: its axes, legend, hover `texts` and the range its values need.
-fn ladder_plot<'a>(rung: Rung, scale: &Scale, texts: HoverTexts) -> Plot<'a> {
+/// The ladder plot's height in points.
+const LADDER_HEIGHT: f32 = 240.0;
+
+/// How far the ladder's largest marker reaches from its centre, in points: B's triangle (radius 5) enlarged under
+/// the pointer.
+const LADDER_MARKER_REACH: f32 = 7.0;
+
+/// The empty plot for `rung` within `bounds` (x, then y): its axes, legend and hover `texts`.
+fn ladder_plot<'a>(rung: Rung, scale: &Scale, [xs, ys]: [(f64, f64); 2], texts: HoverTexts) -> Plot<'a> {
     let mut plot = Plot::new(("telemetry_ladder_plot", rung.name()))
-        .height(240.0)
+        .default_x_bounds(xs.0, xs.1)
+        .default_y_bounds(ys.0, ys.1)
+        .height(LADDER_HEIGHT)
         .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
         .x_axis_label("depth (plies)")
         .x_grid_spacer(whole_numbers)
@@ -274,28 +305,26 @@ fn ladder_plot<'a>(rung: Rung, scale: &Scale, texts: HoverTexts) -> Plot<'a> {
         .allow_scroll(false)
         .label_formatter(move |position| texts.label(position, |d| format!("depth {d}")));
     if rung == Rung::Nodes {
-        plot = plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades).include_y(0.0);
-    }
-    if rung == Rung::Value {
-        let reach = super::dashboard::value_reach(scale.values.edge, 240.0);
-        plot = plot.include_y(reach).include_y(-reach);
+        plot = plot.y_axis_formatter(power_of_ten).y_grid_spacer(decades);
     }
     plot
 }
 
-/// The grey b^d and b^(d/2) curves for branching factor `b`, to `max_depth`.
-fn growth_lines(plot_ui: &mut egui_plot::PlotUi<'_>, b: f64, max_depth: u32) {
-    let curve = |power: f64| -> Vec<[f64; 2]> {
-        (0..=max_depth * 4).map(|i| i as f64 / 4.0).map(|d| [d, d * power * b.log10()]).collect()
-    };
+/// The curve b^(power · d) for branching factor `b`, depth 0 to `max_depth`, on the log scale.
+fn growth_curve(b: f64, power: f64, max_depth: u32) -> Vec<[f64; 2]> {
+    (0..=max_depth * 4).map(|i| i as f64 / 4.0).map(|d| [d, d * power * b.log10()]).collect()
+}
+
+/// The grey b^d and b^(d/2) curves (`[full, half]`) for branching factor `b`.
+fn growth_lines(plot_ui: &mut egui_plot::PlotUi<'_>, b: f64, [full, half]: [Vec<[f64; 2]>; 2]) {
     plot_ui.line(
-        Line::new(format!("b^d (b = {b:.2})"), curve(1.0))
+        Line::new(format!("b^d (b = {b:.2})"), full)
             .style(LineStyle::dashed_loose())
             .color(egui::Color32::GRAY)
             .allow_hover(false),
     );
     plot_ui.line(
-        Line::new("b^(d/2)", curve(0.5)).style(LineStyle::dotted_dense()).color(egui::Color32::GRAY).allow_hover(false),
+        Line::new("b^(d/2)", half).style(LineStyle::dotted_dense()).color(egui::Color32::GRAY).allow_hover(false),
     );
 }
 

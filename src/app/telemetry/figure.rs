@@ -2,8 +2,8 @@
 //! the plots on screen (not a screenshot), written as SVG or PNG at the size asked for, with the title, the game,
 //! axes, ticks, units and a legend.
 
-use super::dashboard::{FIRST, SECOND, groups, side_color, side_names};
-use super::deepening::{B_COLOR, Rung, Scale, ladder_points, minimax_tree};
+use super::dashboard::{FIRST, Group, SECOND, group_marker, groups, side_color, side_names};
+use super::deepening::{B_COLOR, B_MARKER, Rung, Scale, TREE_MARKER, ladder_points, minimax_tree};
 use super::export::Part;
 use super::series::{Series, value_scale};
 use crate::app::play::Play;
@@ -12,7 +12,7 @@ use crate::engine::search::deepening::Iteration;
 use crate::engine::telemetry::searches::{SearchRecord, depth_of};
 use crate::files::project_folder;
 use crate::games::any::AnyMove;
-use crate::play::figure::{Figure, Panel, Ticks, Trace, to_svg};
+use crate::play::figure::{Figure, Marker, Panel, Ticks, Trace, to_svg};
 use eframe::egui;
 use std::path::{Path, PathBuf};
 
@@ -27,16 +27,7 @@ pub fn plots_figure(play: &Play, shown: &[bool]) -> Figure {
         .zip(shown)
         .filter(|(_, on)| **on)
         .map(|(series, _)| {
-            let traces = groups(series, records, &names, (&values, &moves))
-                .into_iter()
-                .map(|group| {
-                    let color = if group.side == Side::Max { FIRST } else { SECOND };
-                    let points = group.points.iter().map(|(p, _)| [p.x, p.y]).collect();
-                    // Hints and estimates stand alone, hollow, as on screen.
-                    let apart = group.hint || group.estimate;
-                    Trace { hollow: apart, ..trace(&group.name, color, points, !apart) }
-                })
-                .collect();
+            let traces = groups(series, records, &names, (&values, &moves)).iter().map(group_trace).collect();
             let (ticks, include_y, y_label) = match series {
                 Series::Nodes => (Ticks::PowerOfTen, vec![0.0], "nodes".to_string()),
                 Series::Visited => (Ticks::OneInPowerOfTen, vec![0.0], "share of the minimax tree".to_string()),
@@ -70,6 +61,15 @@ pub fn plots_figure(play: &Play, shown: &[bool]) -> Figure {
     }
 }
 
+/// A group of a plot's points as the figure's trace: its side's colour and the group's marker, as on screen;
+/// hints and estimates stand alone, unjoined.
+fn group_trace(group: &Group) -> Trace {
+    let color = if group.side == Side::Max { FIRST } else { SECOND };
+    let points = group.points.iter().map(|(p, _)| [p.x, p.y]).collect();
+    let apart = group.hint || group.estimate;
+    Trace { marker: group_marker(group.hint, group.estimate), ..trace(&group.name, color, points, !apart) }
+}
+
 /// The ladder of `record` as a figure: nodes (log scale, with the minimax tree where it is known), time and value
 /// at each depth, for A's iterations and B's when an A/B run exists.
 pub fn ladder_figure(play: &Play, record: &SearchRecord, b_ladder: Option<&[Iteration<AnyMove>]>) -> Figure {
@@ -85,12 +85,13 @@ pub fn ladder_figure(play: &Play, record: &SearchRecord, b_ladder: Option<&[Iter
             if rung == Rung::Nodes {
                 let tree = minimax_tree(record, max_depth.unwrap_or(1));
                 let points = tree.into_iter().map(|(p, _)| p).collect();
-                traces.push(trace("minimax tree", egui::Color32::DARK_RED, points, false));
+                let tree = trace("minimax tree", egui::Color32::DARK_RED, points, false);
+                traces.push(Trace { marker: TREE_MARKER, ..tree });
             }
             let (a_points, _) = ladder_points(&record.thought.iterations, rung, &scale);
             traces.push(trace(&a_name, a_color, a_points, true));
             if let Some(b) = b_ladder {
-                traces.push(trace("B", B_COLOR, ladder_points(b, rung, &scale).0, true));
+                traces.push(Trace { marker: B_MARKER, ..trace("B", B_COLOR, ladder_points(b, rung, &scale).0, true) });
             }
             ladder_panel(rung, &scale, traces)
         })
@@ -117,9 +118,9 @@ fn win_lines(values: &super::series::ValueScale) -> Vec<(f64, String)> {
     [values.edge, -values.edge].map(|y| (y, format!("{} wins", values.winner_at(y)))).to_vec()
 }
 
-/// One trace of points in one colour, filled.
+/// One trace of points in one colour, plain filled circles.
 fn trace(name: &str, color: egui::Color32, points: Vec<[f64; 2]>, joined: bool) -> Trace {
-    Trace { name: name.to_string(), color: [color.r(), color.g(), color.b()], points, joined, hollow: false }
+    Trace { name: name.to_string(), color: [color.r(), color.g(), color.b()], points, joined, marker: Marker::POINT }
 }
 
 /// The ladder's panel for `rung`: its title, axis and ticks, the win lines on the value's.
@@ -211,4 +212,35 @@ pub fn png_of(svg: &str) -> Result<Vec<u8>, String> {
     pixmap.fill(tiny_skia::Color::WHITE);
     resvg::render(&tree, tiny_skia::Transform::identity(), &mut pixmap.as_mut());
     pixmap.encode_png().map_err(|e| format!("cannot encode the picture: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::series::Point;
+
+    /// Every group a plot draws — each side's moves and hints, counted or estimated — is exported with the marker
+    /// the window draws it with, and within a side no two groups share one.
+    #[test]
+    fn the_figure_marks_each_group_as_the_window_does() {
+        for side in [Side::Max, Side::Min] {
+            let mut markers = Vec::new();
+            for hint in [false, true] {
+                for estimate in [false, true] {
+                    let point = Point { x: 1.0, y: 2.0, text: String::new(), estimate };
+                    let group = Group {
+                        name: format!("{side:?} {hint} {estimate}"),
+                        side,
+                        hint,
+                        estimate,
+                        points: vec![(point, 1)],
+                    };
+                    let trace = group_trace(&group);
+                    assert_eq!(trace.marker, group_marker(hint, estimate), "{}", group.name);
+                    assert!(!markers.contains(&trace.marker), "{}: {:?} is taken", group.name, trace.marker);
+                    markers.push(trace.marker);
+                }
+            }
+        }
+    }
 }

@@ -24,12 +24,13 @@ pub const ZOOM: std::ops::RangeInclusive<f32> = 0.000_001..=4.0;
 
 /// The view's `stretch` (levels apart however far it zooms out, in multiples of [`LEVEL`]), as Fit may set it and
 /// a session may restore it.
-pub const STRETCH: std::ops::RangeInclusive<f32> = *ZOOM.start()..=MAX_LEVEL / LEVEL;
+pub const STRETCH: std::ops::RangeInclusive<f32> = *ZOOM.start()..=*ZOOM.end();
 
 /// Screen points between neighbouring leaves, and between levels, at zoom 1.
 const SLOT: f32 = 46.0;
 const LEVEL: f32 = 80.0;
-/// The most points between levels, at any zoom: a node and its children always fit on a canvas together.
+/// The most points between levels on a small canvas, at any zoom: a node and its children always fit on a canvas
+/// together. A tall canvas allows up to half its height (see [`most_level`]).
 const MAX_LEVEL: f32 = 160.0;
 /// A node's half size at zoom 1.
 const RADIUS: f32 = 12.0;
@@ -54,6 +55,7 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         origin: lab.view.origin,
         zoom: lab.view.zoom,
         stretch: lab.view.stretch,
+        height: rect.height(),
         // Nodes shrink with the zoom, so a tree of thousands still shows its shape, not a smear.
         r: (RADIUS * lab.view.zoom.min(1.5)).max(1.2),
         snapshot: replay.map(|(_, s)| s),
@@ -108,6 +110,8 @@ struct Scene<'a> {
     origin: Pos2,
     zoom: f32,
     stretch: f32,
+    /// The canvas's height, which bounds the levels' distance.
+    height: f32,
     /// A node's radius on the screen.
     r: f32,
     /// The replay's state, `None` before a search or in quiz mode.
@@ -120,7 +124,7 @@ impl Scene<'_> {
     /// Where node `id` is drawn.
     fn at(&self, id: u32) -> Pos2 {
         let (x, y) = self.layout.positions[id as usize];
-        self.origin + vec2(x * SLOT * self.zoom, y * level_gap(self.zoom, self.stretch))
+        self.origin + vec2(x * SLOT * self.zoom, y * level_gap(self.zoom, self.stretch, self.height))
     }
 
     fn state(&self, id: u32) -> Option<NodeState> {
@@ -177,10 +181,17 @@ fn toolbar(lab: &mut TreeLab, ui: &mut egui::Ui) {
 
 /// Points between levels on the screen. Zooming scales the tree across, but levels never come closer than the
 /// view's `stretch` keeps them (Fit sets it, the most that lets the whole tree's height in), nor further apart
-/// than [`MAX_LEVEL`]: zoomed out, a wide level is compressed instead of the tree flattened into a line; zoomed
-/// in, a node stays in view with its children.
-fn level_gap(zoom: f32, stretch: f32) -> f32 {
-    (LEVEL * zoom.max(stretch)).min(MAX_LEVEL)
+/// than [`most_level`] on a canvas `height` points tall: zoomed out, a wide level is compressed instead of the tree
+/// flattened into a line; zoomed in, a node stays in view with its children.
+fn level_gap(zoom: f32, stretch: f32, height: f32) -> f32 {
+    (LEVEL * zoom.max(stretch)).min(most_level(height))
+}
+
+/// The most points between levels on a canvas `height` points tall: half its height, so a node and its children
+/// fit on it together, but no less than [`MAX_LEVEL`] and no more than the levels' distance at the zoom range's top
+/// (a small tree fitted to a large canvas fills it instead of stopping at 160 points a level).
+fn most_level(height: f32) -> f32 {
+    (0.5 * height).clamp(MAX_LEVEL, LEVEL * *ZOOM.end())
 }
 
 /// Fits the tree to the canvas when asked (or when a fitted canvas changes size), pans on a drag and zooms about
@@ -195,11 +206,12 @@ fn fit_and_navigate(view: &mut CanvasView, extent: (f32, f32), rect: Rect, respo
         let margin = 36.0;
         let zx = (rect.width() - 2.0 * margin) / (width * SLOT).max(1.0);
         let zy = ((rect.height() - 2.0 * margin - 24.0) / (height * LEVEL).max(1.0)).max(*ZOOM.start());
-        view.zoom = zx.min(zy).clamp(*ZOOM.start(), 1.6);
-        // The levels as far apart as the canvas's height allows (up to `MAX_LEVEL`), whatever the zoom across:
+        // Up to the zoom range's top: a small tree fills a large canvas (its labels grow with it).
+        view.zoom = zx.min(zy).clamp(*ZOOM.start(), *ZOOM.end());
+        // The levels as far apart as the canvas's height allows (up to `most_level`), whatever the zoom across:
         // a wide, shallow tree is spread over the canvas, not flattened into a line.
         view.stretch = zy.clamp(*STRETCH.start(), *STRETCH.end());
-        let size = vec2(width * SLOT * view.zoom, height * level_gap(view.zoom, view.stretch));
+        let size = vec2(width * SLOT * view.zoom, height * level_gap(view.zoom, view.stretch, rect.height()));
         view.offset = vec2((rect.width() - size.x) / 2.0, (rect.height() - size.y - 24.0) / 2.0);
         view.fit_pending = false;
         view.fitted = true;
@@ -217,7 +229,8 @@ fn fit_and_navigate(view: &mut CanvasView, extent: (f32, f32), rect: Rect, respo
             let new_zoom = (view.zoom * factor).clamp(*ZOOM.start(), *ZOOM.end());
             let anchor = pointer - rect.min;
             // Across, the tree scales with the zoom; down, with the levels' distance (which may stay as it was).
-            let down = level_gap(new_zoom, view.stretch) / level_gap(view.zoom, view.stretch);
+            let down =
+                level_gap(new_zoom, view.stretch, rect.height()) / level_gap(view.zoom, view.stretch, rect.height());
             view.offset = anchor - (anchor - view.offset) * vec2(new_zoom / view.zoom, down);
             view.zoom = new_zoom;
             view.fitted = false;
@@ -372,7 +385,7 @@ pub(super) fn position(lab: &super::TreeLab, path: &[usize]) -> Option<Pos2> {
     let analysis = lab.analysis.as_ref()?;
     let (x, y) = analysis.layout.positions[analysis.flat.node_at(path)? as usize];
     let view = &lab.view;
-    Some(view.origin + vec2(x * SLOT * view.zoom, y * level_gap(view.zoom, view.stretch)))
+    Some(view.origin + vec2(x * SLOT * view.zoom, y * level_gap(view.zoom, view.stretch, view.rect.height())))
 }
 
 /// The node drawn at `pointer`, if any (the nearest within a little more than its size).

@@ -14,6 +14,33 @@ pub enum Ticks {
     OneInPowerOfTen,
 }
 
+/// A marker's outline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A circle.
+    Circle,
+    /// A square standing on its point.
+    Diamond,
+    /// A square.
+    Square,
+    /// A triangle pointing up.
+    Up,
+}
+
+/// How a trace's points are drawn, in the window's plots and in the figures alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marker {
+    /// Its outline.
+    pub shape: Shape,
+    /// Filled with its colour, or hollow.
+    pub filled: bool,
+}
+
+impl Marker {
+    /// A filled circle, the plain point.
+    pub const POINT: Marker = Marker { shape: Shape::Circle, filled: true };
+}
+
 /// One named set of points in one colour.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace {
@@ -25,8 +52,8 @@ pub struct Trace {
     pub points: Vec<[f64; 2]>,
     /// Joined by a line.
     pub joined: bool,
-    /// Drawn hollow (a hint or an estimate).
-    pub hollow: bool,
+    /// How its points (and its legend's mark) are drawn.
+    pub marker: Marker,
 }
 
 /// One plot of the figure.
@@ -68,6 +95,27 @@ const TOP: f64 = 78.0;
 /// Room for a panel's title above it and its x ticks and title under it.
 const PANEL_TITLE: f64 = 22.0;
 const PANEL_FOOT: f64 = 40.0;
+
+/// How far, in pixels, a figure's marker reaches from its centre: its radius and half its stroke.
+const MARKER_REACH: f64 = 4.0;
+
+/// `low..high` widened on both sides so that a marker reaching `reach` pixels from its centre, drawn at either end
+/// of an axis `pixels` long, is drawn whole: the margin in data units is the marker's reach in the units the axis
+/// maps to its pixels, and never less than 5 % of the range. A range of one value is widened by 1 each way first.
+///
+/// With the margin `m` on each side of a span `s`, an end point sits `m / (s + 2m) · pixels` from the border, which
+/// is `reach` when `m = reach · s / (pixels − 2 · reach)`.
+pub fn marked_range(low: f64, high: f64, pixels: f64, reach: f64) -> (f64, f64) {
+    let (mut low, mut high) = if low.is_finite() && high.is_finite() && low <= high { (low, high) } else { (0.0, 1.0) };
+    if high - low < 1e-9 {
+        (low, high) = (low - 1.0, high + 1.0);
+    }
+    let span = high - low;
+    // A tiny axis still keeps the marker inside: its room is taken as at least four markers across.
+    let pixels = pixels.max(4.0 * reach).max(1.0);
+    let pad = (reach * span / (pixels - 2.0 * reach)).max(0.05 * span);
+    (low - pad, high + pad)
+}
 
 /// "&", "<", ">" and quotes written as XML entities.
 fn escape(text: &str) -> String {
@@ -115,7 +163,8 @@ pub fn to_svg(figure: &Figure, width: u32, height: u32) -> String {
         writeln!(out, r#"<text x="{LEFT}" y="24" font-size="18" font-weight="bold">{}</text>"#, escape(&figure.title));
     let _ = writeln!(out, r#"<text x="{LEFT}" y="44" fill="dimgray">{}</text>"#, escape(&figure.subtitle));
     legend(&mut out, figure, width);
-    let x_range = x_range(figure);
+    let (low, high) = x_range(figure);
+    let x_range = marked_range(low, high, width - LEFT - RIGHT, MARKER_REACH);
     let count = figure.panels.len().max(1) as f64;
     let each = ((height - TOP) / count).max(PANEL_TITLE + PANEL_FOOT + 40.0);
     for (i, panel) in figure.panels.iter().enumerate() {
@@ -127,24 +176,19 @@ pub fn to_svg(figure: &Figure, width: u32, height: u32) -> String {
     out
 }
 
-/// Every trace's name once, in its colour, in one row under the subtitle.
+/// Every trace's name once, with its marker in its colour, in one row under the subtitle.
 fn legend(out: &mut String, figure: &Figure, width: f64) {
-    let mut seen: Vec<(&str, [u8; 3], bool)> = Vec::new();
+    let mut seen: Vec<&Trace> = Vec::new();
     for trace in figure.panels.iter().flat_map(|p| &p.traces) {
-        if !seen.iter().any(|(name, _, _)| *name == trace.name) {
-            seen.push((&trace.name, trace.color, trace.hollow));
+        if !seen.iter().any(|t| t.name == trace.name) {
+            seen.push(trace);
         }
     }
     let mut x = LEFT;
-    for (name, [r, g, b], hollow) in seen {
-        let fill = if hollow { "none".to_string() } else { format!("rgb({r},{g},{b})") };
-        let _ = writeln!(
-            out,
-            r#"<circle cx="{}" cy="62" r="5" fill="{fill}" stroke="rgb({r},{g},{b})" stroke-width="1.5"/><text x="{}" y="66">{}</text>"#,
-            x + 5.0,
-            x + 14.0,
-            escape(name)
-        );
+    for trace in seen {
+        let name = &trace.name;
+        out.push_str(&marker_svg(trace.marker, trace.color, [x + 5.0, 62.0], 5.0, 1.5));
+        let _ = writeln!(out, r#"<text x="{}" y="66">{}</text>"#, x + 14.0, escape(name));
         x += 24.0 + 7.0 * name.chars().count() as f64;
         if x > width - 120.0 {
             break;
@@ -152,7 +196,8 @@ fn legend(out: &mut String, figure: &Figure, width: f64) {
     }
 }
 
-/// The x range every panel shares: half a move beyond the first and last points.
+/// The x range every panel shares: half a move beyond the first and last points (move 1 at least), before the
+/// markers' margins.
 fn x_range(figure: &Figure) -> (f64, f64) {
     let xs = figure.panels.iter().flat_map(|p| &p.traces).flat_map(|t| t.points.iter().map(|p| p[0]));
     let (low, high) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), x| (l.min(x), h.max(x)));
@@ -167,11 +212,7 @@ fn draw_panel(out: &mut String, panel: &Panel, area: [f64; 4], x_range: (f64, f6
     if !low.is_finite() {
         (low, high) = (0.0, 1.0);
     }
-    if high - low < 1e-9 {
-        (low, high) = (low - 1.0, high + 1.0);
-    }
-    let pad = 0.06 * (high - low);
-    let (low, high) = (low - pad, high + pad);
+    let (low, high) = marked_range(low, high, bottom - top, MARKER_REACH);
     let sx = |x: f64| left + (x - x_range.0) / (x_range.1 - x_range.0) * (right - left);
     let sy = |y: f64| bottom - (y - low) / (high - low) * (bottom - top);
     let _ = writeln!(out, r#"<text x="{left}" y="{}" font-weight="bold">{}</text>"#, top - 6.0, escape(&panel.title));
@@ -243,14 +284,33 @@ fn draw_trace(out: &mut String, trace: &Trace, sx: &dyn Fn(f64) -> f64, sy: &dyn
             path.join(" ")
         );
     }
-    let fill = if trace.hollow { "none" } else { color.as_str() };
     for p in &trace.points {
-        let _ = writeln!(
-            out,
-            r#"<circle cx="{:.1}" cy="{:.1}" r="3" fill="{fill}" stroke="{color}"/>"#,
-            sx(p[0]),
-            sy(p[1])
-        );
+        out.push_str(&marker_svg(trace.marker, trace.color, [sx(p[0]), sy(p[1])], MARKER_RADIUS, 1.0));
+        out.push('\n');
+    }
+}
+
+/// A point's marker radius in a figure, in pixels.
+const MARKER_RADIUS: f64 = 3.0;
+
+/// One marker as an SVG element: `shape` centred on `at`, reaching `radius` from it (as egui_plot draws its
+/// markers: a square's corners, a diamond's and a triangle's points at the radius), filled or hollow.
+fn marker_svg(marker: Marker, [r, g, b]: [u8; 3], [x, y]: [f64; 2], radius: f64, stroke: f64) -> String {
+    let color = format!("rgb({r},{g},{b})");
+    let fill = if marker.filled { color.as_str() } else { "none" };
+    let paint = format!(r#"fill="{fill}" stroke="{color}" stroke-width="{stroke}""#);
+    let polygon = |corners: &[[f64; 2]]| {
+        let corners: Vec<String> =
+            corners.iter().map(|[dx, dy]| format!("{:.1},{:.1}", x + radius * dx, y + radius * dy)).collect();
+        format!(r#"<polygon class="{:?}" points="{}" {paint}/>"#, marker.shape, corners.join(" "))
+    };
+    let half = std::f64::consts::FRAC_1_SQRT_2;
+    let tall = 3f64.sqrt() / 2.0;
+    match marker.shape {
+        Shape::Circle => format!(r#"<circle cx="{x:.1}" cy="{y:.1}" r="{radius}" {paint}/>"#),
+        Shape::Diamond => polygon(&[[0.0, -1.0], [1.0, 0.0], [0.0, 1.0], [-1.0, 0.0]]),
+        Shape::Square => polygon(&[[-half, -half], [half, -half], [half, half], [-half, half]]),
+        Shape::Up => polygon(&[[0.0, -1.0], [tall, 0.5], [-tall, 0.5]]),
     }
 }
 
@@ -264,7 +324,7 @@ mod tests {
             color: [66, 133, 244],
             points,
             joined: true,
-            hollow: false,
+            marker: Marker::POINT,
         };
         Figure {
             title: "Telemetry: nodes".to_string(),
@@ -300,6 +360,87 @@ mod tests {
             assert!(svg.contains(text), "{text} missing");
         }
         assert_eq!(svg.matches("<circle").count(), 3 + 1, "three points and the legend's mark");
+    }
+
+    /// Every point's marker, at a panel's maximum and minimum too, lies whole inside its panel's frame, on a figure
+    /// of one panel and of six (short panels), small and large.
+    #[test]
+    fn every_marker_is_drawn_whole_inside_its_panel() {
+        let number = |tag: &str, name: &str| -> f64 {
+            let start = tag.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+            tag[start..].split('"').next().and_then(|v| v.parse().ok()).expect("a number")
+        };
+        let six = Figure { panels: vec![figure().panels[0].clone(); 6], ..figure() };
+        for (made, panels) in [(figure(), 1), (six, 6)] {
+            for (width, height) in [(320, 240), (900, 600), (2400, 1400)] {
+                let svg = to_svg(&made, width, height);
+                let mut frame = None;
+                let mut markers = 0;
+                for line in svg.lines() {
+                    if line.contains(r##"stroke="#888""##) {
+                        let (left, top) = (number(line, "x"), number(line, "y"));
+                        frame = Some([left, top, left + number(line, "width"), top + number(line, "height")]);
+                    } else if line.starts_with("<circle") && !line.contains("<text") {
+                        let [left, top, right, bottom] = frame.expect("a marker inside a panel");
+                        let (cx, cy, r) = (number(line, "cx"), number(line, "cy"), number(line, "r") + 0.5);
+                        let whole = cx - r >= left && cx + r <= right && cy - r >= top && cy + r <= bottom;
+                        assert!(whole, "{line} cut by {left}, {top}, {right}, {bottom} at {width}×{height}");
+                        markers += 1;
+                    }
+                }
+                assert_eq!(markers, 3 * panels, "{svg}");
+            }
+        }
+    }
+
+    /// Each trace's legend mark is drawn with the trace's own marker: four markers, four different marks, each as
+    /// its points are drawn.
+    #[test]
+    fn the_legend_draws_each_trace_s_own_marker() {
+        let markers = [
+            Marker::POINT,
+            Marker { shape: Shape::Circle, filled: false },
+            Marker { shape: Shape::Diamond, filled: true },
+            Marker { shape: Shape::Diamond, filled: false },
+        ];
+        let base = figure().panels[0].traces[0].clone();
+        let traces = markers
+            .iter()
+            .enumerate()
+            .map(|(i, marker)| Trace {
+                name: format!("trace {i}"),
+                marker: *marker,
+                points: vec![[1.0, i as f64]],
+                ..base.clone()
+            })
+            .collect();
+        let panel = Panel { traces, ..figure().panels[0].clone() };
+        let svg = to_svg(&Figure { panels: vec![panel], ..figure() }, 900, 600);
+        // A mark's kind: its element, its outline, filled or not.
+        let kind = |line: &str| -> String {
+            let element = line.split_whitespace().next().unwrap_or_default().to_string();
+            let class = line.split("class=\"").nth(1).and_then(|c| c.split('"').next()).unwrap_or_default();
+            format!("{element} {class} {}", line.contains(r#"fill="none""#))
+        };
+        let legend: Vec<String> = svg.lines().filter(|l| l.contains(r#"y="66">trace"#)).map(kind).collect();
+        assert_eq!(legend.len(), 4, "{svg}");
+        for (i, mark) in legend.iter().enumerate() {
+            assert!(!legend[..i].contains(mark), "two traces share the mark {mark}: {legend:?}");
+            let point =
+                svg.lines().filter(|l| !l.contains("<text") && (l.starts_with("<circle") || l.starts_with("<polygon")));
+            assert_eq!(point.map(kind).nth(i).as_ref(), Some(mark), "trace {i}'s points are drawn as its legend says");
+        }
+    }
+
+    #[test]
+    fn marked_ranges_leave_a_marker_s_reach_at_both_ends() {
+        for (low, high, pixels) in [(3.2, 4.8, 80.0), (0.0, 0.0, 200.0), (-250.0, 12.0, 30.0), (1.0, 1000.0, 2000.0)] {
+            let (from, to) = marked_range(low, high, pixels, 4.0);
+            for end in [low, high] {
+                let near = ((end - from).min(to - end)) / (to - from) * pixels.max(16.0);
+                assert!(near >= 4.0 - 1e-9, "{end} of {low}..{high} on {pixels} pixels: {near} from the border");
+            }
+        }
     }
 
     #[test]
