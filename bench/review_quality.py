@@ -28,6 +28,7 @@ import json
 import math
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -45,18 +46,31 @@ def fail(message):
 
 
 def review(binary, game, record, extra):
-    """The studio's review of one record as JSON, and its wall-clock seconds."""
+    """The studio's review of one record as JSON, and its seconds: wall clock, and processor time (user + system,
+    which the machine's other work moves far less)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     done = subprocess.run([binary, "review", game, "--record", record, "--json", *extra], capture_output=True,
                           text=True, check=False)
     seconds = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         fail(f"{binary} review {game} --record {record}: exit {done.returncode}: {done.stderr.strip()}")
-    return json.loads(done.stdout), seconds
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return json.loads(done.stdout), seconds, cpu
 
 
 def ratio(numerator, denominator):
     return numerator / denominator if denominator else float("nan")
+
+
+def mean(values):
+    values = list(values)
+    return sum(values) / len(values) if values else float("nan")
+
+
+def games_text(count):
+    return f"{count} game{'' if count == 1 else 's'}"
 
 
 def figure(value):
@@ -71,7 +85,28 @@ def scores(pairs):
     return ratio(true_positive, flagged), ratio(true_positive, real), true_positive, flagged, real
 
 
-# ---------------------------------------------------------------------------------------------------------- Connect Four
+def print_verdicts(rows, sound_name, goals):
+    """The table's head and its rows on flags, from (the studio's class, the oracle's class; sound_name when sound);
+    goals: the issue's goal of each figure, by its name."""
+    blunders = scores([(c == "blunder", t == "blunder") for c, t in rows])
+    errors = scores([(c in ERRORS, t in ERRORS) for c, t in rows])
+    sound = [c for c, t in rows if t == sound_name]
+    false_flags = sum(1 for c in sound if c in FLAGS)
+    false_errors = sum(1 for c in sound if c in ERRORS)
+    print()
+    print("| figure | value | counts | goal |")
+    print("|---|---|---|---|")
+    for name, value, counts in (
+            ("blunders: precision", blunders[0], f"{blunders[2]} of {blunders[3]} flagged"),
+            ("blunders: recall", blunders[1], f"{blunders[2]} of {blunders[4]} real"),
+            ("mistakes + blunders: precision", errors[0], f"{errors[2]} of {errors[3]} flagged"),
+            ("mistakes + blunders: recall", errors[1], f"{errors[2]} of {errors[4]} real"),
+            ("flags (?!, ?, ??) on sound moves", ratio(false_flags, len(sound)),
+             f"{false_flags} of {len(sound)} sound ({false_errors} as ? or ??)")):
+        print(f"| {name} | {figure(value)} | {counts} | {goals.get(name, '')} |")
+
+
+# ------------------------------------------------------------------------------------------------------- Connect Four
 
 
 def cf_match_games(binary, count, seed, work):
@@ -134,11 +169,12 @@ def connect_four(args):
             record = os.path.join(work, f"game-{number}.txt")
             with open(record, "w", encoding="utf-8") as handle:
                 handle.write(moves + "\n")
-            result, seconds = review(args.bin, "connect-four", record, args.review_args)
-            times.append(seconds)
+            result, seconds, cpu = review(args.bin, "connect-four", record, args.review_args)
+            times.append((seconds, cpu))
             prefixes = [moves[:ply] for ply in range(args.from_ply, len(moves))]
             oracle = pons_analyze(args.pons, prefixes) if prefixes else {}
-            lines = [f"game {number}: {moves} ({players}), reviewed in {seconds:.1f} s; Pons' scores from ply "
+            lines = [f"game {number}: {moves} ({players}), reviewed in {seconds:.1f} s ({cpu:.1f} s of processor "
+                     f"time); Pons' scores from ply "
                      f"{args.from_ply}: the mover's score of columns 1-7 ('-' full), positive a win",
                      "ply move studio-class proven loss true-class pons-scores"]
             for move in result["moves"]:
@@ -155,28 +191,19 @@ def connect_four(args):
             with open(os.path.join(args.out, f"game-{number:02}.txt"), "w", encoding="utf-8") as handle:
                 handle.write("\n".join(lines) + "\n")
             print(f"connect-four game {number}/{len(games)}: {len(moves)} plies, {seconds:.1f} s", file=sys.stderr)
-    blunders = scores([(c == "blunder", t == "blunder") for c, t in rows])
-    errors = scores([(c in ERRORS, t in ERRORS) for c, t in rows])
-    sound = [c for c, t in rows if t == "sound"]
-    false_flags = sum(1 for c in sound if c in FLAGS)
     same = sum(1 for c, t in rows if c == t or (t == "sound" and c not in FLAGS))
-    print(f"Connect Four: {len(games)} games (`match` levels {', '.join(f'{a} v {b}' for a, b in CF_LEVELS)} in turn, "
+    levels = ", ".join(f"{a} v {b}" for a, b in CF_LEVELS)
+    print(f"Connect Four: {games_text(len(games))} (`match` levels {levels} in turn, "
           f"random:2 openings, seeds {args.seed}…), {total} moves reviewed, {len(rows)} checked against Pons' solver "
           f"(plies {args.from_ply} on)")
-    print()
-    print("| figure | value | counts |")
-    print("|---|---|---|")
-    print(f"| blunders: precision | {figure(blunders[0])} | {blunders[2]} of {blunders[3]} flagged |")
-    print(f"| blunders: recall | {figure(blunders[1])} | {blunders[2]} of {blunders[4]} real |")
-    print(f"| mistakes + blunders: precision | {figure(errors[0])} | {errors[2]} of {errors[3]} flagged |")
-    print(f"| mistakes + blunders: recall | {figure(errors[1])} | {errors[2]} of {errors[4]} real |")
-    print(f"| flags (?!, ?, ??) on sound moves | {figure(ratio(false_flags, len(sound)))} | {false_flags} of "
-          f"{len(sound)} sound |")
+    print_verdicts(rows, "sound", {"mistakes + blunders: precision": "≥ 0.95",
+                                   "mistakes + blunders: recall": "≥ 0.95"})
     print(f"| class as the oracle's (sound / mistake / blunder) | {figure(ratio(same, len(rows)))} | {same} of "
-          f"{len(rows)} |")
-    print(f"| judged exactly (`proven`), every ply | {figure(ratio(proven, total))} | {proven} of {total} |")
-    print(f"| review time a game, mean (max) | {sum(times) / max(len(times), 1):.1f} s ({max(times, default=0):.1f} s) "
-          f"| {len(games)} games |")
+          f"{len(rows)} | |")
+    print(f"| judged exactly (`proven`), every ply | {figure(ratio(proven, total))} | {proven} of {total} | 1 |")
+    print(f"| processor time a game, mean (max) | {mean(t for _, t in times):.1f} s "
+          f"({max((t for _, t in times), default=0):.1f} s) | {games_text(len(games))}; wall clock "
+          f"{mean(w for w, _ in times):.1f} s ({max((w for w, _ in times), default=0):.1f} s) | ≤ 20 s |")
 
 
 # -------------------------------------------------------------------------------------------------------------- chess
@@ -324,13 +351,14 @@ def chess_quality(args):
                 with open(record, "w", encoding="utf-8") as handle:
                     exporter = chess.pgn.StringExporter(headers=False, variations=False, comments=False)
                     handle.write(game.accept(exporter) + "\n")
-                result, seconds = review(args.bin, "chess", record, args.review_args)
-                times.append((seconds, len(moves)))
+                result, seconds, cpu = review(args.bin, "chess", record, args.review_args)
+                times.append((seconds, cpu, len(moves)))
                 evaluations = stockfish_evaluations(engine, moves, args.depth, object())
                 lichess = lichess_accuracy(evaluations[1:])
                 studio = result["accuracy"]
                 accuracy_rows.append((studio.get("White"), lichess["white"], studio.get("Black"), lichess["black"]))
-                lines = [f"game {number}: {name} ({source}), {len(moves)} plies, reviewed in {seconds:.1f} s; "
+                lines = [f"game {number}: {name} ({source}), {len(moves)} plies, reviewed in {seconds:.1f} s "
+                         f"({cpu:.1f} s of processor time); "
                          f"Stockfish depth {args.depth}, evaluations from White's side",
                          f"accuracy White: studio {studio.get('White')}, Lichess's method {lichess['white']}",
                          f"accuracy Black: studio {studio.get('Black')}, Lichess's method {lichess['black']}",
@@ -361,36 +389,24 @@ def chess_quality(args):
                       file=sys.stderr)
     finally:
         engine.quit()
-    blunders = scores([(c == "blunder", t == "blunder") for c, t in rows])
-    errors = scores([(c in ERRORS, t in ERRORS) for c, t in rows])
-    sound = [c for c, t in rows if t is None]
-    false_flags = sum(1 for c in sound if c in FLAGS)
-    false_errors = sum(1 for c in sound if c in ERRORS)
     white = [abs(s - l) for s, l, _, _ in accuracy_rows if s is not None and l is not None]
     black = [abs(s - l) for _, _, s, l in accuracy_rows if s is not None and l is not None]
     signed = [s - l for s, l, _, _ in accuracy_rows if s is not None and l is not None]
     signed += [s - l for _, _, s, l in accuracy_rows if s is not None and l is not None]
-    seconds = sum(t for t, _ in times)
-    plies = sum(p for _, p in times)
-    print(f"Chess: {len(games)} games ({', '.join(os.path.basename(p) for p in args.pgn)}), {total} moves, "
+    seconds = sum(t for t, _, _ in times)
+    cpu = sum(c for _, c, _ in times)
+    plies = sum(p for _, _, p in times)
+    print(f"Chess: {games_text(len(games))} ({', '.join(os.path.basename(p) for p in args.pgn)}), {total} moves, "
           f"against Stockfish at depth {args.depth} on Lichess's judgement")
-    print()
-    print("| figure | value | counts |")
-    print("|---|---|---|")
-    print(f"| blunders: precision | {figure(blunders[0])} | {blunders[2]} of {blunders[3]} flagged |")
-    print(f"| blunders: recall | {figure(blunders[1])} | {blunders[2]} of {blunders[4]} real |")
-    print(f"| mistakes + blunders: precision | {figure(errors[0])} | {errors[2]} of {errors[3]} flagged |")
-    print(f"| mistakes + blunders: recall | {figure(errors[1])} | {errors[2]} of {errors[4]} real |")
-    print(f"| flags (?!, ?, ??) on sound moves (Lichess: none) | {figure(ratio(false_flags, len(sound)))} | "
-          f"{false_flags} of {len(sound)} sound ({false_errors} as ? or ??) |")
-    print(f"| main-line opening moves flagged (to move 10) | {openings_flagged} | of {openings_moves} |")
-    print(f"| accuracy, studio − Lichess's method, mean (mean abs. White / Black) | "
-          f"{sum(signed) / max(len(signed), 1):+.1f} | {sum(white) / max(len(white), 1):.1f} / "
-          f"{sum(black) / max(len(black), 1):.1f} over {len(white)} games |")
-    print(f"| judged exactly (`proven`) | {figure(ratio(proven, total))} | {proven} of {total} |")
-    print(f"| review time a game, mean (max); a ply | {seconds / max(len(times), 1):.1f} s "
-          f"({max((t for t, _ in times), default=0):.1f} s); {ratio(seconds, plies):.2f} s | {len(games)} games, "
-          f"{plies} plies |")
+    print_verdicts(rows, None, {"blunders: precision": "≥ 0.8", "blunders: recall": "≥ 0.9",
+                                "mistakes + blunders: precision": "≥ 0.7", "mistakes + blunders: recall": "≥ 0.8"})
+    print(f"| main-line opening moves flagged (to move 10) | {openings_flagged} | of {openings_moves} | 0 |")
+    print(f"| accuracy, studio − Lichess's method, mean (mean abs. White / Black) | {mean(signed):+.1f} | "
+          f"{mean(white):.1f} / {mean(black):.1f} over {games_text(len(white))} | |")
+    print(f"| judged exactly (`proven`) | {figure(ratio(proven, total))} | {proven} of {total} | |")
+    print(f"| processor time a ply (a 40-move game) | {ratio(cpu, plies):.2f} s ({80 * ratio(cpu, plies):.0f} s) | "
+          f"{plies} plies in {games_text(len(games))}; wall clock {ratio(seconds, plies):.2f} s a ply, "
+          f"{max((t for t, _, _ in times), default=0):.0f} s the longest game | ≤ 60 s a 40-move game |")
 
 
 def show(evaluation):
