@@ -1,7 +1,7 @@
 #!/bin/bash
 # The game review against outside oracles (docs/benchmarks.md, "Game review"): Connect Four against Pascal Pons'
-# solver, chess against Stockfish on Lichess's judgement. Markdown tables go to stdout (and to
-# bench/results/review/summary.md), one file a game to bench/results/review/{connect-four,chess}/.
+# solver, chess against Stockfish on Lichess's judgement. Markdown tables go to stdout (and to $OUT/summary.md), one
+# file a game to $OUT/{connect-four,chess}/.
 #
 #     bench/review_quality.sh                     # 12 Connect Four games, 11 chess games, Stockfish depth 16
 #     QUICK=1 bench/review_quality.sh             # 2 Connect Four games, 3 chess games (96 plies)
@@ -17,6 +17,7 @@
 # (default /usr/games/stockfish, Debian's 15.1, installed with python3-chess by apt-get when missing) to depth
 # SF_DEPTH. BIN: the command line (default target/release/alphabeta: cargo build --release -p alphabeta-cli);
 # REVIEW_ARGS: options for both reviews (default none: the review's default setting). PARTS: "connect-four chess".
+# OUT: where the summary and the games' files go (default bench/results/review, whose files are today's figures').
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-target/release/alphabeta}
@@ -32,7 +33,7 @@ SF_DEPTH=${SF_DEPTH:-16}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 REVIEW_ARGS=${REVIEW_ARGS:-}
 PYTHON=${PYTHON:-python3}
-OUT=bench/results/review
+OUT=${OUT:-bench/results/review}
 
 die() { echo "bench/review_quality.sh: $*" >&2; exit 1; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/review-quality.XXXXXX")
