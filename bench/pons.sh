@@ -10,7 +10,8 @@
 #     SETS="Begin-Medium Begin-Hard" BEGIN_HARD=20 THREADS=2 bench/pons.sh
 #
 # PONS_SRC: his source, a directory or a git repository (URL or path); by default a clone of his GitHub repository,
-# else of the local mirror below. BIN: the studio (default target/release/alphabeta-studio, built beforehand).
+# else of the local mirror (bench/pons_build.sh builds it). BIN: the studio (default target/release/alphabeta-studio,
+# built beforehand).
 # CHUNK / HARD_CHUNK: positions per chunk (50, and 5 on Begin-Hard). Exits 1 if any score differs from the file's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,15 +21,14 @@ BEGIN_HARD=${BEGIN_HARD:-50}
 THREADS=${THREADS:-1}
 CHUNK=${CHUNK:-50}
 HARD_CHUNK=${HARD_CHUNK:-5}
-CXX=${CXX:-g++}
-PONS_URL=https://github.com/PascalPons/connect4
-PONS_MIRROR=/work/.mirror/PascalPons+connect4/repo
 DATA=tests/data/connect4
 OUT=bench/results/pons
 
 die() { echo "bench/pons.sh: $*" >&2; exit 1; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/pons.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# shellcheck source=bench/pons_build.sh
+. bench/pons_build.sh
 
 # The file of set $1 in tests/data/connect4 (its README names the sets).
 set_file() {
@@ -39,36 +39,14 @@ set_file() {
   esac
 }
 
-# Sets $src to Pons' source: PONS_SRC if it is a directory holding Solver.cpp, else a clone of PONS_SRC, of his
-# repository or of the local mirror, the first that clones.
-find_pons_source() {
-  if [ -f "${PONS_SRC:-}/Solver.cpp" ]; then src=$PONS_SRC; return; fi
-  local repos=("${PONS_SRC:-$PONS_URL}")
-  [ -n "${PONS_SRC:-}" ] || [ ! -d "$PONS_MIRROR" ] || repos+=("$PONS_MIRROR")
-  for repo in "${repos[@]}"; do
-    rm -rf "$work/src"
-    if GIT_TERMINAL_PROMPT=0 git clone --quiet --depth 1 "$repo" "$work/src" 2>/dev/null; then
-      src=$work/src
-      return
-    fi
-  done
-  return 1
-}
-
 for name in $SETS; do set_file "$name" >/dev/null; done
 [ -x "$BIN" ] || die "no studio binary at $BIN (cargo build --release, or set BIN)"
-find_pons_source || die "cannot get Pons' source from ${PONS_SRC:-$PONS_URL or $PONS_MIRROR} (set PONS_SRC)"
-flags=$(sed -n 's/^CXXFLAGS *= *//p' "$src/Makefile" 2>/dev/null || true)
-flags=${flags:---std=c++11 -W -Wall -O3 -DNDEBUG}
-read -ra flag_list <<<"$flags"
-"$CXX" "${flag_list[@]}" -I"$src" bench/pons_driver.cpp "$src/Solver.cpp" -o "$work/pons" 2>"$work/build.log" ||
-  die "cannot build Pons' solver from $src with $CXX $flags: $(head -1 "$work/build.log")"
-commit=$(git -C "$src" log -1 --format='%h %cs' 2>/dev/null || echo "unknown commit")
+build_pons "$work" || die "$pons_error"
 mkdir -p "$OUT"
 
 # The raw files of set $1: $OUT/<set>.{studio,pons}.txt, with .t<THREADS> before the suffix when THREADS is not 1.
 raw() { echo "$OUT/$1$([ "$THREADS" = 1 ] || echo ".t$THREADS").$2.txt"; }
-run_pons() { "$work/pons" <"$1" >>"$(raw "$2" pons)"; }
+run_pons() { "$pons" <"$1" >>"$(raw "$2" pons)"; }
 run_studio() { "$BIN" solve --threads "$THREADS" <"$1" >>"$(raw "$2" studio)"; }
 
 # Runs both solvers on set $1, chunk by chunk, into fresh raw files.
@@ -106,7 +84,7 @@ summarize_set() {
                       > "/dev/stderr"; exit 1 } }'
 }
 
-echo "bench/pons.sh, $(date -u '+%Y-%m-%d %H:%M UTC'): Pons $commit ($CXX $flags, table reset per position), studio $BIN --threads $THREADS"
+echo "bench/pons.sh, $(date -u '+%Y-%m-%d %H:%M UTC'): Pons $pons_commit (${CXX:-g++} $pons_flags, table reset per position), studio $BIN --threads $THREADS"
 echo "load before: $(uptime | sed 's/.*load average: //')"
 echo
 echo "| set | positions | exact (both) | mean nodes, studio | mean nodes, Pons | node ratio | mean time, studio | mean time, Pons | time ratio |"
