@@ -342,17 +342,25 @@ pub fn piece_radius(piece: &Piece, size: f32) -> f32 {
     }
 }
 
-/// Where a point's label goes: at `clear` from the point along a diagonal, on the side of it away from the point —
-/// up and to the right, unless a line leaves the point within 30° of that way, then the first of the other
-/// diagonals (up left, down right, down left) clear of every line, else the one farthest from them. `lines` are the
-/// lines leaving the point, as vectors. The label's corner nearest the point is the anchor, so the whole label lies
-/// at `clear` or more from the point: beside its piece, never over it.
+/// Where a point's label goes: at `clear` from the point, on the side of it away from the point — up and to the
+/// right, unless a line leaves the point within 30° of that way, then the first of the other diagonals (up left,
+/// down right, down left) clear of every line, else, of those and the four ways 22.5° off the level (a point with
+/// lines on every diagonal, the middle of a board with diagonals), the one farthest from any line. `lines` are the
+/// lines leaving the point, as vectors. The label's corner nearest the point is the anchor and the label lies away
+/// from it in both directions, so the whole label lies at `clear` or more from the point: beside its piece, never
+/// over it.
 pub fn label_place(at: egui::Pos2, clear: f32, lines: &[egui::Vec2]) -> (egui::Pos2, egui::Align2) {
+    // The slopes of a diagonal and of a way 22.5° off the level (tan 22.5°).
+    let (steep, shallow) = (1.0, 0.4142);
     let ways = [
-        (egui::vec2(1.0, -1.0), egui::Align2::LEFT_BOTTOM),
-        (egui::vec2(-1.0, -1.0), egui::Align2::RIGHT_BOTTOM),
-        (egui::vec2(1.0, 1.0), egui::Align2::LEFT_TOP),
-        (egui::vec2(-1.0, 1.0), egui::Align2::RIGHT_TOP),
+        (egui::vec2(1.0, -steep), egui::Align2::LEFT_BOTTOM),
+        (egui::vec2(-1.0, -steep), egui::Align2::RIGHT_BOTTOM),
+        (egui::vec2(1.0, steep), egui::Align2::LEFT_TOP),
+        (egui::vec2(-1.0, steep), egui::Align2::RIGHT_TOP),
+        (egui::vec2(1.0, -shallow), egui::Align2::LEFT_BOTTOM),
+        (egui::vec2(-1.0, -shallow), egui::Align2::RIGHT_BOTTOM),
+        (egui::vec2(1.0, shallow), egui::Align2::LEFT_TOP),
+        (egui::vec2(-1.0, shallow), egui::Align2::RIGHT_TOP),
     ];
     // The cosine of the angle to the nearest line: lower is clearer.
     let nearest = |way: egui::Vec2| {
@@ -360,7 +368,7 @@ pub fn label_place(at: egui::Pos2, clear: f32, lines: &[egui::Vec2]) -> (egui::P
         lines.iter().filter(|line| line.length() > 0.0).map(|line| line.normalized().dot(way)).fold(-1.0, f32::max)
     };
     let clear_of_lines = (30.0_f32).to_radians().cos();
-    let (way, align) = ways.iter().copied().find(|&(way, _)| nearest(way) < clear_of_lines).unwrap_or_else(|| {
+    let (way, align) = ways[..4].iter().copied().find(|&(way, _)| nearest(way) < clear_of_lines).unwrap_or_else(|| {
         ways.iter().copied().min_by(|a, b| nearest(a.0).total_cmp(&nearest(b.0))).unwrap_or(ways[0])
     });
     (at + way.normalized() * clear, align)
