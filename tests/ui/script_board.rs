@@ -270,3 +270,132 @@ fn choosing_a_game_whose_close_handler_never_ends_does_not_freeze_the_window() {
         assert!(message.contains(&format!("{file}:{line}: stopped after")), "{file}: {message}");
     }
 }
+
+/// `graph-slide.lua` once its six stones are placed by clicks on its points: Black on b2, c3, a2, White on a3, c1,
+/// c2; Black to slide.
+fn placed_graph() -> Harness<'static, Play> {
+    let mut harness = scripted("graph-slide.lua");
+    for point in [5, 1, 3, 9, 4, 6] {
+        harness.get_by_label(&format!("point {point}")).click();
+        settle(&mut harness);
+    }
+    assert_eq!(names(&harness), ["b2", "a3", "c3", "c1", "a2", "c2"]);
+    harness
+}
+
+/// The centre of point `n` (its clickable square is centred on it).
+fn point_at(harness: &Harness<'static, Play>, n: usize) -> egui::Pos2 {
+    harness.get_by_label(&format!("point {n}")).rect().center()
+}
+
+/// The stones painted on the board: the filled circles standing on a point, wider than its dot (not the last
+/// move's ring).
+fn stones(harness: &Harness<'static, Play>) -> Vec<egui::epaint::CircleShape> {
+    let points: Vec<egui::Pos2> = (1..=9).map(|n| point_at(harness, n)).collect();
+    let cell = points[0].distance(points[1]);
+    painted(harness)
+        .into_iter()
+        .filter_map(|shape| match shape {
+            egui::Shape::Circle(c)
+                if c.radius > cell * 0.15
+                    && c.fill != egui::Color32::TRANSPARENT
+                    && points.iter().any(|p| p.distance(c.center) < 1.0) =>
+            {
+                Some(c)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The points dotted as legal places: circles in the colour of the side to move's dot, each mapped to its point.
+fn dotted_points(harness: &Harness<'static, Play>, count: usize) -> std::collections::BTreeSet<usize> {
+    let side = harness.state().history().position().side_to_move();
+    let dot = alphabeta_studio::app::play::boards::view::stone_color(side).gamma_multiply(0.7);
+    let centres: Vec<egui::Pos2> = (1..=count).map(|n| point_at(harness, n)).collect();
+    painted(harness)
+        .into_iter()
+        .filter_map(|shape| match shape {
+            egui::Shape::Circle(c) if c.fill == dot => {
+                Some(centres.iter().position(|p| p.distance(c.center) < 1.0).map_or(0, |i| i + 1))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A point's name is written beside it, never over the stone standing there: the label's box keeps clear of the
+/// stone's circle, outline included.
+#[test]
+fn a_graph_board_s_labels_stand_beside_its_stones() {
+    let harness = placed_graph();
+    let stones = stones(&harness);
+    assert_eq!(stones.len(), 6, "{stones:?}");
+    let texts = painted_texts(&harness);
+    for (point, name) in [(5, "b2"), (1, "a3"), (3, "c3"), (9, "c1"), (4, "a2"), (6, "c2"), (7, "a1")] {
+        let centre = point_at(&harness, point);
+        // The nearest of the texts (the move list names the moves too).
+        let label = texts
+            .iter()
+            .filter(|(text, _)| text == name)
+            .map(|(_, at)| at)
+            .min_by(|a, b| a.distance_to_pos(centre).total_cmp(&b.distance_to_pos(centre)))
+            .unwrap_or_else(|| panic!("{name} is written"));
+        let reach = stones.iter().find(|s| s.center.distance(centre) < 1.0).map_or(0.0, |s| s.radius + s.stroke.width);
+        let gap = label.distance_to_pos(centre);
+        assert!(gap > reach, "{name}: its label {label:?} is {gap} from the point, the stone reaches {reach}");
+        let cell = point_at(&harness, 1).distance(point_at(&harness, 2));
+        assert!(gap < cell / 2.0, "{name}: its label {label:?} is beside the point, {gap} from it");
+    }
+}
+
+/// Black and white stones both show on the dark and the light theme: each has an outline that stands out from the
+/// board's background (a black stone on the dark board had a dark grey one, and vanished).
+#[test]
+fn stones_of_either_colour_show_on_both_themes() {
+    let mut harness = placed_graph();
+    let light = |c: egui::Color32| 0.299 * f32::from(c.r()) + 0.587 * f32::from(c.g()) + 0.114 * f32::from(c.b());
+    for theme in [egui::Theme::Dark, egui::Theme::Light] {
+        harness.ctx.set_theme(theme);
+        settle(&mut harness);
+        let background = harness.ctx.global_style().visuals.extreme_bg_color;
+        let stones = stones(&harness);
+        let fills: std::collections::BTreeSet<[u8; 4]> = stones.iter().map(|s| s.fill.to_array()).collect();
+        assert_eq!(fills.len(), 2, "{theme:?}: black and white stones: {stones:?}");
+        for stone in &stones {
+            let contrast = (light(stone.stroke.color) - light(background)).abs();
+            assert!(
+                contrast > 120.0 && stone.stroke.width >= 1.0,
+                "{theme:?}: a stone of {:?} has the outline {:?} on the background {background:?}",
+                stone.fill,
+                stone.stroke
+            );
+        }
+    }
+}
+
+/// After the first click of a two-click move the places the second click can end it on are dotted, and only they:
+/// for moves numbered from·to (`100 × from + to`) on a board whose `moves = "points"` dots its placings, and for
+/// the lines of Dots and Boxes picked by their two dots.
+#[test]
+fn a_selected_piece_s_destinations_are_dotted_however_moves_are_numbered() {
+    let mut harness = placed_graph();
+    assert!(dotted_points(&harness, 9).is_empty(), "no placing is left: nothing dotted before a stone is picked");
+    harness.get_by_label("point 5").click();
+    settle(&mut harness);
+    let position = harness.state().history().position();
+    let names = ["a3", "b3", "c3", "a2", "b2", "c2", "a1", "b1", "c1"];
+    let legal: std::collections::BTreeSet<usize> = position
+        .legal_moves()
+        .into_iter()
+        .filter_map(|mv| position.move_name(mv).strip_prefix("b2-").map(str::to_owned))
+        .filter_map(|to| names.iter().position(|name| *name == to).map(|i| i + 1))
+        .collect();
+    assert_eq!(legal, [2, 7, 8].into(), "b2 slides to the empty points beside it");
+    assert_eq!(dotted_points(&harness, 9), legal);
+    // Dots and Boxes: a dot picked, the dots it is joined to by a line still to draw.
+    let mut dots = scripted("dots-1x1.lua");
+    dots.get_by_label("point 2").click();
+    settle(&mut dots);
+    assert_eq!(dotted_points(&dots, 4), [1, 4].into());
+}

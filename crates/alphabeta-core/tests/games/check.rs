@@ -23,7 +23,17 @@ fn each_faulty_script_is_caught_with_the_right_finding() {
     use FindingKind::*;
     let cases = [
         ("duplicate-move", DuplicateMove, "duplicate-move.lua:12: moves returned the move 1 twice"),
-        ("duplicate-from-helper", DuplicateMove, "duplicate-from-helper.lua:17: moves returned the move 1 twice"),
+        ("duplicate-from-helper", DuplicateMove, "duplicate-from-helper.lua:15: moves returned the move 1 twice"),
+        (
+            "duplicate-from-nested-helper",
+            DuplicateMove,
+            "duplicate-from-nested-helper.lua:13: moves returned the move 1 twice",
+        ),
+        (
+            "duplicate-in-refilled-list",
+            DuplicateMove,
+            "duplicate-in-refilled-list.lua:16: moves returned the move 1 twice",
+        ),
         ("no-move", NoMove, "no-move.lua:7: result returned nil (the game goes on), but "),
         ("stuck-side", NoMove, "stuck-side.lua:18: result returned nil (the game goes on), but "),
         (

@@ -114,11 +114,18 @@ fn show(ui: &mut egui::Ui, game: &ScriptGame, board: &Board, marks: &Marks) -> O
     paint_coordinates(&scene);
     paint_edges(ui, &mut scene);
     paint_points(ui, &mut scene);
-    if marks.interactive
+    let side = crate::games::any::Playable::side_to_move(game);
+    let picked = scene.selected.filter(|_| marks.interactive && board.shape.dots && game.script().defines("click"));
+    if let Some(selected) = picked {
+        // A move begun: where the second click can end it, however the script numbers its moves.
+        let id = ui.scope_id().with("script board destinations");
+        for target in remembered_destinations(ui, id, game, board, selected) {
+            dot_legal(&scene, target, side);
+        }
+    } else if marks.interactive
         && board.shape.dots
         && let Some(kind) = board.shape.moves
     {
-        let side = crate::games::any::Playable::side_to_move(game);
         for index in board.legal.iter().filter_map(|&mv| place(mv)).filter(|&n| n <= board.count(kind)) {
             dot_legal(&scene, Target { kind, index }, side);
         }
@@ -126,6 +133,39 @@ fn show(ui: &mut egui::Ui, game: &ScriptGame, board: &Board, marks: &Marks) -> O
     paint_caption(&scene);
     let target = scene.clicked.filter(|_| marks.interactive)?;
     Some(click(ui, game, target, scene.selected, selected_id))
+}
+
+/// The places where a second click after `selected` gives a legal move: the script's `click` asked for each place
+/// of the selected one's kind, as the window asks it on a click, and each answer checked against the legal moves.
+/// So a move named by its two places (`100 × from + to`), by the line between two points, or by any number the
+/// script's `click` makes of the pair, is dotted alike.
+pub fn destinations(game: &ScriptGame, board: &Board, selected: Target) -> Vec<Target> {
+    let legal: std::collections::HashSet<i64> = board.legal.iter().copied().collect();
+    (1..=board.count(selected.kind))
+        .map(|index| Target { kind: selected.kind, index })
+        .filter(|&to| matches!(game.click_at(to, Some(selected.index)), Ok(Click::Move(mv)) if legal.contains(&mv)))
+        .collect()
+}
+
+/// [`destinations`], asked once per position and selection (a board may have thousands of places, each a call
+/// into the script) and kept in egui's memory under `id`.
+fn remembered_destinations(
+    ui: &egui::Ui,
+    id: egui::Id,
+    game: &ScriptGame,
+    board: &Board,
+    selected: Target,
+) -> Vec<Target> {
+    use crate::engine::game::Game;
+    let position = (game.position_hash(), game.history().len(), selected);
+    if let Some((seen, places)) = ui.data(|d| d.get_temp::<((u64, usize, Target), Vec<Target>)>(id))
+        && seen == position
+    {
+        return places;
+    }
+    let places = destinations(game, board, selected);
+    ui.data_mut(|d| d.insert_temp(id, (position, places.clone())));
+    places
 }
 
 /// The cells, each clickable (`cell n`): its shape, owner's colour or background, piece, label and marks.
@@ -244,12 +284,17 @@ fn paint_points(ui: &mut egui::Ui, scene: &mut Scene) {
         let at = scene.frame.at(point.x, point.y);
         let target = Target { kind: Kind::Point, index: index + 1 };
         let square = egui::Rect::from_center_size(at, egui::Vec2::splat(size * 0.8));
+        let background = scene.visuals.extreme_bg_color;
+        let dot = (size * 0.07).clamp(3.0, 9.0);
         match &point.piece {
             Some(piece) => {
-                draw_piece(&scene.painter, piece, square, scene.visuals.extreme_bg_color);
+                draw_piece(&scene.painter, piece, square, background);
             }
+            // A dot of the script's colour is ringed, so that a black one shows on a dark board too.
             None => {
-                scene.painter.circle_filled(at, (size * 0.07).clamp(3.0, 9.0), point.colour.map_or(ink, colour));
+                let stroke =
+                    point.colour.map_or(egui::Stroke::NONE, |_| egui::Stroke::new(1.0, stone_outline(background)));
+                scene.painter.circle(at, dot, point.colour.map_or(ink, colour), stroke);
             }
         }
         for (on, stroke) in [
@@ -262,7 +307,22 @@ fn paint_points(ui: &mut egui::Ui, scene: &mut Scene) {
         }
         if let Some(label) = &point.label {
             let font = egui::FontId::proportional((size * 0.22).clamp(9.0, 14.0));
-            scene.painter.text(at + egui::vec2(size * 0.12, -size * 0.12), egui::Align2::LEFT_BOTTOM, label, font, ink);
+            let taken = point.piece.as_ref().map_or(dot, |piece| piece_radius(piece, size));
+            // Clear of the piece and of the ring a marked or selected point gets, so that a label never moves.
+            let clear = taken.max(size * 0.2 + 1.5) + size * 0.04;
+            let lines: Vec<egui::Vec2> = scene
+                .board
+                .edges
+                .iter()
+                .filter_map(|edge| match edge.ends {
+                    [a, b] if a == index => Some(b),
+                    [a, b] if b == index => Some(a),
+                    _ => None,
+                })
+                .map(|other| scene.frame.at(scene.board.points[other].x, scene.board.points[other].y) - at)
+                .collect();
+            let (anchor, align) = label_place(at, clear, &lines);
+            scene.painter.text(anchor, align, label, font, ink);
         }
         let hit = egui::Rect::from_center_size(at, egui::Vec2::splat((size * 0.4).max(12.0)));
         let response = clickable(ui, hit, ui.scope_id().with(("script point", index)), format!("point {}", index + 1));
@@ -270,6 +330,54 @@ fn paint_points(ui: &mut egui::Ui, scene: &mut Scene) {
             scene.clicked = Some(target);
         }
     }
+}
+
+/// How far from its point a piece drawn there reaches, for a point of a board whose cells are `size` wide: a stone's
+/// circle, or the square any other piece is drawn in (seen as the circle inside it).
+pub fn piece_radius(piece: &Piece, size: f32) -> f32 {
+    let square = size * 0.8;
+    match piece {
+        Piece::Stone(_) => square * 0.36,
+        _ => square / 2.0,
+    }
+}
+
+/// Where a point's label goes: at `clear` from the point, on the side of it away from the point — up and to the
+/// right, unless a line leaves the point within 30° of that way, then the first of the other diagonals (up left,
+/// down right, down left) clear of every line, else, of those and the four ways 22.5° off the level (a point with
+/// lines on every diagonal, the middle of a board with diagonals), the one farthest from any line. `lines` are the
+/// lines leaving the point, as vectors. The label's corner nearest the point is the anchor and the label lies away
+/// from it in both directions, so the whole label lies at `clear` or more from the point: beside its piece, never
+/// over it.
+pub fn label_place(at: egui::Pos2, clear: f32, lines: &[egui::Vec2]) -> (egui::Pos2, egui::Align2) {
+    // The slopes of a diagonal and of a way 22.5° off the level (tan 22.5°).
+    let (steep, shallow) = (1.0, 0.4142);
+    let ways = [
+        (egui::vec2(1.0, -steep), egui::Align2::LEFT_BOTTOM),
+        (egui::vec2(-1.0, -steep), egui::Align2::RIGHT_BOTTOM),
+        (egui::vec2(1.0, steep), egui::Align2::LEFT_TOP),
+        (egui::vec2(-1.0, steep), egui::Align2::RIGHT_TOP),
+        (egui::vec2(1.0, -shallow), egui::Align2::LEFT_BOTTOM),
+        (egui::vec2(-1.0, -shallow), egui::Align2::RIGHT_BOTTOM),
+        (egui::vec2(1.0, shallow), egui::Align2::LEFT_TOP),
+        (egui::vec2(-1.0, shallow), egui::Align2::RIGHT_TOP),
+    ];
+    // The cosine of the angle to the nearest line: lower is clearer.
+    let nearest = |way: egui::Vec2| {
+        let way = way.normalized();
+        lines.iter().filter(|line| line.length() > 0.0).map(|line| line.normalized().dot(way)).fold(-1.0, f32::max)
+    };
+    let clear_of_lines = (30.0_f32).to_radians().cos();
+    let (way, align) = ways[..4].iter().copied().find(|&(way, _)| nearest(way) < clear_of_lines).unwrap_or_else(|| {
+        ways.iter().copied().min_by(|a, b| nearest(a.0).total_cmp(&nearest(b.0))).unwrap_or(ways[0])
+    });
+    (at + way.normalized() * clear, align)
+}
+
+/// The outline of a stone (or a coloured dot) on `background`: black on a light board, white on a dark one, so that
+/// a stone of the board's own shade still shows its edge.
+pub fn stone_outline(background: egui::Color32) -> egui::Color32 {
+    ink_on(background)
 }
 
 /// A small dot in the colour of the side to move on a legal move's place, as the compiled boards dot theirs.
@@ -399,7 +507,8 @@ fn draw_piece(painter: &egui::Painter, piece: &Piece, rect: egui::Rect, backgrou
         }
         Piece::Stone(c) => {
             let fill = colour(*c);
-            painter.circle(at, size * 0.36, fill, egui::Stroke::new(1.0, egui::Color32::from_gray(40)));
+            let outline = egui::Stroke::new((size * 0.03).clamp(1.0, 2.5), stone_outline(background));
+            painter.circle(at, size * 0.36, fill, outline);
             ink_on(fill)
         }
         Piece::Counter(c) => {

@@ -17,6 +17,7 @@ use super::ScriptError;
 use super::board::{Board, Click, Kind, Target};
 use super::calls::{self, Answer, ListProblem, NodeCalls};
 use super::file::{Script, run_chunk};
+use super::move_list::ListFault;
 use super::sandbox::{Sandbox, describe};
 use crate::engine::game::{Game, HISTORY_SLOTS, IllegalMove, Turn, Value};
 use crate::engine::hash::{mix64, splitmix64};
@@ -33,6 +34,8 @@ struct Vm {
     sandbox: Sandbox,
     /// `start`, `play`, `undo`, `moves` and `evaluate`, called at every node.
     node_calls: NodeCalls,
+    /// The driver's `moves`, called the ordinary way to trace a faulty list ([`super::trace`]).
+    moves: Function,
     chances: Function,
     name: Function,
     draw: Function,
@@ -138,6 +141,7 @@ impl Vm {
         let node_calls = [get("start")?, get("play")?, undo, get("moves")?, get("evaluate")?, get("info")?];
         Ok(Vm {
             node_calls: NodeCalls::new(lua, node_calls.each_ref()).map_err(lua_error)?,
+            moves: get("moves")?,
             chances: get("chances")?,
             name: get("name")?,
             draw: get("draw")?,
@@ -490,7 +494,13 @@ impl Game for ScriptGame {
             && let Some(problem) = super::move_list::move_list_problem(&moves[start..])
         {
             moves.truncate(start);
-            self.set_fault(format!("{}: {problem}", self.script.at("moves")));
+            let added = match (problem, self.vm.as_ref()) {
+                (ListFault::Twice(mv), Some(vm)) => super::trace::line_adding_twice(&vm.sandbox, &vm.moves, depth, mv),
+                _ => None,
+            };
+            let place =
+                added.map_or_else(|| self.script.at("moves").to_owned(), |line| format!("{}:{line}", self.script.file));
+            self.set_fault(format!("{place}: {}", problem.words()));
         }
     }
 

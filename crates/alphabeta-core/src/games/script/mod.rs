@@ -13,6 +13,7 @@
 //! - `family.rs`: the family in the one list of families (it reads `games/*.lua` itself);
 //! - `board.rs`: the board a script draws and what clicks mean, as plain data for a painter; `graph.rs`: its
 //!   points and the lines between them;
+//! - `trace.rs`: the line where a move listed twice was added, found by running `moves` again under a line hook;
 //! - `speed.rs`: the benchmark, scripted against compiled (`alphabeta-studio bench --scripts`).
 
 pub mod board;
@@ -28,6 +29,7 @@ mod memory;
 mod move_list;
 pub mod sandbox;
 pub mod speed;
+mod trace;
 mod watchdog;
 pub use watchdog::use_signal_for_budgets;
 

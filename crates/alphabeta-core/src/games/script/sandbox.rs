@@ -164,6 +164,19 @@ impl Sandbox {
         Call { sandbox: self }
     }
 
+    /// Runs `f` as one call into the script with a fresh budget, as [`Sandbox::new_budget`] does, but with `hook`
+    /// set for the whole call on every line and every [`HOOK_EVERY`](super::budget::HOOK_EVERY) instructions:
+    /// `hook` hands the count events to [`count_hook`], which charges the budget as on any call. The watchdog
+    /// leaves such a call alone (its hook is set already), and the next call starts as usual.
+    pub(super) fn traced_call<R>(&self, hook: mlua::ffi::lua_Hook, f: impl FnOnce() -> R) -> R {
+        self.calls.set(self.calls.get() + 1);
+        self.budget.renew();
+        self.armable.hook_one_call(hook);
+        let answer = f();
+        self.armable.after_hooked_call();
+        answer
+    }
+
     /// How many calls into the script have started ([`Sandbox::new_budget`]) since the state was made.
     pub fn calls(&self) -> u64 {
         self.calls.get()

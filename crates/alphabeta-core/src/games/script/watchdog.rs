@@ -140,6 +140,27 @@ impl Armable {
         }
     }
 
+    /// Sets `hook` for one call on lines and counts, its count every
+    /// [`HOOK_EVERY`](super::budget::HOOK_EVERY) instructions (so the count hook never changes it back to a count
+    /// alone), on the owner's thread outside any call. The call is not started as watched: the watchdog signals only
+    /// a running call, and never replaces this hook.
+    pub fn hook_one_call(&self, hook: lua_Hook) {
+        let mask = ffi::LUA_MASKLINE | ffi::LUA_MASKCOUNT;
+        // SAFETY: called by the state's owner on its thread, outside any Lua call.
+        unsafe { ffi::lua_sethook(self.state, Some(hook), mask, super::budget::HOOK_EVERY as i32) };
+        self.armed.store(true, Ordering::Relaxed);
+    }
+
+    /// After a call of [`Self::hook_one_call`]: the hook as every call starts with it, unset where calls are
+    /// watched, the count hook for good elsewhere.
+    pub fn after_hooked_call(&self) {
+        if self.watched {
+            self.disarm();
+        } else {
+            self.arm();
+        }
+    }
+
     fn armed(&self) -> bool {
         self.armed.load(Ordering::Relaxed)
     }
