@@ -334,5 +334,6 @@ fn random_games_end_alike_in_the_script_and_the_reference() {
             break;
         }
     }
-    assert!(ends.iter().sum::<i32>() == 12, "{ends:?}");
+    // The twelve games end every way: Black wins, draws by the 50-move rule, White wins (3, 5 and 4 of them).
+    assert!(ends.iter().all(|&n| n > 0) && ends.iter().sum::<i32>() == 12, "{ends:?}");
 }
