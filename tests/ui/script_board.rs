@@ -398,4 +398,49 @@ fn a_selected_piece_s_destinations_are_dotted_however_moves_are_numbered() {
     dots.get_by_label("point 2").click();
     settle(&mut dots);
     assert_eq!(dotted_points(&dots, 4), [1, 4].into());
+
+/// The shipped Nine Men's Morris is played on its points: a click on an empty point places a piece there; a mill
+/// lets the same side take a piece by a click on it, where a click on an empty point or on a piece standing in a
+/// mill is refused with the script's reason; and a slide is two clicks, the piece and where it goes.
+#[test]
+fn shipped_nine_mens_morris_places_and_takes_by_clicks_on_its_points() {
+    let mut harness = play_in(registry(), "nine-mens-morris", |play| {
+        play.players[0].kind = PlayerKind::Human;
+        play.players[1].kind = PlayerKind::Human;
+    });
+    settle(&mut harness);
+    let click = |harness: &mut Harness<'static, Play>, point: usize| {
+        harness.get_by_label(&format!("point {point}")).click();
+        settle(harness);
+    };
+    // Points are numbered row by row from the top: 1 a7, 2 d7, 3 g7, … 8 d5, 16 c3, 19 b2, 22 a1, 23 d1, 24 g1.
+    click(&mut harness, 22);
+    assert_eq!(names(&harness), ["a1"]);
+    // The wooden board's cells carry no move: b7 is no point.
+    harness.get_by_label("cell 2").click();
+    settle(&mut harness);
+    harness.get_by_label("click a point, where lines meet");
+    click(&mut harness, 22);
+    harness.get_by_label("that point is taken: place on an empty one");
+    assert_eq!(names(&harness), ["a1"]);
+    for point in [1, 24, 2, 19, 3] {
+        click(&mut harness, point);
+    }
+    // Black's a7-d7-g7 is a mill: Black moves again, and takes.
+    assert_eq!(harness.state().history().position().side_to_move(), Side::Min);
+    assert!(painted_texts(&harness).iter().any(|(text, _)| text.starts_with("Black has a mill")));
+    click(&mut harness, 16);
+    harness.get_by_label("click a piece of White to take it");
+    click(&mut harness, 19);
+    assert_eq!(names(&harness), ["a1", "a7", "g1", "d7", "b2", "g7", "xb2"]);
+    assert_eq!(harness.state().history().position().side_to_move(), Side::Max);
+    // White's a1-d1-g1: Black's d5 stands outside its mill, so only it may be taken.
+    for point in [16, 8, 23] {
+        click(&mut harness, point);
+    }
+    click(&mut harness, 2);
+    harness.get_by_label("that piece stands in a mill: take another");
+    click(&mut harness, 8);
+    assert_eq!(names(&harness)[7..], ["c3", "d5", "d1", "xd5"]);
+    assert_eq!(harness.state().history().position().side_to_move(), Side::Min);
 }

@@ -11,6 +11,7 @@ mod connect_four_solve;
 mod draughts;
 mod einstein;
 mod families;
+mod morris;
 mod mtdf;
 mod othello;
 mod review;

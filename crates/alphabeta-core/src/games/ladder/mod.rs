@@ -363,6 +363,7 @@ mod tests {
         assert_eq!(figures_of("pig"), [0, 85, 154, 215, 293, 373, 443, 509, 570, 625]);
         assert_eq!(figures_of("breakthrough"), [0, 400, 435, 650, 738, 953, 1144, 1335, 1482, 1697]);
         assert_eq!(figures_of("dots-and-boxes"), [0, 400, 453, 505, 575, 877, 984, 1055, 1246, 1353]);
+        assert_eq!(figures_of("nine-mens-morris"), [0, 400, 800, 1113, 1345, 1465, 1536, 1663, 1698, 1866]);
         let chess = [240, 640, 746, 1146, 1277, 1452, 1640, 1958, 2090, 2219];
         assert_eq!(figures_of("chess"), chess, "8 = 1900 + 58");
         // Levels 6, 8 and 10 also played Stockfish directly (games/chess.ladder.ron's `direct`, bench/anchor.sh): each
@@ -386,7 +387,7 @@ mod tests {
     #[test]
     fn every_shipped_game_is_measured() {
         let registry = crate::games::registry::Registry::load(&crate::games::registry::shipped_dir());
-        assert!(registry.entries.len() >= 18, "{} games", registry.entries.len());
+        assert!(registry.entries.len() >= 19, "{} games", registry.entries.len());
         for entry in &registry.entries {
             let id = &entry.variant.id;
             let measured = entry.ladder.as_ref().is_some_and(|l| &l.game == id);
