@@ -398,6 +398,7 @@ fn a_selected_piece_s_destinations_are_dotted_however_moves_are_numbered() {
     dots.get_by_label("point 2").click();
     settle(&mut dots);
     assert_eq!(dotted_points(&dots, 4), [1, 4].into());
+}
 
 /// The shipped Nine Men's Morris is played on its points: a click on an empty point places a piece there; a mill
 /// lets the same side take a piece by a click on it, where a click on an empty point or on a piece standing in a
