@@ -116,7 +116,28 @@ impl<M: Copy + Eq, T: Table<M>> Engine<M, T> {
                 break;
             }
         }
-        found.map(|comparison| Comparison { nodes, ..comparison })
+        found.map(|comparison| {
+            let line = self.lengthened(game, comparison.line, comparison.depth);
+            Comparison { nodes, line, ..comparison }
+        })
+    }
+
+    /// `line` lengthened to `depth` moves by the moves the table remembers after it, each legal where it is
+    /// played: a line cut where the search took a value from the table would otherwise end there.
+    fn lengthened<G: Game<Move = M>>(&self, game: &mut G, mut line: Vec<M>, depth: u32) -> Vec<M> {
+        for &mv in &line {
+            game.play(mv);
+        }
+        while line.len() < depth as usize && game.terminal_value().is_none() && game.turn() != Turn::Chance {
+            let remembered = self.memory.tt.probe(game.position_hash()).and_then(|entry| entry.best_move);
+            let Some(mv) = remembered.filter(|&mv| is_legal(game, mv)) else { break };
+            game.play(mv);
+            line.push(mv);
+        }
+        for &mv in line.iter().rev() {
+            game.undo(mv);
+        }
+        line
     }
 
     /// The value of `played` at the root at `depth` (the root's point of view), the line after it and whether the
