@@ -118,6 +118,7 @@ fn print_json(review: &Review, labels: &[String]) -> Result<(), CommandError> {
                 "best": m.best,
                 "pv": m.pv,
                 "proven": m.proven,
+                "depth": m.depth,
             })
         })
         .collect();

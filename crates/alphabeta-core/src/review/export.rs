@@ -1,8 +1,8 @@
 //! A review written as a record: for a family whose record format carries per-move notes (chess's PGN), that
 //! format as Lichess writes a review — a glyph on the errors only (`$6` inaccuracy, `$2` mistake, `$4` blunder),
 //! the value after each move as `[%eval …]`, and on an error the words "Mistake. Nf6 was best." in the same
-//! comment — through the family's own writer; for the others, the move list as the window numbers it, with the
-//! same marks and values.
+//! comment and the better line after it as a variation, `( 12... Nf6 13. Bxe4 )` — through the family's own
+//! writer; for the others, the move list as the window numbers it, with the same marks and values.
 
 use super::Review;
 use crate::games::any::{AnyGame, AnyMove, plain_score};
@@ -28,7 +28,9 @@ pub fn export_record(start: &AnyGame, moves: &[AnyMove], review: &Review) -> Res
             // writer's notes are read.
             let glyph = judged.class.nag();
             let words = glyph.map(|_| format!("{}. {} was best.", class_word(judged.class), judged.best));
-            *note = MoveNote { value: Some(judged.value_after), glyph, words, ..MoveNote::default() };
+            // The better move's line after an error, as Lichess writes it: a variation in place of the move.
+            let variation = if glyph.is_some() { judged.pv.clone() } else { Vec::new() };
+            *note = MoveNote { value: Some(judged.value_after), glyph, words, variation, ..MoveNote::default() };
         }
     }
     let noted = start.write_noted_record(moves, &notes)?;

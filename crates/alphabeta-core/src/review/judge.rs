@@ -4,14 +4,13 @@
 use super::accuracy::{MoveWin, game_accuracy};
 use super::scale::{Certainty, WinScale, proven_probability, win_probability, winning_chances};
 use super::{JudgedMove, MoveClass, Review, ReviewBudget, ReviewError, ReviewSettings, SideSummary};
-use crate::engine::game::{Side, Turn, Value};
+use crate::engine::game::{Side, Value};
 use crate::engine::search::deepening::EngineConfig;
 use crate::engine::search::limits::Limits;
 use crate::games::any::oracle::ExactOracle;
 use crate::games::any::{AnyEngine, AnyGame, AnyMove};
 use crate::games::levels::level_config;
 use crate::games::registry::AiDefaults;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A review made ready: the game's id, the settings asked for, the search they make for this game, and the scale
@@ -111,14 +110,8 @@ pub fn review_game_until(
     progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<Review, ReviewError> {
     let oracle = start.exact_oracle().map_err(|message| ReviewError::Fault { ply: 0, message })?;
-    let mut judge = Judge {
-        engine: AnyEngine::new(plan.config.clone()),
-        stop,
-        found: HashMap::new(),
-        plan,
-        has_chance: start.has_chance(),
-        oracle,
-    };
+    let mut judge =
+        Judge { engine: AnyEngine::new(plan.config.clone()), stop, plan, has_chance: start.has_chance(), oracle };
     let mut game = start.clone();
     let mut judged = Vec::new();
     for (ply, &mv) in moves.iter().enumerate() {
@@ -157,23 +150,10 @@ fn summaries(moves: &[JudgedMove], names: &[String; 2]) -> [SideSummary; 2] {
     })
 }
 
-/// What a search of one position found, from MAX's point of view.
-#[derive(Clone)]
-struct Found {
-    /// The value, MAX's view.
-    value: Value,
-    /// True when it is the game's true value (every line searched to the end, no chance), or the game is over.
-    proven: bool,
-    /// The best move and its line; empty when the game is over.
-    line: Vec<AnyMove>,
-}
-
-/// The review's search state: one engine for every position, and what each position's search found (the
-/// position after a move is the one before the next, and is searched once).
+/// The review's search state: one engine for every position, its table kept from one to the next.
 struct Judge<'a> {
     engine: AnyEngine,
     stop: &'a AtomicBool,
-    found: HashMap<u64, Found>,
     plan: &'a ReviewPlan,
     has_chance: bool,
     /// The family's own exact values (an opening book, a solver), if it has them.
@@ -190,6 +170,8 @@ struct Compared {
     outcome_only: bool,
     win_before: f64,
     win_after: f64,
+    /// The depth of the search both values come from, in plies (0: the exact oracle's values).
+    depth: u32,
 }
 
 impl Judge<'_> {
@@ -197,9 +179,13 @@ impl Judge<'_> {
     /// proves every move's, else on the engine's search.
     fn judge(&mut self, game: &AnyGame, ply: usize, side: Side, mv: AnyMove) -> Result<JudgedMove, ReviewError> {
         let legal = game.legal_moves();
+        if !legal.contains(&mv) {
+            let why = game.clone().try_play(mv).err().map_or_else(|| "not a legal move".to_string(), |e| e.0);
+            return Err(ReviewError::IllegalMove { ply, message: why });
+        }
         let (compared, best, line) = match self.exact(game, &legal, mv, ply)? {
             Some(exact) => exact,
-            None => self.searched(game, &legal, ply, side, mv)?,
+            None => self.searched(game, ply, mv)?,
         };
         let class = if legal.len() == 1 {
             MoveClass::Forced
@@ -224,6 +210,7 @@ impl Judge<'_> {
             best: game.move_name(best),
             pv: game.line_names(&line),
             proven: compared.proven,
+            depth: compared.depth,
         })
     }
 
@@ -270,87 +257,70 @@ impl Judge<'_> {
             outcome_only: best_outcome || played_outcome,
             win_before: proven_probability(before),
             win_after: proven_probability(after),
+            depth: 0,
         };
         Ok(Some((compared, best, vec![best])))
     }
 
-    /// The decision judged on the engine's searches: the position's, for its best move, and the one after each of
-    /// the best and the played move. Proven values are compared as such only when both are; a proven value beside
-    /// a searched one is read on the game's scale, as the searched one is.
+    /// The decision judged on one comparison by the engine: the played move and the best move valued together, at
+    /// the same depth of one deepening ([`AnyGame::compare_with`]), so that two searches' noise cannot make the best
+    /// move look lost. Proven values are compared as such only when both are; otherwise both are read on the
+    /// game's scale.
     fn searched(
         &mut self,
         game: &AnyGame,
-        legal: &[AnyMove],
         ply: usize,
-        side: Side,
         mv: AnyMove,
     ) -> Result<(Compared, AnyMove, Vec<AnyMove>), ReviewError> {
-        let after = self.after(game, ply, mv)?;
-        let (before, best, line) = if legal.len() == 1 {
-            (after.clone(), mv, vec![mv])
-        } else {
-            let searched = self.search(game, ply)?;
-            match searched.line.first().copied() {
-                Some(best) if best != mv => (self.after(game, ply, best)?, best, searched.line),
-                // The played move is the best: its own search is the best's value at the same budget.
-                _ => (after.clone(), mv, searched.line),
-            }
-        };
-        let proven = before.proven && after.proven;
-        let compared = Compared {
-            before: view(before.value, side),
-            after: view(after.value, side),
-            proven,
-            outcome_only: false,
-            win_before: self.win(&before, side, proven),
-            win_after: self.win(&after, side, proven),
-        };
-        Ok((compared, best, line))
-    }
-
-    /// What the search finds after `mv` is played in `game`.
-    fn after(&mut self, game: &AnyGame, ply: usize, mv: AnyMove) -> Result<Found, ReviewError> {
-        let mut next = game.clone();
-        next.try_play(mv).map_err(|e| ReviewError::IllegalMove { ply, message: e.0 })?;
-        self.search(&next, ply)
-    }
-
-    /// The value of `game` (MAX's view) and its best line: the game's result when it is over, else a search at
-    /// the plan's budget (once per position).
-    fn search(&mut self, game: &AnyGame, ply: usize) -> Result<Found, ReviewError> {
-        if let Some(value) = game.terminal_value() {
-            return Ok(Found { value: value * game.turn().sign(), proven: true, line: Vec::new() });
-        }
-        if let Some(found) = self.found.get(&game.position_hash()) {
-            return Ok(found.clone());
-        }
         // The review judges the position, not the AI's caution: a position that stood once before is no draw.
         let mut root = game.clone();
         root.analyse_from_here();
-        let thought = root
-            .think_with(&mut self.engine, Some(self.stop))
+        let found = root
+            .compare_with(&mut self.engine, mv, Some(self.stop))
             .map_err(|message| ReviewError::Fault { ply, message })?;
         if self.stop.load(Ordering::Relaxed) {
             return Err(ReviewError::Cancelled);
         }
-        let found = match thought.last().or(thought.partial.as_ref()) {
-            Some(iteration) => Found {
-                value: iteration.value * game.turn().sign(),
-                // With chance turns an exact value is an expected result, not a certain one.
-                proven: iteration.exact && !self.has_chance,
-                line: iteration.principal_variation.clone(),
-            },
-            None => Found { value: 0.0, proven: false, line: thought.best_move.into_iter().collect() },
+        // Not even one iteration within the budget: nothing to tell the moves apart by.
+        let Some(found) = found else {
+            let compared = Compared::equal(0.0, 0.5, 0);
+            return Ok((compared, mv, vec![mv]));
         };
-        self.found.insert(game.position_hash(), found.clone());
-        Ok(found)
+        // With chance turns an exact value is an expected result, not a certain one.
+        let proven = found.exact && !self.has_chance;
+        let win = |value: Value| {
+            if proven {
+                proven_probability(value)
+            } else {
+                win_probability(value, &self.plan.scale, self.plan.certainty)
+            }
+        };
+        // The values are from the side to move at the root: the mover's.
+        let compared = Compared {
+            before: found.best_value,
+            after: found.played_value,
+            proven,
+            outcome_only: false,
+            win_before: win(found.best_value),
+            win_after: win(found.played_value),
+            depth: found.depth,
+        };
+        Ok((compared, found.best, found.line))
     }
+}
 
-    /// `side`'s probability of winning from a position the search found `found` for: certain when `proven` (the
-    /// values compared are both proven), else on the game's scale.
-    fn win(&self, found: &Found, side: Side, proven: bool) -> f64 {
-        let value = view(found.value, side);
-        if proven { proven_probability(value) } else { win_probability(value, &self.plan.scale, self.plan.certainty) }
+impl Compared {
+    /// Two equal values, `value` and its win probability `win`, from a search `depth` plies deep.
+    fn equal(value: Value, win: f64, depth: u32) -> Compared {
+        Compared {
+            before: value,
+            after: value,
+            proven: false,
+            outcome_only: false,
+            win_before: win,
+            win_after: win,
+            depth,
+        }
     }
 }
 
@@ -379,9 +349,4 @@ pub(super) fn proven_class(before: Value, after: Value, outcome_only: bool) -> M
         (_, -1) => MoveClass::Blunder,
         _ => MoveClass::Mistake,
     }
-}
-
-/// A value from MAX's view as `side` sees it.
-fn view(value: Value, side: Side) -> Value {
-    value * Turn::from(side).sign()
 }

@@ -188,6 +188,10 @@ pub struct JudgedMove {
     /// end): the class says which outcome the move kept ([`MoveClass`]), not a share of winning chances.
     #[serde(default)]
     pub proven: bool,
+    /// How deep, in plies, the one search that valued both the best and the played move went (0 when the values
+    /// are the family's exact oracle's): the two are always compared at the same depth.
+    #[serde(default)]
+    pub depth: u32,
 }
 
 /// One side's figures over the game.

@@ -264,6 +264,42 @@ fn a_mating_line_through_a_twofold_repetition_is_not_a_blunder() {
     assert!(!matches!(judged.class, MoveClass::Mistake | MoveClass::Blunder), "{judged:?}");
 }
 
+/// 5…d6 in the Italian is worth as much as 5…O-O, the search's own best there, at the depth the search reached
+/// (the two transpose): one search values both at that depth, so it is best and loses nothing though the moves
+/// differ — searched apart, at depths and tables of their own, the two values drifted, and book moves got
+/// marks. The same record reviewed twice gives the same review.
+#[test]
+fn a_move_as_good_as_the_best_at_the_search_s_depth_is_best() {
+    let (start, moves) = chess_game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d3 d6 *");
+    let reviewed = review("chess", &start, &moves, ReviewBudget::default());
+    let judged = &reviewed.moves[9];
+    assert_eq!((judged.move_name.as_str(), judged.class, judged.loss), ("d6", MoveClass::Best, 0.0), "{judged:?}");
+    assert_ne!(judged.best, judged.move_name, "{judged:?}");
+    assert_eq!(judged.value_before, judged.value_after, "{judged:?}");
+    assert!(judged.depth >= 6 && !judged.proven, "{judged:?}");
+    assert!(reviewed.moves.iter().all(|m| m.depth > 0), "every value from a search of some depth");
+    assert_eq!(review("chess", &start, &moves, ReviewBudget::default()), reviewed, "the same twice");
+}
+
+/// The main lines of five openings to move 10 (`tests/data/review/openings/`), reviewed at the default setting:
+/// no book move is marked, not even as an inaccuracy.
+#[test]
+fn main_line_openings_to_move_10_have_no_marked_move() {
+    for name in ["ruy-lopez", "sicilian-najdorf", "queens-gambit-declined", "nimzo-indian", "italian"] {
+        let path = format!("{}/../../tests/data/review/openings/{name}.pgn", env!("CARGO_MANIFEST_DIR"));
+        let (start, moves) = chess_game(&std::fs::read_to_string(&path).expect("the record"));
+        assert_eq!(moves.len(), 20, "{name}: ten moves each");
+        let reviewed = review("chess", &start, &moves, ReviewBudget::default());
+        let marked: Vec<String> = reviewed
+            .moves
+            .iter()
+            .filter(|m| !m.class.mark().is_empty())
+            .map(|m| format!("{} {} loss {:.3} best {}", m.move_name, m.class.name(), m.loss, m.best))
+            .collect();
+        assert!(marked.is_empty(), "{name}: {marked:?}");
+    }
+}
+
 #[test]
 fn a_queen_left_hanging_is_a_blunder_and_a_forced_king_move_is_never_marked() {
     let (start, moves) = chess_game("1. e4 e5 2. Nf3 Qg5 3. Nxg5 *");
@@ -302,14 +338,18 @@ fn the_pgn_export_reads_back_in_python_chess_with_every_nag_and_eval() {
         for node in game.mainline():\n\
         \x20   e = node.eval()\n\
         \x20   w = None if e is None else e.white()\n\
-        \x20   out.append([node.san(), sorted(node.nags), None if w is None else (w.score() if not w.is_mate() else 'mate'), node.comment])\n\
-        print(json.dumps(out))\n";
+        \x20   lines = [[m.san() for m in [v] + list(v.mainline())] for v in node.parent.variations[1:]]\n\
+        \x20   out.append([node.san(), sorted(node.nags), None if w is None else (w.score() if not w.is_mate() else 'mate'), node.comment, lines])\n\
+        print(json.dumps([out, [str(e) for e in game.errors]]))\n";
     let output = python(script, &text);
-    let read: Vec<(String, Vec<u8>, serde_json::Value, String)> = serde_json::from_str(&output).expect("python's JSON");
+    type Read = (String, Vec<u8>, serde_json::Value, String, Vec<Vec<String>>);
+    let (read, errors): (Vec<Read>, Vec<String>) = serde_json::from_str(&output).expect("python's JSON");
     assert_eq!(read.len(), moves.len(), "{text}");
-    assert!(read.iter().any(|(_, nags, _, _)| nags == &[4]), "the blunder's $4: {text}");
+    assert!(errors.is_empty(), "python-chess found every move legal, the variations' too: {errors:?} in {text}");
+    assert!(read.iter().any(|(_, nags, _, _, _)| nags == &[4]), "the blunder's $4: {text}");
     assert!(!text.contains("$1"), "no glyph on a best move: {text}");
-    for (judged, (san, nags, eval, comment)) in reviewed.moves.iter().zip(&read) {
+    let mut variations = 0;
+    for (judged, (san, nags, eval, comment, lines)) in reviewed.moves.iter().zip(&read) {
         assert_eq!(&judged.move_name, san);
         let flagged = matches!(judged.class, MoveClass::Inaccuracy | MoveClass::Mistake | MoveClass::Blunder);
         let expected: Vec<u8> = match judged.class {
@@ -321,9 +361,22 @@ fn the_pgn_export_reads_back_in_python_chess_with_every_nag_and_eval() {
         assert_eq!(nags.clone(), expected, "{san}");
         let better = format!("{} was best.", judged.best);
         assert_eq!(comment.contains(&better), flagged, "{san}: {comment:?}");
+        // Lichess's better line: after an error only, one variation in place of the move, the best move first and
+        // then its line, legal from the position before the move (python-chess read each move of it).
+        if flagged {
+            assert_eq!(lines, std::slice::from_ref(&judged.pv), "{san}: {text}");
+            assert_eq!(judged.pv.first(), Some(&judged.best), "{san}");
+            let number = judged.ply / 2 + 1;
+            let dots = if judged.side == 0 { "." } else { "..." };
+            assert!(text.contains(&format!("( {number}{dots} {} ", judged.best)), "{san} numbered: {text}");
+            variations += 1;
+        } else {
+            assert!(lines.is_empty(), "{san}: no variation on a move that is not an error: {lines:?}");
+        }
         let white = if judged.side == 0 { judged.value_after } else { -judged.value_after };
         assert_eq!(eval.as_i64(), Some(white.round() as i64), "{san}: {eval} against {white}");
     }
+    assert!(variations > 0, "{text}");
 }
 
 /// Runs `script` in python3 with `input` on its standard input and returns what it prints.

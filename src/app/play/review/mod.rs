@@ -365,6 +365,7 @@ mod tests {
             best: "a3".into(),
             pv: ["a3", "b3", "b1", "a2", "c2", "c1", "c3", "a1"].map(String::from).to_vec(),
             proven: true,
+            depth: 9,
         };
         assert_eq!(
             judged_words(&judged),

@@ -8,6 +8,7 @@
 pub mod alphabeta;
 pub mod alphabeta_memory;
 pub mod clock;
+pub mod compare;
 pub mod context;
 pub mod deepening;
 pub mod limits;

@@ -8,6 +8,7 @@
 pub mod oracle;
 
 use crate::engine::game::{Game, IllegalMove, Side, Turn};
+use crate::engine::search::compare::Comparison;
 use crate::engine::search::deepening::{Engine, EngineConfig, Thought};
 use crate::engine::worker::{Report, RequestId, Worker};
 use std::any::Any;
@@ -265,6 +266,13 @@ pub trait ErasedGame: Send {
     /// A search with `engine`'s settings and the memory it kept from earlier searches (see
     /// [`AnyGame::think_with`]).
     fn think_with(&mut self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Result<Thought<AnyMove>, String>;
+    /// The best move and `played` valued together by `engine` (see [`AnyGame::compare_with`]).
+    fn compare_with(
+        &mut self,
+        engine: &mut AnyEngine,
+        played: AnyMove,
+        stop: Option<&AtomicBool>,
+    ) -> Result<Option<Comparison<AnyMove>>, String>;
     /// Why the game's rules failed, if they did (a script's `file:line: …`; see [`Game::fault`]).
     fn fault(&self) -> Option<String>;
     /// Starts a search thread for this family; `wake` is called after every report it sends.
@@ -415,15 +423,30 @@ where
         Ok(engine.think_parallel(self, None, |_| {}).map_moves(G::encode))
     }
     fn think_with(&mut self, engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> Result<Thought<AnyMove>, String> {
-        // The engine kept is this family's unless the last search was of another: then a new one (a new table).
-        let kept = engine.kept.take().and_then(|kept| kept.downcast::<Engine<G::Move>>().ok());
-        let mut inner = match kept {
-            Some(boxed) => *boxed,
-            None => Engine::try_new(engine.config.clone()).map_err(table_refused)?,
-        };
+        let mut inner = engine.take_kept::<G::Move>()?;
         let thought = inner.think(self, stop, |_| {}).map_moves(G::encode);
         engine.kept = Some(Box::new(inner));
         Ok(thought)
+    }
+    fn compare_with(
+        &mut self,
+        engine: &mut AnyEngine,
+        played: AnyMove,
+        stop: Option<&AtomicBool>,
+    ) -> Result<Option<Comparison<AnyMove>>, String> {
+        let Some(played) = G::decode(played) else { return Ok(None) };
+        let mut inner = engine.take_kept::<G::Move>()?;
+        let compared = inner.compare(self, played, stop);
+        engine.kept = Some(Box::new(inner));
+        Ok(compared.map(|c| Comparison {
+            depth: c.depth,
+            best: G::encode(c.best),
+            line: c.line.into_iter().map(G::encode).collect(),
+            best_value: c.best_value,
+            played_value: c.played_value,
+            exact: c.exact,
+            nodes: c.nodes,
+        }))
     }
     fn fault(&self) -> Option<String> {
         Game::fault(self)
@@ -593,6 +616,24 @@ impl AnyGame {
         let thought = game.0.think_with(engine, stop)?;
         game.0.fault().map_or(Ok(thought), Err)
     }
+
+    /// The best move of this position and `played` valued together by `engine`, at the same depth of one deepening
+    /// ([`Engine::compare`]), its table, killers and history kept from its earlier searches. `None` when the game is
+    /// over, at a chance turn, when `played` is no legal move here or no iteration finished.
+    ///
+    /// # Errors
+    /// The game's fault ([`Game::fault`]) when its rules failed during the search (a script's error), or why its
+    /// table cannot be had.
+    pub fn compare_with(
+        &self,
+        engine: &mut AnyEngine,
+        played: AnyMove,
+        stop: Option<&AtomicBool>,
+    ) -> Result<Option<Comparison<AnyMove>>, String> {
+        let mut game = self.clone();
+        let compared = game.0.compare_with(engine, played, stop)?;
+        game.0.fault().map_or(Ok(compared), Err)
+    }
 }
 
 /// An AI's search state kept from one search to the next, for any game: the settings and, once it has searched,
@@ -611,6 +652,15 @@ impl AnyEngine {
     /// The settings every search of this engine runs with.
     pub fn config(&self) -> &EngineConfig {
         &self.config
+    }
+
+    /// The engine kept, if it is of this family's moves (taken out; put it back after the search), else a new one
+    /// (a new table): the last search was of another family, or there was none.
+    fn take_kept<M: Copy + Eq + 'static>(&mut self) -> Result<Engine<M>, String> {
+        match self.kept.take().and_then(|kept| kept.downcast::<Engine<M>>().ok()) {
+            Some(boxed) => Ok(*boxed),
+            None => Engine::try_new(self.config.clone()).map_err(table_refused),
+        }
     }
 }
 

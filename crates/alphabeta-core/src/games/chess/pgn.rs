@@ -46,6 +46,9 @@ pub struct PgnGame {
     /// The numeric annotation glyph after each move (`$6`, "?!", for a dubious move), when it has one; as long
     /// as `moves` or shorter.
     pub glyphs: Vec<Option<u8>>,
+    /// A line played instead of each move, from the position before it, written after the move (and its comment)
+    /// as a variation `( … )`; empty for none, and as long as `moves` or shorter.
+    pub variations: Vec<Vec<Move>>,
     /// The result the record gives (its Result tag), not necessarily what the final position shows.
     pub result: RecordResult,
 }
@@ -60,7 +63,7 @@ impl PgnGame {
         }
         let result = RecordResult::from_outcome(end.winner(), end.is_over());
         let comments = vec![None; moves.len()];
-        PgnGame { tags: Vec::new(), start, moves, comments, glyphs: Vec::new(), result }
+        PgnGame { tags: Vec::new(), start, moves, comments, glyphs: Vec::new(), variations: Vec::new(), result }
     }
 
     /// The value of tag `name`, if set.
@@ -101,7 +104,8 @@ pub fn eval_command(pawns_for_white: f64, mate_in_moves: Option<i32>, depth: Opt
 
 /// A game of `moves` from `start` with what `notes` say: White and Black, Date and Termination tags, each noted
 /// move's evaluation and depth as a `[%eval …]` comment (White's side, as lichess and python-chess read it), and a
-/// deliberate mistake's glyph `$6`.
+/// deliberate mistake's glyph `$6`, a review's words in the same comment and its better line as a variation (its
+/// moves read from the position before the move, up to the first that is not legal there).
 pub fn noted(start: Chess, moves: Vec<Move>, notes: &RecordNotes) -> PgnGame {
     let mut game = PgnGame::new(start, moves);
     game.set_tag("Event", "Alpha-Beta Studio game");
@@ -119,6 +123,7 @@ pub fn noted(start: Chess, moves: Vec<Move>, notes: &RecordNotes) -> PgnGame {
     }
     let mut position = game.start.clone();
     game.glyphs = vec![None; game.moves.len()];
+    game.variations = vec![Vec::new(); game.moves.len()];
     for (index, &mv) in game.moves.iter().enumerate() {
         if let Some(note) = notes.moves.get(index) {
             let eval = note.value.map(|value| eval_of(&position, value, note.depth));
@@ -127,10 +132,23 @@ pub fn noted(start: Chess, moves: Vec<Move>, notes: &RecordNotes) -> PgnGame {
                 (eval, words) => eval.or_else(|| words.clone()),
             };
             game.glyphs[index] = note.glyph.or(note.dubious.then_some(6));
+            game.variations[index] = line_of(&position, &note.variation);
         }
         position.play(mv);
     }
     game
+}
+
+/// The moves `names` name one after the other from `position`, up to the first that names no legal move.
+fn line_of(position: &Chess, names: &[String]) -> Vec<Move> {
+    let mut position = position.clone();
+    let mut line = Vec::new();
+    for name in names {
+        let Ok(mv) = find_move(&position, name) else { break };
+        position.play(mv);
+        line.push(mv);
+    }
+    line
 }
 
 /// A search's score (from the side to move in `position`, centipawns or a mate) as a `[%eval …]` command.
@@ -171,32 +189,51 @@ pub fn write(game: &PgnGame) -> String {
     out.push('\n');
     let mut words = Vec::new();
     let mut position = game.start.clone();
-    let mut number = game.start.board().fullmove_number();
-    let mut after_comment = false;
+    // A black move after a comment or a variation takes its number again ("12... Nf6").
+    let mut interrupted = false;
     for (index, &mv) in game.moves.iter().enumerate() {
-        let white = position.side_to_move() == Side::Max;
-        if white {
-            words.push(format!("{number}."));
-        } else if index == 0 || after_comment {
-            words.push(format!("{number}..."));
-        }
+        push_number(&mut words, &position, index == 0 || interrupted);
         words.push(san::san(position.board(), mv));
         if let Some(Some(glyph)) = game.glyphs.get(index) {
             words.push(format!("${glyph}"));
         }
+        let before = position.clone();
         position.play(mv);
-        if !white {
-            number += 1;
-        }
-        after_comment = false;
+        interrupted = false;
         if let Some(Some(comment)) = game.comments.get(index) {
             words.push(movetext::comment_word(comment));
-            after_comment = true;
+            interrupted = true;
+        }
+        if let Some(line) = game.variations.get(index).filter(|line| !line.is_empty()) {
+            push_variation(&mut words, before, line);
+            interrupted = true;
         }
     }
     words.push(game.result.token().to_string());
     out.push_str(&movetext::wrap(&words));
     out
+}
+
+/// The move number before the move of the side to move in `position`: "12." before White's, "12..." before
+/// Black's when `black_too` (the first move written, or one after a comment or a variation).
+fn push_number(words: &mut Vec<String>, position: &Chess, black_too: bool) {
+    let number = position.board().fullmove_number();
+    if position.side_to_move() == Side::Max {
+        words.push(format!("{number}."));
+    } else if black_too {
+        words.push(format!("{number}..."));
+    }
+}
+
+/// `line`, played from `position` instead of the move there, as a variation: `( 12... Nf6 13. Bxe4 )`.
+fn push_variation(words: &mut Vec<String>, mut position: Chess, line: &[Move]) {
+    words.push("(".to_string());
+    for (index, &mv) in line.iter().enumerate() {
+        push_number(words, &position, index == 0);
+        words.push(san::san(position.board(), mv));
+        position.play(mv);
+    }
+    words.push(")".to_string());
 }
 
 /// The first game of a PGN text, or the first thing wrong with it (see the module's doc).
@@ -273,7 +310,7 @@ pub fn read(text: &str) -> Result<PgnGame, RecordError> {
             ));
         }
     }
-    Ok(PgnGame { tags, start, moves, comments, glyphs: Vec::new(), result: result.0 })
+    Ok(PgnGame { tags, start, moves, comments, glyphs: Vec::new(), variations: Vec::new(), result: result.0 })
 }
 
 /// The legal move `word` names in `position`: exact SAN first, then the loose forms of the module's doc.
@@ -477,6 +514,7 @@ mod tests {
             dubious: true,
             glyph: None,
             words: None,
+            variation: Vec::new(),
         };
         let game = noted(played.start.clone(), played.moves.clone(), &notes);
         let text = write(&game);

@@ -47,6 +47,9 @@ pub struct MoveNote {
     pub glyph: Option<u8>,
     /// Words for people after the move (a review's "Mistake. Nf6 was best."), in the same comment as its value.
     pub words: Option<String>,
+    /// A line to play instead of this move, from the position before it (move names in the family's notation, the
+    /// better move first; a review's best line), written after the move as a variation where the format has them.
+    pub variation: Vec<String>,
 }
 
 /// Why a record was refused: the line of the text (1-based) where the problem is, and what it is.
