@@ -6,7 +6,9 @@
 use super::CommandError;
 use super::game_arg::named_game;
 use super::search::value_json;
+use alphabeta_core::engine::game::{Side, Value};
 use alphabeta_core::games::any::{AnyGame, AnyMove};
+use alphabeta_core::games::values_from::ValuesFrom;
 use alphabeta_core::play::history::GameHistory;
 use alphabeta_core::play::numbering::numbered_move;
 use alphabeta_core::review::{JudgedMove, Review, ReviewBudget, ReviewPlan, ReviewSettings, review_game};
@@ -41,6 +43,10 @@ pub struct ReviewArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Whose side the values are read from: `first-player` (the default: + is the first player ahead, as the
+    /// window and `search` show them) or `side-to-move` (+ is the mover ahead). Losses and classes do not change.
+    #[arg(long, default_value = "first-player")]
+    pub values: String,
 }
 
 impl ReviewArgs {
@@ -57,6 +63,7 @@ impl ReviewArgs {
 }
 
 pub fn run(args: &ReviewArgs) -> Result<(), CommandError> {
+    let from = args.values.parse::<ValuesFrom>().map_err(|e| CommandError(format!("--values: {e}")))?;
     let named = named_game(&args.game)?;
     let text = read_record_text(&args.record)?;
     let blank = named.rules.new_game().map_err(CommandError)?;
@@ -73,7 +80,7 @@ pub fn run(args: &ReviewArgs) -> Result<(), CommandError> {
     let plan = ReviewPlan::new(&args.game, &ai, args.settings(), &start);
     let review = review_game(&start, &moves, &plan, &mut |_, _| true).map_err(|e| CommandError(e.to_string()))?;
     let labels = move_labels(&start, &moves);
-    if args.json { print_json(&review, &labels) } else { print_text(&review, &labels, &start) }
+    if args.json { print_json(&review, &labels, from) } else { print_text(&review, &labels, &start, from) }
 }
 
 /// The record's text, refused when it is larger than [`MAX_RECORD_BYTES`].
@@ -97,7 +104,17 @@ fn move_labels(start: &AnyGame, moves: &[AnyMove]) -> Vec<String> {
     (0..moves.len()).map(|ply| numbered_move(&history, ply)).collect()
 }
 
-fn print_json(review: &Review, labels: &[String]) -> Result<(), CommandError> {
+/// The side that made the judged move.
+fn mover(m: &JudgedMove) -> Side {
+    if m.side == 0 { Side::Max } else { Side::Min }
+}
+
+/// A judged move's value (the mover's view, as the review keeps it) read from `from`'s side.
+fn read(m: &JudgedMove, value: Value, from: ValuesFrom) -> Value {
+    from.read(value, mover(m))
+}
+
+fn print_json(review: &Review, labels: &[String], from: ValuesFrom) -> Result<(), CommandError> {
     let accuracy: Map<String, serde_json::Value> =
         review.sides.iter().map(|side| (side.name.clone(), json!(side.accuracy))).collect();
     let moves: Vec<serde_json::Value> = review
@@ -110,8 +127,8 @@ fn print_json(review: &Review, labels: &[String]) -> Result<(), CommandError> {
                 "move": m.move_name,
                 "side": m.side_name,
                 "class": m.class.name(),
-                "value_before": value_json(m.value_before),
-                "value_after": value_json(m.value_after),
+                "value_before": value_json(read(m, m.value_before, from)),
+                "value_after": value_json(read(m, m.value_after, from)),
                 "win_before": m.win_before,
                 "win_after": m.win_after,
                 "loss": m.loss,
@@ -136,6 +153,7 @@ fn print_json(review: &Review, labels: &[String]) -> Result<(), CommandError> {
     let sides: Vec<&str> = review.sides.iter().map(|side| side.name.as_str()).collect();
     let object = json!({
         "game": review.game,
+        "values_from": from.name(),
         "sides": sides,
         "accuracy": accuracy,
         "counts": counts,
@@ -145,12 +163,18 @@ fn print_json(review: &Review, labels: &[String]) -> Result<(), CommandError> {
     outln!("{object}")
 }
 
-fn print_text(review: &Review, labels: &[String], start: &AnyGame) -> Result<(), CommandError> {
+fn print_text(review: &Review, labels: &[String], start: &AnyGame, from: ValuesFrom) -> Result<(), CommandError> {
     let unit = start.score_unit();
     let unit = if unit.is_empty() { String::new() } else { format!(" ({unit})") };
-    outln!("game {}: values from the mover's side{unit}; loss in winning chances (-1..+1)", review.game)?;
+    let side = match from {
+        ValuesFrom::FirstPlayer => format!("{}'s side", start.side_name(Side::Max)),
+        ValuesFrom::SideToMove => "the mover's side".to_string(),
+    };
+    outln!("game {}: values from {side}{unit}; loss in winning chances (-1..+1)", review.game)?;
+    let names = [start.side_name(Side::Max), start.side_name(Side::Min)];
     for m in &review.moves {
-        outln!("{}", move_line(m, labels.get(m.ply).map_or(m.move_name.as_str(), String::as_str)))?;
+        let label = labels.get(m.ply).map_or(m.move_name.as_str(), String::as_str);
+        outln!("{}", move_line(m, label, from, names))?;
     }
     for side in &review.sides {
         let counts: Vec<String> = alphabeta_core::review::MoveClass::ALL
@@ -163,18 +187,22 @@ fn print_text(review: &Review, labels: &[String], start: &AnyGame) -> Result<(),
     Ok(())
 }
 
-/// `12…Nxd5??  blunder     +0.35 -> -3.10  best Nf6  loss 0.612`; proven values as their outcome,
-/// `1. 3?  mistake  win -> draw  best 4  loss 1.000`.
-fn move_line(m: &JudgedMove, label: &str) -> String {
+/// `12…Nxd5??  blunder     -0.35 -> +3.10  best Nf6  loss 0.612` (values from `from`'s side); proven values as
+/// their outcome, `1. 3?  mistake  Red wins -> draw  best 4  loss 1.000` (from the mover's side: `win -> draw`).
+fn move_line(m: &JudgedMove, label: &str, from: ValuesFrom, names: [&str; 2]) -> String {
     let plain = |value: f64| {
+        let value = read(m, value, from);
+        let winner = |side: Side| match from {
+            ValuesFrom::FirstPlayer => format!("{} wins", names[usize::from(side == Side::Min)]),
+            ValuesFrom::SideToMove => (if side == mover(m) { "win" } else { "loss" }).to_string(),
+        };
         if !m.proven {
             alphabeta_core::games::any::plain_score(value)
-        } else if value > 0.0 {
-            "win".to_string()
-        } else if value < 0.0 {
-            "loss".to_string()
-        } else {
+        } else if value == 0.0 {
             "draw".to_string()
+        } else {
+            let plus = from.plus_side(mover(m));
+            winner(if value > 0.0 { plus } else { plus.opponent() })
         }
     };
     format!(

@@ -45,8 +45,25 @@ fn json_is_one_object_with_accuracy_by_side_and_a_move_per_decision() {
         (Some(1), Some("a2"), Some("O"))
     );
     assert_eq!(blunder["loss"], 1.0, "a draw thrown to a loss: winning chances 0 -> -1");
-    assert!(blunder["value_after"].as_f64().expect("a number") < 0.0);
+    assert_eq!(object["values_from"], "first-player");
+    assert!(blunder["value_after"].as_f64().expect("a number") > 0.0, "O's blunder puts X, the first player, ahead");
     assert!(blunder["best"].is_string() && blunder["pv"].as_array().is_some_and(|pv| !pv.is_empty()), "{blunder}");
+}
+
+#[test]
+fn values_are_read_from_the_side_values_names() {
+    let path = record("values", b"b2\na2\nc3\na1\n");
+    let path = path.to_str().expect("utf-8");
+    let line = |values: &str| {
+        let (code, out, err) = studio(&["review", "tic-tac-toe", "--record", path, "--values", values], b"");
+        assert_eq!(code, 0, "{err}");
+        out.lines().nth(2).expect("O's move").split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    assert_eq!(line("first-player"), "1…a2?? blunder draw -> X wins best a3 loss 1.000");
+    assert_eq!(line("side-to-move"), "1…a2?? blunder draw -> loss best a3 loss 1.000");
+    let (code, _, err) = studio(&["review", "tic-tac-toe", "--record", path, "--values", "black"], b"");
+    assert_eq!(code, 2);
+    assert_eq!(err.trim(), "error: --values: 'black' is not a side to read values from: first-player or side-to-move");
 }
 
 #[test]
