@@ -126,7 +126,7 @@ def samples_of(game_id, text, nodes):
             f.write(record_of(game_id, tags, movetext, whole))
             path = f.name
         try:
-            out = subprocess.run([binary(), "review", game_id, "--record", path, "--nodes", str(nodes), "--json"],
+            out = subprocess.run([binary(), "review", game_id, "--record", path, "--nodes", str(nodes), "--json", "--values", "side-to-move"],
                                  capture_output=True, text=True, check=False)
         finally:
             os.unlink(path)
