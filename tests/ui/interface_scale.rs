@@ -11,6 +11,13 @@ fn folder() -> tempfile::TempDir {
     tempfile::Builder::new().prefix("abs-interface-scale-").tempdir().expect("temp folder")
 }
 
+/// The studio as it starts with its store in `dir`, a few frames drawn.
+fn start(dir: &std::path::Path) -> egui_kittest::Harness<'static, StudioApp> {
+    let mut harness = studio(StudioApp::with_store(Some(Store::new(dir))));
+    settle(&mut harness);
+    harness
+}
+
 fn choose(harness: &mut egui_kittest::Harness<'static, StudioApp>, label: &str) {
     harness.get_by_label("Settings").click();
     settle(harness);
@@ -31,15 +38,13 @@ fn choosing_150_percent_in_settings_zooms_the_window() {
 #[test]
 fn the_interface_scale_comes_back_at_the_next_start() {
     let dir = folder();
-    let mut harness = studio(StudioApp::with_store(Some(Store::new(dir.path()))));
-    settle(&mut harness);
+    let mut harness = start(dir.path());
     choose(&mut harness, "150 %");
     drop(harness);
     let text = std::fs::read_to_string(dir.path().join(".preferences")).expect("the preferences were written");
     assert!(text.contains("interface_scale: 1.5"), "{text}");
 
-    let mut harness = studio(StudioApp::with_store(Some(Store::new(dir.path()))));
-    settle(&mut harness);
+    let mut harness = start(dir.path());
     assert_eq!(harness.ctx.zoom_factor(), 1.5, "the saved scale is applied at start");
 
     // Ctrl+plus is a setting too: the menu shows it, and it is saved.
@@ -51,8 +56,7 @@ fn the_interface_scale_comes_back_at_the_next_start() {
     settle(&mut harness);
     harness.get_by_label("160 % (set with the keyboard)");
     drop(harness);
-    let mut harness = studio(StudioApp::with_store(Some(Store::new(dir.path()))));
-    settle(&mut harness);
+    let mut harness = start(dir.path());
     assert_eq!(harness.ctx.zoom_factor(), 1.6, "the keyboard's scale is applied at start");
 
     // Ctrl+0 is 100 %, and Ctrl+minus stops at the smallest scale offered.
@@ -73,8 +77,7 @@ fn a_saved_scale_out_of_range_is_held_to_the_offered_range() {
     for (saved, applied) in [("0.0", 0.75), ("1000.0", 2.0), ("NaN", 1.0), ("-inf", 0.75), ("1.25", 1.25)] {
         let dir = folder();
         std::fs::write(dir.path().join(".preferences"), format!("(interface_scale: {saved})\n")).expect("written");
-        let mut harness = studio(StudioApp::with_store(Some(Store::new(dir.path()))));
-        settle(&mut harness);
+        let harness = start(dir.path());
         assert_eq!(harness.ctx.zoom_factor(), applied, "saved {saved}");
         assert_eq!(harness.state().interface_scale.scale, applied, "saved {saved}");
         assert!(harness.state().sessions.notice.is_none(), "saved {saved}: a number is no error");
@@ -82,8 +85,7 @@ fn a_saved_scale_out_of_range_is_held_to_the_offered_range() {
     // A file that is not preferences: 100 %, and a message saying so.
     let dir = folder();
     std::fs::write(dir.path().join(".preferences"), "interface_scale = huge\n").expect("written");
-    let mut harness = studio(StudioApp::with_store(Some(Store::new(dir.path()))));
-    settle(&mut harness);
+    let harness = start(dir.path());
     assert_eq!(harness.ctx.zoom_factor(), 1.0);
     let notice = harness.state().sessions.notice.as_ref().map(|n| n.text.clone()).unwrap_or_default();
     assert!(
