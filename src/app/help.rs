@@ -21,12 +21,17 @@ const MAX_PAGE_BYTES: u64 = 1024 * 1024;
 
 /// The keyboard shortcuts of the whole window and of Play, by where they work (the Tree lab's own list, longer, is
 /// [`crate::app::tree_lab::help::SHORTCUTS`]).
-pub const SHORTCUTS: [(&str, &str, &str); 9] = [
+pub const SHORTCUTS: [(&str, &str, &str); 10] = [
     ("Everywhere", "F1", "the help of the view on screen"),
     ("Everywhere", "Ctrl+N / Ctrl+O", "new session / open a session"),
     ("Everywhere", "Ctrl+S / Ctrl+Shift+S", "save the session / save it as"),
     ("Everywhere", "Ctrl+Q", "quit (asking first about unsaved work)"),
     ("Everywhere", "Escape", "close the window on top"),
+    (
+        "Everywhere",
+        "Ctrl+plus / Ctrl+minus / Ctrl+0",
+        "the interface larger / smaller / at 100 % (kept for the next start)",
+    ),
     ("Play", "Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo a move"),
     ("Play", "Space", "pause or resume the AI"),
     ("Play", "← → Home End", "step through the game's positions (read-only)"),

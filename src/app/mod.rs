@@ -2,6 +2,7 @@
 
 use eframe::egui;
 pub mod help;
+pub mod interface_scale;
 use serde::{Deserialize, Serialize};
 pub mod panel_share;
 pub mod path_dialog;

@@ -9,6 +9,7 @@ mod einstein;
 mod families;
 mod frame_time;
 mod help;
+mod interface_scale;
 mod othello;
 mod play;
 mod play_games;

@@ -45,6 +45,11 @@ impl Store {
         self.folder.join(".studio-running")
     }
 
+    /// The person's preferences (the interface's scale): not a session, so without the `.ron` the listing shows.
+    pub fn preferences_path(&self) -> PathBuf {
+        self.folder.join(".preferences")
+    }
+
     fn recent_path(&self) -> PathBuf {
         self.folder.join(".recent-sessions")
     }

@@ -6,6 +6,7 @@ mod sessions;
 
 pub use super::View;
 use super::help::{HelpAction, HelpWindows};
+use super::interface_scale::{InterfaceScale, Preferences};
 use super::play::Play;
 use super::session::store::Store;
 use super::session::{SessionAction, Sessions};
@@ -39,6 +40,8 @@ pub struct StudioApp {
     pub sessions: Sessions,
     /// The Help menu's windows: the guide, the shortcuts, About.
     pub help: HelpWindows,
+    /// The interface's scale, kept in the store's preferences (not in a session).
+    pub interface_scale: InterfaceScale,
 }
 
 impl Default for StudioApp {
@@ -63,13 +66,35 @@ impl StudioApp {
     fn with_play(store: Option<Store>, play: Play) -> Self {
         let (view, tree_lab) = (View::default(), TreeLab::default());
         let current = super::session::format::Session::new(view, play.to_session(), tree_lab.to_session());
-        let sessions = Sessions::new(store, current);
-        StudioApp { view, tree_lab, play, telemetry: TelemetryView::default(), sessions, help: HelpWindows::default() }
+        let (preferences, unread) = store.as_ref().map_or_else(|| (Preferences::default(), None), Preferences::load);
+        let mut sessions = Sessions::new(store, current);
+        if let Some(why) = unread {
+            sessions.say(why, true);
+        }
+        StudioApp {
+            view,
+            tree_lab,
+            play,
+            telemetry: TelemetryView::default(),
+            sessions,
+            help: HelpWindows::default(),
+            interface_scale: InterfaceScale::new(preferences.interface_scale),
+        }
+    }
+
+    /// Keeps the interface's scale for the next start (where there is a store).
+    fn save_interface_scale(&mut self) {
+        let Some(store) = &self.sessions.store else { return };
+        let preferences = Preferences { interface_scale: self.interface_scale.scale };
+        if let Err(why) = preferences.save(&store.preferences_path()) {
+            self.sessions.say(why, true);
+        }
     }
 
     /// Draws the whole window into `ui`.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let mut actions = Vec::new();
+        let mut rescaled = self.interface_scale.follow(ui.ctx());
         self.session_keys(ui.ctx());
         self.play.watch_games(ui.ctx());
         egui::Panel::top("studio_menu").show(ui, |ui| {
@@ -111,7 +136,11 @@ impl StudioApp {
                         }
                     }
                 });
-                ui.menu_button("Settings", |ui| settings_menu(&mut self.play, ui));
+                ui.menu_button("Settings", |ui| {
+                    settings_menu(&mut self.play, ui);
+                    ui.separator();
+                    rescaled |= self.interface_scale.menu(ui);
+                });
                 ui.menu_button("Help", |ui| actions.extend(super::help::menu(ui).map(Action::Help)));
                 ui.separator();
                 for view in View::ALL {
@@ -161,6 +190,9 @@ impl StudioApp {
                 Action::Quit => self.sessions.actions.push(SessionAction::Quit),
             }
         }
+        if rescaled {
+            self.save_interface_scale();
+        }
         self.help.show(ui.ctx());
         self.session_windows(ui.ctx());
         self.apply_sessions(ui.ctx());
@@ -168,7 +200,7 @@ impl StudioApp {
     }
 }
 
-/// The Settings menu: whose side every value in the window is read from (saved with the session).
+/// The Settings menu's first part: whose side every value in the window is read from (saved with the session).
 fn settings_menu(play: &mut Play, ui: &mut egui::Ui) {
     use crate::games::values_from::ValuesFrom;
     let game = play.history().position();
