@@ -250,8 +250,8 @@ fn fit_and_navigate(view: &mut CanvasView, extent: (f32, f32), rect: Rect, respo
 }
 
 /// The view of a tree opened from Play: zoomed to at least [`READABLE_ZOOM`] and more until every move's label is
-/// drawn (see [`paint::label_fits`]), at most to the zoom range's top; the root at the top centre with the first
-/// moves (the move played and the best one) below it, the levels as far apart as the canvas's height allows. The
+/// drawn (see [`paint::label_fits`]), at most to the zoom range's top; the root's first move (the move played) at
+/// the top centre, with the line below it, the levels as far apart as the canvas's height allows. The
 /// user pans to the rest.
 fn open_readable(view: &mut CanvasView, flat: &FlatTree, layout: &super::layout::Layout, rect: Rect) {
     let zoom = readable_zoom(flat, layout);
@@ -260,8 +260,12 @@ fn open_readable(view: &mut CanvasView, flat: &FlatTree, layout: &super::layout:
     let zy = ((rect.height() - 2.0 * margin - 24.0) / (height * LEVEL).max(1.0)).max(*ZOOM.start());
     view.zoom = zoom;
     view.stretch = zy.clamp(*STRETCH.start(), *STRETCH.end());
-    let root = layout.positions.first().map_or(0.0, |p| p.0);
-    view.offset = vec2(0.5 * rect.width() - root * SLOT * zoom, margin);
+    // The root's first child (the move played, for Show why) in the middle: a large tree's root is far off to
+    // the right of it, but its edge leads there.
+    let root = flat.node(0);
+    let first = if root.child_count > 0 { root.first_child } else { 0 };
+    let x = layout.positions.get(first as usize).map_or(0.0, |p| p.0);
+    view.offset = vec2(0.5 * rect.width() - x * SLOT * zoom, margin);
     view.size = rect.size();
     view.fit_pending = false;
     view.fitted = false;
