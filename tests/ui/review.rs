@@ -7,6 +7,7 @@ use alphabeta_studio::app::play::review::{self, TITLE};
 use alphabeta_studio::app::play::{Action, Play};
 use alphabeta_studio::app::session::format;
 use alphabeta_studio::app::shell::View;
+use alphabeta_studio::app::tree_lab::READABLE_ZOOM;
 use alphabeta_studio::games::move_tree::label_for;
 use alphabeta_studio::review::{MoveClass, ReviewBudget, ReviewSettings};
 use egui_kittest::Harness;
@@ -98,6 +99,44 @@ fn show_why_opens_the_tree_lab_with_the_played_and_the_best_move_first() {
     let replies = tree.root.children()[0].children();
     assert!(!replies.is_empty() && replies.iter().all(|r| r.is_leaf()), "two plies deep");
     assert!(app.tree_lab.message().is_some_and(|m| m.contains("then the better")), "{:?}", app.tree_lab.message());
+}
+
+/// *Show why* on a chess move opens where its moves and values can be read: at a zoom no smaller than the
+/// readable one, every move labelled and drawn, the values in pawns and the unit named. It opened fitted at 12 %,
+/// the leaves' moves left out and the values in centipawns.
+#[test]
+fn show_why_on_chess_opens_readable_with_every_move_named_in_pawns() {
+    let mut app = StudioApp::default();
+    assert!(app.play.select("chess"));
+    // Black's queen to h4, where the knight takes it.
+    app.play.act(Action::Import("e4 e5 Nf3 Qh4".to_string()));
+    app.play.review.settings = ReviewSettings { budget: ReviewBudget::Depth(1) };
+    app.play.review.why_shape.depth = 2;
+    app.view = View::Play;
+    let mut harness = studio(app);
+    settle(&mut harness);
+    harness.state_mut().play.act(Action::Review(review::Action::Start(ReviewSettings::default())));
+    run_until(&mut harness, "the review", |app| app.play.review().is_some());
+    harness.get_all_by_label("Show why").next().expect("a Show why button").click();
+    settle(&mut harness);
+    harness.state_mut().tree_lab.wait_for_analysis();
+    settle(&mut harness);
+    let lab = &harness.state().tree_lab;
+    assert!(lab.zoom() >= READABLE_ZOOM, "zoom {} below the readable {READABLE_ZOOM}", lab.zoom());
+    assert_eq!(lab.hidden_labels(), Vec::<String>::new(), "moves left unnamed at zoom {}", lab.zoom());
+    let tree = alphabeta_studio::tree::notation::parse(&lab.settings.text).expect("a valid tree");
+    fn named(node: &alphabeta_studio::tree::model::Node) -> bool {
+        node.children().iter().all(|c| c.label.as_deref().is_some_and(|l| !l.is_empty()) && named(c))
+    }
+    assert!(named(&tree.root), "every move labelled: {}", lab.settings.text);
+    let queen = &tree.root.children()[0];
+    assert_eq!(queen.label.as_deref(), Some("Qh4"));
+    let taken = queen.children().iter().find(|c| c.label.as_deref() == Some("Nxh4")).expect("the knight takes");
+    let alphabeta_studio::tree::model::Body::Leaf(value) = taken.body else { panic!("a leaf: {taken:?}") };
+    // A queen up for White: about nine pawns (900 centipawns before).
+    assert!((5.0..15.0).contains(&value), "{value} is not in pawns");
+    assert_eq!(value, (value * 100.0).round() / 100.0, "two decimals");
+    assert!(lab.message().is_some_and(|m| m.contains("Values in pawns, + = White ahead.")), "{:?}", lab.message());
 }
 
 #[test]

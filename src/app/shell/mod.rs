@@ -169,7 +169,7 @@ impl StudioApp {
             View::Telemetry => self.telemetry.ui(ui, &mut self.play),
         }
         if let Some((tree, note)) = self.play.tree_for_lab.take() {
-            self.tree_lab.open_tree(tree, &note);
+            self.tree_lab.open_tree_readable(tree, &note);
             self.view = View::TreeLab;
         }
         for action in actions {

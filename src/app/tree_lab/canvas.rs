@@ -32,8 +32,15 @@ const LEVEL: f32 = 80.0;
 /// The most points between levels on a small canvas, at any zoom: a node and its children always fit on a canvas
 /// together. A tall canvas allows up to half its height (see [`most_level`]).
 const MAX_LEVEL: f32 = 160.0;
+/// The least zoom at which labels and values are drawn at their text size: below it they would only overlap.
+const TEXT_ZOOM: f32 = 0.3;
+
 /// A node's half size at zoom 1.
 const RADIUS: f32 = 12.0;
+
+/// The least zoom a tree opened from Play (*Show why*, a move tree) opens at, however large: labels and values at
+/// their full 13 px and nodes at their full size; below it Fit may shrink a big tree until its text is a smear.
+pub const READABLE_ZOOM: f32 = 1.0;
 
 /// Draws the canvas with its toolbar.
 pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
@@ -45,7 +52,12 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Tree canvas"));
     lab.view.rect = rect;
     let Some(analysis) = &lab.analysis else { return };
-    fit_and_navigate(&mut lab.view, analysis.layout.extent(), rect, &response, ui);
+    // A readable opening waits for the new tree's layout: fitted to the old one it would be lost.
+    if lab.view.readable && !lab.shape_pending && lab.view.fit_pending && rect.width() > 1.0 {
+        open_readable(&mut lab.view, &analysis.flat, &analysis.layout, rect);
+    } else if !lab.view.readable {
+        fit_and_navigate(&mut lab.view, analysis.layout.extent(), rect, &response, ui);
+    }
     lab.view.origin = rect.min + lab.view.offset;
     // Quiz mode hides the replay: the tree is drawn as if unsearched, with the user's marks on it instead.
     let replay = analysis.run.as_ref().map(|run| (run, &lab.snapshot)).filter(|_| !lab.quiz.on);
@@ -56,8 +68,7 @@ pub(super) fn show(lab: &mut TreeLab, ui: &mut egui::Ui) {
         zoom: lab.view.zoom,
         stretch: lab.view.stretch,
         height: rect.height(),
-        // Nodes shrink with the zoom, so a tree of thousands still shows its shape, not a smear.
-        r: (RADIUS * lab.view.zoom.min(1.5)).max(1.2),
+        r: radius(lab.view.zoom),
         snapshot: replay.map(|(_, s)| s),
         finished: replay.is_some_and(|(run, s)| s.cursor >= run.steps.len()),
     };
@@ -143,7 +154,7 @@ impl Scene<'_> {
 
     /// True when labels and values are drawn: below this zoom they would only overlap.
     fn shows_text(&self) -> bool {
-        self.zoom >= 0.3
+        self.zoom >= TEXT_ZOOM
     }
 }
 
@@ -236,6 +247,58 @@ fn fit_and_navigate(view: &mut CanvasView, extent: (f32, f32), rect: Rect, respo
             view.fitted = false;
         }
     }
+}
+
+/// The view of a tree opened from Play: zoomed to at least [`READABLE_ZOOM`] and more until every move's label is
+/// drawn (see [`paint::label_fits`]), at most to the zoom range's top; the root's first move (the move played) at
+/// the top centre, with the line below it, the levels as far apart as the canvas's height allows. The
+/// user pans to the rest.
+fn open_readable(view: &mut CanvasView, flat: &FlatTree, layout: &super::layout::Layout, rect: Rect) {
+    let zoom = readable_zoom(flat, layout);
+    let (_, height) = layout.extent();
+    let margin = 36.0;
+    let zy = ((rect.height() - 2.0 * margin - 24.0) / (height * LEVEL).max(1.0)).max(*ZOOM.start());
+    view.zoom = zoom;
+    view.stretch = zy.clamp(*STRETCH.start(), *STRETCH.end());
+    // The root's first child (the move played, for Show why) in the middle: a large tree's root is far off to
+    // the right of it, but its edge leads there.
+    let root = flat.node(0);
+    let first = if root.child_count > 0 { root.first_child } else { 0 };
+    let x = layout.positions.get(first as usize).map_or(0.0, |p| p.0);
+    view.offset = vec2(0.5 * rect.width() - x * SLOT * zoom, margin);
+    view.size = rect.size();
+    view.fit_pending = false;
+    view.fitted = false;
+    view.readable = false;
+}
+
+/// The labels the canvas leaves out at `zoom` for want of room beside their nodes (collapsed nodes' children are
+/// not drawn at all and are not counted).
+pub(super) fn hidden_labels(flat: &FlatTree, layout: &super::layout::Layout, zoom: f32) -> Vec<String> {
+    let gap = radius(zoom) * 1.3;
+    let mut hidden: Vec<String> = (flat.labels.iter())
+        .filter(|&(&id, label)| {
+            !layout.is_hidden(id)
+                && !paint::label_fits(label.chars().count(), paint::label_room(flat, layout, id), zoom, gap)
+        })
+        .map(|(_, label)| label.clone())
+        .collect();
+    hidden.sort();
+    hidden
+}
+
+/// The least zoom from [`READABLE_ZOOM`] up at which every labelled node's label fits beside it.
+pub(super) fn readable_zoom(flat: &FlatTree, layout: &super::layout::Layout) -> f32 {
+    let mut zoom = READABLE_ZOOM;
+    while zoom < *ZOOM.end() && !hidden_labels(flat, layout, zoom).is_empty() {
+        zoom *= 1.1;
+    }
+    zoom.min(*ZOOM.end())
+}
+
+/// A node's half size at `zoom`: nodes shrink with the zoom, so a tree of thousands still shows its shape.
+fn radius(zoom: f32) -> f32 {
+    (RADIUS * zoom.min(1.5)).max(1.2)
 }
 
 /// `field` moved the least that puts it inside `frame` (a leaf at the canvas's edge would have its field half

@@ -8,6 +8,7 @@ use eframe::egui;
 use panel_shares::PanelShares;
 mod background;
 mod canvas;
+pub use canvas::READABLE_ZOOM;
 pub mod editing;
 mod export;
 pub mod files;
@@ -163,6 +164,9 @@ struct CanvasView {
     /// sets it to the most that lets the tree's height in (see `canvas::level_gap`).
     stretch: f32,
     fit_pending: bool,
+    /// True when the next fit is of a tree opened from Play: it zooms no further out than its labels can be read
+    /// (see `canvas::READABLE_ZOOM`), around the root, instead of showing the whole tree.
+    readable: bool,
     /// True while the view is as the last fit left it: then it fits again when the canvas changes size.
     fitted: bool,
     /// The canvas's size in the previous frame.
@@ -186,6 +190,7 @@ impl Default for CanvasView {
             zoom: 1.0,
             stretch: 1.0,
             fit_pending: true,
+            readable: false,
             fitted: false,
             size: egui::Vec2::ZERO,
             origin: egui::Pos2::ZERO,
@@ -509,6 +514,24 @@ impl TreeLab {
         self.editor.selected = None;
         self.replace_tree(tree);
         self.editor.message = Some(editing::Message::Note(note.to_string()));
+    }
+
+    /// [`TreeLab::open_tree`] for a tree from Play: it opens zoomed so that its moves and values can be read
+    /// (however large the tree), on its root, rather than fitted whole.
+    pub fn open_tree_readable(&mut self, tree: Tree, note: &str) {
+        self.open_tree(tree, note);
+        self.view.readable = true;
+        self.view.fit_pending = true;
+    }
+
+    /// The canvas's zoom (1 is the nodes' and labels' own size).
+    pub fn zoom(&self) -> f32 {
+        self.view.zoom
+    }
+
+    /// The move labels the canvas leaves out at its zoom for want of room, sorted.
+    pub fn hidden_labels(&self) -> Vec<String> {
+        self.analysis.as_ref().map_or_else(Vec::new, |a| canvas::hidden_labels(&a.flat, &a.layout, self.view.zoom))
     }
 
     /// Replaces the text and analyses it.

@@ -14,10 +14,11 @@ pub mod saved;
 mod worker;
 
 use super::Play;
-use crate::games::any::AnyMove;
+use crate::games::any::{AnyGame, AnyMove};
 use crate::games::move_tree::TreeShape;
 use crate::play::history::GameHistory;
 use crate::review::{JudgedMove, MoveClass, Review, ReviewPlan, ReviewSettings};
+use crate::tree::model::{Body, Node};
 use eframe::egui;
 
 pub use dialog::{TITLE, window};
@@ -290,7 +291,8 @@ fn show_why(play: &mut Play, ply: usize) {
     let position = play.history.position_at(ply);
     let lead: Vec<AnyMove> = std::iter::once(played).chain(position.find_move(&judged.best)).collect();
     match position.move_tree_led(play.review.why_shape, &lead) {
-        Ok(tree) => {
+        Ok(mut tree) => {
+            let units = in_units(&mut tree.root, &position);
             let depth = play.review.why_shape.depth;
             let note = if judged.best == judged.move_name {
                 format!("Why {}: it was the best move ({depth} plies deep).", judged.move_name)
@@ -302,9 +304,33 @@ fn show_why(play: &mut Play, ply: usize) {
                     judged.best,
                 )
             };
-            play.tree_for_lab = Some((tree, note));
+            play.tree_for_lab = Some((tree, format!("{note} {units}")));
         }
         Err(e) => play.say(format!("No tree for Show why: {e} (in the Review dialog)."), true),
+    }
+}
+
+/// Rewrites the leaves of a move tree of `position`'s game, which hold the evaluation's raw scores (centipawns in
+/// chess), in the unit people read them in (pawns, to two decimals: the search panel's and the Value plot's
+/// numbers), and says so: "Values in pawns, + = White ahead." Dividing by a positive number keeps every
+/// comparison, so α-β in the lab prunes as it would have.
+fn in_units(root: &mut Node, position: &AnyGame) -> String {
+    fn divide(node: &mut Node, divisor: f64) {
+        match &mut node.body {
+            Body::Leaf(value) => *value = (*value / divisor * 100.0).round() / 100.0,
+            Body::Inner { children, .. } => children.iter_mut().for_each(|c| divide(c, divisor)),
+        }
+    }
+    let axis = position.score_axis();
+    if axis.divisor > 0.0 && axis.divisor != 1.0 {
+        divide(root, axis.divisor);
+    }
+    let unit = if axis.unit.is_empty() { position.score_unit() } else { axis.unit };
+    let first = position.side_names()[0];
+    if unit.is_empty() {
+        format!("Values: + = {first} ahead.")
+    } else {
+        format!("Values in {unit}, + = {first} ahead.")
     }
 }
 

@@ -2,7 +2,7 @@
 //! stale tree, all from one [`Scene`](super::Scene).
 
 use super::quiz_marks::QuizMarks;
-use super::{SLOT, Scene};
+use super::{SLOT, Scene, TEXT_ZOOM};
 use crate::app::tree_lab::quiz::{self, NodeMarks, Verdict};
 use crate::app::tree_lab::quiz_panel::{MARK_COLOUR, verdict_colour};
 use crate::app::tree_lab::replay::{NodeState, fmt_bounded, fmt_value};
@@ -238,11 +238,8 @@ pub(super) fn paint_node_text(
     if let Some(label) = flat.labels.get(&id) {
         // Level of detail: a label is drawn when it fits in the room its subtree has on the canvas (so the
         // upper moves of a large tree stay named when zoomed out); the tooltip names any node.
-        let room = label_room(flat, scene.layout, id) * SLOT * zoom;
-        let label_font = if scene.shows_text() { font.clone() } else { FontId::proportional(11.0) };
-        let wide = label.chars().count() as f32 * label_font.size * 0.55;
-        if wide + gap <= 0.5 * room + r {
-            painter.text(c - vec2(gap, 0.0), Align2::RIGHT_CENTER, label, label_font, text_colour);
+        if label_fits(label.chars().count(), label_room(flat, scene.layout, id), zoom, gap) {
+            painter.text(c - vec2(gap, 0.0), Align2::RIGHT_CENTER, label, label_font(zoom), text_colour);
         }
     }
     if !scene.shows_text() {
@@ -336,6 +333,20 @@ pub(super) fn paint_node(
         }
     };
     painter.add(Shape::convex_polygon(points, fill, stroke));
+}
+
+/// The font of node labels at `zoom`: their text size when values are drawn too, else a small fixed size.
+fn label_font(zoom: f32) -> FontId {
+    if zoom >= TEXT_ZOOM { FontId::proportional((13.0 * zoom).clamp(11.0, 17.0)) } else { FontId::proportional(11.0) }
+}
+
+/// True when a label of `chars` characters, `gap` points left of its node, fits in half the `room` (in leaf
+/// slots) its node has at `zoom`, plus the node's own half size: the other half is for its left neighbour's
+/// value. So the canvas draws it, and a tree opened from Play zooms until it does (`readable_zoom`).
+pub(super) fn label_fits(chars: usize, room: f32, zoom: f32, gap: f32) -> bool {
+    let r = super::radius(zoom);
+    let wide = chars as f32 * label_font(zoom).size * 0.55;
+    wide + gap <= 0.5 * room * SLOT * zoom + r
 }
 
 /// How many leaf slots of room a node's label has: its subtree's span (one for a leaf or a collapsed node).
