@@ -13,8 +13,8 @@ use super::judge::proven_class;
 use super::scale::{proven_probability, win_probability, winning_chances};
 use super::{JudgedMove, MoveClass, Review, ReviewError, ReviewPlan};
 use crate::engine::game::{Side, Turn, Value};
-use crate::games::any::{AnyEngine, AnyGame, AnyMove};
 use crate::games::any::oracle::ExactOracle;
+use crate::games::any::{AnyEngine, AnyGame, AnyMove};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
