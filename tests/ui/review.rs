@@ -198,3 +198,37 @@ fn the_search_panel_stays_beside_the_review_panel_in_a_small_window() {
         );
     }
 }
+
+/// An imported chess game's PGN tags stay with the game in Play and come through *Export review*: the roster
+/// first, then the record's own tags in its order, its players kept over the studio's names.
+#[test]
+fn the_review_export_keeps_the_imported_game_s_tags() {
+    let record = "[Event \"Club\"]\n[White \"Ada\"]\n[Black \"Bo\"]\n[ECO \"C20\"]\n[Board \"7\"]\n\n1. e4 e5 *";
+    let mut harness = play_with("chess", |play| {
+        play.act(Action::Import(record.to_string()));
+        play.review.settings = ReviewSettings { budget: ReviewBudget::Depth(1) };
+    });
+    settle(&mut harness);
+    harness.get_by_label("Review…").click();
+    settle(&mut harness);
+    harness.get_by_label("Start review").click();
+    run_until(&mut harness, "the review", |play| play.review().is_some());
+    let (text, extension) = review::export_text(harness.state()).expect("an export");
+    assert_eq!(extension, "pgn");
+    let header: Vec<&str> = text.lines().take_while(|line| !line.is_empty()).collect();
+    assert_eq!(
+        header,
+        [
+            r#"[Event "Club"]"#,
+            r#"[Site "Alpha-Beta Studio"]"#,
+            r#"[Date "????.??.??"]"#,
+            r#"[Round "?"]"#,
+            r#"[White "Ada"]"#,
+            r#"[Black "Bo"]"#,
+            r#"[Result "*"]"#,
+            r#"[ECO "C20"]"#,
+            r#"[Board "7"]"#,
+        ],
+        "{text}"
+    );
+}

@@ -1,4 +1,5 @@
-//! `alphabeta-studio review <GAME> --record FILE [--nodes N | --depth D | --time-ms T | --level L] [--json]`: every
+//! `alphabeta-studio review <GAME> --record FILE [--nodes N | --depth D | --time-ms T | --level L] [--json]
+//! [--export OUT]`: every
 //! decision of a recorded game judged by the engine (see `alphabeta_core::review`): its class, the values before and after
 //! it, the best move and the winning chances lost; and each side's accuracy and counts. The record is what the
 //! window's *Import game…* reads: PGN, PDN, Pons' move string, an Othello transcript, or move names.
@@ -11,7 +12,9 @@ use alphabeta_core::games::any::{AnyGame, AnyMove};
 use alphabeta_core::games::values_from::ValuesFrom;
 use alphabeta_core::play::history::GameHistory;
 use alphabeta_core::play::numbering::numbered_move;
-use alphabeta_core::review::{JudgedMove, Review, ReviewBudget, ReviewPlan, ReviewSettings, review_game};
+use alphabeta_core::review::{
+    JudgedMove, Review, ReviewBudget, ReviewPlan, ReviewSettings, export_record, review_game,
+};
 use serde_json::{Map, json};
 
 /// A record larger than this is refused before it is read: a game of a few thousand moves fits in a few KiB.
@@ -47,6 +50,10 @@ pub struct ReviewArgs {
     /// window and `search` show them) or `side-to-move` (+ is the mover ahead). Losses and classes do not change.
     #[arg(long, default_value = "first-player")]
     pub values: String,
+    /// Also write the reviewed game to FILE: chess as PGN the way Lichess writes a review, the record's tags kept;
+    /// the other games as the marked move list.
+    #[arg(long, value_name = "FILE")]
+    pub export: Option<std::path::PathBuf>,
 }
 
 impl ReviewArgs {
@@ -76,9 +83,20 @@ pub fn run(args: &ReviewArgs) -> Result<(), CommandError> {
             moves.len()
         )));
     }
+    // A folder that cannot take the export is found out before the review's searches, not after.
+    let parent = args.export.as_deref().and_then(std::path::Path::parent);
+    if let Some(parent) = parent.filter(|p| !p.as_os_str().is_empty() && !p.is_dir()) {
+        return Err(CommandError(format!("export: the folder {} does not exist", parent.display())));
+    }
     let ai = named.ai.unwrap_or_default();
     let plan = ReviewPlan::new(&args.game, &ai, args.settings(), &start);
     let review = review_game(&start, &moves, &plan, &mut |_, _| true).map_err(|e| CommandError(e.to_string()))?;
+    if let Some(path) = &args.export {
+        let tags = alphabeta_core::games::records::movetext::header_tags(&text);
+        let (record, _) = export_record(&start, &moves, &review, &tags).map_err(CommandError)?;
+        alphabeta_core::files::write_atomic(path, record.as_bytes())
+            .map_err(|e| CommandError(format!("export {}: {e}", path.display())))?;
+    }
     let labels = move_labels(&start, &moves);
     if args.json { print_json(&review, &labels, from) } else { print_text(&review, &labels, &start, from) }
 }

@@ -128,6 +128,7 @@ impl Play {
             date: Some(crate::games::records::today()),
             termination: Some(termination.to_string()),
             moves,
+            tags: Vec::new(),
         }
     }
 
@@ -239,6 +240,7 @@ impl Play {
                         return self.refuse_text(format!("The record could not be replayed: {e}"));
                     }
                 }
+                history.set_record_tags(crate::games::records::movetext::header_tags(text));
                 self.records_window.accepted();
                 self.new_game();
                 self.history = history;

@@ -50,6 +50,56 @@ fn json_is_one_object_with_accuracy_by_side_and_a_move_per_decision() {
     assert!(blunder["best"].is_string() && blunder["pv"].as_array().is_some_and(|pv| !pv.is_empty()), "{blunder}");
 }
 
+/// `--export` writes the reviewed chess game as PGN with the imported record's tags: the Seven Tag Roster first,
+/// the start's SetUp and FEN, then the record's other tags in its order, escapes kept — each written once.
+#[test]
+fn export_keeps_the_record_s_tags_in_the_header() {
+    let pgn = b"[Black \"Bo\"]\n[Event \"Club \\\"Open\\\"\"]\n[Site \"Lyon\"]\n[Date \"2026.03.14\"]\n\
+        [Round \"4\"]\n[White \"Ada\"]\n[Result \"0-1\"]\n[ECO \"C20\"]\n[Board \"7\"]\n[Annotator \"Cy\"]\n\n\
+        1. e4 e5 2. Qh5 Nc6 0-1\n";
+    let path = record("export", pgn);
+    let dir = tempfile::tempdir().expect("a folder");
+    let out_path = dir.path().join("reviewed.pgn");
+    let args = [
+        "review",
+        "chess",
+        "--record",
+        path.to_str().expect("utf-8"),
+        "--nodes",
+        "2000",
+        "--export",
+        out_path.to_str().expect("utf-8"),
+    ];
+    let (code, _, err) = studio(&args, b"");
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&out_path).expect("the export is written");
+    let header: Vec<&str> = text.lines().take_while(|line| !line.is_empty()).collect();
+    assert_eq!(
+        header,
+        [
+            r#"[Event "Club \"Open\""]"#,
+            r#"[Site "Lyon"]"#,
+            r#"[Date "2026.03.14"]"#,
+            r#"[Round "4"]"#,
+            r#"[White "Ada"]"#,
+            r#"[Black "Bo"]"#,
+            r#"[Result "0-1"]"#,
+            r#"[ECO "C20"]"#,
+            r#"[Board "7"]"#,
+            r#"[Annotator "Cy"]"#,
+        ],
+        "{text}"
+    );
+    assert!(text.contains("[%eval ") && text.trim_end().ends_with("0-1"), "{text}");
+    let missing = dir.path().join("no-such-folder").join("x.pgn");
+    let (code, _, err) = studio(
+        &["review", "chess", "--record", path.to_str().expect("utf-8"), "--export", missing.to_str().expect("utf-8")],
+        b"",
+    );
+    assert_eq!((code, err.trim_end().lines().count()), (2, 1), "{err}");
+    assert!(err.contains("export: the folder") && err.contains("does not exist"), "{err}");
+}
+
 #[test]
 fn values_are_read_from_the_side_values_names() {
     let path = record("values", b"b2\na2\nc3\na1\n");

@@ -23,6 +23,8 @@ pub struct GameHistory {
     redo: Vec<AnyMove>,
     /// One record per search run in this game (AI moves and hints).
     telemetry: Telemetry,
+    /// The tag pairs of the record the game was imported from (PGN's Event, White, …), for its exports to keep.
+    record_tags: Vec<(String, String)>,
 }
 
 impl GameHistory {
@@ -36,6 +38,7 @@ impl GameHistory {
             movers: Vec::new(),
             redo: Vec::new(),
             telemetry: Telemetry::default(),
+            record_tags: Vec::new(),
         }
     }
 
@@ -88,6 +91,17 @@ impl GameHistory {
     /// The moves that can be redone, the next one last.
     pub fn redo_moves(&self) -> &[AnyMove] {
         &self.redo
+    }
+
+    /// The tags of the record the game was imported from, in the record's order; empty for a game played here.
+    pub fn record_tags(&self) -> &[(String, String)] {
+        &self.record_tags
+    }
+
+    /// Keeps the tags of the record the game was imported from
+    /// ([`header_tags`](crate::games::records::movetext::header_tags), which bounds them).
+    pub fn set_record_tags(&mut self, tags: Vec<(String, String)>) {
+        self.record_tags = tags;
     }
 
     /// The searches' records of this game.
@@ -159,6 +173,7 @@ impl GameHistory {
             None => return Err("the game started from a set-up position that cannot be carried over".into()),
         };
         let mut history = GameHistory::new(start);
+        history.record_tags = self.record_tags.clone();
         for (ply, name) in self.names.iter().enumerate() {
             let failed = |history: &GameHistory, why: String| match history.current.fault() {
                 Some(fault) => format!("move {} ('{name}'): {fault}", ply + 1),

@@ -11,14 +11,21 @@ use crate::play::history::GameHistory;
 use crate::play::numbering::numbered_move;
 
 /// The review of the game of `moves` from `start` as a record, and its file extension (`pgn` for chess, `txt` for
-/// the move list).
+/// the move list). `tags` are those of the record the game was read from
+/// ([`header_tags`](crate::games::records::movetext::header_tags)), kept in the record's header in their order.
 ///
 /// # Errors
 /// A move of the review that is not a move of this game (the review was made of another game).
-pub fn export_record(start: &AnyGame, moves: &[AnyMove], review: &Review) -> Result<(String, &'static str), String> {
+pub fn export_record(
+    start: &AnyGame,
+    moves: &[AnyMove],
+    review: &Review,
+    tags: &[(String, String)],
+) -> Result<(String, &'static str), String> {
     let mut notes = RecordNotes {
         players: [review.sides[0].name.clone(), review.sides[1].name.clone()],
         moves: vec![MoveNote::default(); moves.len()],
+        tags: tags.to_vec(),
         ..RecordNotes::default()
     };
     let plain = start.write_noted_record(moves, &notes)?;

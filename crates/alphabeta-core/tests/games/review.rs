@@ -325,13 +325,37 @@ fn a_queen_left_hanging_is_a_blunder_and_a_forced_king_move_is_never_marked() {
 
 /// The PGN export read by python-chess: as Lichess writes a review, a glyph on exactly the errors (none on the best
 /// moves), each move's value after it, White's side, in pawns (or a mate), and on each error the better move in
-/// words. python-chess must be installed (`pip install chess`): the test fails, not skips, without it.
+/// words; and the imported record's tags, every one read back with its value. python-chess must be installed (`pip
+/// install chess`): the test fails, not skips, without it.
 #[test]
-fn the_pgn_export_reads_back_in_python_chess_with_every_nag_and_eval() {
-    let (start, moves) = chess_game("1. e4 e5 2. Nf3 Qg5 3. Nxg5 Nc6 4. Nf3 Nd4 5. Nxd4 *");
+fn the_pgn_export_reads_back_in_python_chess_with_every_nag_eval_and_tag() {
+    let record = "[Event \"Club \\\"Open\\\" 2026\"]\n[Site \"Lyon\"]\n[Date \"2026.03.14\"]\n[Round \"4\"]\n\
+        [White \"Ada\"]\n[Black \"Bo\"]\n[Result \"*\"]\n[ECO \"C40\"]\n[Board \"7\"]\n\n\
+        1. e4 e5 2. Nf3 Qg5 3. Nxg5 Nc6 4. Nf3 Nd4 5. Nxd4 *";
+    let (start, moves) = chess_game(record);
     let reviewed = review("chess", &start, &moves, ReviewBudget::Nodes(20_000));
-    let (text, extension) = export_record(&start, &moves, &reviewed).expect("exports");
+    let tags = alphabeta_core::games::records::movetext::header_tags(record);
+    let (text, extension) = export_record(&start, &moves, &reviewed, &tags).expect("exports");
     assert_eq!(extension, "pgn");
+    let header_script = "import chess.pgn, io, json, sys\n\
+        game = chess.pgn.read_game(io.StringIO(sys.stdin.read()))\n\
+        print(json.dumps(list(game.headers.items())))\n";
+    let headers: Vec<(String, String)> = serde_json::from_str(&python(header_script, &text)).expect("python's JSON");
+    // python-chess (1.11) keeps a value's escapes as the PGN writes them: the record's own text.
+    let expected: Vec<(String, String)> = [
+        ("Event", r#"Club \"Open\" 2026"#),
+        ("Site", "Lyon"),
+        ("Date", "2026.03.14"),
+        ("Round", "4"),
+        ("White", "Ada"),
+        ("Black", "Bo"),
+        ("Result", "*"),
+        ("ECO", "C40"),
+        ("Board", "7"),
+    ]
+    .map(|(n, v)| (n.to_string(), v.to_string()))
+    .to_vec();
+    assert_eq!(headers, expected, "{text}");
     let script = "import chess.pgn, io, json, sys\n\
         game = chess.pgn.read_game(io.StringIO(sys.stdin.read()))\n\
         out = []\n\
@@ -546,7 +570,7 @@ fn other_games_export_the_marked_move_list() {
     let (start, _) = game("tic-tac-toe");
     let (start, moves) = start.read_record("b2\na2\nc3\n").expect("legal");
     let reviewed = review("tic-tac-toe", &start, &moves, ReviewBudget::Level(10));
-    let (text, extension) = export_record(&start, &moves, &reviewed).expect("exports");
+    let (text, extension) = export_record(&start, &moves, &reviewed, &[]).expect("exports");
     assert_eq!(extension, "txt");
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     let best_reply = &reviewed.moves[1].best;

@@ -338,7 +338,7 @@ fn in_units(root: &mut Node, position: &AnyGame) -> String {
 /// the others) and its file extension, or why there is none.
 pub fn export_text(play: &Play) -> Result<(String, &'static str), String> {
     let done = play.review.done.as_ref().filter(|_| play.review().is_some()).ok_or("review the game first")?;
-    crate::review::export_record(&play.history.position_at(0), &done.moves, &done.review)
+    crate::review::export_record(&play.history.position_at(0), &done.moves, &done.review, play.history.record_tags())
 }
 
 /// Writes the reviewed game with its marks to `saves/<game>-review-<n>.<ext>`.

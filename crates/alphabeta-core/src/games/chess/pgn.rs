@@ -108,18 +108,34 @@ pub fn eval_command(pawns_for_white: f64, mate_in_moves: Option<i32>, depth: Opt
 /// moves read from the position before the move, up to the first that is not legal there).
 pub fn noted(start: Chess, moves: Vec<Move>, notes: &RecordNotes) -> PgnGame {
     let mut game = PgnGame::new(start, moves);
-    game.set_tag("Event", "Alpha-Beta Studio game");
-    game.set_tag("Site", "Alpha-Beta Studio");
+    for (name, value) in &notes.tags {
+        match name.as_str() {
+            // The board's result stands; an unfinished one takes the record's (a resignation, a draw agreed).
+            "Result" if game.result == RecordResult::Unknown => {
+                game.result = RecordResult::from_token(value).unwrap_or(RecordResult::Unknown);
+            }
+            "Result" | "SetUp" | "FEN" => {}
+            _ => game.set_tag(name, value),
+        }
+    }
+    // The studio's own tags only where the imported record has none, so none is written twice.
+    let mut fill = |name: &str, value: &str| {
+        if game.tag(name).is_none() {
+            game.set_tag(name, value);
+        }
+    };
+    fill("Event", "Alpha-Beta Studio game");
+    fill("Site", "Alpha-Beta Studio");
     if let Some(date) = &notes.date {
-        game.set_tag("Date", date);
+        fill("Date", date);
     }
     for (tag, name) in ["White", "Black"].into_iter().zip(&notes.players) {
         if !name.trim().is_empty() {
-            game.set_tag(tag, name.trim());
+            fill(tag, name.trim());
         }
     }
     if let Some(termination) = &notes.termination {
-        game.set_tag("Termination", termination);
+        fill("Termination", termination);
     }
     let mut position = game.start.clone();
     game.glyphs = vec![None; game.moves.len()];
@@ -487,6 +503,50 @@ mod tests {
         assert!(Chess::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err(), "no kings");
     }
 
+    /// An imported record's tags come through a noted export: the Seven Tag Roster first in its order, the start's
+    /// SetUp and FEN, then the others in the record's order — a custom one too — values escaped again, the
+    /// record's unfinished game keeping its Result, and the studio's own tags only where the record has none.
+    #[test]
+    fn a_noted_game_keeps_the_imported_tags_in_order_and_escaped() {
+        let record = "[White \"Ada \\\"the Count\\\"\"]\n[ECO \"B20\"]\n[Event \"Club\"]\n[Result \"1-0\"]\n\
+            [MyClub \"C:\\\\games\"]\n[Round \"2.1\"]\n[SetUp \"1\"]\n\
+            [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n[Annotator \"Bo\"]\n\n1... c5 2. Nf3 1-0";
+        let game = read(record).expect("a legal record");
+        let tags = movetext::header_tags(record);
+        let notes = RecordNotes {
+            players: ["Alpha-Beta Studio level 10".into(), "Alpha-Beta Studio level 10".into()],
+            date: Some("2026.11.29".into()),
+            termination: Some("normal".into()),
+            tags,
+            ..RecordNotes::default()
+        };
+        let text = write(&noted(game.start.clone(), game.moves.clone(), &notes));
+        let header: Vec<&str> = text.lines().take_while(|line| !line.is_empty()).collect();
+        assert_eq!(
+            header,
+            [
+                r#"[Event "Club"]"#,
+                r#"[Site "Alpha-Beta Studio"]"#,
+                r#"[Date "2026.11.29"]"#,
+                r#"[Round "2.1"]"#,
+                r#"[White "Ada \"the Count\""]"#,
+                r#"[Black "Alpha-Beta Studio level 10"]"#,
+                r#"[Result "1-0"]"#,
+                r#"[SetUp "1"]"#,
+                r#"[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]"#,
+                r#"[ECO "B20"]"#,
+                r#"[MyClub "C:\\games"]"#,
+                r#"[Annotator "Bo"]"#,
+                r#"[Termination "normal"]"#,
+            ],
+            "{text}"
+        );
+        assert!(text.ends_with("1... c5 2. Nf3 1-0\n"), "{text}");
+        let again = read(&text).expect("reads back");
+        assert_eq!(again.tag("White"), Some("Ada \"the Count\""));
+        assert_eq!(again.tag("MyClub"), Some("C:\\games"));
+    }
+
     /// The Play view's export, as python-chess reads it: the players by name, the date, how the game ended, each
     /// AI move's evaluation (White's side) and depth, and a weaker level's deliberate mistake as NAG 6 ("?!").
     #[test]
@@ -504,6 +564,7 @@ mod tests {
             date: Some("2026.11.26".into()),
             termination: Some("normal".into()),
             moves: vec![MoveNote::default(); 7],
+            tags: Vec::new(),
         };
         // Black's search scored its 1...e5 at −0.35 for Black (+0.35 for White), at depth 12, and its 3...Nf6 was a
         // deliberate mistake that its search saw as mate in 1 for White.

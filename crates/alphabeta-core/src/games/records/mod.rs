@@ -31,6 +31,9 @@ pub struct RecordNotes {
     pub termination: Option<String>,
     /// One note per move, in order (shorter than the moves when the later ones have none).
     pub moves: Vec<MoveNote>,
+    /// The tag pairs of the record the game was imported from ([`movetext::header_tags`]), kept in their order;
+    /// they win over what the fields above would write (an imported game's players stay its players).
+    pub tags: Vec<(String, String)>,
 }
 
 /// What the AI's search found for one move it played.

@@ -218,6 +218,34 @@ fn read_tag(chars: &[char], at: usize, line: usize) -> Result<((String, String),
     Ok(((name.to_string(), value), end + 1))
 }
 
+/// At most this many tags of a record are kept: a header is a few dozen lines, a hostile one is not kept whole.
+pub const MAX_TAGS: usize = 64;
+/// A kept tag's name is at most this long (longer ones are left out), its value cut to this many characters.
+pub const MAX_TAG_NAME: usize = 40;
+/// See [`MAX_TAG_NAME`].
+pub const MAX_TAG_VALUE: usize = 255;
+
+/// The tag pairs before the moves of the first game in `text`, in their order — without `SetUp` and `FEN`, which
+/// a writer derives from the start it writes — at most [`MAX_TAGS`] of them, each name at most [`MAX_TAG_NAME`]
+/// and each value cut to [`MAX_TAG_VALUE`] characters, a name written twice kept once (its first value). Empty
+/// for a text the tokenizer refuses or that starts with no tag.
+pub fn header_tags(text: &str) -> Vec<(String, String)> {
+    let Ok(tokens) = tokenize(text) else { return Vec::new() };
+    let mut tags: Vec<(String, String)> = Vec::new();
+    for token in &tokens {
+        let TokenKind::Tag(name, value) = &token.kind else { break };
+        let derived = matches!(name.as_str(), "SetUp" | "FEN");
+        if derived || name.len() > MAX_TAG_NAME || tags.iter().any(|(n, _)| n == name) {
+            continue;
+        }
+        if tags.len() == MAX_TAGS {
+            break;
+        }
+        tags.push((name.clone(), value.chars().take(MAX_TAG_VALUE).collect()));
+    }
+    tags
+}
+
 /// A tag pair as the export format writes it: `[Name "value"]`, `"` and `\` escaped.
 pub fn tag_line(name: &str, value: &str) -> String {
     let escaped = value.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ");
@@ -283,6 +311,24 @@ mod tests {
         assert_eq!((tokens[2].line, tokens[3].line), (4, 5));
         assert_eq!(tokens[3].kind, TokenKind::Move("11-15".into()));
         assert_eq!(tag_line("Event", "A \"q\" \\"), "[Event \"A \\\"q\\\" \\\\\"]");
+    }
+
+    /// A hostile header is kept bounded: at most `MAX_TAGS` tags, a long name left out, a long value cut, a
+    /// repeated name kept once; the derived SetUp and FEN left to the writer; no tags from a refused text.
+    #[test]
+    fn header_tags_are_capped_and_skip_what_the_writer_derives() {
+        let mut text = format!("[SetUp \"1\"]\n[{} \"x\"]\n[Long \"{}\"]\n", "N".repeat(41), "v".repeat(1000));
+        for i in 0..200 {
+            text += &format!("[T{i} \"{i}\"]\n[Long \"again\"]\n");
+        }
+        text += "\n1. e4 *";
+        let tags = header_tags(&text);
+        assert_eq!(tags.len(), MAX_TAGS);
+        assert_eq!(tags[0], ("Long".to_string(), "v".repeat(MAX_TAG_VALUE)));
+        assert_eq!(tags[1], ("T0".to_string(), "0".to_string()));
+        assert_eq!(tags[MAX_TAGS - 1].0, format!("T{}", MAX_TAGS - 2));
+        assert!(header_tags("[Event \"never closed\n1. e4").is_empty());
+        assert!(header_tags("e4 e5").is_empty());
     }
 
     #[test]
