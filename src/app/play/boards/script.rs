@@ -446,6 +446,10 @@ fn ring(painter: &egui::Painter, layout: Layout, rect: egui::Rect, stroke: egui:
 fn draw_cell(painter: &egui::Painter, layout: Layout, rect: egui::Rect, fill: egui::Color32, edge: egui::Color32) {
     let stroke = egui::Stroke::new(1.0, edge);
     match layout {
+        // Without an outline (a board of lines) cells meet edge to edge: a gap between them would draw a seam.
+        Layout::Grid if edge == egui::Color32::TRANSPARENT => {
+            painter.rect_filled(rect.expand(0.5), 0.0, fill);
+        }
         Layout::Grid => {
             painter.rect(rect.shrink(0.5), 0.0, fill, stroke, egui::StrokeKind::Inside);
         }
