@@ -109,9 +109,10 @@ pub fn review_game_until(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<Review, ReviewError> {
-    let oracle = start.exact_oracle().map_err(|message| ReviewError::Fault { ply: 0, message })?;
+    let mut oracle = start.exact_oracle().map_err(|message| ReviewError::Fault { ply: 0, message })?;
+    let mut engine = AnyEngine::new(plan.config.clone());
     let mut judge =
-        Judge { engine: AnyEngine::new(plan.config.clone()), stop, plan, has_chance: start.has_chance(), oracle };
+        Judge { engine: &mut engine, stop, plan, has_chance: start.has_chance(), oracle: oracle.as_deref_mut() };
     let mut game = start.clone();
     let mut judged = Vec::new();
     for (ply, &mv) in moves.iter().enumerate() {
@@ -150,14 +151,34 @@ fn summaries(moves: &[JudgedMove], names: &[String; 2]) -> [SideSummary; 2] {
     })
 }
 
+/// The decision `mv` of `side` (to move) in `game`, judged exactly as [`review_game`] judges each move it reads, by
+/// `plan` with `engine` (its table kept between calls) and the family's `oracle`: *Learn from your mistakes* judges
+/// a try with it, so a try and the move it replaces are judged alike.
+///
+/// # Errors
+/// As [`review_game`], at `ply`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn judge_decision(
+    game: &AnyGame,
+    ply: usize,
+    side: Side,
+    mv: AnyMove,
+    plan: &ReviewPlan,
+    engine: &mut AnyEngine,
+    oracle: Option<&mut (dyn ExactOracle + 'static)>,
+    stop: &AtomicBool,
+) -> Result<JudgedMove, ReviewError> {
+    Judge { engine, stop, plan, has_chance: game.has_chance(), oracle }.judge(game, ply, side, mv)
+}
+
 /// The review's search state: one engine for every position, its table kept from one to the next.
 struct Judge<'a> {
-    engine: AnyEngine,
+    engine: &'a mut AnyEngine,
     stop: &'a AtomicBool,
     plan: &'a ReviewPlan,
     has_chance: bool,
     /// The family's own exact values (an opening book, a solver), if it has them.
-    oracle: Option<Box<dyn ExactOracle>>,
+    oracle: Option<&'a mut (dyn ExactOracle + 'static)>,
 }
 
 /// A decision's two values, the best move's and the played move's, from the mover's view, and what they are.
@@ -225,7 +246,7 @@ impl Judge<'_> {
         mv: AnyMove,
         ply: usize,
     ) -> Result<Option<(Compared, AnyMove, Vec<AnyMove>)>, ReviewError> {
-        let Some(oracle) = self.oracle.as_mut() else { return Ok(None) };
+        let Some(oracle) = self.oracle.as_deref_mut() else { return Ok(None) };
         let mut values = Vec::with_capacity(legal.len());
         for &candidate in legal {
             let mut next = game.clone();
@@ -276,7 +297,7 @@ impl Judge<'_> {
         let mut root = game.clone();
         root.analyse_from_here();
         let found = root
-            .compare_with(&mut self.engine, mv, Some(self.stop))
+            .compare_with(self.engine, mv, Some(self.stop))
             .map_err(|message| ReviewError::Fault { ply, message })?;
         if self.stop.load(Ordering::Relaxed) {
             return Err(ReviewError::Cancelled);
