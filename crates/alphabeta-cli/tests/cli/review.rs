@@ -109,8 +109,13 @@ fn values_are_read_from_the_side_values_names() {
         assert_eq!(code, 0, "{err}");
         out.lines().nth(2).expect("O's move").split_whitespace().collect::<Vec<_>>().join(" ")
     };
-    assert_eq!(line("first-player"), "1…a2?? blunder draw -> X wins best a3 loss 1.000");
-    assert_eq!(line("side-to-move"), "1…a2?? blunder draw -> loss best a3 loss 1.000");
+    // Every corner draws against the centre; which one the search names first is its own business.
+    let corner_is_best = |line: String, verdict: &str| {
+        let best = line.strip_prefix(verdict).and_then(|rest| rest.strip_suffix(" loss 1.000"));
+        assert!(best.is_some_and(|cell| ["a1", "a3", "c1", "c3"].contains(&cell)), "{line}");
+    };
+    corner_is_best(line("first-player"), "1…a2?? blunder draw -> X wins best ");
+    corner_is_best(line("side-to-move"), "1…a2?? blunder draw -> loss best ");
     let (code, _, err) = studio(&["review", "tic-tac-toe", "--record", path, "--values", "black"], b"");
     assert_eq!(code, 2);
     assert_eq!(err.trim(), "error: --values: 'black' is not a side to read values from: first-player or side-to-move");

@@ -85,9 +85,14 @@ fn engine_config(ai: &AiDefaults, budget: ReviewBudget) -> EngineConfig {
 /// Reviews the game of `moves` from `start` on the caller's thread. `progress(done, total)` is called after each
 /// ply (chance outcomes included, `total` = `moves.len()`); returning false cancels the review.
 ///
+/// The positions are judged from the last to the first, with one engine whose table is kept from one to the next
+/// (as Lichess's analysis does): the position after a move was searched just before the move itself, so the move's
+/// own value comes from that deeper search and a combination found near the end of a game is known where it began.
+/// The order is fixed, so the review stays the same on any machine.
+///
 /// # Errors
-/// [`ReviewError::Cancelled`]; a move that is not legal where it is played; the game's fault (a script's error)
-/// during a search, with the script's message.
+/// [`ReviewError::Cancelled`]; a move that is not legal where it is played (found before any search); the game's
+/// fault (a script's error) during a search, with the script's message.
 pub fn review_game(
     start: &AnyGame,
     moves: &[AnyMove],
@@ -109,24 +114,45 @@ pub fn review_game_until(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<Review, ReviewError> {
+    let decisions = decisions_of(start, moves)?;
     let mut oracle = start.exact_oracle().map_err(|message| ReviewError::Fault { ply: 0, message })?;
     let mut engine = AnyEngine::new(plan.config.clone());
     let mut judge =
         Judge { engine: &mut engine, stop, plan, has_chance: start.has_chance(), oracle: oracle.as_deref_mut() };
-    let mut game = start.clone();
-    let mut judged = Vec::new();
-    for (ply, &mv) in moves.iter().enumerate() {
-        if let Some(side) = game.turn().side() {
-            judged.push(judge.judge(&game, ply, side, mv)?);
-        }
-        game.try_play(mv).map_err(|e| ReviewError::IllegalMove { ply, message: e.0 })?;
-        if !progress(ply + 1, moves.len()) || stop.load(Ordering::Relaxed) {
+    let mut judged = Vec::with_capacity(decisions.len());
+    let chance_plies = moves.len() - decisions.len();
+    for (done, decision) in decisions.iter().rev().enumerate() {
+        judged.push(judge.judge(&decision.game, decision.ply, decision.side, decision.mv)?);
+        if !progress(chance_plies + done + 1, moves.len()) || stop.load(Ordering::Relaxed) {
             return Err(ReviewError::Cancelled);
         }
     }
+    judged.reverse();
     let names = [start.side_name(Side::Max).to_string(), start.side_name(Side::Min).to_string()];
     let sides = summaries(&judged, &names);
     Ok(Review { game: plan.game.clone(), settings: plan.settings, scale: plan.scale.clone(), moves: judged, sides })
+}
+
+/// A player's decision in the game: the position, its ply, who moved and the move.
+struct Decision {
+    game: AnyGame,
+    ply: usize,
+    side: Side,
+    mv: AnyMove,
+}
+
+/// Every player's decision of the game of `moves` from `start` (chance outcomes are played, not judged), or the
+/// first move that is not legal where it is played.
+fn decisions_of(start: &AnyGame, moves: &[AnyMove]) -> Result<Vec<Decision>, ReviewError> {
+    let mut game = start.clone();
+    let mut decisions = Vec::new();
+    for (ply, &mv) in moves.iter().enumerate() {
+        if let Some(side) = game.turn().side() {
+            decisions.push(Decision { game: game.clone(), ply, side, mv });
+        }
+        game.try_play(mv).map_err(|e| ReviewError::IllegalMove { ply, message: e.0 })?;
+    }
+    Ok(decisions)
 }
 
 /// Each side's accuracy ([`game_accuracy`] over every decision, forced moves left out of the side's own; 100 for a

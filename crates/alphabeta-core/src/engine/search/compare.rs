@@ -246,6 +246,28 @@ mod tests {
         assert_eq!(engine(Limits::NONE).compare(&mut tree.root(), 3, None), None, "no such move");
     }
 
+    /// The memory kept is what a review judging a game from its last position to its first relies on: once the
+    /// position a move leads to was searched deeper (here to the leaves, where a fresh depth-3 comparison sees only
+    /// the 0 of inner positions), the move is valued at that deeper value, whatever the comparison's own depth.
+    /// (The table decides the positions below the one played into, never a search's own root.)
+    #[test]
+    fn a_move_into_a_position_searched_before_is_valued_at_that_search_s_depth() {
+        for seed in 0..24 {
+            let tree = FlatTree::compile(&uniform_distinct(3, 7, seed)).expect("a tree");
+            for played in 0..3 {
+                let mut child = tree.root();
+                child.play(played);
+                let mut engine = engine(Limits::depth(6));
+                engine.think(&mut child.clone(), None, |_| {});
+                engine.config.limits = Limits::depth(3);
+                let found = engine.compare(&mut tree.root(), played, None).expect("a comparison");
+                let case = format!("seed {seed}, played {played}: {found:?}");
+                assert_eq!(found.played_value, minimax(child, 6), "{case}");
+                assert_eq!(found.depth, 3, "{case}");
+            }
+        }
+    }
+
     /// Held by a node budget, the comparison is the one of the depth it reached (the deeper iteration cut short
     /// leaves no trace), and the same twice.
     #[test]
