@@ -28,7 +28,8 @@ pub type AnyMove = u64;
 /// What the window and the command line need of a game that names its moves, besides the search's [`Game`] and what
 /// [`GameInfo`] says without them: moves as the numbers the window stores, moves by name, records, the move-tree
 /// count. Items with a default suit most families; [`ErasedGame`] turns each into its move-free form once, for
-/// every family.
+/// every family. `side_to_move` and `perft` name no move, but their defaults ask the rules ([`Game`], which no
+/// object-safe trait can require), so they are here rather than in [`GameInfo`].
 pub trait Playable: Game + GameInfo + Clone + Debug + PartialEq + Send + 'static
 where
     Self::Move: Send + 'static,
