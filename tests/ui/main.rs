@@ -25,6 +25,7 @@ mod script_board;
 mod script_reload;
 mod session;
 mod session_files;
+mod start_fails;
 mod support;
 mod telemetry;
 mod tree_canvas;

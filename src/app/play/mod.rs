@@ -314,26 +314,33 @@ impl Default for Play {
 }
 
 impl Play {
-    /// The view over `registry`, its first game ready: a person against the AI. A registry with no game at all
-    /// (impossible while games are built in) falls back to the built-in ones.
+    /// The view over `registry`, its first game that starts ready: a person against the AI. The message names the
+    /// games before it that could not start (a script's `start` failing on this run). A registry with no game that
+    /// starts falls back to the built-in ones.
     pub fn new(mut registry: Registry) -> Self {
-        if registry.entries.is_empty() {
-            registry.entries = Registry::load(std::path::Path::new("")).entries;
-        }
         let games_seen = registry.dir.as_deref().map(crate::games::registry::Fingerprint::of).unwrap_or_default();
-        let entry = &registry.entries[0];
-        let history = GameHistory::new(start_of(entry));
+        let (mut found, failed) = first_start(&registry);
+        if found.is_none() {
+            registry.entries = Registry::built_in_only(None).entries;
+            found = first_start(&registry).0;
+        }
+        // The built-in games are compiled rules and data: no script, file or machine's load can keep them from
+        // starting, and the registry's tests start every one.
+        let Some((selected, start)) = found else { unreachable!("the built-in games start") };
+        let message = (!failed.is_empty()).then(|| Message { text: failed.join(" "), error: true });
+        let history = GameHistory::new(start);
+        let entry = &registry.entries[selected];
         let players = [Player::new(PlayerKind::Human, entry), Player::new(PlayerKind::Ai, entry)];
         Play {
             registry,
-            selected: 0,
+            selected,
             history,
             players,
             paused: false,
             viewing: None,
             search: None,
             hint: None,
-            message: None,
+            message,
             engines: None,
             prepared: None,
             clock_control: None,
@@ -567,11 +574,21 @@ impl Play {
         }
     }
 
+    /// A new game of the game selected; when its rules cannot make one now (a script's `start` failing on this
+    /// run), the game in progress stays and the message says why.
     fn new_game(&mut self) {
+        match start_of(self.entry()) {
+            Ok(start) => self.begin(GameHistory::new(start)),
+            Err(why) => self.say(why, true),
+        }
+    }
+
+    /// Makes `history` the game on the board, with no search, view, hint, message or pause left from the last one.
+    fn begin(&mut self, history: GameHistory) {
         self.cancel_search();
         // The last search was of another game: the live panel starts empty.
         self.search = None;
-        self.history = GameHistory::new(start_of(self.entry()));
+        self.history = history;
         self.viewing = None;
         self.hint = None;
         self.message = None;
@@ -666,12 +683,23 @@ impl Play {
     }
 }
 
-/// The starting position of a registered game. The registry only keeps variants whose rules make a game.
-fn start_of(entry: &Entry) -> AnyGame {
-    match entry.variant.rules.new_game() {
-        Ok(game) => game,
-        Err(e) => unreachable!("the registry checked {}: {e}", entry.variant.id),
+/// The starting position of a registered game. The registry kept only variants whose rules made a game once, but
+/// a script runs its `start` again for every game, under a time budget a busy machine can exhaust: the error is
+/// the message to show ("Could not start Nim: …").
+fn start_of(entry: &Entry) -> Result<AnyGame, String> {
+    entry.variant.rules.new_game().map_err(|why| format!("Could not start {}: {why}", entry.variant.name))
+}
+
+/// The first game of `registry` that starts, its index and start, and the messages of those before it that did not.
+fn first_start(registry: &Registry) -> (Option<(usize, AnyGame)>, Vec<String>) {
+    let mut failed = Vec::new();
+    for (index, entry) in registry.entries.iter().enumerate() {
+        match start_of(entry) {
+            Ok(start) => return (Some((index, start)), failed),
+            Err(why) => failed.push(why),
+        }
     }
+    (None, failed)
 }
 
 /// The side panel's narrowest and widest sizes in a window `width` wide: a fifth of the window at least (so a panel

@@ -226,7 +226,10 @@ impl Play {
             return self
                 .refuse_text("Nothing to import: the record is empty. The game on the board is unchanged.".into());
         }
-        let start = start_of(self.entry());
+        let start = match start_of(self.entry()) {
+            Ok(start) => start,
+            Err(why) => return self.refuse_text(format!("Not imported — {why}")),
+        };
         let usual_start = start.position_hash();
         match start.read_record(text) {
             // A record of no moves from the usual start would only throw the game away.
@@ -242,8 +245,7 @@ impl Play {
                 }
                 history.set_record_tags(crate::games::records::movetext::header_tags(text));
                 self.records_window.accepted();
-                self.new_game();
-                self.history = history;
+                self.begin(history);
                 self.paused = true;
                 // Moves as the move list numbers them; the plies too, named so.
                 let (moves, plies) = (crate::play::numbering::moves_in_list(&self.history), self.history.moves().len());
@@ -259,8 +261,7 @@ impl Play {
         match self.entry().variant.rules.read_position(text.trim()) {
             Ok(position) => {
                 self.records_window.accepted();
-                self.new_game();
-                self.history = GameHistory::new(position);
+                self.begin(GameHistory::new(position));
                 self.paused = true;
                 self.say("Set up the position (paused: press Resume for the AI).".into(), false);
             }

@@ -188,7 +188,7 @@ impl Play {
             .iter()
             .position(|e| e.variant.id == game)
             .ok_or_else(|| format!("the game '{game}' is not among this studio's games (see the games/ folder)"))?;
-        let mut history = GameHistory::new(start_of(&self.registry.entries[index]));
+        let mut history = GameHistory::new(start_of(&self.registry.entries[index])?);
         for (ply, name) in moves.iter().enumerate() {
             let mv = find_move(history.position(), name).ok_or_else(|| {
                 format!("move {} ('{name}') is not legal in the position it was played from", ply + 1)

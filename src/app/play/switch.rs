@@ -3,10 +3,27 @@
 //! never start on their own in the game picked: it opens paused, to be watched from Resume.
 
 use super::{Parked, Play, Player, PlayerKind};
+use crate::games::any::AnyGame;
+use crate::play::history::GameHistory;
+
+/// The game a switch shows: the one left there, or a new one.
+enum Shown {
+    Kept(Box<Parked>),
+    New(AnyGame),
+}
 
 impl Play {
-    /// Parks the game in progress and shows game `index` (the one left there, or a new one).
+    /// Parks the game in progress and shows game `index` (the one left there, or a new one). When game `index` has
+    /// none left there and cannot start one now, the game in progress stays on the board and the message says why.
     pub(super) fn switch_game(&mut self, index: usize) {
+        // The game left there, or a new one, which must start before anything changes.
+        let shown = match self.parked.remove(&index) {
+            Some(parked) => Shown::Kept(Box::new(parked)),
+            None => match super::start_of(&self.registry.entries[index]) {
+                Ok(start) => Shown::New(start),
+                Err(why) => return self.say(why, true),
+            },
+        };
         self.cancel_search();
         let left = self.entry().variant.name.clone();
         let played = self.history.moves().len();
@@ -21,12 +38,11 @@ impl Play {
             Parked { history: self.history.clone(), players: self.players.clone(), paused: self.paused, review };
         self.parked.insert(self.selected, parked);
         self.selected = index;
-        let back = self.parked.remove(&index);
-        let resumed = back.is_some();
-        match back {
-            Some(Parked { history, players, paused, review }) => {
-                self.new_game();
-                self.history = history;
+        let resumed = matches!(shown, Shown::Kept(_));
+        match shown {
+            Shown::Kept(parked) => {
+                let Parked { history, players, paused, review } = *parked;
+                self.begin(history);
                 self.players = players;
                 self.paused = paused;
                 self.uncounted = true;
@@ -34,11 +50,11 @@ impl Play {
                     self.review.done = review;
                 }
             }
-            None => {
+            Shown::New(start) => {
                 let entry = &self.registry.entries[index];
                 let kinds = self.players.each_ref().map(|p| p.kind);
                 self.players = kinds.map(|kind| Player::new(kind, entry));
-                self.new_game();
+                self.begin(GameHistory::new(start));
             }
         }
         let watched = self.players.iter().all(|p| p.kind == PlayerKind::Ai);

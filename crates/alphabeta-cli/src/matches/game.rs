@@ -2,7 +2,7 @@
 //! the ply cap adjudicates a draw. Chance moves (EinStein's die) are drawn from the game's seeded generator, so a
 //! game replays exactly from its seed.
 
-use super::player::{Failure, MoveTime, Player};
+use super::seat::{Failure, MoveTime, Player};
 use alphabeta_core::engine::game::{Side, Turn};
 use alphabeta_core::engine::search::clock::{GameClock, TimeControl, move_budget_ms};
 use alphabeta_core::engine::search::limits::Limits;

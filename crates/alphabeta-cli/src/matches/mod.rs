@@ -7,6 +7,7 @@ pub mod elo;
 pub mod game;
 pub mod player;
 pub mod record;
+pub mod seat;
 pub mod uci_engine;
 
 use super::CommandError;
@@ -263,7 +264,7 @@ impl Plan<'_> {
             }
             let a_first = index.is_multiple_of(2);
             let opening = &self.openings[(index / 2) % self.openings.len()];
-            let players: [&mut dyn player::Player; 2] =
+            let players: [&mut dyn seat::Player; 2] =
                 if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
             let seed = self.args.seed ^ (index as u64 / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let finished = game::play(start, self.is_chess, opening, players, self.timing, seed)

@@ -5,7 +5,7 @@
 //! next move is a crash with that reason. It runs in a process group of its own, and the whole group is killed
 //! when the player is dropped: a wrapper script's hung child goes with it.
 
-use super::player::{Failure, MoveTime, Player};
+use super::seat::{Failure, MoveTime, Player};
 
 use alphabeta_core::games::any::{AnyGame, AnyMove};
 use alphabeta_core::games::chess::{self, Chess};

@@ -7,12 +7,12 @@ use crate::engine::game::{Side, Value};
 
 /// How a family's scores are plotted (the Telemetry view's Value plot): the unit of the numbers, the divisor that
 /// gives them in it, and the size from which a score is a result the search found (a win) rather than an
-/// evaluation. The words of [`Playable::score_in_words`](super::any::Playable::score_in_words) say the same
+/// evaluation. The words of [`GameInfo::score_in_words`](super::any::GameInfo::score_in_words) say the same
 /// scores for the search panel; the plot's numbers must read the same.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ScoreAxis {
     /// The unit of the plotted numbers, for the axis label: "pawns", "threats". Empty: the family's
-    /// [`score_unit`](super::any::Playable::score_unit).
+    /// [`score_unit`](super::any::GameInfo::score_unit).
     pub unit: &'static str,
     /// A score divided by this is a number in `unit` (centipawns / 100 = pawns).
     pub divisor: f64,

@@ -148,7 +148,7 @@ impl GameHistory {
     /// The moves grouped into turns, as the move list shows them: a turn is one side's moves in a row (one move in
     /// most games; Kalah's extra turns, a dice game's roll and move, make longer ones). Turns are numbered by round,
     /// a round starting with each turn of the first player, as chess numbers its moves; the first round is the
-    /// start position's ([`crate::games::any::Playable::first_round`]: a FEN's move number).
+    /// start position's ([`crate::games::any::GameInfo::first_round`]: a FEN's move number).
     pub fn turns(&self) -> Vec<TurnRow> {
         turn_rows(&self.movers, self.start.first_round())
     }

@@ -6,7 +6,7 @@
 use alphabeta_core::engine::game::{Game, Side, Value};
 use alphabeta_core::engine::search::deepening::{Engine, EngineConfig};
 use alphabeta_core::engine::search::limits::Limits;
-use alphabeta_core::games::any::{Outcome, Playable};
+use alphabeta_core::games::any::{GameInfo, Outcome, Playable};
 use alphabeta_core::games::chess::{Chess, KIWIPETE, WIN};
 use alphabeta_core::games::perft;
 

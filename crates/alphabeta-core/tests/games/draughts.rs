@@ -10,7 +10,7 @@ use alphabeta_core::engine::search::deepening::{Engine, EngineConfig};
 use alphabeta_core::engine::search::limits::Limits;
 use alphabeta_core::engine::search::observer::NoObserver;
 use alphabeta_core::engine::search::ordering::OrderingOptions;
-use alphabeta_core::games::any::{Outcome, Playable};
+use alphabeta_core::games::any::{GameInfo, Outcome, Playable};
 use alphabeta_core::games::draughts::{Draughts, NO_PROGRESS_PLIES, WIN};
 use alphabeta_core::games::perft;
 use rand::{Rng, SeedableRng};

@@ -8,7 +8,7 @@ use alphabeta_core::engine::search::deepening::{Engine, EngineConfig};
 use alphabeta_core::engine::search::limits::Limits;
 use alphabeta_core::engine::search::observer::NoObserver;
 use alphabeta_core::engine::search::{Algorithm, SearchOptions, search};
-use alphabeta_core::games::any::{Outcome, Playable};
+use alphabeta_core::games::any::{GameInfo, Outcome};
 use alphabeta_core::games::einstein::{EVAL_LIMIT, Einstein, ROLL};
 use alphabeta_core::games::levels::level_config;
 use alphabeta_core::games::perft;

@@ -6,7 +6,7 @@
 use alphabeta_core::engine::game::{Game, Side, Turn};
 use alphabeta_core::engine::search::deepening::{Engine, EngineConfig};
 use alphabeta_core::engine::search::limits::Limits;
-use alphabeta_core::games::any::{AnyGame, Outcome, Playable};
+use alphabeta_core::games::any::{AnyGame, GameInfo, Outcome};
 use alphabeta_core::games::levels::level_config;
 use alphabeta_core::games::othello::{Othello, PASS, WIN};
 use alphabeta_core::games::perft;
@@ -134,8 +134,8 @@ fn a_side_with_no_move_must_pass_and_the_game_ends_when_neither_can_move() {
     assert!(game.is_over());
     assert!(moves_of(&game).is_empty());
     assert_eq!(game.winner(), Some(Side::Min));
-    assert_eq!(Playable::outcome(&game), Some(Outcome::Win(Side::Min)));
-    assert_eq!(Playable::moves_played(&game), 2, "the pass is a move");
+    assert_eq!(GameInfo::outcome(&game), Some(Outcome::Win(Side::Min)));
+    assert_eq!(GameInfo::moves_played(&game), 2, "the pass is a move");
     // The margin gives the empty squares to the winner, 3 + 61; the faster win adds the 61 empties.
     assert_eq!(game.terminal_value(), Some(-f64::from(WIN + 100 * 64 + 61)));
     assert!(game.try_play(PASS).is_err());
@@ -153,7 +153,7 @@ fn the_disc_count_decides_and_a_full_board_can_be_drawn() {
     let draw = full("XXXXXXXX", "OOOOOOOO");
     assert!(draw.is_over());
     assert_eq!(draw.winner(), None);
-    assert_eq!(Playable::outcome(&draw), Some(Outcome::Draw));
+    assert_eq!(GameInfo::outcome(&draw), Some(Outcome::Draw));
     assert_eq!(draw.terminal_value(), Some(0.0));
     let white = full("XXXXXXXO", "OOOOOOOO");
     assert_eq!(white.winner(), Some(Side::Min));

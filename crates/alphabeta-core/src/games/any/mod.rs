@@ -1,11 +1,15 @@
 //! The games type-erased once, for the window and the command line: [`AnyGame`] holds a position of any rule family
 //! behind a trait object, and [`AnyWorker`] searches whichever game it is given on a background thread of the right
-//! type. [`ErasedGame`] is implemented once, generically, for every [`Playable`] game, and [`AnyGame`] dereferences
-//! to it (no layer of forwarding methods), so a new family only
-//! implements [`Playable`] — nothing here names a family. The search itself stays generic (one monomorphised
-//! search per family), so erasing costs nothing per node.
+//! type. A family implements the search's [`Game`], [`GameInfo`] (what it says of itself without naming its moves:
+//! side names, units, notation — called directly, never forwarded) and [`Playable`] (what needs its move type:
+//! moves as numbers, records). [`ErasedGame`] erases the move type once, generically, for every [`Playable`] game,
+//! and [`AnyGame`] dereferences to it (no layer of forwarding methods), so nothing here names a family. The search
+//! itself stays generic (one monomorphised search per family), so erasing costs nothing per node.
 
+mod info;
 pub mod oracle;
+
+pub use info::GameInfo;
 
 use crate::engine::game::{Game, IllegalMove, Side, Turn};
 use crate::engine::search::compare::Comparison;
@@ -21,10 +25,12 @@ use std::sync::atomic::AtomicBool;
 /// so 64 bits leave room for every family.
 pub type AnyMove = u64;
 
-/// What the window and the command line need of a game besides the search's [`Game`]. Everything a family says
-/// about itself at run time is here (side names, chance turns, units, moves by name), so no other module has to
-/// name the family. Items with a default suit most families.
-pub trait Playable: Game + Clone + Debug + PartialEq + Send + 'static
+/// What the window and the command line need of a game that names its moves, besides the search's [`Game`] and what
+/// [`GameInfo`] says without them: moves as the numbers the window stores, moves by name, records, the move-tree
+/// count. Items with a default suit most families; [`ErasedGame`] turns each into its move-free form once, for
+/// every family. `side_to_move` and `perft` name no move, but their defaults ask the rules ([`Game`], which no
+/// object-safe trait can require), so they are here rather than in [`GameInfo`].
+pub trait Playable: Game + GameInfo + Clone + Debug + PartialEq + Send + 'static
 where
     Self::Move: Send + 'static,
 {
@@ -32,28 +38,7 @@ where
     fn encode(mv: Self::Move) -> AnyMove;
     /// The move `encode` made, or `None` for a number that names no move of this family.
     fn decode(mv: AnyMove) -> Option<Self::Move>;
-    /// How the game ended, if it has.
-    fn outcome(&self) -> Option<Outcome>;
-    /// Moves made since the start (chance moves included).
-    fn moves_played(&self) -> usize;
 
-    /// How the window names the first (MAX) and the second (MIN) side: "White"/"Black", "Red"/"Yellow", "X"/"O".
-    fn side_names(&self) -> [&str; 2] {
-        ["First player", "Second player"]
-    }
-    /// The unit of the evaluation's scores, for people ("pawns", "discs", "± 1 = a win"); empty when scores have none.
-    fn score_unit(&self) -> &str {
-        ""
-    }
-    /// True when the game has chance turns (a die), so the chance-node searches (expectiminimax, Star1) apply.
-    fn has_chance(&self) -> bool {
-        false
-    }
-    /// True when the game implements the selective-search hooks of [`Game`] (null move, reductions, …), so the
-    /// switches of `SearchFeatures` change its search; false (the default) hides them.
-    fn has_selective_search(&self) -> bool {
-        false
-    }
     /// The player to move (meaningful while the game is not over). At a chance node the default says MAX; a dice
     /// game where a player rolls and then moves says who rolls.
     fn side_to_move(&self) -> Side {
@@ -72,32 +57,6 @@ where
     fn perft(&mut self, depth: u32) -> u64 {
         super::perft(self, depth)
     }
-    /// A search's score (from the side to move's point of view) in words for people: "+0.62 (pawns)", "White mates
-    /// in 3", "Red wins in 7 moves" (see [`super::score_words`]). The default writes the number and its unit.
-    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        let value = plain_score(value);
-        match Playable::score_unit(self) {
-            "" => value,
-            unit => format!("{value} ({unit})"),
-        }
-    }
-    /// How the scores are plotted: their unit, and from what size they are wins (see
-    /// [`super::score_words::ScoreAxis`]). The default: the numbers as they are, in [`Playable::score_unit`].
-    fn score_axis(&self) -> super::score_words::ScoreAxis {
-        super::score_words::ScoreAxis::PLAIN
-    }
-    /// Why a finished game ended, when the family has more to say than who won ("Draw by stalemate.").
-    fn ending(&self) -> Option<String> {
-        None
-    }
-    /// True when the rules end a game by its history — a position repeated, too many moves without a capture —
-    /// which the position's key leaves out, as transposition tables do (chess, draughts). The game checker
-    /// ([`super::check`]) then takes two positions with the same key of which either is over (a draw by the history
-    /// on one path, a loss or a game that goes on along another) for one position reached by two histories, not for
-    /// a key that misses part of the position.
-    fn ends_by_history(&self) -> bool {
-        false
-    }
     /// The game from this start position with `moves` as a record in the family's standard format, and the
     /// format's file extension (see [`super::records`]). The default: the move names, one a line.
     fn write_record(&self, moves: &[Self::Move]) -> (String, &'static str) {
@@ -113,24 +72,6 @@ where
     /// start and its moves, or the line and reason it is refused.
     fn read_record(&self, text: &str) -> Result<(Self, Vec<Self::Move>), super::records::RecordError> {
         Ok((self.clone(), super::records::read_names(self, text)?))
-    }
-    /// The position in the family's position notation (FEN), when it has one.
-    fn position_text(&self) -> Option<String> {
-        None
-    }
-    /// The number the move list gives the first move from this position: 1, or where the position notation counts
-    /// the moves before it (FEN's full-move number), that count.
-    fn first_round(&self) -> usize {
-        1
-    }
-    /// Makes this position the root of an analysis (a review's search), where the game's draw rules judge the line
-    /// searched, not what the AI's play steers clear of: a position that stood once before the root is not a draw by
-    /// repetition when the line comes back to it. The default does nothing (a game without history rules).
-    fn analyse_from_here(&mut self) {}
-    /// What proves this family's values beyond its AI's search (an opening book, a solver for the board), for the
-    /// review; `Ok(None)` (the default) when nothing does, an error when its data does not read.
-    fn exact_oracle(&self) -> Result<Option<Box<dyn oracle::ExactOracle>>, String> {
-        Ok(None)
     }
 }
 
@@ -166,9 +107,10 @@ pub fn outcome_of(winner: Option<Side>, over: bool) -> Option<Outcome> {
 }
 
 /// A position of some [`Playable`] game with its moves erased to [`AnyMove`]: what the window and the commands ask
-/// of any game. Implemented once, below, for every `Playable`; [`AnyGame`] owns one and lends its methods (it
-/// dereferences to it), adding only what needs the handle itself (a fault check, a copy to search).
-pub trait ErasedGame: Send {
+/// of any game besides [`GameInfo`], which it extends. Implemented once, below, for every `Playable`; [`AnyGame`]
+/// owns one and lends its methods (it dereferences to it), adding only what needs the handle itself (a fault check,
+/// a copy to search).
+pub trait ErasedGame: GameInfo {
     /// The position as `Any`, for [`AnyGame::downcast_ref`] and [`ErasedGame::equals`].
     fn as_any(&self) -> &dyn Any;
     /// A boxed copy of the position.
@@ -182,17 +124,9 @@ pub trait ErasedGame: Send {
     /// The player to move (meaningful while the game is not over); at a chance node, see
     /// [`Playable::side_to_move`].
     fn side_to_move(&self) -> Side;
-    /// The names of MAX and MIN in this game ([`Playable::side_names`]).
-    fn side_names(&self) -> [&str; 2];
-    /// The unit of the evaluation's scores (see [`Playable::score_unit`]).
-    fn score_unit(&self) -> &str;
     /// Bounds on every value the game can produce, from MAX's point of view ([`Game::value_bounds`]): infinite
     /// where the game states none.
     fn value_bounds(&self) -> (crate::engine::game::Value, crate::engine::game::Value);
-    /// True when the game has chance turns.
-    fn has_chance(&self) -> bool;
-    /// True when the selective-search switches change this game's search (today: chess).
-    fn has_selective_search(&self) -> bool;
     /// The legal moves, in the game's generation order; none once it is over.
     fn legal_moves(&self) -> Vec<AnyMove>;
     /// The game's value when it is over ([`Game::terminal_value`]: from the side to move's point of view), `None`
@@ -216,20 +150,8 @@ pub trait ErasedGame: Send {
     fn move_name(&self, mv: AnyMove) -> String;
     /// The legal move called `name` (the inverse of [`ErasedGame::move_name`]), if any.
     fn find_move(&self, name: &str) -> Option<AnyMove>;
-    /// How the game ended, if it has.
-    fn outcome(&self) -> Option<Outcome>;
-    /// Moves made since the start.
-    fn moves_played(&self) -> usize;
     /// The leaves `depth` plies deep (see [`AnyGame::perft`], which also reports a fault).
     fn perft(&mut self, depth: u32) -> u64;
-    /// A score in words (see [`Playable::score_in_words`]).
-    fn score_in_words(&self, value: crate::engine::game::Value) -> String;
-    /// How its scores are plotted (see [`Playable::score_axis`]).
-    fn score_axis(&self) -> super::score_words::ScoreAxis;
-    /// Why the game ended, beyond who won (see [`Playable::ending`]).
-    fn ending(&self) -> Option<String>;
-    /// True when the rules end a game by a history its key leaves out (see [`Playable::ends_by_history`]).
-    fn ends_by_history(&self) -> bool;
     /// This start position and `moves` as a record (see [`Playable::write_record`]); refused when a move is of
     /// another game.
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String>;
@@ -241,15 +163,6 @@ pub trait ErasedGame: Send {
     ) -> Result<(String, &'static str), String>;
     /// A record read from this start position (see [`Playable::read_record`]).
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError>;
-    /// The position in the family's notation (FEN), if it has one.
-    fn position_text(&self) -> Option<String>;
-    /// The number the move list gives the first move from here ([`Playable::first_round`]).
-    fn first_round(&self) -> usize;
-    /// Makes this position the root of an analysis ([`Playable::analyse_from_here`]).
-    fn analyse_from_here(&mut self);
-    /// What proves the game's values beyond its AI's search, for the review ([`Playable::exact_oracle`]); an error
-    /// when the oracle's data does not read.
-    fn exact_oracle(&self) -> Result<Option<Box<dyn oracle::ExactOracle>>, String>;
     /// The position's hash ([`Game::position_hash`]): equal for the same position reached by other move orders.
     fn position_hash(&self) -> u64;
     /// The move tree below this position, `lead` first at the root (played on and taken back; see
@@ -301,20 +214,8 @@ where
     fn side_to_move(&self) -> Side {
         Playable::side_to_move(self)
     }
-    fn side_names(&self) -> [&str; 2] {
-        Playable::side_names(self)
-    }
-    fn score_unit(&self) -> &str {
-        Playable::score_unit(self)
-    }
     fn value_bounds(&self) -> (crate::engine::game::Value, crate::engine::game::Value) {
         Game::value_bounds(self)
-    }
-    fn has_chance(&self) -> bool {
-        Playable::has_chance(self)
-    }
-    fn has_selective_search(&self) -> bool {
-        Playable::has_selective_search(self)
     }
     fn legal_moves(&self) -> Vec<AnyMove> {
         let mut moves = Vec::new();
@@ -355,26 +256,8 @@ where
     fn find_move(&self, name: &str) -> Option<AnyMove> {
         Playable::find_move(self, name).map(G::encode)
     }
-    fn outcome(&self) -> Option<Outcome> {
-        Playable::outcome(self)
-    }
-    fn moves_played(&self) -> usize {
-        Playable::moves_played(self)
-    }
     fn perft(&mut self, depth: u32) -> u64 {
         Playable::perft(self, depth)
-    }
-    fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        Playable::score_in_words(self, value)
-    }
-    fn score_axis(&self) -> super::score_words::ScoreAxis {
-        Playable::score_axis(self)
-    }
-    fn ending(&self) -> Option<String> {
-        Playable::ending(self)
-    }
-    fn ends_by_history(&self) -> bool {
-        Playable::ends_by_history(self)
     }
     fn write_record(&self, moves: &[AnyMove]) -> Result<(String, &'static str), String> {
         let moves: Option<Vec<G::Move>> = moves.iter().map(|&m| G::decode(m)).collect();
@@ -391,18 +274,6 @@ where
     fn read_record(&self, text: &str) -> Result<(AnyGame, Vec<AnyMove>), super::records::RecordError> {
         let (start, moves) = Playable::read_record(self, text)?;
         Ok((AnyGame::new(start), moves.into_iter().map(G::encode).collect()))
-    }
-    fn position_text(&self) -> Option<String> {
-        Playable::position_text(self)
-    }
-    fn first_round(&self) -> usize {
-        Playable::first_round(self)
-    }
-    fn exact_oracle(&self) -> Result<Option<Box<dyn oracle::ExactOracle>>, String> {
-        Playable::exact_oracle(self)
-    }
-    fn analyse_from_here(&mut self) {
-        Playable::analyse_from_here(self);
     }
     fn position_hash(&self) -> u64 {
         Game::position_hash(self)

@@ -1,5 +1,5 @@
 //! Exact values a family can give the review beyond what its AI's search finds: an opening book, a solver written
-//! for the board. The review asks a game for its oracle once ([`crate::games::any::Playable::exact_oracle`]) and
+//! for the board. The review asks a game for its oracle once ([`crate::games::any::GameInfo::exact_oracle`]) and
 //! keeps it over the whole game, so the oracle's tables serve every position.
 
 use crate::engine::game::Value;

@@ -106,7 +106,7 @@ pub(super) struct Checker<'a> {
     config: &'a CheckConfig,
     start: AnyGame,
     bounds: (Value, Value),
-    /// See [`ErasedGame::ends_by_history`].
+    /// See [`GameInfo::ends_by_history`](crate::games::any::GameInfo::ends_by_history).
     ends_by_history: bool,
     steps: Vec<Step>,
     /// Every key seen, its first position's fingerprint and step.

@@ -1,8 +1,9 @@
 //! The chess family: what the rest of the studio knows of chess (listed once in `games::families`) — its name in
-//! game files, the command line's `kiwipete`, and [`Playable`]: moves as numbers, scores in words, records in PGN.
+//! game files, the command line's `kiwipete`, [`GameInfo`]: scores in words, FEN, and [`Playable`]: moves as
+//! numbers, records in PGN.
 
 use super::{Chess, ChessMove, KIWIPETE, decode, encode, pgn};
-use crate::games::any::{self, AnyGame, AnyMove, Outcome, Playable};
+use crate::games::any::{self, AnyGame, AnyMove, GameInfo, Outcome, Playable};
 use crate::games::family::{Compiled, CompiledRules};
 use crate::games::{records, score_words};
 
@@ -44,20 +45,13 @@ impl CompiledRules for ChessRules {
     }
 }
 
-/// A chess move in 15 bits (see [`encode`]).
-impl Playable for Chess {
+impl GameInfo for Chess {
     /// A repetition or the move-count rule ends a game; the key, as a transposition table's, leaves the history out.
     fn ends_by_history(&self) -> bool {
         true
     }
     fn has_selective_search(&self) -> bool {
         true
-    }
-    fn encode(mv: ChessMove) -> AnyMove {
-        encode(mv)
-    }
-    fn decode(mv: AnyMove) -> Option<ChessMove> {
-        decode(mv)
     }
     fn outcome(&self) -> Option<Outcome> {
         any::outcome_of(self.winner(), self.is_over())
@@ -80,6 +74,26 @@ impl Playable for Chess {
     fn ending(&self) -> Option<String> {
         Chess::ending(self).map(|e| e.describe())
     }
+    fn analyse_from_here(&mut self) {
+        Chess::analyse_from_here(self);
+    }
+    fn position_text(&self) -> Option<String> {
+        Some(self.to_fen())
+    }
+    /// FEN's full-move number: a game set up at move 25 numbers its first move 25.
+    fn first_round(&self) -> usize {
+        usize::from(self.board().fullmove_number()).max(1)
+    }
+}
+
+/// A chess move in 15 bits (see [`encode`]).
+impl Playable for Chess {
+    fn encode(mv: ChessMove) -> AnyMove {
+        encode(mv)
+    }
+    fn decode(mv: AnyMove) -> Option<ChessMove> {
+        decode(mv)
+    }
     /// PGN.
     fn write_record(&self, moves: &[ChessMove]) -> (String, &'static str) {
         let mut game = pgn::PgnGame::new(self.clone(), moves.to_vec());
@@ -94,16 +108,6 @@ impl Playable for Chess {
     fn read_record(&self, text: &str) -> Result<(Self, Vec<ChessMove>), records::RecordError> {
         let game = pgn::read(text)?;
         Ok((game.start, game.moves))
-    }
-    fn analyse_from_here(&mut self) {
-        Chess::analyse_from_here(self);
-    }
-    fn position_text(&self) -> Option<String> {
-        Some(self.to_fen())
-    }
-    /// FEN's full-move number: a game set up at move 25 numbers its first move 25.
-    fn first_round(&self) -> usize {
-        usize::from(self.board().fullmove_number()).max(1)
     }
     /// As the published tables count: see [`Chess::perft`].
     fn perft(&mut self, depth: u32) -> u64 {

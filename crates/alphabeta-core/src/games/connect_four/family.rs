@@ -1,9 +1,9 @@
 //! The Connect Four family: what the rest of the studio knows of it (listed once in `games::families`) — its
-//! name and parameters in game files, and [`Playable`](Playable): moves as numbers, side
-//! names, scores in words, records.
+//! name and parameters in game files, [`GameInfo`]: side names, scores in words, and [`Playable`]: moves as
+//! numbers, records.
 
 use super::*;
-use crate::games::any::{AnyGame, AnyMove, Outcome, Playable, outcome_of};
+use crate::games::any::{AnyGame, AnyMove, GameInfo, Outcome, Playable, outcome_of};
 use crate::games::family::{Compiled, CompiledRules};
 
 /// The Connect Four rules with their board size.
@@ -40,13 +40,7 @@ impl CompiledRules for ConnectFourRules {
     }
 }
 
-impl Playable for ConnectFour {
-    fn encode(mv: u8) -> AnyMove {
-        AnyMove::from(mv)
-    }
-    fn decode(mv: AnyMove) -> Option<u8> {
-        u8::try_from(mv).ok()
-    }
+impl GameInfo for ConnectFour {
     fn outcome(&self) -> Option<Outcome> {
         outcome_of(self.winner(), self.is_over())
     }
@@ -63,9 +57,26 @@ impl Playable for ConnectFour {
         super::words::AXIS
     }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        let names = Playable::side_names(self);
+        let names = self.side_names();
         let cells = self.width() * self.height();
         super::words::score_in_words(value, self.moves_played(), cells, Playable::side_to_move(self), names)
+    }
+    /// On the 7 × 6 board: the opening book, then the solver.
+    fn exact_oracle(&self) -> Result<Option<Box<dyn crate::games::any::oracle::ExactOracle>>, String> {
+        if self.width() != 7 || self.height() != 6 {
+            return Ok(None);
+        }
+        let oracle = super::oracle::ConnectFourOracle::new()?;
+        Ok(Some(Box::new(oracle)))
+    }
+}
+
+impl Playable for ConnectFour {
+    fn encode(mv: u8) -> AnyMove {
+        AnyMove::from(mv)
+    }
+    fn decode(mv: AnyMove) -> Option<u8> {
+        u8::try_from(mv).ok()
     }
     /// Pons' move string, `4453…`.
     fn write_record(&self, moves: &[u8]) -> (String, &'static str) {
@@ -76,14 +87,6 @@ impl Playable for ConnectFour {
     }
     fn read_record(&self, text: &str) -> Result<(Self, Vec<u8>), crate::games::records::RecordError> {
         Ok((*self, super::record::read(self, text)?))
-    }
-    /// On the 7 × 6 board: the opening book, then the solver.
-    fn exact_oracle(&self) -> Result<Option<Box<dyn crate::games::any::oracle::ExactOracle>>, String> {
-        if self.width() != 7 || self.height() != 6 {
-            return Ok(None);
-        }
-        let oracle = super::oracle::ConnectFourOracle::new()?;
-        Ok(Some(Box::new(oracle)))
     }
 }
 

@@ -516,7 +516,7 @@ impl fmt::Display for ConnectFour {
     }
 }
 
-// The family: its name and parameters in game files, and its `Playable` side.
+// The family: its name and parameters in game files, and its `GameInfo` and `Playable` sides.
 pub mod book;
 mod family;
 pub mod oracle;

@@ -1,8 +1,9 @@
 //! The English draughts family: what the rest of the studio knows of draughts (listed once in `games::families`)
-//! — its name in game files and [`Playable`]: moves as numbers, scores in words, records in PDN.
+//! — its name in game files, [`GameInfo`]: scores in words, FEN, and [`Playable`]: moves as numbers, records in
+//! PDN.
 
 use super::{Draughts, DraughtsMove, is_well_formed, pdn};
-use crate::games::any::{self, AnyGame, AnyMove, Outcome, Playable};
+use crate::games::any::{self, AnyGame, AnyMove, GameInfo, Outcome, Playable};
 use crate::games::family::{Compiled, CompiledRules};
 use crate::games::{records, score_words};
 
@@ -25,17 +26,10 @@ impl CompiledRules for DraughtsRules {
     }
 }
 
-/// A draughts move is already a `u64` (its whole path): encoding is the identity, decoding checks its shape.
-impl Playable for Draughts {
+impl GameInfo for Draughts {
     /// A repetition or the move-count rule ends a game; the key, as a transposition table's, leaves the history out.
     fn ends_by_history(&self) -> bool {
         true
-    }
-    fn encode(mv: DraughtsMove) -> AnyMove {
-        mv
-    }
-    fn decode(mv: AnyMove) -> Option<DraughtsMove> {
-        is_well_formed(mv).then_some(mv)
     }
     fn outcome(&self) -> Option<Outcome> {
         any::outcome_of(self.winner(), self.is_over())
@@ -58,6 +52,19 @@ impl Playable for Draughts {
     fn ending(&self) -> Option<String> {
         Draughts::ending(self).map(|e| e.describe())
     }
+    fn position_text(&self) -> Option<String> {
+        Some(self.to_fen())
+    }
+}
+
+/// A draughts move is already a `u64` (its whole path): encoding is the identity, decoding checks its shape.
+impl Playable for Draughts {
+    fn encode(mv: DraughtsMove) -> AnyMove {
+        mv
+    }
+    fn decode(mv: AnyMove) -> Option<DraughtsMove> {
+        is_well_formed(mv).then_some(mv)
+    }
     /// PDN.
     fn write_record(&self, moves: &[DraughtsMove]) -> (String, &'static str) {
         (pdn::write(&pdn::PdnGame::new(self.clone(), moves.to_vec())), "pdn")
@@ -65,8 +72,5 @@ impl Playable for Draughts {
     fn read_record(&self, text: &str) -> Result<(Self, Vec<DraughtsMove>), records::RecordError> {
         let game = pdn::read(text)?;
         Ok((game.start, game.moves))
-    }
-    fn position_text(&self) -> Option<String> {
-        Some(self.to_fen())
     }
 }

@@ -17,7 +17,7 @@
 //! the count of plies without progress), so a search's transposition table may carry a draw found on one path to
 //! another — the usual compromise: with the count in the hash, positions that differ only in how long ago the last
 //! capture was would never share an entry, and the repetition history cannot be hashed at all. The game declares
-//! it ([`crate::games::any::Playable::ends_by_history`]), and the game checker honours the declaration: two
+//! it ([`crate::games::any::GameInfo::ends_by_history`]), and the game checker honours the declaration: two
 //! positions with one hash may differ when either is over (drawn by its history on one path, lost for want of a move
 //! or going on along another); between two positions that go on, nothing is excused.
 //!

@@ -1,9 +1,9 @@
 //! The EinStein family: what the rest of the studio knows of it (listed once in `games::families`) — its
-//! name and parameters in game files, and [`Playable`](Playable): moves as numbers, side
-//! names, scores in words, records.
+//! name and parameters in game files, [`GameInfo`]: side names, scores in words, and [`Playable`]: moves as
+//! numbers, records.
 
 use super::*;
-use crate::games::any::{AnyGame, AnyMove, Outcome, Playable, outcome_of};
+use crate::games::any::{AnyGame, AnyMove, GameInfo, Outcome, Playable, outcome_of};
 use crate::games::family::{Compiled, CompiledRules};
 
 /// EinStein takes no parameters.
@@ -25,14 +25,7 @@ impl CompiledRules for EinsteinRules {
     }
 }
 
-/// An EinStein move is a `u16` that names itself; decoding checks its shape.
-impl Playable for Einstein {
-    fn encode(mv: EinsteinMove) -> AnyMove {
-        AnyMove::from(mv)
-    }
-    fn decode(mv: AnyMove) -> Option<EinsteinMove> {
-        u16::try_from(mv).ok().filter(|&m| is_well_formed(m))
-    }
+impl GameInfo for Einstein {
     fn outcome(&self) -> Option<Outcome> {
         outcome_of(self.winner(), self.is_over())
     }
@@ -49,11 +42,21 @@ impl Playable for Einstein {
         super::words::AXIS
     }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        let names = Playable::side_names(self);
+        let names = self.side_names();
         super::words::score_in_words(value, self.moves_played(), Playable::side_to_move(self), names)
     }
     fn has_chance(&self) -> bool {
         true
+    }
+}
+
+/// An EinStein move is a `u16` that names itself; decoding checks its shape.
+impl Playable for Einstein {
+    fn encode(mv: EinsteinMove) -> AnyMove {
+        AnyMove::from(mv)
+    }
+    fn decode(mv: AnyMove) -> Option<EinsteinMove> {
+        u16::try_from(mv).ok().filter(|&m| is_well_formed(m))
     }
     /// At a roll: the player who rolls the die and then moves.
     fn side_to_move(&self) -> Side {

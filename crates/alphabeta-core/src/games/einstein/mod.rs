@@ -467,7 +467,7 @@ impl fmt::Display for Einstein {
     }
 }
 
-// The family: its name and parameters in game files, and its `Playable` side.
+// The family: its name and parameters in game files, and its `GameInfo` and `Playable` sides.
 mod family;
 pub mod words;
 pub use family::{EinsteinRules, FAMILY};

@@ -1,9 +1,9 @@
 //! The m,n,k family: what the rest of the studio knows of it (listed once in `games::families`) — its
-//! name and parameters in game files, and [`Playable`](Playable): moves as numbers, side
-//! names, scores in words, records.
+//! name and parameters in game files, [`GameInfo`]: side names, scores in words, and [`Playable`]: moves as
+//! numbers, records.
 
 use super::*;
-use crate::games::any::{AnyGame, AnyMove, Outcome, Playable, outcome_of};
+use crate::games::any::{AnyGame, AnyMove, GameInfo, Outcome, Playable, outcome_of};
 use crate::games::family::{Compiled, CompiledRules};
 
 /// The m,n,k rules with their parameters.
@@ -31,13 +31,7 @@ impl CompiledRules for MnkRules {
     }
 }
 
-impl Playable for Mnk {
-    fn encode(mv: u8) -> AnyMove {
-        AnyMove::from(mv)
-    }
-    fn decode(mv: AnyMove) -> Option<u8> {
-        u8::try_from(mv).ok()
-    }
+impl GameInfo for Mnk {
     fn outcome(&self) -> Option<Outcome> {
         outcome_of(self.winner(), self.is_over())
     }
@@ -54,9 +48,18 @@ impl Playable for Mnk {
         super::words::AXIS
     }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
-        let names = Playable::side_names(self);
+        let names = self.side_names();
         let cells = self.width() * self.height();
         super::words::score_in_words(value, self.moves_played(), cells, Playable::side_to_move(self), names)
+    }
+}
+
+impl Playable for Mnk {
+    fn encode(mv: u8) -> AnyMove {
+        AnyMove::from(mv)
+    }
+    fn decode(mv: AnyMove) -> Option<u8> {
+        u8::try_from(mv).ok()
     }
     /// Cell names separated by spaces.
     fn write_record(&self, moves: &[u8]) -> (String, &'static str) {

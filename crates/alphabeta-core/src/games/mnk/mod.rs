@@ -422,7 +422,7 @@ impl fmt::Display for Mnk {
     }
 }
 
-// The family: its name and parameters in game files, and its `Playable` side.
+// The family: its name and parameters in game files, and its `GameInfo` and `Playable` sides.
 mod family;
 pub mod record;
 pub mod words;

@@ -1,9 +1,9 @@
 //! The Othello family: what the rest of the studio knows of it (listed once in `games::families`) — its
-//! name and parameters in game files, and [`Playable`](Playable): moves as numbers, side
-//! names, scores in words, records.
+//! name and parameters in game files, [`GameInfo`]: side names, scores in words, and [`Playable`]: moves as
+//! numbers, records.
 
 use super::*;
-use crate::games::any::{AnyGame, AnyMove, Outcome, Playable, outcome_of};
+use crate::games::any::{AnyGame, AnyMove, GameInfo, Outcome, Playable, outcome_of};
 use crate::games::family::{Compiled, CompiledRules};
 
 /// The Othello rules with their board size.
@@ -39,13 +39,7 @@ impl CompiledRules for OthelloRules {
     }
 }
 
-impl Playable for Othello {
-    fn encode(mv: u8) -> AnyMove {
-        AnyMove::from(mv)
-    }
-    fn decode(mv: AnyMove) -> Option<u8> {
-        u8::try_from(mv).ok()
-    }
+impl GameInfo for Othello {
     fn outcome(&self) -> Option<Outcome> {
         outcome_of(self.winner(), self.is_over())
     }
@@ -63,6 +57,15 @@ impl Playable for Othello {
     }
     fn score_in_words(&self, value: crate::engine::game::Value) -> String {
         super::words::score_in_words(value, Playable::side_to_move(self))
+    }
+}
+
+impl Playable for Othello {
+    fn encode(mv: u8) -> AnyMove {
+        AnyMove::from(mv)
+    }
+    fn decode(mv: AnyMove) -> Option<u8> {
+        u8::try_from(mv).ok()
     }
     /// The transcript, `f5d6c3…`.
     fn write_record(&self, moves: &[u8]) -> (String, &'static str) {

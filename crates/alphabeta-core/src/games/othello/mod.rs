@@ -440,7 +440,7 @@ impl fmt::Display for Othello {
     }
 }
 
-// The family: its name and parameters in game files, and its `Playable` side.
+// The family: its name and parameters in game files, and its `GameInfo` and `Playable` sides.
 mod family;
 pub mod record;
 pub mod words;

@@ -1,5 +1,5 @@
 //! [`ScriptGame`]: a position of a scripted game, as the search sees every game ([`Game`]) and the window every
-//! family ([`Playable`]).
+//! family ([`GameInfo`], [`Playable`]).
 //!
 //! Speed comes from keeping the positions inside Lua: the driver (`driver.lua`) holds the line being searched as a
 //! stack of the script's position tables, and Rust keeps, per position on that line, only what the search asks
@@ -21,7 +21,7 @@ use super::move_list::ListFault;
 use super::sandbox::{Sandbox, describe};
 use crate::engine::game::{Game, HISTORY_SLOTS, IllegalMove, Turn, Value};
 use crate::engine::hash::{mix64, splitmix64};
-use crate::games::any::{AnyMove, Outcome, Playable};
+use crate::games::any::{AnyMove, GameInfo, Outcome, Playable};
 use mlua::{Function, MultiValue, Table, Value as LuaValue};
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
@@ -674,15 +674,7 @@ impl PartialEq for ScriptGame {
 
 impl Eq for ScriptGame {}
 
-impl Playable for ScriptGame {
-    fn encode(mv: ScriptMove) -> AnyMove {
-        mv as AnyMove
-    }
-
-    fn decode(mv: AnyMove) -> Option<ScriptMove> {
-        Some(mv as ScriptMove)
-    }
-
+impl GameInfo for ScriptGame {
     /// The script's result: a positive score is a win for the first player, a negative one for the second.
     fn outcome(&self) -> Option<Outcome> {
         use crate::engine::game::Side;
@@ -706,6 +698,16 @@ impl Playable for ScriptGame {
 
     fn has_chance(&self) -> bool {
         self.script.defines("chances")
+    }
+}
+
+impl Playable for ScriptGame {
+    fn encode(mv: ScriptMove) -> AnyMove {
+        mv as AnyMove
+    }
+
+    fn decode(mv: AnyMove) -> Option<ScriptMove> {
+        Some(mv as ScriptMove)
     }
 
     /// At a chance turn, the side whose decision led to it (Pig's roller rolls on its own die); before any

@@ -7,7 +7,8 @@
 //!   `fence.lua`: the library functions that charge their work to it;
 //! - `file.rs`: a script file read and checked ([`Script`]): its metadata and where its functions are;
 //! - `game.rs`: [`ScriptGame`], a position, implementing the engine's [`Game`](crate::engine::game::Game) and the
-//!   window's [`Playable`](crate::games::any::Playable) like every compiled family;
+//!   window's [`GameInfo`](crate::games::any::GameInfo) and [`Playable`](crate::games::any::Playable) like every
+//!   compiled family;
 //! - `driver.lua`: the Lua side of the adapter, which keeps the searched line's positions inside Lua;
 //!   `calls.rs`: its entry points the search calls at every node, called through Lua's C API;
 //! - `family.rs`: the family in the one list of families (it reads `games/*.lua` itself);
