@@ -240,6 +240,8 @@ impl Judge<'_> {
             proven_class(compared.before, compared.after, compared.outcome_only)
         } else if best == mv || compared.after >= compared.before || compared.win_after >= compared.win_before {
             MoveClass::Best
+        } else if let Some(class) = found_win_class(&compared, self.plan.certainty) {
+            class
         } else {
             MoveClass::of_loss(loss_of(&compared))
         };
@@ -376,6 +378,41 @@ fn loss_of(compared: &Compared) -> f64 {
     (winning_chances(compared.win_before) - winning_chances(compared.win_after)).max(0.0)
 }
 
+/// Lichess's judgement of a move where a win or a loss the search found (chess's mate) comes or goes, one side
+/// of the comparison found and the other an evaluation (lila's `MateAdvice`): a found loss let in is a blunder,
+/// a mistake when the mover was already as far behind as 7 pawns are in chess (winning chances under −0.859), an
+/// inaccuracy beyond 10 (−0.951); a found win given up likewise by how far ahead the mover stays. Any other change
+/// of a found value (a slower win, a longer defence) marks nothing. `None` when neither value is a found one.
+fn found_win_class(compared: &Compared, certainty: Certainty) -> Option<MoveClass> {
+    let won = |value: Value| value >= certainty.win_from;
+    let lost = |value: Value| value <= -certainty.win_from;
+    let (before, after) = (compared.before, compared.after);
+    if !(won(before) || lost(before) || won(after) || lost(after)) {
+        return None;
+    }
+    let class = if !won(before) && !lost(before) && lost(after) {
+        by_margin(-winning_chances(compared.win_before))
+    } else if won(before) && !won(after) {
+        by_margin(if lost(after) { -1.0 } else { winning_chances(compared.win_after) })
+    } else {
+        MoveClass::Good
+    };
+    Some(class)
+}
+
+/// How a found win or loss that came or went is marked when the mover is `ahead` (winning chances, −1…+1) on the
+/// other side of it: Lichess's 700 and 999 centipawns, as winning chances on its scale.
+fn by_margin(ahead: f64) -> MoveClass {
+    let chances = |cp: f64| 2.0 / (1.0 + (-0.00368208 * cp).exp()) - 1.0;
+    if ahead > chances(999.0) {
+        MoveClass::Inaccuracy
+    } else if ahead > chances(700.0) {
+        MoveClass::Mistake
+    } else {
+        MoveClass::Blunder
+    }
+}
+
 /// The class of a move between proven values (the mover's view), by the outcome it keeps: one that keeps the best
 /// move's outcome is never marked (the best's own value, or a value only known as its outcome: best; a slower win or
 /// a longer defence: good); one that turns a win into a draw is a mistake; one that turns a win or a draw into a loss
@@ -395,5 +432,49 @@ pub(super) fn proven_class(before: Value, after: Value, outcome_only: bool) -> M
         (b, a) if a == b => MoveClass::Good,
         (_, -1) => MoveClass::Blunder,
         _ => MoveClass::Mistake,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// lila's `MateAdvice`, as `bench/review_quality.py` transcribes it for the oracle's side: a mate let in is a
+    /// blunder unless the mover was already over 7 pawns (a mistake) or 9.99 (an inaccuracy) behind; a mate given
+    /// up likewise by what is left; a slower mate or a longer defence is no error.
+    #[test]
+    fn a_found_win_that_comes_or_goes_is_judged_as_lichess_judges_a_mate() {
+        let scale = WinScale::fitted("chess").expect("chess has Lichess's scale");
+        let certainty = Certainty::of((-1e6, 1e6), 990_000.0, false);
+        let judged = |before: Value, after: Value| {
+            let win = |value| win_probability(value, &scale, certainty);
+            let compared = Compared {
+                before,
+                after,
+                proven: false,
+                outcome_only: false,
+                win_before: win(before),
+                win_after: win(after),
+                depth: 12,
+            };
+            found_win_class(&compared, certainty)
+        };
+        use MoveClass::*;
+        let mate = 999_990.0;
+        for (before, after, class) in [
+            (300.0, -mate, Some(Blunder)),
+            (-650.0, -mate, Some(Blunder)),
+            (-800.0, -mate, Some(Mistake)),
+            (-1200.0, -mate, Some(Inaccuracy)),
+            (mate, 500.0, Some(Blunder)),
+            (mate, 800.0, Some(Mistake)),
+            (mate, 1500.0, Some(Inaccuracy)),
+            (mate, -mate, Some(Blunder)),
+            (mate, mate - 10.0, Some(Good)),
+            (-mate + 10.0, -mate, Some(Good)),
+            (300.0, 200.0, None),
+        ] {
+            assert_eq!(judged(before, after), class, "{before} -> {after}");
+        }
     }
 }

@@ -21,6 +21,10 @@ pub struct WinScale {
     /// [`Certainty::win_from`]): `P(win) = (1 + v/w) / 2`, a straight line, and `s` is not used.
     #[serde(default)]
     pub expected: bool,
+    /// Values are held to ± this before they are read (a found win, too, counts as the ceiling), as Lichess holds
+    /// centipawns to ±1000: beyond it, how far ahead a side is says nothing more. `None`: no ceiling.
+    #[serde(default)]
+    pub ceiling: Option<Value>,
 }
 
 /// Where a value counts as won or lost outright rather than as an evaluation, from the player's view either way.
@@ -37,6 +41,8 @@ struct FittedScale {
     s: f64,
     games: usize,
     source: String,
+    #[serde(default)]
+    ceiling: Option<Value>,
 }
 
 /// The fitted scales, written by `bench/fit_win_scale.py`.
@@ -61,6 +67,7 @@ impl WinScale {
             games: 0,
             source: "expected results: P(win) = (1 + v/w) / 2 between the bounds ±w".to_string(),
             expected: true,
+            ceiling: None,
         }
     }
 
@@ -68,7 +75,7 @@ impl WinScale {
     pub fn fitted(id: &str) -> Option<WinScale> {
         let table: Vec<FittedScale> = ron::from_str(FITTED).ok()?;
         let found = table.into_iter().find(|entry| entry.game == id)?;
-        Some(WinScale { s: found.s, games: found.games, source: found.source, expected: false })
+        Some(WinScale { s: found.s, games: found.games, source: found.source, expected: false, ceiling: found.ceiling })
     }
 
     /// A game without a fitted scale: a tenth of the smallest value that counts as a win (the game's bound, or
@@ -82,7 +89,7 @@ impl WinScale {
         } else {
             (LARGE_SCALE, "default: 270, for an evaluation in hundredths")
         };
-        WinScale { s, games: 0, source: rule.to_string(), expected: false }
+        WinScale { s, games: 0, source: rule.to_string(), expected: false, ceiling: None }
     }
 }
 
@@ -105,11 +112,15 @@ impl Certainty {
 }
 
 /// The probability that the player whose value `value` is wins: 1 or 0 for a value [`Certainty`] calls a win or a
-/// loss, else the logistic of `value / s`.
+/// loss, else the logistic of `value / s` — with the scale's ceiling, of the value held to it (a found win included).
 pub fn win_probability(value: Value, scale: &WinScale, certainty: Certainty) -> f64 {
     if value.is_nan() {
         return 0.5;
     }
+    let value = match scale.ceiling {
+        Some(ceiling) if ceiling.is_finite() && ceiling > 0.0 => value.clamp(-ceiling, ceiling),
+        _ => value,
+    };
     if value.abs() >= certainty.win_from {
         return if value > 0.0 { 1.0 } else { 0.0 };
     }
@@ -141,7 +152,7 @@ mod tests {
     use super::*;
 
     fn plain(s: f64) -> WinScale {
-        WinScale { s, games: 0, source: String::new(), expected: false }
+        WinScale { s, games: 0, source: String::new(), expected: false, ceiling: None }
     }
 
     const NONE: Certainty = Certainty { win_from: f64::INFINITY };
@@ -157,6 +168,22 @@ mod tests {
         }
         assert!((lichess(300.0) - 75.11).abs() < 0.01);
         assert!((winning_chances(win_probability(0.0, &scale, NONE))).abs() < 1e-12);
+    }
+
+    /// Chess is read as Lichess reads it: centipawns held to ±1000 and a mate counted as the ceiling, so 12 pawns
+    /// ahead, 10 and a mate are the same 95.1 % (lila's `Eval.Cp.ceiled`).
+    #[test]
+    fn a_ceiling_holds_values_and_found_wins_to_it() {
+        let chess = WinScale::fitted("chess").expect("chess has Lichess's scale");
+        assert_eq!(chess.ceiling, Some(1000.0));
+        let certainty = Certainty::of((-1e6, 1e6), 990_000.0, false);
+        let lichess = |cp: f64| 1.0 / (1.0 + (-0.00368208 * cp).exp());
+        for (value, held) in [(1200.0, 1000.0), (999_990.0, 1000.0), (-4000.0, -1000.0), (-999_990.0, -1000.0)] {
+            assert!((win_probability(value, &chess, certainty) - lichess(held)).abs() < 1e-5, "{value}");
+        }
+        assert!((win_probability(700.0, &chess, certainty) - lichess(700.0)).abs() < 1e-5);
+        let hostile = WinScale { ceiling: Some(f64::NAN), ..chess };
+        assert_eq!(win_probability(999_990.0, &hostile, certainty), 1.0, "a ceiling that is no number holds nothing");
     }
 
     #[test]
