@@ -47,6 +47,10 @@ pub struct PlaySession {
     /// The games put aside when another was picked, in the game list's order (format 4 on; none in older files).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub kept: Vec<KeptGame>,
+    /// The tag pairs of the record the game was imported from (PGN's Event, White, ECO…), in their order, for its
+    /// exports to keep (format 5 on; none in older files and for a game played here).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
 }
 
 /// A game put aside while another is shown, as a session keeps it: picking it again goes on with it.
@@ -70,6 +74,9 @@ pub struct KeptGame {
     /// Its review, if it was reviewed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub review: Option<super::review::saved::SavedReview>,
+    /// The tag pairs of the record it was imported from, as in [`PlaySession`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
 }
 
 impl Default for PlaySession {
@@ -99,6 +106,7 @@ impl Play {
                     paused: parked.paused,
                     telemetry: parked.history.telemetry().clone(),
                     review: parked.review.as_ref().map(|done| to_saved(done, &parked.history)),
+                    tags: parked.history.record_tags().to_vec(),
                 })
             })
             .collect();
@@ -116,24 +124,27 @@ impl Play {
             scores_from_mover: self.values_from == crate::games::values_from::ValuesFrom::SideToMove,
             review: self.review_to_session(),
             kept,
+            tags: history.record_tags().to_vec(),
         }
     }
 
     /// Replaces the game, players and view with `session`'s, or says what is wrong with it and changes nothing.
     pub fn restore(&mut self, session: &PlaySession) -> Result<(), String> {
         self.finish_loading();
-        let (index, history) = self.replay(&session.game, &session.moves, &session.redo, &session.telemetry)?;
+        let (index, mut history) = self.replay(&session.game, &session.moves, &session.redo, &session.telemetry)?;
         let players = two_players(&session.players)?;
         // Games put aside are checked as the game on screen is, but one that no longer fits (its game file gone or
         // changed) is left out with the reason rather than refusing the whole session.
         let mut notes = Vec::new();
+        history.set_record_tags(checked_tags(&session.game, &session.tags, &mut notes));
         let mut parked = std::collections::HashMap::new();
         for kept in &session.kept {
             match self.unpark(kept) {
                 Ok((i, _)) if i == index || parked.contains_key(&i) => {
                     notes.push(format!("the {} game was kept twice: the second was left out", kept.game))
                 }
-                Ok((i, game)) => {
+                Ok((i, mut game)) => {
+                    game.history.set_record_tags(checked_tags(&kept.game, &kept.tags, &mut notes));
                     parked.insert(i, game);
                 }
                 Err(e) => notes.push(format!("the kept {} game was left out: {e}", kept.game)),
@@ -233,6 +244,19 @@ fn named(history: &GameHistory) -> (Vec<String>, Vec<String>) {
         }
     }
     (moves, redo)
+}
+
+/// A game's record tags as a session holds them, when they are tags a record could have given
+/// ([`check_tags`](crate::games::records::movetext::check_tags)); otherwise none, and why in `notes`: a hand-edited
+/// or hostile file loses the tags, not the game.
+fn checked_tags(game: &str, tags: &[(String, String)], notes: &mut Vec<String>) -> Vec<(String, String)> {
+    match crate::games::records::movetext::check_tags(tags) {
+        Ok(()) => tags.to_vec(),
+        Err(e) => {
+            notes.push(format!("the {game} game's record tags were left out ({e})"));
+            Vec::new()
+        }
+    }
 }
 
 /// The two players a session names, or how many it names instead.
