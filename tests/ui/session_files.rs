@@ -777,3 +777,53 @@ fn hostile_record_tags_are_left_out_with_the_reason() {
         }
     }
 }
+
+/// A chess record from a set-up position, as Lichess writes one of a game from a position.
+const FROM_A_POSITION: &str = "[Event \"Study\"]\n[SetUp \"1\"]\n\
+    [FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... c5 2. Nf3 *";
+
+/// A game imported from a set-up position comes back from that position, on screen and kept aside (it used to be
+/// replayed from the usual start, which refused the whole session); a start no game could have is left out with
+/// the reason, a hostile one checked for its length before it is read.
+#[test]
+fn a_game_from_a_set_up_position_comes_back_from_its_start() {
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let mut app = StudioApp::default();
+    assert!(app.play.select("chess"));
+    app.play.act(Action::Import(FROM_A_POSITION.to_string()));
+    assert_eq!(app.play.history().moves().len(), 2);
+    let on_screen = app.to_session();
+    assert_eq!(on_screen.play.start.as_deref(), Some(fen));
+    assert!(app.play.select("connect-four"));
+    let kept = app.to_session();
+    assert_eq!(kept.play.start, None, "the usual start is not written");
+    for session in [&on_screen, &kept] {
+        let mut fresh = StudioApp::default();
+        fresh.install(&parse(&to_ron(session)).expect("reads")).expect("installs");
+        assert_eq!(fresh.play.message().map(|m| m.text.clone()), None);
+        assert!(fresh.play.select("chess"));
+        let history = fresh.play.history();
+        assert_eq!(history.position_at(0).position_text().as_deref(), Some(fen));
+        assert_eq!((history.move_name(0), history.move_name(1)), ("c5".to_string(), "Nf3".to_string()));
+        assert_eq!(history.record_tags(), [tag("Event", "Study")]);
+        assert!(fresh.to_session().same_work(session), "the same work again");
+    }
+    let chess = chess_at(&kept);
+    for (start, reason) in [
+        ("x".repeat(100_000), "its start position is longer than the 200 characters a position takes"),
+        ("8/8/8/8/8/8/8/8 w - - 0 1\n".into(), "its start position '8/8/8/8/8/8/8/8 w - - 0 1\\n' cannot be read"),
+    ] {
+        let mut bad = kept.clone();
+        bad.play.kept[chess].start = Some(start.clone());
+        let mut app = StudioApp::default();
+        app.install(&parse(&to_ron(&bad)).expect("reads")).expect("the session opens");
+        let said = app.play.message().map(|m| m.text.clone()).unwrap_or_default();
+        assert!(said.contains(&format!("the kept chess game was left out: {reason}")), "{said}");
+        assert!(said.len() < 400, "{said}");
+        let mut bad = on_screen.clone();
+        bad.play.start = Some(start);
+        let mut app = StudioApp::default();
+        let refused = app.install(&parse(&to_ron(&bad)).expect("reads")).expect_err("the game on screen is refused");
+        assert!(refused.contains(reason), "{refused}");
+    }
+}

@@ -51,6 +51,11 @@ pub struct PlaySession {
     /// exports to keep (format 5 on; none in older files and for a game played here).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<(String, String)>,
+    /// The position the game started from, in the family's notation (FEN for chess and draughts), when it is not
+    /// the usual start: a record from a set-up position, or *Set up position* (format 5 on; older files: the usual
+    /// start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 /// A game put aside while another is shown, as a session keeps it: picking it again goes on with it.
@@ -77,6 +82,9 @@ pub struct KeptGame {
     /// The tag pairs of the record it was imported from, as in [`PlaySession`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<(String, String)>,
+    /// The position it started from, as in [`PlaySession`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 impl Default for PlaySession {
@@ -98,8 +106,9 @@ impl Play {
             .into_iter()
             .filter_map(|(&index, parked)| {
                 let (moves, redo) = named(&parked.history);
+                let entry = self.registry.entries.get(index)?;
                 Some(KeptGame {
-                    game: self.registry.entries.get(index)?.variant.id.clone(),
+                    game: entry.variant.id.clone(),
                     moves,
                     redo,
                     players: parked.players.to_vec(),
@@ -107,6 +116,7 @@ impl Play {
                     telemetry: parked.history.telemetry().clone(),
                     review: parked.review.as_ref().map(|done| to_saved(done, &parked.history)),
                     tags: parked.history.record_tags().to_vec(),
+                    start: start_text(entry, &parked.history),
                 })
             })
             .collect();
@@ -125,13 +135,15 @@ impl Play {
             review: self.review_to_session(),
             kept,
             tags: history.record_tags().to_vec(),
+            start: start_text(self.entry(), history),
         }
     }
 
     /// Replaces the game, players and view with `session`'s, or says what is wrong with it and changes nothing.
     pub fn restore(&mut self, session: &PlaySession) -> Result<(), String> {
         self.finish_loading();
-        let (index, mut history) = self.replay(&session.game, &session.moves, &session.redo, &session.telemetry)?;
+        let (index, mut history) =
+            self.replay(&session.game, session.start.as_deref(), &session.moves, &session.redo, &session.telemetry)?;
         let players = two_players(&session.players)?;
         // Games put aside are checked as the game on screen is, but one that no longer fits (its game file gone or
         // changed) is left out with the reason rather than refusing the whole session.
@@ -184,11 +196,12 @@ impl Play {
         Ok(())
     }
 
-    /// The registry index of `game` and its history: `moves` played from the start, `redo` left to redo, and the
-    /// searches' `telemetry`; or which move is wrong.
+    /// The registry index of `game` and its history: `moves` played from `start` (the usual start when `None`),
+    /// `redo` left to redo, and the searches' `telemetry`; or what is wrong: the game, the start, or which move.
     fn replay(
         &self,
         game: &str,
+        start: Option<&str>,
         moves: &[String],
         redo: &[String],
         telemetry: &Telemetry,
@@ -199,7 +212,18 @@ impl Play {
             .iter()
             .position(|e| e.variant.id == game)
             .ok_or_else(|| format!("the game '{game}' is not among this studio's games (see the games/ folder)"))?;
-        let mut history = GameHistory::new(start_of(&self.registry.entries[index]));
+        let entry = &self.registry.entries[index];
+        let start = match start {
+            None => start_of(entry),
+            // Checked before it is read: a position's notation is a line, a hostile one need not be.
+            Some(text) if text.chars().count() > MAX_START => {
+                return Err(format!("its start position is longer than the {MAX_START} characters a position takes"));
+            }
+            Some(text) => entry.variant.rules.read_position(text).map_err(|e| {
+                format!("its start position '{}' cannot be read: {e}", crate::messages::escape_controls(text))
+            })?,
+        };
+        let mut history = GameHistory::new(start);
         for (ply, name) in moves.iter().enumerate() {
             let mv = find_move(history.position(), name).ok_or_else(|| {
                 format!("move {} ('{name}') is not legal in the position it was played from", ply + 1)
@@ -224,7 +248,8 @@ impl Play {
 
     /// A kept game of a session as the view parks it, with its registry index.
     fn unpark(&self, kept: &KeptGame) -> Result<(usize, Parked), String> {
-        let (index, history) = self.replay(&kept.game, &kept.moves, &kept.redo, &kept.telemetry)?;
+        let (index, history) =
+            self.replay(&kept.game, kept.start.as_deref(), &kept.moves, &kept.redo, &kept.telemetry)?;
         let players = two_players(&kept.players)?;
         let review = kept.review.as_ref().map(|saved| fit(saved, &kept.game, &history)).transpose()?;
         Ok((index, Parked { history, players, paused: kept.paused, review }))
@@ -244,6 +269,16 @@ fn named(history: &GameHistory) -> (Vec<String>, Vec<String>) {
         }
     }
     (moves, redo)
+}
+
+/// The longest start position a session may name: a FEN is under 100 characters.
+const MAX_START: usize = 200;
+
+/// The position `history` started from in its family's notation, when it is not `entry`'s usual start. A start
+/// without a notation (a set-up position of a family whose positions are named by the moves to them) is `None`.
+fn start_text(entry: &crate::games::registry::Entry, history: &GameHistory) -> Option<String> {
+    let start = history.position_at(0).position_text()?;
+    (Some(&start) != start_of(entry).position_text().as_ref()).then_some(start)
 }
 
 /// A game's record tags as a session holds them, when they are tags a record could have given
