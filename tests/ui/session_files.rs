@@ -808,9 +808,23 @@ fn a_game_from_a_set_up_position_comes_back_from_its_start() {
         assert_eq!(history.record_tags(), [tag("Event", "Study")]);
         assert!(fresh.to_session().same_work(session), "the same work again");
     }
+    // A family whose positions have no notation of their own keeps the moves its position was set up from.
+    let mut app = StudioApp::default();
+    assert!(app.play.select("connect-four"));
+    app.play.act(Action::SetUp("44".to_string()));
+    app.play.act(Action::Play(4));
+    let set_up = app.to_session();
+    assert_eq!((set_up.play.start.as_deref(), &set_up.play.moves[..]), (Some("44"), &["5".to_string()][..]));
+    let mut fresh = StudioApp::default();
+    fresh.install(&parse(&to_ron(&set_up)).expect("reads")).expect("installs");
+    let hashes = |app: &StudioApp| {
+        (app.play.history().position_at(0).position_hash(), app.play.history().position().position_hash())
+    };
+    assert_eq!(hashes(&fresh), hashes(&app), "the same start and the same position");
+    assert_eq!(fresh.to_session(), set_up);
     let chess = chess_at(&kept);
     for (start, reason) in [
-        ("x".repeat(100_000), "its start position is longer than the 200 characters a position takes"),
+        ("x".repeat(100_000), "its start position is longer than the 20,000 characters a position takes"),
         ("8/8/8/8/8/8/8/8 w - - 0 1\n".into(), "its start position '8/8/8/8/8/8/8/8 w - - 0 1\\n' cannot be read"),
     ] {
         let mut bad = kept.clone();

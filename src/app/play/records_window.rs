@@ -261,6 +261,7 @@ impl Play {
                 self.records_window.accepted();
                 self.new_game();
                 self.history = GameHistory::new(position);
+                self.history.set_up_from(text.trim());
                 self.paused = true;
                 self.say("Set up the position (paused: press Resume for the AI).".into(), false);
             }

@@ -213,17 +213,23 @@ impl Play {
             .position(|e| e.variant.id == game)
             .ok_or_else(|| format!("the game '{game}' is not among this studio's games (see the games/ folder)"))?;
         let entry = &self.registry.entries[index];
+        let given = start;
         let start = match start {
             None => start_of(entry),
             // Checked before it is read: a position's notation is a line, a hostile one need not be.
             Some(text) if text.chars().count() > MAX_START => {
-                return Err(format!("its start position is longer than the {MAX_START} characters a position takes"));
+                let most = crate::messages::thousands(MAX_START as u64);
+                return Err(format!("its start position is longer than the {most} characters a position takes"));
             }
             Some(text) => entry.variant.rules.read_position(text).map_err(|e| {
-                format!("its start position '{}' cannot be read: {e}", crate::messages::escape_controls(text))
+                let shown: String = text.chars().take(80).collect();
+                format!("its start position '{}' cannot be read: {e}", crate::messages::escape_controls(&shown))
             })?,
         };
         let mut history = GameHistory::new(start);
+        if let Some(text) = given {
+            history.set_up_from(text);
+        }
         for (ply, name) in moves.iter().enumerate() {
             let mv = find_move(history.position(), name).ok_or_else(|| {
                 format!("move {} ('{name}') is not legal in the position it was played from", ply + 1)
@@ -271,13 +277,14 @@ fn named(history: &GameHistory) -> (Vec<String>, Vec<String>) {
     (moves, redo)
 }
 
-/// The longest start position a session may name: a FEN is under 100 characters.
-const MAX_START: usize = 200;
+/// The longest start position a session may name: a FEN is under 100 characters, the moves to a set-up position of
+/// a family without a notation of its own a few thousand at most.
+const MAX_START: usize = 20_000;
 
-/// The position `history` started from in its family's notation, when it is not `entry`'s usual start. A start
-/// without a notation (a set-up position of a family whose positions are named by the moves to them) is `None`.
+/// The position `history` started from as its rules read it back (FEN, or the moves it was set up from), when it
+/// is not `entry`'s usual start.
 fn start_text(entry: &crate::games::registry::Entry, history: &GameHistory) -> Option<String> {
-    let start = history.position_at(0).position_text()?;
+    let start = history.start_text()?;
     (Some(&start) != start_of(entry).position_text().as_ref()).then_some(start)
 }
 
