@@ -51,9 +51,9 @@ pub struct PlaySession {
     /// exports to keep (format 5 on; none in older files and for a game played here).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<(String, String)>,
-    /// The position the game started from, in the family's notation (FEN for chess and draughts), when it is not
-    /// the usual start: a record from a set-up position, or *Set up position* (format 5 on; older files: the usual
-    /// start).
+    /// The position the game started from, when it is not the usual start (a record from a set-up position, or *Set
+    /// up position*), as its rules read it: FEN for chess and draughts, the moves it was set up from for the others
+    /// (format 5 on; older files: the usual start).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
 }
