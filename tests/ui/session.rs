@@ -322,3 +322,75 @@ fn a_long_message_wraps_below_the_menu_and_never_covers_the_tabs() {
     }
     assert!(notice.max.x <= 800.0 && notice.height() > 25.0, "wrapped inside the window: {notice:?}");
 }
+
+/// A chess game imported with its PGN tags, as *Import game* reads them, and reviewed.
+const TAGGED: &str = "[Event \"Club \\\"Open\\\" C:\\\\games\"]\n[Site \"Lyon\"]\n[Date \"2026.03.14\"]\n\
+    [Round \"4\"]\n[White \"Ada\"]\n[Black \"Bo\"]\n[Result \"*\"]\n[ECO \"C20\"]\n[Board \"7\"]\n\n1. e4 e5 *";
+
+/// The header of the review export of the chess game on screen, one tag a line.
+fn exported_header(app: &StudioApp) -> Vec<String> {
+    let (text, extension) = review::export_text(&app.play).expect("an export of the review");
+    assert_eq!(extension, "pgn");
+    text.lines().take_while(|line| !line.is_empty()).map(str::to_string).collect()
+}
+
+/// The studio of a new run opening `path`, as after quitting and starting again.
+fn reopened(dir: &std::path::Path, path: &std::path::Path) -> Harness<'static, StudioApp> {
+    let mut app = StudioApp::with_store(Some(Store::new(dir)));
+    app.sessions.use_native_dialogs = false;
+    let mut harness = crate::support::studio(app);
+    harness.state_mut().apply_session(SessionAction::Open(Some(path.to_path_buf())), &egui::Context::default());
+    let _ = harness.run_ok();
+    assert_eq!(harness.state().sessions.notice.as_ref().map(|n| n.error), Some(false), "opened");
+    harness
+}
+
+/// An imported game's tags outlive the window: saved with the game on screen and with a game kept aside, they come
+/// back, and the review export after the restart writes them with their values, escapes and all.
+#[test]
+fn an_imported_game_s_tags_come_back_with_the_session_and_reach_the_review_export() {
+    let (mut harness, dir) = studio("tags");
+    let _ = harness.run_ok();
+    assert!(harness.state_mut().play.select("chess"));
+    harness.state_mut().play.act(Action::Import(TAGGED.to_string()));
+    let settings = ReviewSettings { budget: ReviewBudget::Depth(1) };
+    harness.state_mut().play.act(Action::Review(review::Action::Start(settings)));
+    run_until(&mut harness, "the review", |app| app.play.review().is_some());
+    let expected = [
+        r#"[Event "Club \"Open\" C:\\games"]"#,
+        r#"[Site "Lyon"]"#,
+        r#"[Date "2026.03.14"]"#,
+        r#"[Round "4"]"#,
+        r#"[White "Ada"]"#,
+        r#"[Black "Bo"]"#,
+        r#"[Result "*"]"#,
+        r#"[ECO "C20"]"#,
+        r#"[Board "7"]"#,
+    ];
+    assert_eq!(exported_header(harness.state()), expected, "before saving");
+    let on_screen = dir.path().join("chess-on-screen.ron");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    let _ = harness.run_ok();
+    answer_dialog(&mut harness, &on_screen, "Save");
+    // Chess kept aside while a draughts game imported from PDN, with its own tags, is on screen.
+    assert!(harness.state_mut().play.select("draughts"));
+    harness
+        .state_mut()
+        .play
+        .act(Action::Import("[Event \"Draughts club\"]\n[White \"Cy\"]\n\n1. 11-15 23-19 *".into()));
+    assert_eq!(harness.state().play.history().moves().len(), 2, "the draughts record is imported");
+    let kept = dir.path().join("chess-kept.ron");
+    harness.state_mut().apply_session(SessionAction::SaveTo(kept.clone()), &egui::Context::default());
+    assert!(on_screen.is_file() && kept.is_file(), "both saved");
+
+    let harness = reopened(dir.path(), &on_screen);
+    assert_eq!(exported_header(harness.state()), expected, "the game on screen, after a restart");
+    let mut harness = reopened(dir.path(), &kept);
+    let draughts_tags = harness.state().play.history().record_tags().to_vec();
+    let tag = |name: &str, value: &str| (name.to_string(), value.to_string());
+    assert_eq!(draughts_tags, [tag("Event", "Draughts club"), tag("White", "Cy")]);
+    assert!(harness.state_mut().play.select("chess"));
+    let _ = harness.run_ok();
+    assert_eq!(exported_header(harness.state()), expected, "the game kept aside, after a restart");
+    assert!(!harness.state().unsaved(), "picking the kept game again changes no work");
+}

@@ -261,7 +261,9 @@ impl Play {
         match self.entry().variant.rules.read_position(text.trim()) {
             Ok(position) => {
                 self.records_window.accepted();
-                self.begin(GameHistory::new(position));
+                let mut history = GameHistory::new(position);
+                history.set_up_from(text.trim());
+                self.begin(history);
                 self.paused = true;
                 self.say("Set up the position (paused: press Resume for the AI).".into(), false);
             }

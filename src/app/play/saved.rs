@@ -47,6 +47,15 @@ pub struct PlaySession {
     /// The games put aside when another was picked, in the game list's order (format 4 on; none in older files).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub kept: Vec<KeptGame>,
+    /// The tag pairs of the record the game was imported from (PGN's Event, White, ECO…), in their order, for its
+    /// exports to keep (format 5 on; none in older files and for a game played here).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
+    /// The position the game started from, when it is not the usual start (a record from a set-up position, or *Set
+    /// up position*), as its rules read it: FEN for chess and draughts, the moves it was set up from for the others
+    /// (format 5 on; older files: the usual start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 /// A game put aside while another is shown, as a session keeps it: picking it again goes on with it.
@@ -70,6 +79,12 @@ pub struct KeptGame {
     /// Its review, if it was reviewed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub review: Option<super::review::saved::SavedReview>,
+    /// The tag pairs of the record it was imported from, as in [`PlaySession`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
+    /// The position it started from, as in [`PlaySession`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 impl Default for PlaySession {
@@ -91,14 +106,17 @@ impl Play {
             .into_iter()
             .filter_map(|(&index, parked)| {
                 let (moves, redo) = named(&parked.history);
+                let entry = self.registry.entries.get(index)?;
                 Some(KeptGame {
-                    game: self.registry.entries.get(index)?.variant.id.clone(),
+                    game: entry.variant.id.clone(),
                     moves,
                     redo,
                     players: parked.players.to_vec(),
                     paused: parked.paused,
                     telemetry: parked.history.telemetry().clone(),
                     review: parked.review.as_ref().map(|done| to_saved(done, &parked.history)),
+                    tags: parked.history.record_tags().to_vec(),
+                    start: start_text(entry, &parked.history),
                 })
             })
             .collect();
@@ -116,24 +134,29 @@ impl Play {
             scores_from_mover: self.values_from == crate::games::values_from::ValuesFrom::SideToMove,
             review: self.review_to_session(),
             kept,
+            tags: history.record_tags().to_vec(),
+            start: start_text(self.entry(), history),
         }
     }
 
     /// Replaces the game, players and view with `session`'s, or says what is wrong with it and changes nothing.
     pub fn restore(&mut self, session: &PlaySession) -> Result<(), String> {
         self.finish_loading();
-        let (index, history) = self.replay(&session.game, &session.moves, &session.redo, &session.telemetry)?;
+        let (index, mut history) =
+            self.replay(&session.game, session.start.as_deref(), &session.moves, &session.redo, &session.telemetry)?;
         let players = two_players(&session.players)?;
         // Games put aside are checked as the game on screen is, but one that no longer fits (its game file gone or
         // changed) is left out with the reason rather than refusing the whole session.
         let mut notes = Vec::new();
+        history.set_record_tags(checked_tags(&session.game, &session.tags, &mut notes));
         let mut parked = std::collections::HashMap::new();
         for kept in &session.kept {
             match self.unpark(kept) {
                 Ok((i, _)) if i == index || parked.contains_key(&i) => {
                     notes.push(format!("the {} game was kept twice: the second was left out", kept.game))
                 }
-                Ok((i, game)) => {
+                Ok((i, mut game)) => {
+                    game.history.set_record_tags(checked_tags(&kept.game, &kept.tags, &mut notes));
                     parked.insert(i, game);
                 }
                 Err(e) => notes.push(format!("the kept {} game was left out: {e}", kept.game)),
@@ -173,11 +196,12 @@ impl Play {
         Ok(())
     }
 
-    /// The registry index of `game` and its history: `moves` played from the start, `redo` left to redo, and the
-    /// searches' `telemetry`; or which move is wrong.
+    /// The registry index of `game` and its history: `moves` played from `start` (the usual start when `None`),
+    /// `redo` left to redo, and the searches' `telemetry`; or what is wrong: the game, the start, or which move.
     fn replay(
         &self,
         game: &str,
+        start: Option<&str>,
         moves: &[String],
         redo: &[String],
         telemetry: &Telemetry,
@@ -188,7 +212,24 @@ impl Play {
             .iter()
             .position(|e| e.variant.id == game)
             .ok_or_else(|| format!("the game '{game}' is not among this studio's games (see the games/ folder)"))?;
-        let mut history = GameHistory::new(start_of(&self.registry.entries[index])?);
+        let entry = &self.registry.entries[index];
+        let given = start;
+        let start = match start {
+            None => start_of(entry)?,
+            // Checked before it is read: a position's notation is a line, a hostile one need not be.
+            Some(text) if text.chars().count() > MAX_START => {
+                let most = crate::messages::thousands(MAX_START as u64);
+                return Err(format!("its start position is longer than the {most} characters a position takes"));
+            }
+            Some(text) => entry.variant.rules.read_position(text).map_err(|e| {
+                let shown: String = text.chars().take(80).collect();
+                format!("its start position '{}' cannot be read: {e}", crate::messages::escape_controls(&shown))
+            })?,
+        };
+        let mut history = GameHistory::new(start);
+        if let Some(text) = given {
+            history.set_up_from(text);
+        }
         for (ply, name) in moves.iter().enumerate() {
             let mv = find_move(history.position(), name).ok_or_else(|| {
                 format!("move {} ('{name}') is not legal in the position it was played from", ply + 1)
@@ -213,7 +254,8 @@ impl Play {
 
     /// A kept game of a session as the view parks it, with its registry index.
     fn unpark(&self, kept: &KeptGame) -> Result<(usize, Parked), String> {
-        let (index, history) = self.replay(&kept.game, &kept.moves, &kept.redo, &kept.telemetry)?;
+        let (index, history) =
+            self.replay(&kept.game, kept.start.as_deref(), &kept.moves, &kept.redo, &kept.telemetry)?;
         let players = two_players(&kept.players)?;
         let review = kept.review.as_ref().map(|saved| fit(saved, &kept.game, &history)).transpose()?;
         Ok((index, Parked { history, players, paused: kept.paused, review }))
@@ -233,6 +275,30 @@ fn named(history: &GameHistory) -> (Vec<String>, Vec<String>) {
         }
     }
     (moves, redo)
+}
+
+/// The longest start position a session may name: a FEN is under 100 characters, the moves to a set-up position of
+/// a family without a notation of its own a few thousand at most.
+const MAX_START: usize = 20_000;
+
+/// The position `history` started from as its rules read it back (FEN, or the moves it was set up from), when it
+/// is not `entry`'s usual start.
+fn start_text(entry: &crate::games::registry::Entry, history: &GameHistory) -> Option<String> {
+    let start = history.start_text()?;
+    (Some(&start) != start_of(entry).ok().and_then(|usual| usual.position_text()).as_ref()).then_some(start)
+}
+
+/// A game's record tags as a session holds them, when they are tags a record could have given
+/// ([`check_tags`](crate::games::records::movetext::check_tags)); otherwise none, and why in `notes`: a hand-edited
+/// or hostile file loses the tags, not the game.
+fn checked_tags(game: &str, tags: &[(String, String)], notes: &mut Vec<String>) -> Vec<(String, String)> {
+    match crate::games::records::movetext::check_tags(tags) {
+        Ok(()) => tags.to_vec(),
+        Err(e) => {
+            notes.push(format!("the {game} game's record tags were left out ({e})"));
+            Vec::new()
+        }
+    }
 }
 
 /// The two players a session names, or how many it names instead.

@@ -38,7 +38,10 @@ pub const PROGRAM: &str = "alphabeta-studio";
 ///    (`saved_as`), so a recovered autosave is saved back there; older files read with no delay and no name.
 /// 4. The games put aside when another was picked (`play.kept`: each one's moves, players, searches and review),
 ///    and the Telemetry view's state (`telemetry`); older files read with none and the defaults.
-pub const FORMAT: u32 = 4;
+/// 5. The tag pairs of the record each game was imported from (`play.tags`, `play.kept[].tags`), so its review
+///    export keeps them, and the position a game started from when it is not the usual one (`play.start`,
+///    `play.kept[].start`: FEN); older files read with none and the usual start.
+pub const FORMAT: u32 = 5;
 
 /// The most games a session may keep aside: far more than any game list holds, so only a hostile file meets it.
 pub const MAX_KEPT: usize = 1000;
@@ -79,18 +82,27 @@ impl Session {
         Session { program: PROGRAM.to_string(), format: FORMAT, view, play, tree_lab, telemetry, saved_as: None }
     }
 
-    /// True when `other` holds the same work: the same games (the one on screen and those kept aside), players,
-    /// reviews and tree. The view (which tab and which game are shown, pan, zoom, selection, replay step) does not
+    /// True when `other` holds the same work: the same games (the one on screen and those kept aside, their
+    /// starts), players, reviews, record tags and tree. The view (which tab and which game are shown, pan, zoom, selection, replay step) does not
     /// count, so looking around never asks "save changes?".
     pub fn same_work(&self, other: &Session) -> bool {
         fn games(s: &Session) -> Vec<Game<'_>> {
             let p = &s.play;
-            let mut games = vec![(&p.game, &p.moves, &p.redo, &p.players, &p.review)];
-            games.extend(p.kept.iter().map(|k| (&k.game, &k.moves, &k.redo, &k.players, &k.review)));
+            let mut games = vec![(&p.game, &p.start, &p.moves, &p.redo, &p.players, &p.review, &p.tags)];
+            games.extend(p.kept.iter().map(|k| (&k.game, &k.start, &k.moves, &k.redo, &k.players, &k.review, &k.tags)));
             games.sort_by_key(|game| game.0);
             games
         }
-        type Game<'a> = (&'a String, &'a Vec<String>, &'a Vec<String>, &'a Vec<Player>, &'a Option<SavedReview>);
+        type Tags = Vec<(String, String)>;
+        type Game<'a> = (
+            &'a String,
+            &'a Option<String>,
+            &'a Vec<String>,
+            &'a Vec<String>,
+            &'a Vec<Player>,
+            &'a Option<SavedReview>,
+            &'a Tags,
+        );
         games(self) == games(other) && self.tree_lab.content() == other.tree_lab.content()
     }
 }

@@ -25,6 +25,9 @@ pub struct GameHistory {
     telemetry: Telemetry,
     /// The tag pairs of the record the game was imported from (PGN's Event, White, …), for its exports to keep.
     record_tags: Vec<(String, String)>,
+    /// The text the start was set up from, for a family whose positions have no notation of their own (the moves to
+    /// it, read by `read_position`), so the start can be written down and read again.
+    set_up_from: Option<String>,
 }
 
 impl GameHistory {
@@ -39,6 +42,7 @@ impl GameHistory {
             redo: Vec::new(),
             telemetry: Telemetry::default(),
             record_tags: Vec::new(),
+            set_up_from: None,
         }
     }
 
@@ -102,6 +106,19 @@ impl GameHistory {
     /// ([`header_tags`](crate::games::records::movetext::header_tags), which bounds them).
     pub fn set_record_tags(&mut self, tags: Vec<(String, String)>) {
         self.record_tags = tags;
+    }
+
+    /// The start position as text its rules' `read_position` reads back: its own notation (FEN) when the family
+    /// has one, else the text it was set up from ([`GameHistory::set_up_from`]); `None` for a start that cannot be
+    /// written down (a family without a notation, and a start not set up from text).
+    pub fn start_text(&self) -> Option<String> {
+        self.start.position_text().or_else(|| self.set_up_from.clone())
+    }
+
+    /// Notes that the start was read from `text` by its rules' `read_position`, so that [`GameHistory::start_text`]
+    /// can give it back where the family has no notation of its own.
+    pub fn set_up_from(&mut self, text: &str) {
+        self.set_up_from = Some(text.to_string());
     }
 
     /// The searches' records of this game.
@@ -174,6 +191,7 @@ impl GameHistory {
         };
         let mut history = GameHistory::new(start);
         history.record_tags = self.record_tags.clone();
+        history.set_up_from = self.set_up_from.clone();
         for (ply, name) in self.names.iter().enumerate() {
             let failed = |history: &GameHistory, why: String| match history.current.fault() {
                 Some(fault) => format!("move {} ('{name}'): {fault}", ply + 1),

@@ -185,37 +185,56 @@ fn strip_move_number(word: &str) -> &str {
     if digits > 0 && rest.starts_with('.') { rest.trim_start_matches('.') } else { word }
 }
 
-/// The tag pair starting at `chars[at] == '['` (on one line): its name and value, and where reading goes on.
+/// The tag pair starting at `chars[at] == '['` (on one line): its name and value, and where reading goes on. The
+/// value is read up to its closing quote, escapes and all, so a `]` inside it does not end the tag.
 fn read_tag(chars: &[char], at: usize, line: usize) -> Result<((String, String), usize), RecordError> {
-    let end = chars[at..].iter().position(|&c| c == ']' || c == '\n').map(|p| at + p);
-    let bad = |why: &str| RecordError::new(line, why.to_string());
-    let Some(end) = end.filter(|&e| chars[e] == ']') else {
-        return Err(bad("a tag '[' is not closed with ']' on the same line"));
-    };
-    let inner: String = chars[at + 1..end].iter().collect();
-    let inner = inner.trim();
-    let name_end = inner.find(|c: char| c.is_whitespace()).unwrap_or(inner.len());
-    let (name, rest) = inner.split_at(name_end);
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(bad("a tag's name must be letters, digits or '_'"));
+    let bad = |why: String| RecordError::new(line, why);
+    let line_end = chars[at..].iter().position(|&c| c == '\n').map_or(chars.len(), |p| at + p);
+    let this_line = &chars[at..line_end];
+    if !this_line.contains(&']') {
+        return Err(bad("a tag '[' is not closed with ']' on the same line".into()));
     }
-    let rest = rest.trim();
-    let Some(quoted) = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')) else {
-        return Err(RecordError::new(line, format!("the tag {name}'s value must be in double quotes")));
+    let skip_blanks = |mut i: usize| {
+        while i < line_end && chars[i].is_whitespace() {
+            i += 1;
+        }
+        i
     };
+    let name_start = skip_blanks(at + 1);
+    let mut i = name_start;
+    while i < line_end && !chars[i].is_whitespace() && chars[i] != ']' {
+        i += 1;
+    }
+    let name: String = chars[name_start..i].iter().collect();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(bad("a tag's name must be letters, digits or '_'".into()));
+    }
+    let not_quoted = || bad(format!("the tag {name}'s value must be in double quotes"));
+    i = skip_blanks(i);
+    if i >= line_end || chars[i] != '"' {
+        return Err(not_quoted());
+    }
     let mut value = String::new();
     let mut escaped = false;
-    for c in quoted.chars() {
+    i += 1;
+    loop {
+        let Some(&c) = chars.get(i).filter(|_| i < line_end) else { return Err(not_quoted()) };
+        i += 1;
         match (escaped, c) {
             (false, '\\') => escaped = true,
-            (false, '"') => return Err(RecordError::new(line, format!("the tag {name}'s value holds a bare '\"'"))),
+            (false, '"') => break,
             (_, c) => {
                 value.push(c);
                 escaped = false;
             }
         }
     }
-    Ok(((name.to_string(), value), end + 1))
+    // After the closing quote only blanks, then the `]`: anything else was a quote left bare inside the value.
+    let close = skip_blanks(i);
+    if close >= line_end || chars[close] != ']' {
+        return Err(bad(format!("the tag {name}'s value holds a bare '\"'")));
+    }
+    Ok(((name, value), close + 1))
 }
 
 /// At most this many tags of a record are kept: a header is a few dozen lines, a hostile one is not kept whole.
@@ -241,14 +260,54 @@ pub fn header_tags(text: &str) -> Vec<(String, String)> {
         if tags.len() == MAX_TAGS {
             break;
         }
-        tags.push((name.clone(), value.chars().take(MAX_TAG_VALUE).collect()));
+        tags.push((name.clone(), printable(value).chars().take(MAX_TAG_VALUE).collect()));
     }
     tags
 }
 
-/// A tag pair as the export format writes it: `[Name "value"]`, `"` and `\` escaped.
+/// Checks tags that come from elsewhere than a record (a session file) against what [`header_tags`] keeps: at most
+/// [`MAX_TAGS`], each name of letters, digits or `_` and at most [`MAX_TAG_NAME`] long, written once, neither
+/// `SetUp` nor `FEN`, each value at most [`MAX_TAG_VALUE`] characters and without control characters. The first
+/// fault is named (`tag 3 (Event): …`); the count is checked before any tag is looked at.
+pub fn check_tags(tags: &[(String, String)]) -> Result<(), String> {
+    if tags.len() > MAX_TAGS {
+        return Err(format!("{} tags, more than the {MAX_TAGS} a game keeps", tags.len()));
+    }
+    for (i, (name, value)) in tags.iter().enumerate() {
+        let fault = if name.is_empty() {
+            "its name is empty".to_string()
+        } else if name.len() > MAX_TAG_NAME {
+            format!("its name is longer than {MAX_TAG_NAME} characters")
+        } else if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            "its name is not letters, digits or '_'".to_string()
+        } else if matches!(name.as_str(), "SetUp" | "FEN") {
+            "the start position is not kept as a tag".to_string()
+        } else if tags[..i].iter().any(|(n, _)| n == name) {
+            "its name is written twice".to_string()
+        } else if value.chars().count() > MAX_TAG_VALUE {
+            format!("its value is longer than {MAX_TAG_VALUE} characters")
+        } else if value.chars().any(char::is_control) {
+            "its value holds a control character (a line break, a tab…)".to_string()
+        } else {
+            continue;
+        };
+        // The name is quoted in one line and cut, as a hostile one may be long or hold anything.
+        let shown: String = name.chars().take(MAX_TAG_NAME).collect();
+        return Err(format!("tag {} ('{}'): {fault}", i + 1, crate::messages::escape_controls(&shown)));
+    }
+    Ok(())
+}
+
+/// `value` with every control character (a tab, a line break, an escape) a space: the PGN standard allows only
+/// printing characters in a string.
+fn printable(value: &str) -> String {
+    value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+}
+
+/// A tag pair as the export format writes it: `[Name "value"]`, `\` and `"` escaped, every control character a
+/// space.
 pub fn tag_line(name: &str, value: &str) -> String {
-    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ");
+    let escaped = printable(value).replace('\\', "\\\\").replace('"', "\\\"");
     format!("[{name} \"{escaped}\"]")
 }
 
@@ -329,6 +388,55 @@ mod tests {
         assert_eq!(tags[MAX_TAGS - 1].0, format!("T{}", MAX_TAGS - 2));
         assert!(header_tags("[Event \"never closed\n1. e4").is_empty());
         assert!(header_tags("e4 e5").is_empty());
+    }
+
+    /// PGN allows only printing characters in a string: a tab or an escape in a tag's value is written (and kept
+    /// from a record) as a space, while `\\` and `"` are escaped.
+    #[test]
+    fn a_tag_value_is_written_with_printing_characters_only() {
+        assert_eq!(tag_line("Event", "a\tb\u{1b}[31mc\nd\\\""), "[Event \"a b [31mc d\\\\\\\"\"]");
+        let tags = header_tags("[Event \"Club\tOpen\"]\n\n1. e4 *");
+        assert_eq!(tags, [("Event".to_string(), "Club Open".to_string())]);
+    }
+
+    /// A value is read to its closing quote: a `]` inside it (a bracket in an event's name) does not end the tag,
+    /// and what [`tag_line`] writes reads back as the same value.
+    #[test]
+    fn a_bracket_inside_a_tag_value_is_part_of_it() {
+        let value = "Rapid [blitz] \"A\" C:\\x";
+        let line = tag_line("Event", value);
+        assert_eq!(line, r#"[Event "Rapid [blitz] \"A\" C:\\x"]"#);
+        let tokens = tokenize(&format!("{line}\n[Site  \"]\"  ]\n\n1. e4 *")).expect("reads");
+        assert_eq!(tokens[0].kind, TokenKind::Tag("Event".into(), value.into()));
+        assert_eq!(tokens[1].kind, TokenKind::Tag("Site".into(), "]".into()));
+        assert_eq!(tokens[2].kind, TokenKind::Move("e4".into()));
+    }
+
+    /// Tags from a session file are checked as a record's are kept: the count first, then each tag's first fault,
+    /// named by its place and its name (control characters escaped, so the message stays one line).
+    #[test]
+    fn tags_from_elsewhere_are_checked_as_a_record_s_are_kept() {
+        let tag = |name: &str, value: &str| (name.to_string(), value.to_string());
+        let good = vec![tag("Event", "Club \"Open\" C:\\games"), tag("White", "Ada"), tag("MyClub", "")];
+        assert_eq!(check_tags(&good), Ok(()));
+        let many: Vec<_> = (0..5000).map(|i| tag(&format!("T{i}"), "x")).collect();
+        assert_eq!(check_tags(&many), Err("5000 tags, more than the 64 a game keeps".into()));
+        assert_eq!(check_tags(&many[..MAX_TAGS]), Ok(()));
+        for (bad, expected) in [
+            (tag("", "x"), "tag 2 (''): its name is empty"),
+            (
+                tag(&"N".repeat(41), "x"),
+                "tag 2 ('NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN'): its name is longer than 40 characters",
+            ),
+            (tag("Ev ent\"]\n", "x"), "tag 2 ('Ev ent\"]\\n'): its name is not letters, digits or '_'"),
+            (tag("FEN", "8/8/8/8/8/8/8/8 w - - 0 1"), "tag 2 ('FEN'): the start position is not kept as a tag"),
+            (tag("Event", "again"), "tag 2 ('Event'): its name is written twice"),
+            (tag("Site", &"v".repeat(256)), "tag 2 ('Site'): its value is longer than 255 characters"),
+            (tag("Site", "a\nb"), "tag 2 ('Site'): its value holds a control character (a line break, a tab…)"),
+        ] {
+            assert_eq!(check_tags(&[tag("Event", "Club"), bad]), Err(expected.to_string()));
+        }
+        assert_eq!(check_tags(&[tag("Site", &"é".repeat(MAX_TAG_VALUE))]), Ok(()), "characters, not bytes");
     }
 
     #[test]
