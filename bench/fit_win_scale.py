@@ -32,12 +32,13 @@ games at once.
 --calibrate DIR checks the scale against an exact oracle, for a game whose end positions a search can prove (Kalah):
 from each kept game's end backwards, every position `alphabeta-studio search GAME --moves ... --time-ms T` proves
 (its last iteration exact: the game's true value) until the first it does not; the proofs are kept in
-DIR/oracle.json. For the positions the review did not prove, it compares the win probability the table's scale (and
-any --scales S,... given) gives the review's value with the exact outcome (and fits the s these outcomes prefer): by
-bins of the probability, the Brier score (mean squared difference, draws counting 1/2), and the fraction of decided
-positions whose predicted favourite is the exact winner. It also counts the review's own proven values the oracle
-contradicts (there should be none). Note what it measures: the outcome under perfect play from the position, not the
-result of the recorded game that the scale was fitted to.
+DIR/oracle.json (T is wall-clock time: on a loaded machine fewer positions are proven, but a proof is exact whatever
+the load). For the positions the review did not prove, it compares the win probability the table's scale (and any
+--scales S,... given) gives the review's value with the exact outcome (and fits the s these outcomes prefer, when
+one exists): by bins of the probability, the Brier score (mean squared difference, draws counting 1/2), and the
+fraction of decided positions whose predicted favourite is the exact winner. It also counts the review's own proven
+values the oracle contradicts (there should be none). Note what it measures: the outcome under perfect play from the
+position, not the result of the recorded game that the scale was fitted to.
 
 --synthetic S draws values and results from the model with a known s in games of 40 positions and fits them, with
 the interval: the check that the fit recovers what generated the data and that the interval covers it
@@ -299,7 +300,11 @@ def write_entry(game_id, s, games, source):
         text = f.read()
     head, body = text.split("[", 1)
     entries = [line for line in body.rsplit("]", 1)[0].splitlines() if line.strip()]
+    before = [line for line in entries if f'game: "{game_id}"' in line]
     entries = [line for line in entries if f'game: "{game_id}"' not in line]
+    was = re.search(r"s: ([^,]+), games: (\d+), source: \"[^\"]*?(review[^;]*);", before[0]) if before else None
+    if was:
+        source += f"; before: s = {was.group(1)} from {was.group(2)} games, {was.group(3)}"
     entries.append(f'    (game: "{game_id}", s: {s:.4g}, games: {games}, source: "{source}"),')
     entries.sort()
     with open(TABLE, "w") as f:
@@ -371,8 +376,10 @@ def calibrate(game_id, keep, ms, scales, jobs):
           f"{len(points)} the review did not prove")
     if not points:
         return
-    best = fit(points)
-    print(f"the s that fits these exact outcomes best: {best:.4g}")
+    if any((v > 0 and y < 0.5) or (v < 0 and y > 0.5) for v, y in points):
+        print(f"the s that fits these exact outcomes best: {fit(points):.4g}")
+    else:
+        print("no position's favourite lost: the smaller s, the better these outcomes fit (the best s is 0)")
     edges = [0.0, 0.1, 0.3, 0.5, 0.7, 0.9, 1.0]
     for s in dict.fromkeys(scales):
         predicted = [(sigmoid(v / s), y) for v, y in points]
