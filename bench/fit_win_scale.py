@@ -22,7 +22,7 @@ golden-section search on log s when Newton does not settle.
 The interval: the 2.5th and 97.5th percentiles of s fitted to 1000 (--resamples) bootstrap resamples of whole
 games (seeded by --seed). Whole games, not positions, because one game's positions share its result: its forty
 samples are nearly one observation, and a likelihood interval, which counts every position as independent, is
-several times too narrow (on 32 Kalah games, 7.6 to 10.2 against the bootstrap's 5.8 to 16.7).
+several times too narrow (on 240 Kalah games, 6.10 to 6.71 against the bootstrap's 5.44 to 7.61).
 
 --keep DIR keeps the records (DIR/records.pgn) and each game's review (DIR/review-NNN.json, NNN its place in the
 records); a review already there is read, not searched again, so a stopped run resumes. --reviews DIR fits from the
