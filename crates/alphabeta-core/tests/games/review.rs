@@ -547,19 +547,28 @@ fn a_script_s_fault_during_the_review_is_an_error_naming_it_and_cancel_stops() {
 // ---- The scale's fit ---------------------------------------------------------------------------------------------
 
 /// `bench/fit_win_scale.py --synthetic S` draws values and results from the logistic with scale S and fits them: it
-/// must recover S. Needs python3 (the test fails without it).
+/// must recover S, and its 95 % interval (a bootstrap of whole games) must cover S and be narrow for 20,000 samples.
+/// Needs python3 (the test fails without it).
 #[test]
 fn the_fit_recovers_a_known_scale_from_a_generated_set() {
     let script = format!("{}/../../bench/fit_win_scale.py", env!("CARGO_MANIFEST_DIR"));
     for (s, seed) in [(250.0, 7), (0.02, 3), (4.8, 11)] {
         let out = std::process::Command::new("python3")
             .args([script.as_str(), "--synthetic", &s.to_string(), "--samples", "20000", "--seed", &seed.to_string()])
+            .args(["--resamples", "200"])
             .output()
             .expect("python3 runs");
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let text = String::from_utf8_lossy(&out.stdout);
-        let fitted: f64 = text.trim().trim_start_matches("s = ").parse().unwrap_or_else(|_| panic!("{text}"));
+        // `s = 250.481 (95 %: 244.001 to 256.64)`
+        let numbers: Vec<f64> = text
+            .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == 'e' || c == '-'))
+            .filter_map(|word| word.parse().ok())
+            .collect();
+        let [fitted, _, lo, hi] = numbers[..] else { panic!("{text}") };
         assert!((fitted / s - 1.0).abs() < 0.05, "fitted {fitted} for {s}");
+        assert!(lo < s && s < hi && lo < fitted && fitted < hi, "{text} for {s}");
+        assert!(hi / lo < 1.1, "an interval this wide from 20,000 samples: {text}");
     }
 }
 
