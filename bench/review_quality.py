@@ -4,6 +4,7 @@ review").
 
     review_quality.py connect-four --bin BIN --pons PONS [--games N] [--seed S] [--from-ply P] [--out DIR]
     review_quality.py chess --bin BIN [--stockfish PATH] [--depth D] --pgn FILE[:N]... [--per-file N] [--out DIR]
+    review_quality.py fit-chess-scale --bin BIN [--stockfish PATH] [--depth D] --pgn FILE... [--skip N]
     review_quality.py make-chess-games --out FILE [--games N] [--stockfish PATH]
 
 connect-four: plays N games of `alphabeta match connect-four` between low and medium levels from random openings
@@ -409,6 +410,56 @@ def chess_quality(args):
           f"{max((t for t, _, _ in times), default=0):.0f} s the longest game | ≤ 60 s a 40-move game |")
 
 
+def fit_chess_scale(args):
+    """The s that reads the studio's chess values as Stockfish's winning chances on Lichess's scale: least squares
+    between 2 / (1 + e^(-v/s)) - 1 of the review's value v of each position (the best move's, White's side) and
+    Lichess's winning chances of Stockfish's evaluation of it, over the positions of the games given after the first
+    --skip (mates, proven values and either value beyond the ceiling left out). The games measured by `chess` must
+    not be among them."""
+    import chess
+    import chess.engine
+    import chess.pgn
+
+    games = chess_games(args.pgn, 0)[args.skip:]
+    pairs = []
+    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    try:
+        engine.configure({"Threads": 1, "Hash": 64})
+        with tempfile.TemporaryDirectory() as work:
+            for number, (_, name, game) in enumerate(games, 1):
+                moves = list(game.mainline_moves())
+                record = os.path.join(work, f"game-{number}.pgn")
+                with open(record, "w", encoding="utf-8") as handle:
+                    exporter = chess.pgn.StringExporter(headers=False, variations=False, comments=False)
+                    handle.write(game.accept(exporter) + "\n")
+                result, _, _ = review(args.bin, "chess", record, ["--values", "first-player", *args.review_args])
+                evaluations = stockfish_evaluations(engine, moves, args.depth, object())
+                for judged in result["moves"]:
+                    cp, mate = evaluations[judged["ply"]]
+                    value = judged["value_before"]
+                    if mate is None and not judged["proven"] and abs(cp) < CEILING and abs(value) < CEILING:
+                        pairs.append((value, winning_chances(cp)))
+                print(f"chess game {number}/{len(games)}: {name}, {len(pairs)} positions so far", file=sys.stderr)
+    finally:
+        engine.quit()
+    if not pairs:
+        fail("no position to fit")
+
+    def error(s):
+        return sum((2 / (1 + math.exp(-value / s)) - 1 - chances) ** 2 for value, chances in pairs)
+
+    low, high = math.log(20.0), math.log(2000.0)
+    for _ in range(100):
+        a, b = low + (high - low) * 0.382, low + (high - low) * 0.618
+        if error(math.exp(a)) < error(math.exp(b)):
+            high = b
+        else:
+            low = a
+    s = math.exp((low + high) / 2)
+    print(f"s = {s:.1f} from {len(pairs)} positions of {games_text(len(games))} (squared error {error(s):.3f}; "
+          f"at Lichess's 271.59: {error(1 / 0.00368208):.3f})")
+
+
 def show(evaluation):
     cp, mate = evaluation
     return f"#{mate}" if cp is None else f"{cp:+d}"
@@ -473,6 +524,13 @@ def main():
     board.add_argument("--per-file", type=int, default=0, help="the first N games of each file (0: all)")
     board.add_argument("--out", default="bench/results/review/chess")
     board.add_argument("--review-args", default="")
+    scale = commands.add_parser("fit-chess-scale")
+    scale.add_argument("--bin", required=True)
+    scale.add_argument("--stockfish", default="/usr/games/stockfish")
+    scale.add_argument("--depth", type=int, default=16)
+    scale.add_argument("--pgn", nargs="+", required=True)
+    scale.add_argument("--skip", type=int, default=0, help="leave out the first N games")
+    scale.add_argument("--review-args", default="")
     make = commands.add_parser("make-chess-games")
     make.add_argument("--out", required=True)
     make.add_argument("--games", type=int, default=8)
@@ -481,7 +539,9 @@ def main():
     args = parser.parse_args()
     if hasattr(args, "review_args"):
         args.review_args = args.review_args.split()
-    {"connect-four": connect_four, "chess": chess_quality, "make-chess-games": make_chess_games}[args.command](args)
+    commands = {"connect-four": connect_four, "chess": chess_quality, "fit-chess-scale": fit_chess_scale,
+                "make-chess-games": make_chess_games}
+    commands[args.command](args)
 
 
 if __name__ == "__main__":

@@ -441,10 +441,12 @@ mod tests {
 
     /// lila's `MateAdvice`, as `bench/review_quality.py` transcribes it for the oracle's side: a mate let in is a
     /// blunder unless the mover was already over 7 pawns (a mistake) or 9.99 (an inaccuracy) behind; a mate given
-    /// up likewise by what is left; a slower mate or a longer defence is no error.
+    /// up likewise by what is left; a slower mate or a longer defence is no error. On Lichess's own scale, so that
+    /// pawns are Stockfish's.
     #[test]
     fn a_found_win_that_comes_or_goes_is_judged_as_lichess_judges_a_mate() {
-        let scale = WinScale::fitted("chess").expect("chess has Lichess's scale");
+        let scale =
+            WinScale { s: 1.0 / 0.00368208, games: 0, source: String::new(), expected: false, ceiling: Some(1000.0) };
         let certainty = Certainty::of((-1e6, 1e6), 990_000.0, false);
         let judged = |before: Value, after: Value| {
             let win = |value| win_probability(value, &scale, certainty);

@@ -171,17 +171,17 @@ mod tests {
     }
 
     /// Chess is read as Lichess reads it: centipawns held to ±1000 and a mate counted as the ceiling, so 12 pawns
-    /// ahead, 10 and a mate are the same 95.1 % (lila's `Eval.Cp.ceiled`).
+    /// ahead, 10 and a mate are the same chance (lila's `Eval.Cp.ceiled`).
     #[test]
     fn a_ceiling_holds_values_and_found_wins_to_it() {
-        let chess = WinScale::fitted("chess").expect("chess has Lichess's scale");
+        let chess = WinScale::fitted("chess").expect("chess has a scale");
         assert_eq!(chess.ceiling, Some(1000.0));
         let certainty = Certainty::of((-1e6, 1e6), 990_000.0, false);
-        let lichess = |cp: f64| 1.0 / (1.0 + (-0.00368208 * cp).exp());
+        let logistic = |value: f64| 1.0 / (1.0 + (-value / chess.s).exp());
         for (value, held) in [(1200.0, 1000.0), (999_990.0, 1000.0), (-4000.0, -1000.0), (-999_990.0, -1000.0)] {
-            assert!((win_probability(value, &chess, certainty) - lichess(held)).abs() < 1e-5, "{value}");
+            assert_eq!(win_probability(value, &chess, certainty), logistic(held), "{value}");
         }
-        assert!((win_probability(700.0, &chess, certainty) - lichess(700.0)).abs() < 1e-5);
+        assert_eq!(win_probability(700.0, &chess, certainty), logistic(700.0));
         let hostile = WinScale { ceiling: Some(f64::NAN), ..chess };
         assert_eq!(win_probability(999_990.0, &hostile, certainty), 1.0, "a ceiling that is no number holds nothing");
     }
