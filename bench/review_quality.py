@@ -335,13 +335,13 @@ def chess_games(paths, per_file):
     return games
 
 
-def chess_quality(args):
-    import chess
+def reviewed_with_stockfish(args, games, review_args):
+    """Each of `games` reviewed by the studio (`review chess --json` with review_args) and evaluated by Stockfish at
+    args.depth, one Stockfish for them all: (number, source, name, moves, (the review, its wall and processor
+    seconds), Stockfish's evaluations)."""
     import chess.engine
+    import chess.pgn
 
-    games = chess_games(args.pgn, args.per_file)
-    os.makedirs(args.out, exist_ok=True)
-    rows, accuracy_rows, times, openings_flagged, openings_moves, proven, total = [], [], [], 0, 0, 0, 0
     engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     try:
         engine.configure({"Threads": 1, "Hash": 64})
@@ -352,44 +352,56 @@ def chess_quality(args):
                 with open(record, "w", encoding="utf-8") as handle:
                     exporter = chess.pgn.StringExporter(headers=False, variations=False, comments=False)
                     handle.write(game.accept(exporter) + "\n")
-                result, seconds, cpu = review(args.bin, "chess", record, args.review_args)
-                times.append((seconds, cpu, len(moves)))
+                judged_game = review(args.bin, "chess", record, review_args)
                 evaluations = stockfish_evaluations(engine, moves, args.depth, object())
-                lichess = lichess_accuracy(evaluations[1:])
-                studio = result["accuracy"]
-                accuracy_rows.append((studio.get("White"), lichess["white"], studio.get("Black"), lichess["black"]))
-                lines = [f"game {number}: {name} ({source}), {len(moves)} plies, reviewed in {seconds:.1f} s "
-                         f"({cpu:.1f} s of processor time); "
-                         f"Stockfish depth {args.depth}, evaluations from White's side",
-                         f"accuracy White: studio {studio.get('White')}, Lichess's method {lichess['white']}",
-                         f"accuracy Black: studio {studio.get('Black')}, Lichess's method {lichess['black']}",
-                         "ply move studio-class studio-loss proven eval-before eval-after lichess-class lichess-loss"]
-                board = chess.Board()
-                by_ply = {m["ply"]: m for m in result["moves"]}
-                for ply, move in enumerate(moves):
-                    san = board.san(move)
-                    white = board.turn == chess.WHITE
-                    board.push(move)
-                    judged = by_ply.get(ply)
-                    truth, drop = lichess_judgement(evaluations[ply], evaluations[ply + 1], white)
-                    if judged is None:
-                        fail(f"{name}: the review has no move at ply {ply}")
-                    total += 1
-                    proven += bool(judged["proven"])
-                    rows.append((judged["class"], truth))
-                    if source == "openings.pgn":
-                        openings_moves += 1
-                        openings_flagged += judged["class"] in FLAGS
-                    lines.append(f"{ply} {san} {judged['class']} {judged['loss']:.3f} "
-                                 f"{str(judged['proven']).lower()} {show(evaluations[ply])} "
-                                 f"{show(evaluations[ply + 1])} {truth or 'sound'} {drop:.3f}")
-                stem = re.sub(r"[^A-Za-z0-9]+", "-", f"{os.path.splitext(source)[0]}-{number:02}-{name}").strip("-")
-                with open(os.path.join(args.out, f"{stem}.txt"), "w", encoding="utf-8") as handle:
-                    handle.write("\n".join(lines) + "\n")
-                print(f"chess game {number}/{len(games)}: {name}, {len(moves)} plies, {seconds:.1f} s",
-                      file=sys.stderr)
+                yield number, source, name, moves, judged_game, evaluations
     finally:
         engine.quit()
+
+
+def chess_quality(args):
+    import chess
+
+    games = chess_games(args.pgn, args.per_file)
+    os.makedirs(args.out, exist_ok=True)
+    rows, accuracy_rows, times, openings_flagged, openings_moves, proven, total = [], [], [], 0, 0, 0, 0
+    for number, source, name, moves, judged_game, evaluations in reviewed_with_stockfish(
+            args, games, args.review_args):
+        result, seconds, cpu = judged_game
+        times.append((seconds, cpu, len(moves)))
+        lichess = lichess_accuracy(evaluations[1:])
+        studio = result["accuracy"]
+        accuracy_rows.append((studio.get("White"), lichess["white"], studio.get("Black"), lichess["black"]))
+        lines = [f"game {number}: {name} ({source}), {len(moves)} plies, reviewed in {seconds:.1f} s "
+                 f"({cpu:.1f} s of processor time); "
+                 f"Stockfish depth {args.depth}, evaluations from White's side",
+                 f"accuracy White: studio {studio.get('White')}, Lichess's method {lichess['white']}",
+                 f"accuracy Black: studio {studio.get('Black')}, Lichess's method {lichess['black']}",
+                 "ply move studio-class studio-loss proven eval-before eval-after lichess-class lichess-loss"]
+        board = chess.Board()
+        by_ply = {m["ply"]: m for m in result["moves"]}
+        for ply, move in enumerate(moves):
+            san = board.san(move)
+            white = board.turn == chess.WHITE
+            board.push(move)
+            judged = by_ply.get(ply)
+            truth, drop = lichess_judgement(evaluations[ply], evaluations[ply + 1], white)
+            if judged is None:
+                fail(f"{name}: the review has no move at ply {ply}")
+            total += 1
+            proven += bool(judged["proven"])
+            rows.append((judged["class"], truth))
+            if source == "openings.pgn":
+                openings_moves += 1
+                openings_flagged += judged["class"] in FLAGS
+            lines.append(f"{ply} {san} {judged['class']} {judged['loss']:.3f} "
+                         f"{str(judged['proven']).lower()} {show(evaluations[ply])} "
+                         f"{show(evaluations[ply + 1])} {truth or 'sound'} {drop:.3f}")
+        stem = re.sub(r"[^A-Za-z0-9]+", "-", f"{os.path.splitext(source)[0]}-{number:02}-{name}").strip("-")
+        with open(os.path.join(args.out, f"{stem}.txt"), "w", encoding="utf-8") as handle:
+            handle.write("\n".join(lines) + "\n")
+        print(f"chess game {number}/{len(games)}: {name}, {len(moves)} plies, {seconds:.1f} s",
+              file=sys.stderr)
     white = [abs(s - l) for s, l, _, _ in accuracy_rows if s is not None and l is not None]
     black = [abs(s - l) for _, _, s, l in accuracy_rows if s is not None and l is not None]
     signed = [s - l for s, l, _, _ in accuracy_rows if s is not None and l is not None]
@@ -416,32 +428,16 @@ def fit_chess_scale(args):
     Lichess's winning chances of Stockfish's evaluation of it, over the positions of the games given after the first
     --skip (mates, proven values and either value beyond the ceiling left out). The games measured by `chess` must
     not be among them."""
-    import chess
-    import chess.engine
-    import chess.pgn
-
     games = chess_games(args.pgn, 0)[args.skip:]
     pairs = []
-    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-    try:
-        engine.configure({"Threads": 1, "Hash": 64})
-        with tempfile.TemporaryDirectory() as work:
-            for number, (_, name, game) in enumerate(games, 1):
-                moves = list(game.mainline_moves())
-                record = os.path.join(work, f"game-{number}.pgn")
-                with open(record, "w", encoding="utf-8") as handle:
-                    exporter = chess.pgn.StringExporter(headers=False, variations=False, comments=False)
-                    handle.write(game.accept(exporter) + "\n")
-                result, _, _ = review(args.bin, "chess", record, ["--values", "first-player", *args.review_args])
-                evaluations = stockfish_evaluations(engine, moves, args.depth, object())
-                for judged in result["moves"]:
-                    cp, mate = evaluations[judged["ply"]]
-                    value = judged["value_before"]
-                    if mate is None and not judged["proven"] and abs(cp) < CEILING and abs(value) < CEILING:
-                        pairs.append((value, winning_chances(cp)))
-                print(f"chess game {number}/{len(games)}: {name}, {len(pairs)} positions so far", file=sys.stderr)
-    finally:
-        engine.quit()
+    extra = ["--values", "first-player", *args.review_args]
+    for number, _, name, _, (result, _, _), evaluations in reviewed_with_stockfish(args, games, extra):
+        for judged in result["moves"]:
+            cp, mate = evaluations[judged["ply"]]
+            value = judged["value_before"]
+            if mate is None and not judged["proven"] and abs(cp) < CEILING and abs(value) < CEILING:
+                pairs.append((value, winning_chances(cp)))
+        print(f"chess game {number}/{len(games)}: {name}, {len(pairs)} positions so far", file=sys.stderr)
     if not pairs:
         fail("no position to fit")
 
