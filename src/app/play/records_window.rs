@@ -243,6 +243,12 @@ impl Play {
                         return self.refuse_text(format!("The record could not be replayed: {e}"));
                     }
                 }
+                // A record from a set-up position (PGN's `[FEN]`) is kept by the session as that position.
+                if history.position_at(0).position_hash() != usual_start
+                    && let Some(fen) = history.position_at(0).position_text()
+                {
+                    history.set_up_from(&fen);
+                }
                 history.set_record_tags(crate::games::records::movetext::header_tags(text));
                 self.records_window.accepted();
                 self.begin(history);

@@ -106,9 +106,8 @@ impl Play {
             .into_iter()
             .filter_map(|(&index, parked)| {
                 let (moves, redo) = named(&parked.history);
-                let entry = self.registry.entries.get(index)?;
                 Some(KeptGame {
-                    game: entry.variant.id.clone(),
+                    game: self.registry.entries.get(index)?.variant.id.clone(),
                     moves,
                     redo,
                     players: parked.players.to_vec(),
@@ -116,7 +115,7 @@ impl Play {
                     telemetry: parked.history.telemetry().clone(),
                     review: parked.review.as_ref().map(|done| to_saved(done, &parked.history)),
                     tags: parked.history.record_tags().to_vec(),
-                    start: start_text(entry, &parked.history),
+                    start: parked.history.start_text().map(str::to_owned),
                 })
             })
             .collect();
@@ -135,7 +134,7 @@ impl Play {
             review: self.review_to_session(),
             kept,
             tags: history.record_tags().to_vec(),
-            start: start_text(self.entry(), history),
+            start: history.start_text().map(str::to_owned),
         }
     }
 
@@ -280,13 +279,6 @@ fn named(history: &GameHistory) -> (Vec<String>, Vec<String>) {
 /// The longest start position a session may name: a FEN is under 100 characters, the moves to a set-up position of
 /// a family without a notation of its own a few thousand at most.
 const MAX_START: usize = 20_000;
-
-/// The position `history` started from as its rules read it back (FEN, or the moves it was set up from), when it
-/// is not `entry`'s usual start.
-fn start_text(entry: &crate::games::registry::Entry, history: &GameHistory) -> Option<String> {
-    let start = history.start_text()?;
-    (Some(&start) != start_of(entry).ok().and_then(|usual| usual.position_text()).as_ref()).then_some(start)
-}
 
 /// A game's record tags as a session holds them, when they are tags a record could have given
 /// ([`check_tags`](crate::games::records::movetext::check_tags)); otherwise none, and why in `notes`: a hand-edited

@@ -25,8 +25,8 @@ pub struct GameHistory {
     telemetry: Telemetry,
     /// The tag pairs of the record the game was imported from (PGN's Event, White, …), for its exports to keep.
     record_tags: Vec<(String, String)>,
-    /// The text the start was set up from, for a family whose positions have no notation of their own (the moves to
-    /// it, read by `read_position`), so the start can be written down and read again.
+    /// The start as text `read_position` reads back (FEN, or the moves to it where the family has no notation),
+    /// when it is not the variant's usual start, so the start can be written down and read again.
     set_up_from: Option<String>,
 }
 
@@ -108,15 +108,14 @@ impl GameHistory {
         self.record_tags = tags;
     }
 
-    /// The start position as text its rules' `read_position` reads back: its own notation (FEN) when the family
-    /// has one, else the text it was set up from ([`GameHistory::set_up_from`]); `None` for a start that cannot be
-    /// written down (a family without a notation, and a start not set up from text).
-    pub fn start_text(&self) -> Option<String> {
-        self.start.position_text().or_else(|| self.set_up_from.clone())
+    /// The start position as text its rules' `read_position` reads back (FEN, or the moves it was set up from), when
+    /// the game did not start from its variant's usual start; `None` when it did.
+    pub fn start_text(&self) -> Option<&str> {
+        self.set_up_from.as_deref()
     }
 
-    /// Notes that the start was read from `text` by its rules' `read_position`, so that [`GameHistory::start_text`]
-    /// can give it back where the family has no notation of its own.
+    /// Notes that the game started from a position other than the usual start, which its rules' `read_position`
+    /// reads back from `text`, so that [`GameHistory::start_text`] can give it back.
     pub fn set_up_from(&mut self, text: &str) {
         self.set_up_from = Some(text.to_string());
     }
