@@ -2,7 +2,7 @@
 //! classed by the winning chances it lost against the best move, valued the same way.
 
 use super::accuracy::{MoveWin, game_accuracy};
-use super::scale::{Certainty, WinScale, proven_probability, win_probability, winning_chances};
+use super::scale::{Certainty, WinScale, lichess_chances, proven_probability, win_probability, winning_chances};
 use super::{JudgedMove, MoveClass, Review, ReviewBudget, ReviewError, ReviewSettings, SideSummary};
 use crate::engine::game::{Side, Value};
 use crate::engine::search::deepening::EngineConfig;
@@ -403,10 +403,9 @@ fn found_win_class(compared: &Compared, certainty: Certainty) -> Option<MoveClas
 /// How a found win or loss that came or went is marked when the mover is `ahead` (winning chances, −1…+1) on the
 /// other side of it: Lichess's 700 and 999 centipawns, as winning chances on its scale.
 fn by_margin(ahead: f64) -> MoveClass {
-    let chances = |cp: f64| 2.0 / (1.0 + (-0.00368208 * cp).exp()) - 1.0;
-    if ahead > chances(999.0) {
+    if ahead > lichess_chances(999.0) {
         MoveClass::Inaccuracy
-    } else if ahead > chances(700.0) {
+    } else if ahead > lichess_chances(700.0) {
         MoveClass::Mistake
     } else {
         MoveClass::Blunder
@@ -437,6 +436,7 @@ pub(super) fn proven_class(before: Value, after: Value, outcome_only: bool) -> M
 
 #[cfg(test)]
 mod tests {
+    use super::super::scale::LICHESS_S;
     use super::*;
 
     /// lila's `MateAdvice`, as `bench/review_quality.py` transcribes it for the oracle's side: a mate let in is a
@@ -445,8 +445,7 @@ mod tests {
     /// pawns are Stockfish's.
     #[test]
     fn a_found_win_that_comes_or_goes_is_judged_as_lichess_judges_a_mate() {
-        let scale =
-            WinScale { s: 1.0 / 0.00368208, games: 0, source: String::new(), expected: false, ceiling: Some(1000.0) };
+        let scale = WinScale { s: LICHESS_S, games: 0, source: String::new(), expected: false, ceiling: Some(1000.0) };
         let certainty = Certainty::of((-1e6, 1e6), 990_000.0, false);
         let judged = |before: Value, after: Value| {
             let win = |value| win_probability(value, &scale, certainty);

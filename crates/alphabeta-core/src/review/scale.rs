@@ -93,6 +93,15 @@ impl WinScale {
     }
 }
 
+/// Lichess's scale for chess (lila's `WinPercent.scala`: winning chances `2 / (1 + e^(−0.00368208·cp)) − 1`), in
+/// centipawns: fitted by Lichess on rated human games.
+pub const LICHESS_S: f64 = 1.0 / 0.00368208;
+
+/// Winning chances (−1…+1) of `cp` centipawns on [`LICHESS_S`], as Lichess reads Stockfish's evaluations.
+pub fn lichess_chances(cp: f64) -> f64 {
+    winning_chances(1.0 / (1.0 + (-cp / LICHESS_S).exp()))
+}
+
 /// Wins scored beyond this mark a game whose evaluation counts hundredths (chess's mates near 1,000,000).
 pub const LARGE_WIN: Value = 1_000.0;
 
