@@ -5,6 +5,7 @@ review").
     review_quality.py connect-four --bin BIN --pons PONS [--games N] [--seed S] [--from-ply P] [--out DIR]
     review_quality.py chess --bin BIN [--stockfish PATH] [--depth D] --pgn FILE[:N]... [--per-file N] [--out DIR]
     review_quality.py fit-chess-scale --bin BIN [--stockfish PATH] [--depth D] --pgn FILE... [--skip N]
+    review_quality.py stockfish-limits [--stockfish PATH] [--depth D] --pgn FILE[:N]... [--limits depth:D,nodes:N,...]
     review_quality.py make-chess-games --out FILE [--games N] [--stockfish PATH]
 
 connect-four: plays N games of `alphabeta match connect-four` between low and medium levels from random openings
@@ -18,6 +19,9 @@ Stockfish to a fixed depth; a move's true class is Lichess's judgement from thos
 the drop of the mover's winning chances 2 / (1 + e^(-0.00368208 cp)) - 1, centipawns held to +-1000, of 0.1, 0.2,
 0.3 for an inaccuracy, a mistake, a blunder; a mate lost or let in judged by the other side's centipawns), and each
 side's accuracy is Lichess's (lila's AccuracyPercent.scala), computed here from Stockfish's evaluations.
+
+stockfish-limits: Stockfish itself at smaller limits (depths, nodes a position), judged from its own evaluations by
+the same rule, against Stockfish at --depth: the strength of engine the chess goals ask for.
 
 make-chess-games: plays Stockfish at low Skill Levels against itself (the games behind bench/data/review/
 stockfish-skill.pgn; Stockfish's skill randomness is not seeded, so the file is kept, not regenerated per run).
@@ -290,11 +294,13 @@ def lichess_accuracy(evaluations):
     return result
 
 
-def stockfish_evaluations(engine, board_moves, depth, game_id):
-    """Stockfish's evaluation (cp, mate), White's side, of the start and of the position after each ply."""
+def stockfish_evaluations(engine, board_moves, depth, game_id, limit=None):
+    """Stockfish's evaluation (cp, mate), White's side, of the start and of the position after each ply, to `depth`
+    (or to `limit`, a chess.engine.Limit, when given)."""
     import chess
     import chess.engine
 
+    limit = limit or chess.engine.Limit(depth=depth)
     board = chess.Board()
     evaluations = []
     for index in range(len(board_moves) + 1):
@@ -304,7 +310,7 @@ def stockfish_evaluations(engine, board_moves, depth, game_id):
         elif board.is_game_over(claim_draw=False):
             evaluations.append((0, None))
         else:
-            info = engine.analyse(board, chess.engine.Limit(depth=depth), game=game_id)
+            info = engine.analyse(board, limit, game=game_id)
             score = info["score"].white()
             evaluations.append((None, score.mate()) if score.is_mate() else (score.score(), None))
         if index < len(board_moves):
@@ -456,6 +462,48 @@ def fit_chess_scale(args):
           f"at Lichess's 271.59: {error(1 / 0.00368208):.3f})")
 
 
+def stockfish_limits(args):
+    """How strong an engine the chess goals need: Stockfish itself at each smaller limit, judged by Lichess's rule
+    from its own evaluations, against Stockfish at --depth, on the same games and figures as `chess`."""
+    import chess
+    import chess.engine
+
+    games = chess_games(args.pgn, args.per_file)
+    limits = []
+    for spec in args.limits.split(","):
+        kind, _, value = spec.partition(":")
+        if kind not in ("depth", "nodes") or not value.isdigit():
+            fail(f"--limits: '{spec}' is not depth:D or nodes:N")
+        limits.append((spec, chess.engine.Limit(**{kind: int(value)})))
+    rows = {spec: [] for spec, _ in limits}
+    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    try:
+        engine.configure({"Threads": 1, "Hash": 64})
+        for number, (_, name, game) in enumerate(games, 1):
+            moves = list(game.mainline_moves())
+            truth = judgements(moves, stockfish_evaluations(engine, moves, args.depth, object()))
+            for spec, limit in limits:
+                tried = judgements(moves, stockfish_evaluations(engine, moves, args.depth, object(), limit))
+                rows[spec] += [(tried_class or "good", true_class) for tried_class, true_class in zip(tried, truth)]
+            print(f"chess game {number}/{len(games)}: {name}, {len(moves)} plies", file=sys.stderr)
+    finally:
+        engine.quit()
+    for spec, _ in limits:
+        print(f"\nStockfish at {spec.replace(':', ' ')} against Stockfish at depth {args.depth}:")
+        print_verdicts(rows[spec], None, {})
+
+
+def judgements(moves, evaluations):
+    """Lichess's class of each move (None when sound) from the evaluations of the positions around it."""
+    import chess
+
+    board, classes = chess.Board(), []
+    for ply, move in enumerate(moves):
+        classes.append(lichess_judgement(evaluations[ply], evaluations[ply + 1], board.turn == chess.WHITE)[0])
+        board.push(move)
+    return classes
+
+
 def show(evaluation):
     cp, mate = evaluation
     return f"#{mate}" if cp is None else f"{cp:+d}"
@@ -523,6 +571,12 @@ def main():
     board.add_argument("--per-file", type=int, default=0, help="the first N games of each file (0: all)")
     board.add_argument("--out", default="bench/results/review/chess")
     scale.add_argument("--skip", type=int, default=0, help="leave out the first N games")
+    limits = commands.add_parser("stockfish-limits")
+    limits.add_argument("--stockfish", default="/usr/games/stockfish")
+    limits.add_argument("--depth", type=int, default=16)
+    limits.add_argument("--pgn", nargs="+", required=True)
+    limits.add_argument("--per-file", type=int, default=0, help="the first N games of each file (0: all)")
+    limits.add_argument("--limits", default="depth:8,depth:10,depth:12,depth:14,nodes:1000000")
     make = commands.add_parser("make-chess-games")
     make.add_argument("--out", required=True)
     make.add_argument("--games", type=int, default=8)
@@ -532,7 +586,7 @@ def main():
     if hasattr(args, "review_args"):
         args.review_args = args.review_args.split()
     commands = {"connect-four": connect_four, "chess": chess_quality, "fit-chess-scale": fit_chess_scale,
-                "make-chess-games": make_chess_games}
+                "stockfish-limits": stockfish_limits, "make-chess-games": make_chess_games}
     commands[args.command](args)
 
 
