@@ -113,3 +113,32 @@ fn the_exact_oracle_still_comes_first() {
     assert!(planted.asked.is_empty(), "{:?}", planted.asked);
     assert!(review.moves.iter().all(|m| m.proven), "{:?}", review.moves);
 }
+
+/// *Learn from your mistakes* judges a try with the outside engine that judged the review, asked about the same
+/// position (the moves before it), so a try and the move it replaces are judged alike.
+#[test]
+fn a_try_is_judged_by_the_outside_engine_that_judged_the_review() {
+    let (start, moves, plan) = chess("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *");
+    let stop = AtomicBool::new(false);
+    let mut planted = Planted { bad: "Nf6", played_value: -300.0, asked: Vec::new(), fail_at: None };
+    let review = review_game_judged_by(&start, &moves, &plan, &mut planted, &stop, &mut |_, _| true).expect("judged");
+    let judged = &review.moves[5];
+    let mut before = start.clone();
+    for &mv in &moves[..5] {
+        before.try_play(mv).expect("legal");
+    }
+    // The planted engine calls g6 as good as its best (it is not Nf6), and h6 bad once it is named the bad move.
+    let engine = Planted { bad: "h6", played_value: -300.0, asked: Vec::new(), fail_at: None };
+    let mut judge = alphabeta_core::review::learn::TryJudge::new(&start, plan.clone()).expect("a judge").judged_by(
+        Box::new(engine),
+        start.clone(),
+        moves.clone(),
+    );
+    let g6 = before.find_move("g6").expect("legal");
+    let verdict = judge.judge(&before, judged, g6, &stop).expect("judged");
+    assert!(verdict.found() && !verdict.played, "{verdict:?}");
+    assert_eq!((verdict.value_best, verdict.value_try), (30.0, 30.0));
+    let h6 = before.find_move("h6").expect("legal");
+    let verdict = judge.judge(&before, judged, h6, &stop).expect("judged");
+    assert_eq!((verdict.class, verdict.value_try), (MoveClass::Blunder, -300.0), "{verdict:?}");
+}
