@@ -2,24 +2,10 @@
 //! through a wrapper script as a user's Stockfish would be — and engines that misbehave, each refused in one line
 //! naming the engine and what it did, with status 2.
 
-use crate::common::{repository, studio};
+use crate::common::{repository, script, studio, temp_dir};
 use std::path::Path;
 
 const STUDIO: &str = env!("CARGO_BIN_EXE_alphabeta");
-
-/// A fresh folder for one test, removed when the test is over.
-fn temp_dir(name: &str) -> tempfile::TempDir {
-    tempfile::Builder::new().prefix(&format!("abs-review-engine-{name}-")).tempdir().expect("temp dir")
-}
-
-/// An executable shell script: engines are started by path, without arguments.
-fn script(dir: &Path, name: &str, body: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("write");
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    path.display().to_string()
-}
 
 /// An engine in shell that answers the handshake and runs `on_go` when asked to search.
 fn shell_engine(dir: &Path, name: &str, on_go: &str) -> String {
@@ -108,7 +94,9 @@ fn engines_that_misbehave_are_refused_in_one_line_naming_them() {
     let no_bestmove = shell_engine(dir, "silent.sh", "echo 'info depth 1 score cp 3 pv e7e5'");
     let illegal = shell_engine(dir, "illegal.sh", "echo 'info depth 1 score cp 3 pv a1a8'; echo 'bestmove a1a8'");
     let no_score = shell_engine(dir, "scoreless.sh", "echo 'info depth 1 nodes 5'; echo 'bestmove e7e5'");
-    let exits = script(dir, "exits.sh", "read line; echo uciok; exit 0");
+    // Its input closed before it exits: the next line written to it meets a broken pipe, which must be an error
+    // (not the signal that ends a process writing to a closed pipe).
+    let exits = script(dir, "exits.sh", "read line; echo uciok; exec 0<&-; sleep 0.3; exit 0");
     let endless = shell_engine(dir, "endless.sh", "head -c 200000 /dev/zero | tr '\\0' x; sleep 100");
     let missing = dir.join("no-such-engine").display().to_string();
     let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
