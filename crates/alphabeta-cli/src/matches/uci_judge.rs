@@ -1,8 +1,10 @@
 //! A UCI chess engine (Stockfish, …) as the judge of a review ([`OutsideEngine`]): for each decision, `go nodes N`
 //! from the position for the best move, its score and line; when the played move is another, `go nodes N
 //! searchmoves <played>` from the same position for its value, so that both values come from the same root at the
-//! same budget. Scores are read as the studio's chess values ([`UciScore::value`]). Every wait has a deadline from
-//! the node budget, and every failure is one line naming the engine's path and what it did.
+//! same budget. Scores are read as the studio's chess values ([`UciScore::value`]). Every wait has a deadline from the
+//! node budget, and every failure is one line naming the engine's path and what it did.
+//!
+//! [`UciScore::value`]: alphabeta_core::review::outside::UciScore::value
 
 use super::seat::Failure;
 use super::uci_engine::{StartFailure, UciEngine};
