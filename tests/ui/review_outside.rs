@@ -171,3 +171,43 @@ fn cancel_ends_the_engine_s_process() {
     assert_eq!(harness.state().message().map(|m| m.text.as_str()), Some("Review cancelled: nothing was changed."));
     assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists(), "the engine's process is ended");
 }
+
+/// *Learn from your mistakes* after an outside engine's review: a try is judged by the outside engine (here one in
+/// shell that values every move it is asked about alone at −2.50 and its own best, g6, at +0.40), not by the studio.
+#[test]
+fn a_try_after_an_outside_review_is_judged_by_the_outside_engine() {
+    use alphabeta_studio::app::play::review::{self, learn};
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, own) = own_engine();
+    let mut harness = dialog("chess", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6", |play| {
+        play.review.outside = OutsideSettings { chosen: true, path: own, nodes: 3_000 };
+    });
+    harness.get_by_label("Start review").click();
+    run_until(&mut harness, "the review", |play| play.review().is_some() || play.review.error.is_some());
+    let blunder = harness.state().review().expect("reviewed").moves[5].clone();
+    assert_eq!((blunder.move_name.as_str(), blunder.class), ("Nf6", MoveClass::Blunder), "{blunder:?}");
+    let fixed = dir.path().join("fixed");
+    let script = "#!/bin/sh\nwhile read line; do case \"$line\" in\n uci) echo uciok;;\n isready) echo readyok;;\n \
+                  *searchmoves*) echo \"info depth 3 score cp -250 pv ${line##* }\"; echo \"bestmove ${line##* }\";;\n \
+                  go*) echo 'info depth 3 score cp 40 pv g7g6'; echo 'bestmove g7g6';;\n esac; done\n";
+    std::fs::write(&fixed, script).expect("write");
+    std::fs::set_permissions(&fixed, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    harness.state_mut().review.outside.path = fixed.display().to_string();
+    harness.state_mut().act(Action::Review(review::Action::Learn(learn::Action::Start(1))));
+    settle(&mut harness);
+    let before = harness.state().history().position_at(5);
+    let h6 = before.find_move("h6").expect("legal");
+    harness.state_mut().act(Action::Review(review::Action::Learn(learn::Action::Try(h6))));
+    run_until(&mut harness, "the try's verdict", |play| {
+        play.review.learn.exercise.as_ref().is_some_and(|e| !matches!(e.phase, learn::Phase::Judging { .. }))
+    });
+    let exercise = harness.state().review.learn.exercise.as_ref().expect("the exercise");
+    let learn::Phase::Judged { verdict, .. } = &exercise.phase else {
+        panic!("not judged: {:?}", harness.state().message())
+    };
+    assert_eq!(
+        (verdict.value_best, verdict.value_try, verdict.class),
+        (40.0, -250.0, MoveClass::Blunder),
+        "{verdict:?}"
+    );
+}
