@@ -1,7 +1,9 @@
 //! The interface's scale: egui's zoom factor, chosen in *Settings* or with Ctrl+plus, Ctrl+minus and Ctrl+0, and
 //! kept for the next start in the store's preferences file. It is the person's preference for their screen, not
-//! part of the work, so it is not in a session: a session opened on another screen keeps that screen's scale.
+//! part of the work, so it is not in a session: a session opened on another screen keeps that screen's scale. The
+//! same file keeps the outside engine the review may judge chess with, the person's program.
 
+use super::play::review::outside::OutsideSettings;
 use super::session::store::Store;
 use crate::files::{self, ReadError};
 use eframe::egui;
@@ -33,11 +35,13 @@ pub fn percent(scale: f32) -> String {
 pub struct Preferences {
     /// The interface's scale, 1.0 for egui's own size.
     pub interface_scale: f32,
+    /// The outside engine chess reviews may be judged by (the person's program, like the scale not the session's).
+    pub review_engine: OutsideSettings,
 }
 
 impl Default for Preferences {
     fn default() -> Self {
-        Preferences { interface_scale: 1.0 }
+        Preferences { interface_scale: 1.0, review_engine: OutsideSettings::default() }
     }
 }
 
@@ -55,7 +59,10 @@ impl Preferences {
                 .map_err(|e| format!("{}: {}", path.display(), crate::messages::ron_error(&e))),
         };
         match read {
-            Ok(read) => (Preferences { interface_scale: clamp(read.interface_scale) }, None),
+            Ok(read) => (
+                Preferences { interface_scale: clamp(read.interface_scale), review_engine: read.review_engine.held() },
+                None,
+            ),
             Err(why) => (
                 Preferences::default(),
                 Some(format!("The preferences were not read ({why}): the interface is at 100 %")),
@@ -67,7 +74,7 @@ impl Preferences {
     pub fn save(&self, path: &Path) -> Result<(), String> {
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new()).map_err(|e| e.to_string())?;
         files::write_atomic(path, (text + "\n").as_bytes())
-            .map_err(|e| format!("The interface scale was not saved: {e}"))
+            .map_err(|e| format!("The preferences (interface scale, review engine) were not saved: {e}"))
     }
 }
 

@@ -21,6 +21,8 @@ mod mutation;
 mod review;
 mod review_frames;
 mod review_learn;
+#[cfg(unix)] // the engine is a shell script
+mod review_outside;
 mod script_board;
 mod script_reload;
 mod session;

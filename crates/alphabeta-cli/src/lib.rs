@@ -145,12 +145,19 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<ExitCod
 }
 
 /// A headless command whose output is piped into `head` ends quietly when the pipe closes, as other command-line
-/// tools do, instead of failing every later write (Rust ignores SIGPIPE). Not for `match`, which writes to engines
-/// it runs: one of them dying must be an error it counts, not the end of the match; nor for the window (no
-/// subcommand). Call it first thing in `main`, before any other thread exists.
+/// tools do, instead of failing every later write (Rust ignores SIGPIPE). Not for `match`, nor `review --engine`,
+/// which write to engines they run: one of them dying must be an error they report, not the end of the process;
+/// nor for the window (no subcommand). Call it first thing in `main`, before any other thread exists.
 pub fn quiet_on_closed_pipe() {
     let command = std::env::args_os().nth(1);
-    if command.is_none() || command.is_some_and(|c| c == "match") {
+    let runs_engines = match &command {
+        Some(c) if c == "match" => true,
+        Some(c) if c == "review" => {
+            std::env::args_os().any(|arg| arg.to_str().is_some_and(|arg| arg.starts_with("--engine")))
+        }
+        _ => false,
+    };
+    if command.is_none() || runs_engines {
         return;
     }
     #[cfg(target_os = "linux")]

@@ -1,21 +1,26 @@
-//! `alphabeta-studio review <GAME> --record FILE [--nodes N | --depth D | --time-ms T | --level L] [--json]
-//! [--export OUT]`: every
-//! decision of a recorded game judged by the engine (see `alphabeta_core::review`): its class, the values before and after
-//! it, the best move and the winning chances lost; and each side's accuracy and counts. The record is what the
+//! `alphabeta-studio review <GAME> --record FILE [--nodes N | --depth D | --time-ms T | --level L | --engine PATH
+//! [--engine-nodes N] [--engine-option NAME=VALUE …]] [--json] [--export OUT]`: every
+//! decision of a recorded game judged by the engine (see `alphabeta_core::review`), or in chess by an outside UCI
+//! engine: its class, the values before and after it, the best move and the winning chances lost; and each side's
+//! accuracy and counts. The record is what the
 //! window's *Import game…* reads: PGN, PDN, Pons' move string, an Othello transcript, or move names.
 
 use super::CommandError;
 use super::game_arg::named_game;
 use super::search::value_json;
+use crate::matches::uci_judge::{DEFAULT_NODES, MAX_NODES, UciJudge};
 use alphabeta_core::engine::game::{Side, Value};
 use alphabeta_core::games::any::{AnyGame, AnyMove};
+use alphabeta_core::games::chess::Chess;
 use alphabeta_core::games::values_from::ValuesFrom;
 use alphabeta_core::play::history::GameHistory;
 use alphabeta_core::play::numbering::numbered_move;
+use alphabeta_core::review::review_game_judged_by;
 use alphabeta_core::review::{
     JudgedMove, Review, ReviewBudget, ReviewPlan, ReviewSettings, export_record, review_game,
 };
 use serde_json::{Map, json};
+use std::sync::atomic::AtomicBool;
 
 /// A record larger than this is refused before it is read: a game of a few thousand moves fits in a few KiB.
 const MAX_RECORD_BYTES: u64 = 1024 * 1024;
@@ -54,6 +59,15 @@ pub struct ReviewArgs {
     /// the other games as the marked move list.
     #[arg(long, value_name = "FILE")]
     pub export: Option<std::path::PathBuf>,
+    /// Chess: judge with this UCI chess engine (Stockfish, …) instead of the studio's own: its program's path.
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<String>,
+    /// The nodes the engine searches each position (`go nodes N`); 250,000 by default.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
+    pub engine_nodes: Option<u64>,
+    /// A UCI option of the engine, `NAME=VALUE` (`setoption`); may be given several times.
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub engine_option: Vec<String>,
 }
 
 impl ReviewArgs {
@@ -90,7 +104,14 @@ pub fn run(args: &ReviewArgs) -> Result<(), CommandError> {
     }
     let ai = named.ai.unwrap_or_default();
     let plan = ReviewPlan::new(&args.game, &ai, args.settings(), &start);
-    let review = review_game(&start, &moves, &plan, &mut |_, _| true).map_err(|e| CommandError(e.to_string()))?;
+    let review = match outside_engine(args, &start)? {
+        Some(mut judge) => {
+            let stop = AtomicBool::new(false);
+            review_game_judged_by(&start, &moves, &plan, &mut judge, &stop, &mut |_, _| true)
+        }
+        None => review_game(&start, &moves, &plan, &mut |_, _| true),
+    };
+    let review = review.map_err(|e| CommandError(e.to_string()))?;
     if let Some(path) = &args.export {
         let tags = alphabeta_core::games::records::movetext::header_tags(&text);
         let (record, _) = export_record(&start, &moves, &review, &tags).map_err(CommandError)?;
@@ -99,6 +120,37 @@ pub fn run(args: &ReviewArgs) -> Result<(), CommandError> {
     }
     let labels = move_labels(&start, &moves);
     if args.json { print_json(&review, &labels, from) } else { print_text(&review, &labels, &start, from) }
+}
+
+/// The outside engine `--engine` names, started; `None` without `--engine`. Refused: another game than chess, a
+/// budget of the studio's search beside it, its options without it, an option not `NAME=VALUE`, an engine that
+/// does not start.
+fn outside_engine(args: &ReviewArgs, start: &AnyGame) -> Result<Option<UciJudge>, CommandError> {
+    let Some(path) = &args.engine else {
+        if args.engine_nodes.is_some() || !args.engine_option.is_empty() {
+            return Err(CommandError("--engine-nodes and --engine-option go with --engine PATH".into()));
+        }
+        return Ok(None);
+    };
+    if start.downcast_ref::<Chess>().is_none() {
+        return Err(CommandError(format!("--engine: a UCI engine judges chess only, not {}", args.game)));
+    }
+    if args.nodes.is_some() || args.depth.is_some() || args.time_ms.is_some() || args.level.is_some() {
+        return Err(CommandError(
+            "--engine searches by its own budget, --engine-nodes: leave out --nodes, --depth, --time-ms and --level"
+                .into(),
+        ));
+    }
+    let options = args
+        .engine_option
+        .iter()
+        .map(|option| match option.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => Ok((name.trim().to_string(), value.trim().to_string())),
+            _ => Err(CommandError(format!("--engine-option '{option}': not NAME=VALUE"))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let nodes = args.engine_nodes.unwrap_or(DEFAULT_NODES);
+    UciJudge::start(path, &options, nodes).map(Some).map_err(CommandError)
 }
 
 /// The record's text, refused when it is larger than [`MAX_RECORD_BYTES`].
@@ -169,7 +221,7 @@ fn print_json(review: &Review, labels: &[String], from: ValuesFrom) -> Result<()
         })
         .collect();
     let sides: Vec<&str> = review.sides.iter().map(|side| side.name.as_str()).collect();
-    let object = json!({
+    let mut object = json!({
         "game": review.game,
         "values_from": from.name(),
         "sides": sides,
@@ -178,6 +230,9 @@ fn print_json(review: &Review, labels: &[String], from: ValuesFrom) -> Result<()
         "scale": review.scale,
         "moves": moves,
     });
+    if let (Some(judge), Some(fields)) = (&review.judged_by, object.as_object_mut()) {
+        fields.insert("judged_by".into(), json!(judge));
+    }
     outln!("{object}")
 }
 
@@ -188,7 +243,8 @@ fn print_text(review: &Review, labels: &[String], start: &AnyGame, from: ValuesF
         ValuesFrom::FirstPlayer => format!("{}'s side", start.side_name(Side::Max)),
         ValuesFrom::SideToMove => "the mover's side".to_string(),
     };
-    outln!("game {}: values from {side}{unit}; loss in winning chances (-1..+1)", review.game)?;
+    let judged = review.judged_by.as_ref().map_or(String::new(), |judge| format!("; judged by {judge}"));
+    outln!("game {}: values from {side}{unit}; loss in winning chances (-1..+1){judged}", review.game)?;
     let names = [start.side_name(Side::Max), start.side_name(Side::Min)];
     for m in &review.moves {
         let label = labels.get(m.ply).map_or(m.move_name.as_str(), String::as_str);

@@ -63,7 +63,7 @@ impl StudioApp {
         StudioApp::with_play(store, Play::loading(crate::games::registry::default_dir()))
     }
 
-    fn with_play(store: Option<Store>, play: Play) -> Self {
+    fn with_play(store: Option<Store>, mut play: Play) -> Self {
         let (view, tree_lab) = (View::default(), TreeLab::default());
         let current = super::session::format::Session::new(view, play.to_session(), tree_lab.to_session());
         let (preferences, unread) = store.as_ref().map_or_else(|| (Preferences::default(), None), Preferences::load);
@@ -71,6 +71,7 @@ impl StudioApp {
         if let Some(why) = unread {
             sessions.say(why, true);
         }
+        play.review.outside = preferences.review_engine;
         StudioApp {
             view,
             tree_lab,
@@ -82,10 +83,11 @@ impl StudioApp {
         }
     }
 
-    /// Keeps the interface's scale for the next start (where there is a store).
-    fn save_interface_scale(&mut self) {
+    /// Keeps the interface's scale and the review's engine for the next start (where there is a store).
+    fn save_preferences(&mut self) {
         let Some(store) = &self.sessions.store else { return };
-        let preferences = Preferences { interface_scale: self.interface_scale.scale };
+        let review_engine = self.play.review.outside.clone();
+        let preferences = Preferences { interface_scale: self.interface_scale.scale, review_engine };
         if let Err(why) = preferences.save(&store.preferences_path()) {
             self.sessions.say(why, true);
         }
@@ -190,8 +192,8 @@ impl StudioApp {
                 Action::Quit => self.sessions.actions.push(SessionAction::Quit),
             }
         }
-        if rescaled {
-            self.save_interface_scale();
+        if rescaled | std::mem::take(&mut self.play.review.outside_changed) {
+            self.save_preferences();
         }
         self.help.show(ui.ctx());
         self.session_windows(ui.ctx());

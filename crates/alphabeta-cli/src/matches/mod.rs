@@ -9,6 +9,7 @@ pub mod player;
 pub mod record;
 pub mod seat;
 pub mod uci_engine;
+pub mod uci_judge;
 
 use super::CommandError;
 use alphabeta_core::engine::game::Side;

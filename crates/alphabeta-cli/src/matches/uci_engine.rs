@@ -11,6 +11,7 @@ use alphabeta_core::games::any::{AnyGame, AnyMove};
 use alphabeta_core::games::chess::{self, Chess};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -21,7 +22,7 @@ pub const MAX_LINE_BYTES: usize = 64 << 10;
 pub const MAX_QUEUED_LINES: usize = 10_000;
 
 /// How long an engine may take to answer `uci` and `isready`.
-const HANDSHAKE: Duration = Duration::from_secs(10);
+pub const HANDSHAKE: Duration = Duration::from_secs(10);
 
 pub struct UciEngine {
     child: Child,
@@ -29,39 +30,77 @@ pub struct UciEngine {
     lines: Receiver<String>,
     /// Why the reading stopped early (an over-long line, a flood), once it has.
     misbehaved: Arc<Mutex<Option<String>>>,
+    /// The name it gave in its `id name` line, if any.
+    name: Option<String>,
+}
+
+/// Why an engine did not become ready.
+#[derive(Debug)]
+pub enum StartFailure {
+    /// The program could not be run (the system's words).
+    Spawn(String),
+    /// It did not answer `asked` (`uci`, `isready`) as the protocol asks.
+    Handshake {
+        /// The command it did not answer.
+        asked: &'static str,
+        /// How it failed.
+        failure: Failure,
+    },
 }
 
 impl UciEngine {
     /// Starts the engine, waits for `uciok`, sets the options and waits for `readyok`.
     pub fn start(path: &str, options: &[(String, String)]) -> Result<UciEngine, String> {
+        Self::launch(path, options).map_err(|failure| match failure {
+            StartFailure::Spawn(why) => format!("uci:{path}: {why}"),
+            StartFailure::Handshake { failure, .. } => format!("uci:{path}: {failure}"),
+        })
+    }
+
+    /// [`UciEngine::start`], telling which step failed.
+    pub fn launch(path: &str, options: &[(String, String)]) -> Result<UciEngine, StartFailure> {
         let mut command = Command::new(path);
         command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command.spawn().map_err(|e| format!("uci:{path}: {e}"))?;
+        let mut child = command.spawn().map_err(|e| StartFailure::Spawn(e.to_string()))?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
             kill_group(&mut child);
-            return Err(format!("uci:{path}: no pipes to the engine"));
+            return Err(StartFailure::Spawn("no pipes to the engine".into()));
         };
         let (tx, lines) = sync_channel(MAX_QUEUED_LINES);
         let misbehaved = Arc::new(Mutex::new(None));
         let why = Arc::clone(&misbehaved);
         std::thread::spawn(move || read_lines(output, &tx, &why));
-        let mut engine = UciEngine { child, input, lines, misbehaved };
-        let handshake = |engine: &mut UciEngine| -> Result<(), Failure> {
-            engine.send("uci")?;
-            engine.wait_for("uciok", Instant::now() + HANDSHAKE)?;
-            for (name, value) in options {
-                engine.send(&format!("setoption name {name} value {value}"))?;
+        let mut engine = UciEngine { child, input, lines, misbehaved, name: None };
+        let failed = |asked| move |failure| StartFailure::Handshake { asked, failure };
+        engine.send("uci").map_err(failed("uci"))?;
+        let mut name = None;
+        let mut note_name = |line: &str| {
+            if let Some(given) = line.strip_prefix("id name ") {
+                name = Some(given.trim().to_string());
             }
-            engine.send("isready")?;
-            engine.wait_for("readyok", Instant::now() + HANDSHAKE).map(|_| ())
         };
-        handshake(&mut engine).map_err(|f| format!("uci:{path}: {f}"))?;
+        engine.wait_until("uciok", Instant::now() + HANDSHAKE, None, &mut note_name).map_err(failed("uci"))?;
+        engine.name = name.filter(|n| !n.is_empty());
+        for (name, value) in options {
+            engine.send(&format!("setoption name {name} value {value}")).map_err(failed("isready"))?;
+        }
+        engine.send("isready").map_err(failed("isready"))?;
+        engine.wait_for("readyok", Instant::now() + HANDSHAKE).map_err(failed("isready"))?;
         Ok(engine)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), Failure> {
+    /// The name the engine gave (`id name`), if it gave one.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// Sends one line.
+    ///
+    /// # Errors
+    /// [`Failure::Crash`] when the engine's input is closed (it exited).
+    pub fn send(&mut self, line: &str) -> Result<(), Failure> {
         writeln!(self.input, "{line}").and_then(|()| self.input.flush()).map_err(|e| {
             // Its input closed under the write: the engine has exited, as a read would have found.
             let why =
@@ -72,12 +111,30 @@ impl UciEngine {
 
     /// Reads lines until one starting with `word`, and returns it.
     fn wait_for(&mut self, word: &str, deadline: Instant) -> Result<String, Failure> {
+        self.wait_until(word, deadline, None, &mut |_| {})
+    }
+
+    /// Reads lines until one starting with `word`, and returns it, showing each line before it to `seen`; gives up
+    /// at `deadline` ([`Failure::Timeout`]) or, within a tenth of a second, once `stop` is set
+    /// ([`Failure::NotThePlayers`]: the caller's cancel).
+    pub fn wait_until(
+        &mut self,
+        word: &str,
+        deadline: Instant,
+        stop: Option<&AtomicBool>,
+        seen: &mut dyn FnMut(&str),
+    ) -> Result<String, Failure> {
         loop {
+            if stop.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                return Err(Failure::NotThePlayers("cancelled".into()));
+            }
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let slice = if stop.is_some() { left.min(Duration::from_millis(100)) } else { left };
+            match self.lines.recv_timeout(slice) {
                 Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Err(Failure::Timeout),
+                Ok(line) => seen(&line),
+                Err(RecvTimeoutError::Timeout) if Instant::now() >= deadline => return Err(Failure::Timeout),
+                Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => {
                     let why = self.misbehaved.lock().unwrap_or_else(|p| p.into_inner()).clone();
                     return Err(Failure::Crash(why.unwrap_or_else(|| "the engine exited".into())));

@@ -29,3 +29,18 @@ pub fn studio(args: &[&str], stdin: impl AsRef<[u8]>) -> (i32, String, String) {
 pub fn repository(path: &str) -> String {
     alphabeta_core::files::repository_folder(path).display().to_string()
 }
+
+/// A fresh folder for one test, removed when the test is over (whether it passed or not).
+pub fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("abs-cli-{name}-")).tempdir().expect("temp dir")
+}
+
+/// An executable shell script (UCI engines are started by path, without arguments).
+#[cfg(unix)]
+pub fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("write");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path.display().to_string()
+}

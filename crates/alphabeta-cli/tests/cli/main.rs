@@ -12,5 +12,7 @@ mod hostile_input;
 mod mutation;
 mod protocol;
 mod review;
+#[cfg(unix)] // the engines are shell scripts
+mod review_engine;
 mod strength;
 mod tree;

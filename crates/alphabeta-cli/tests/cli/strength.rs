@@ -4,24 +4,10 @@
 use alphabeta_core::games::chess::Chess;
 
 use crate::common;
-use common::studio;
+use common::{script, studio, temp_dir};
 use std::path::Path;
 
 const STUDIO: &str = env!("CARGO_BIN_EXE_alphabeta");
-
-/// A fresh folder for one test, removed when the test is over (whether it passed or not).
-fn temp_dir(name: &str) -> tempfile::TempDir {
-    tempfile::Builder::new().prefix(&format!("abs-strength-{name}-")).tempdir().expect("temp dir")
-}
-
-/// An executable shell script (the match starts UCI engines by path, without arguments).
-fn script(dir: &Path, name: &str, body: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("write");
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    path.display().to_string()
-}
 
 fn json_field(json: &serde_json::Value, path: &[&str]) -> u64 {
     let mut value = json;

@@ -22,10 +22,17 @@ pub fn export_record(
     review: &Review,
     tags: &[(String, String)],
 ) -> Result<(String, &'static str), String> {
+    let mut tags = tags.to_vec();
+    // An outside engine's review names it, as a review by another program would, unless the record names its own.
+    if let Some(judge) = &review.judged_by
+        && !tags.iter().any(|(name, _)| name == "Annotator")
+    {
+        tags.push(("Annotator".to_string(), judge.clone()));
+    }
     let mut notes = RecordNotes {
         players: [review.sides[0].name.clone(), review.sides[1].name.clone()],
         moves: vec![MoveNote::default(); moves.len()],
-        tags: tags.to_vec(),
+        tags,
         ..RecordNotes::default()
     };
     let plain = start.write_noted_record(moves, &notes)?;
@@ -53,7 +60,7 @@ pub fn move_list(start: &AnyGame, moves: &[AnyMove], review: &Review) -> String 
             break;
         }
     }
-    let mut text = format!("# {} reviewed ({})\n", review.game, review.settings.budget);
+    let mut text = format!("# {} reviewed ({})\n", review.game, review.judge_words());
     for side in &review.sides {
         text += &format!("# {}: accuracy {:.1}\n", side.name, side.accuracy);
     }

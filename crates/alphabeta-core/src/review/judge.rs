@@ -2,6 +2,7 @@
 //! classed by the winning chances it lost against the best move, valued the same way.
 
 use super::accuracy::{MoveWin, game_accuracy};
+use super::outside::{OutsideEngine, Question};
 use super::scale::{Certainty, WinScale, lichess_chances, proven_probability, win_probability, winning_chances};
 use super::{JudgedMove, MoveClass, Review, ReviewBudget, ReviewError, ReviewSettings, SideSummary};
 use crate::engine::game::{Side, Value};
@@ -114,11 +115,48 @@ pub fn review_game_until(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<Review, ReviewError> {
+    review(start, moves, plan, None, stop, progress)
+}
+
+/// [`review_game_until`] with each comparison asked of `outside` instead of the studio's search: where the family's
+/// exact oracle proves a decision it still judges it, and the classes, the scale, the found-win rule, the accuracy
+/// and the order of judging are the same. The review names who judged ([`Review::judged_by`]).
+///
+/// # Errors
+/// As [`review_game`]; what the outside engine did wrong, as a [`ReviewError::Outside`] at the ply it was asked.
+pub fn review_game_judged_by(
+    start: &AnyGame,
+    moves: &[AnyMove],
+    plan: &ReviewPlan,
+    outside: &mut dyn OutsideEngine,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(usize, usize) -> bool,
+) -> Result<Review, ReviewError> {
+    review(start, moves, plan, Some(outside), stop, progress)
+}
+
+/// The review, by the studio's engine or by `outside`.
+fn review(
+    start: &AnyGame,
+    moves: &[AnyMove],
+    plan: &ReviewPlan,
+    outside: Option<&mut dyn OutsideEngine>,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(usize, usize) -> bool,
+) -> Result<Review, ReviewError> {
     let decisions = decisions_of(start, moves)?;
     let mut oracle = start.exact_oracle().map_err(|message| ReviewError::Fault { ply: 0, message })?;
     let mut engine = AnyEngine::new(plan.config.clone());
-    let mut judge =
-        Judge { engine: &mut engine, stop, plan, has_chance: start.has_chance(), oracle: oracle.as_deref_mut() };
+    let judged_by = outside.as_deref().map(OutsideEngine::judged_by);
+    let asked = outside.map(|engine| Asked { engine, start, moves });
+    let mut judge = Judge {
+        engine: &mut engine,
+        stop,
+        plan,
+        has_chance: start.has_chance(),
+        oracle: oracle.as_deref_mut(),
+        outside: asked,
+    };
     let mut judged = Vec::with_capacity(decisions.len());
     let chance_plies = moves.len() - decisions.len();
     for (done, decision) in decisions.iter().rev().enumerate() {
@@ -130,7 +168,21 @@ pub fn review_game_until(
     judged.reverse();
     let names = [start.side_name(Side::Max).to_string(), start.side_name(Side::Min).to_string()];
     let sides = summaries(&judged, &names);
-    Ok(Review { game: plan.game.clone(), settings: plan.settings, scale: plan.scale.clone(), moves: judged, sides })
+    Ok(Review {
+        game: plan.game.clone(),
+        settings: plan.settings,
+        scale: plan.scale.clone(),
+        moves: judged,
+        sides,
+        judged_by,
+    })
+}
+
+/// An outside engine and the game it is asked about: its start and every move of it.
+pub(super) struct Asked<'a> {
+    pub(super) engine: &'a mut dyn OutsideEngine,
+    pub(super) start: &'a AnyGame,
+    pub(super) moves: &'a [AnyMove],
 }
 
 /// A player's decision in the game: the position, its ply, who moved and the move.
@@ -179,22 +231,24 @@ fn summaries(moves: &[JudgedMove], names: &[String; 2]) -> [SideSummary; 2] {
 
 /// The decision `mv` of `side` (to move) in `game`, judged exactly as [`review_game`] judges each move it reads, by
 /// `plan` with `engine` (its table kept between calls) and the family's `oracle`: *Learn from your mistakes* judges
-/// a try with it, so a try and the move it replaces are judged alike.
+/// a try with it, so a try and the move it replaces are judged alike; by `outside` instead of `engine` when the
+/// review was judged by an outside engine.
 ///
 /// # Errors
 /// As [`review_game`], at `ply`.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn judge_decision(
+pub(super) fn judge_decision<'a>(
     game: &AnyGame,
     ply: usize,
     side: Side,
     mv: AnyMove,
-    plan: &ReviewPlan,
-    engine: &mut AnyEngine,
-    oracle: Option<&mut (dyn ExactOracle + 'static)>,
-    stop: &AtomicBool,
+    plan: &'a ReviewPlan,
+    engine: &'a mut AnyEngine,
+    oracle: Option<&'a mut (dyn ExactOracle + 'static)>,
+    outside: Option<Asked<'a>>,
+    stop: &'a AtomicBool,
 ) -> Result<JudgedMove, ReviewError> {
-    Judge { engine, stop, plan, has_chance: game.has_chance(), oracle }.judge(game, ply, side, mv)
+    Judge { engine, stop, plan, has_chance: game.has_chance(), oracle, outside }.judge(game, ply, side, mv)
 }
 
 /// The review's search state: one engine for every position, its table kept from one to the next.
@@ -205,6 +259,8 @@ struct Judge<'a> {
     has_chance: bool,
     /// The family's own exact values (an opening book, a solver), if it has them.
     oracle: Option<&'a mut (dyn ExactOracle + 'static)>,
+    /// The engine outside the studio that compares instead of `engine`, if one does.
+    outside: Option<Asked<'a>>,
 }
 
 /// A decision's two values, the best move's and the played move's, from the mover's view, and what they are.
@@ -232,6 +288,7 @@ impl Judge<'_> {
         }
         let (compared, best, line) = match self.exact(game, &legal, mv, ply)? {
             Some(exact) => exact,
+            None if self.outside.is_some() => self.asked(game, ply, mv)?,
             None => self.searched(game, ply, mv)?,
         };
         let class = if legal.len() == 1 {
@@ -349,6 +406,35 @@ impl Judge<'_> {
             before: found.best_value,
             after: found.played_value,
             proven,
+            outcome_only: false,
+            win_before: win(found.best_value),
+            win_after: win(found.played_value),
+            depth: found.depth,
+        };
+        Ok((compared, found.best, found.line))
+    }
+
+    /// The decision judged on the outside engine's comparison, read on the game's scale as the studio's own search
+    /// is: its values are never proven ones.
+    fn asked(
+        &mut self,
+        game: &AnyGame,
+        ply: usize,
+        mv: AnyMove,
+    ) -> Result<(Compared, AnyMove, Vec<AnyMove>), ReviewError> {
+        let Some(asked) = self.outside.as_mut() else { return self.searched(game, ply, mv) };
+        let before = asked.moves.get(..ply).unwrap_or(asked.moves);
+        let question = Question { start: asked.start, before, position: game, played: mv };
+        let found = asked.engine.compare(&question, self.stop);
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(ReviewError::Cancelled);
+        }
+        let found = found.map_err(|message| ReviewError::Outside { ply, message })?;
+        let win = |value: Value| win_probability(value, &self.plan.scale, self.plan.certainty);
+        let compared = Compared {
+            before: found.best_value,
+            after: found.played_value,
+            proven: false,
             outcome_only: false,
             win_before: win(found.best_value),
             win_after: win(found.played_value),

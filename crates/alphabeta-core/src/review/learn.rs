@@ -7,7 +7,8 @@
 //! try had been played. A try is as good as the best when it is [`MoveClass::Best`] or [`MoveClass::Good`]
 //! ([`TryVerdict::found`]).
 
-use super::judge::judge_decision;
+use super::judge::{Asked, judge_decision};
+use super::outside::OutsideEngine;
 use super::{JudgedMove, MoveClass, Review, ReviewError, ReviewPlan};
 use crate::engine::game::Value;
 use crate::games::any::oracle::ExactOracle;
@@ -63,6 +64,15 @@ pub struct TryJudge {
     plan: ReviewPlan,
     engine: AnyEngine,
     oracle: Option<Box<dyn ExactOracle>>,
+    /// The outside engine that judged the review, with the game's start and moves, when one did.
+    outside: Option<OutsideGame>,
+}
+
+/// An outside engine and the game whose tries it judges.
+struct OutsideGame {
+    engine: Box<dyn OutsideEngine + Send>,
+    start: AnyGame,
+    moves: Vec<AnyMove>,
 }
 
 impl TryJudge {
@@ -73,7 +83,13 @@ impl TryJudge {
     /// [`ReviewError::Fault`] when the family's oracle's data does not read.
     pub fn new(start: &AnyGame, plan: ReviewPlan) -> Result<TryJudge, ReviewError> {
         let oracle = start.exact_oracle().map_err(|message| ReviewError::Fault { ply: 0, message })?;
-        Ok(TryJudge { engine: AnyEngine::new(plan.config.clone()), plan, oracle })
+        Ok(TryJudge { engine: AnyEngine::new(plan.config.clone()), plan, oracle, outside: None })
+    }
+
+    /// This judge with every comparison asked of `engine` instead of the studio's search, for a review that an
+    /// outside engine judged ([`super::review_game_judged_by`]) of the game of `moves` from `start`.
+    pub fn judged_by(self, engine: Box<dyn OutsideEngine + Send>, start: AnyGame, moves: Vec<AnyMove>) -> TryJudge {
+        TryJudge { outside: Some(OutsideGame { engine, start, moves }), ..self }
     }
 
     /// The try `mv` in `before` (the position before the judged move `judged`, the mover to move), judged as the
@@ -103,7 +119,9 @@ impl TryJudge {
             return Err(ReviewError::IllegalMove { ply, message: "the position is at a roll of the die".into() });
         };
         let oracle = self.oracle.as_deref_mut();
-        let tried = judge_decision(before, ply, side, mv, &self.plan, &mut self.engine, oracle, stop)?;
+        let outside =
+            self.outside.as_mut().map(|o| Asked { engine: o.engine.as_mut(), start: &o.start, moves: &o.moves });
+        let tried = judge_decision(before, ply, side, mv, &self.plan, &mut self.engine, oracle, outside, stop)?;
         // The review's best move is best whatever this later search, with another table, makes of it.
         let class = if move_name == judged.best { MoveClass::Best } else { tried.class };
         Ok(verdict(&tried, class, false))

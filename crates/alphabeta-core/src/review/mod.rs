@@ -19,12 +19,14 @@ mod accuracy;
 pub mod export;
 mod judge;
 pub mod learn;
+pub mod outside;
 mod record;
 pub mod scale;
 
 pub use accuracy::{MoveWin, accuracy_of, game_accuracy};
 pub use export::export_record;
-pub use judge::{EXACT_NODES, ReviewPlan, review_game, review_game_until};
+pub use judge::{EXACT_NODES, ReviewPlan, review_game, review_game_judged_by, review_game_until};
+pub use outside::OutsideEngine;
 pub use record::read_game_record;
 pub use scale::{Certainty, WinScale, win_probability, winning_chances};
 
@@ -219,9 +221,18 @@ pub struct Review {
     pub moves: Vec<JudgedMove>,
     /// The first and the second player's figures.
     pub sides: [SideSummary; 2],
+    /// The engine outside the studio that judged it, in words ("Stockfish 15.1, 250,000 nodes a position"); `None`
+    /// when the studio's own engine did, at [`ReviewSettings::budget`].
+    #[serde(default)]
+    pub judged_by: Option<String>,
 }
 
 impl Review {
+    /// Who judged, in words: the outside engine and its budget, or the studio's budget ("level 10").
+    pub fn judge_words(&self) -> String {
+        self.judged_by.clone().unwrap_or_else(|| self.settings.budget.to_string())
+    }
+
     /// The judgement of the move at `ply`, if it was a decision (a chance outcome is not judged). The moves are in
     /// the order played, so a lookup halves its way there: the move list asks once per move and frame.
     pub fn judged(&self, ply: usize) -> Option<&JudgedMove> {
@@ -241,6 +252,14 @@ pub enum ReviewError {
         /// The game's message.
         message: String,
     },
+    /// The outside engine that judges the review failed (it exited, gave no score or an illegal move, did not
+    /// answer in time).
+    Outside {
+        /// The ply being judged.
+        ply: usize,
+        /// What it did, naming it.
+        message: String,
+    },
     /// A move of the record is not legal where it is played.
     IllegalMove {
         /// The ply of the move.
@@ -258,6 +277,7 @@ impl std::fmt::Display for ReviewError {
                 write!(f, "the game's rules failed while judging move {}: {message}", ply + 1)
             }
             ReviewError::IllegalMove { ply, message } => write!(f, "move {} cannot be played: {message}", ply + 1),
+            ReviewError::Outside { ply, message } => write!(f, "{message} (judging move {})", ply + 1),
         }
     }
 }

@@ -15,6 +15,7 @@ mod morris;
 mod mtdf;
 mod othello;
 mod review;
+mod review_outside;
 mod script_faults;
 mod script_oracles;
 mod scripts;

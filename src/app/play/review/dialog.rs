@@ -2,7 +2,8 @@
 //! node, depth or time budget), the depth of the trees *Show why* opens, and, once started, the progress with its
 //! time left and *Cancel*. Enter starts, Escape closes (a review under way goes on; the panel shows it).
 
-use super::{Action, Play};
+use super::outside::{NODES as ENGINE_NODES, is_chess};
+use super::{Action, Play, ReviewState};
 use crate::engine::search::ranges::{DEPTH_PLIES, NODES, TIME_MS};
 use crate::games::levels::LEVELS;
 use crate::games::move_tree::WIDTH;
@@ -54,9 +55,67 @@ pub fn window(play: &mut Play, ctx: &egui::Context) {
     }
 }
 
-/// The budget per position, and *Show why*'s tree.
+/// Who judges (chess: the studio's engine or an outside one), the budget per position, and *Show why*'s tree.
 fn settings(play: &mut Play, ui: &mut egui::Ui) {
-    let settings = &mut play.review.settings;
+    let outside = is_chess(play.history.position()) && judge_choice(&mut play.review, ui);
+    if !outside {
+        strength(&mut play.review.settings, ui);
+    }
+    ui.separator();
+    ui.label("Show why: the move tree before a judged move");
+    let shape = &mut play.review.why_shape;
+    ui.horizontal(|ui| {
+        ui.add(plies_value(&mut shape.depth, " deep"))
+            .accessible_name("Show why depth")
+            .on_hover_text("How many moves deep the tree goes below the position before the judged move");
+        ui.add(egui::DragValue::new(&mut shape.width).range(WIDTH).suffix(" moves a node"))
+            .accessible_name("Show why width")
+            .on_hover_text("The move played and the best move always come first; then the most promising others");
+    });
+}
+
+/// Chess's choice of judge: the studio's engine or an outside UCI engine, with its program and nodes. True when
+/// the outside engine is chosen. A change is noted, to be kept in the preferences.
+fn judge_choice(review: &mut ReviewState, ui: &mut egui::Ui) -> bool {
+    let outside = &mut review.outside;
+    let mut changed = false;
+    ui.label("Judge with");
+    ui.horizontal_wrapped(|ui| {
+        let own = "The studio's own search, at the strength you choose below";
+        changed |= ui.radio_value(&mut outside.chosen, false, "the studio's engine").on_hover_text(own).changed();
+        let other = "A chess engine you have installed that speaks UCI, such as Stockfish: far stronger than the \
+                     studio's, so its verdicts are closer to a strong player's";
+        changed |= ui.radio_value(&mut outside.chosen, true, "an outside UCI engine").on_hover_text(other).changed();
+    });
+    if !outside.chosen {
+        review.outside_changed |= changed;
+        return false;
+    }
+    ui.horizontal(|ui| {
+        ui.label("Program");
+        let field =
+            egui::TextEdit::singleline(&mut outside.path).hint_text("/usr/games/stockfish").desired_width(240.0);
+        let edited = ui
+            .add(field)
+            .accessible_name("Engine program")
+            .on_hover_text("A UCI chess engine such as Stockfish: the path of its program");
+        changed |= edited.lost_focus() || (edited.changed() && !edited.has_focus());
+    });
+    let nodes = egui::DragValue::new(&mut outside.nodes).range(ENGINE_NODES).speed(10_000).suffix(" nodes");
+    changed |= ui
+        .add(nodes)
+        .accessible_name("Engine nodes")
+        .on_hover_text(
+            "How many positions the engine looks at for each move: Stockfish sees 250,000 in about half a second. \
+             More is slower and surer; the same number always gives the same review.",
+        )
+        .changed();
+    review.outside_changed |= changed;
+    true
+}
+
+/// The studio's search budget per position.
+fn strength(settings: &mut crate::review::ReviewSettings, ui: &mut egui::Ui) {
     ui.label("Strength per position");
     ui.horizontal_wrapped(|ui| {
         let kinds = [
@@ -86,17 +145,6 @@ fn settings(play: &mut Play, ui: &mut egui::Ui) {
             ui.add(egui::DragValue::new(ms).range(TIME_MS).speed(10).suffix(" ms per move")).accessible_name("time");
         }
     }
-    ui.separator();
-    ui.label("Show why: the move tree before a judged move");
-    let shape = &mut play.review.why_shape;
-    ui.horizontal(|ui| {
-        ui.add(plies_value(&mut shape.depth, " deep"))
-            .accessible_name("Show why depth")
-            .on_hover_text("How many moves deep the tree goes below the position before the judged move");
-        ui.add(egui::DragValue::new(&mut shape.width).range(WIDTH).suffix(" moves a node"))
-            .accessible_name("Show why width")
-            .on_hover_text("The move played and the best move always come first; then the most promising others");
-    });
 }
 
 /// The progress bar with the positions done and the time left, and *Cancel*.

@@ -9,6 +9,7 @@
 mod curve;
 mod dialog;
 pub mod learn;
+pub mod outside;
 pub mod panel;
 pub mod saved;
 mod worker;
@@ -61,8 +62,12 @@ pub struct ReviewState {
     pub settings: ReviewSettings,
     /// The shape of the tree *Show why* opens: its depth and each node's width.
     pub why_shape: TreeShape,
+    /// Chess: judged by an outside engine, and which (the person's preference, kept with the interface's scale).
+    pub outside: outside::OutsideSettings,
+    /// The outside engine's settings changed since they were last saved.
+    pub outside_changed: bool,
     /// A start asked for, waiting for the frame that can wake the window (see [`drive`]).
-    pending: Option<ReviewSettings>,
+    pending: Option<(ReviewSettings, Option<outside::OutsideEngine>)>,
     job: Option<worker::Job>,
     /// The last finished review.
     pub done: Option<Reviewed>,
@@ -82,6 +87,8 @@ impl Default for ReviewState {
             dialog_open: false,
             settings: ReviewSettings::default(),
             why_shape: TreeShape { depth: 3, width: 5 },
+            outside: outside::OutsideSettings::default(),
+            outside_changed: false,
             pending: None,
             job: None,
             done: None,
@@ -149,9 +156,14 @@ pub fn apply(play: &mut Play, action: Action) {
             play.review.error = Some("No moves to review yet: play or import a game first.".into())
         }
         Action::Start(settings) if !play.review.running() => {
-            play.review.error = None;
-            play.review.settings = settings;
-            play.review.pending = Some(settings);
+            match play.review.outside.engine_for(&play.history.position_at(0)) {
+                Ok(engine) => {
+                    play.review.error = None;
+                    play.review.settings = settings;
+                    play.review.pending = Some((settings, engine));
+                }
+                Err(why) => play.review.error = Some(why),
+            }
         }
         Action::Start(_) => {}
         Action::Cancel => {
@@ -169,7 +181,7 @@ pub fn apply(play: &mut Play, action: Action) {
 /// Starts a review asked for, and reads the worker's reports: called once a frame, with the frame's context so
 /// the worker can wake the window after each position.
 pub fn drive(play: &mut Play, ctx: &egui::Context) {
-    if let Some(settings) = play.review.pending.take() {
+    if let Some((settings, engine)) = play.review.pending.take() {
         let (start, moves) = (play.history.position_at(0), play.history.moves().to_vec());
         let wake = {
             let ctx = ctx.clone();
@@ -177,7 +189,7 @@ pub fn drive(play: &mut Play, ctx: &egui::Context) {
         };
         let variant = &play.entry().variant;
         let plan = ReviewPlan::new(&variant.id, &variant.ai, settings, &start);
-        match worker::Job::start(start, moves, plan, wake) {
+        match worker::Job::start(start, moves, plan, engine, wake) {
             Ok(job) => play.review.job = Some(job),
             Err(e) => play.review.error = Some(format!("The review could not start: {e}.")),
         }

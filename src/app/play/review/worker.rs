@@ -2,8 +2,9 @@
 //! and the result from a channel, and a flag stops the analysis at its next position. The window's thread never
 //! searches, so it keeps drawing at full speed however long the review takes.
 
+use super::outside::OutsideEngine;
 use crate::games::any::{AnyGame, AnyMove};
-use crate::review::{Review, ReviewPlan, review_game_until};
+use crate::review::{Review, ReviewPlan, review_game_judged_by, review_game_until};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -29,17 +30,21 @@ pub struct Job {
     /// The game's id and the moves under review, so the result is shown only with that game.
     pub game: String,
     pub moves: Vec<AnyMove>,
+    /// An outside engine judges: its process is ended with the thread's review, which a drop waits for (briefly).
+    outside: bool,
 }
 
 impl Job {
-    /// Starts reviewing `moves` from `start` as `plan` says on a thread named "review"; `wake` is called after every
-    /// report, so the window draws it.
+    /// Starts reviewing `moves` from `start` as `plan` says on a thread named "review", judged by `outside` (started
+    /// on the thread) when it is given; `wake` is called after every report, so the window draws it.
     pub fn start(
         start: AnyGame,
         moves: Vec<AnyMove>,
         plan: ReviewPlan,
+        outside: Option<OutsideEngine>,
         wake: impl Fn() + Send + 'static,
     ) -> std::io::Result<Job> {
+        let by_outside = outside.is_some();
         let game = plan.game.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let (sender, reports) = channel();
@@ -51,12 +56,18 @@ impl Job {
                 !flag.load(Ordering::Relaxed)
             };
             // A panic in the analysis is reported like any failure, not left to kill the thread silently.
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                review_game_until(&start, &line, &plan, &flag, &mut progress)
+            // The outside engine lives within the closure: it is ended before the window hears the review is done.
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &outside {
+                Some(engine) => {
+                    let mut judge = engine.start()?;
+                    review_game_judged_by(&start, &line, &plan, &mut judge, &flag, &mut progress)
+                        .map_err(|e| e.to_string())
+                }
+                None => review_game_until(&start, &line, &plan, &flag, &mut progress).map_err(|e| e.to_string()),
             }));
             let result = match result {
                 Ok(Ok(review)) => Ok(Box::new(review)),
-                Ok(Err(e)) => Err(e.to_string()),
+                Ok(Err(e)) => Err(e),
                 Err(_) => Err("the analysis stopped on an internal error".to_string()),
             };
             let _ = sender.send(Report::Done(result));
@@ -64,7 +75,7 @@ impl Job {
         };
         std::thread::Builder::new().name("review".into()).spawn(work)?;
         let total = moves.len();
-        Ok(Job { stop, reports, started: Instant::now(), done: 0, total, game, moves })
+        Ok(Job { stop, reports, started: Instant::now(), done: 0, total, game, moves, outside: by_outside })
     }
 
     /// Reads the reports that came; the result once the thread has finished.
@@ -96,11 +107,24 @@ impl Job {
 }
 
 impl Drop for Job {
-    /// A review no one waits for any more (cancelled, the window closing) stops within its search.
+    /// A review no one waits for any more (cancelled, the window closing) stops within its search; an outside
+    /// engine's is waited for a moment, so that its process is ended before the window closes.
     fn drop(&mut self) {
         self.cancel();
+        if self.outside {
+            let until = Instant::now() + ENGINE_ENDS;
+            while let Ok(report) = self.reports.recv_timeout(until.saturating_duration_since(Instant::now())) {
+                if matches!(report, Report::Done(_)) {
+                    break;
+                }
+            }
+        }
     }
 }
+
+/// How long a drop waits for the outside engine's review to stop (it looks at the flag every tenth of a second,
+/// and the engine is asked to quit, then ended, within a fifth).
+const ENGINE_ENDS: Duration = Duration::from_secs(1);
 
 /// The time left when `done` of `total` positions took `elapsed`, at the same pace; `None` before the first.
 pub fn remaining(elapsed: Duration, done: usize, total: usize) -> Option<Duration> {

@@ -11,6 +11,7 @@ pub mod panel;
 mod worker;
 
 use super::super::{Play, PlayerKind};
+use super::outside::OutsideEngine;
 use crate::games::any::{AnyGame, AnyMove};
 use crate::play::numbering::numbered_move;
 use crate::review::learn::{TryJudge, TryVerdict, mistakes};
@@ -116,6 +117,8 @@ pub struct Exercise {
     pub plan: ReviewPlan,
     /// The judge kept between tries (its table and values); on the worker while a try is judged.
     judge: Option<TryJudge>,
+    /// The outside engine that judged the review, if one did: it judges the tries (started with the first).
+    outside: Option<OutsideEngine>,
 }
 
 /// The exercise's part of the Play view: none until the player starts one.
@@ -270,6 +273,7 @@ fn start(play: &mut Play, side: usize) {
     play.review.dialog_open = false;
     let variant = &play.entry().variant;
     let plan = ReviewPlan::new(&variant.id, &variant.ai, review.settings, &start);
+    let outside = play.review.outside.engine_of_review(&review, &start);
     let numbered = found.iter().map(|m| numbered_move(&play.history, m.ply)).collect();
     let mut exercise = Exercise {
         game: variant.id.clone(),
@@ -286,6 +290,7 @@ fn start(play: &mut Play, side: usize) {
         moves: play.history.moves().to_vec(),
         plan,
         judge: None,
+        outside,
     };
     exercise.go_to(0);
     play.review.learn.exercise = Some(exercise);
@@ -312,6 +317,7 @@ fn start_job(exercise: &mut Exercise, try_move: AnyMove, ctx: &egui::Context) ->
         before: exercise.before.clone(),
         judged: exercise.current().clone(),
         try_move,
+        outside: exercise.outside.clone().map(|engine| (engine, exercise.moves.clone())),
     };
     let ctx = ctx.clone();
     worker::Job::start(request, exercise.judge.take(), move || ctx.request_repaint())

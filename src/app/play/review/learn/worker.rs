@@ -2,6 +2,7 @@
 //! with the exercise's [`TryJudge`] (its engine's table and the values it found), and come back with the verdict, so
 //! the window keeps drawing whatever the search costs. A flag stops the search from *Cancel*.
 
+use super::super::outside::OutsideEngine;
 use crate::games::any::{AnyGame, AnyMove};
 use crate::review::learn::{TryJudge, TryVerdict};
 use crate::review::{JudgedMove, ReviewPlan};
@@ -29,6 +30,8 @@ pub struct Request {
     pub before: AnyGame,
     pub judged: JudgedMove,
     pub try_move: AnyMove,
+    /// The outside engine that judged the review, with the game's moves, when one did: it judges the tries too.
+    pub outside: Option<(OutsideEngine, Vec<AnyMove>)>,
 }
 
 impl Job {
@@ -39,13 +42,19 @@ impl Job {
         let (sender, done) = channel();
         let flag = stop.clone();
         let work = move || {
-            let Request { start, plan, before, judged, try_move } = request;
+            let Request { start, plan, before, judged, try_move, outside } = request;
             // A panic in the search is reported like any failure, not left to kill the thread silently.
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
                 let mut judge = match judge {
                     Some(judge) => judge,
                     None => match TryJudge::new(&start, plan) {
-                        Ok(judge) => judge,
+                        Ok(judge) => match outside {
+                            Some((engine, moves)) => match engine.start() {
+                                Ok(uci) => judge.judged_by(Box::new(uci), start, moves),
+                                Err(why) => return (None, Err(why)),
+                            },
+                            None => judge,
+                        },
                         Err(e) => return (None, Err(e.to_string())),
                     },
                 };
