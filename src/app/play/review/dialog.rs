@@ -81,15 +81,21 @@ fn judge_choice(review: &mut ReviewState, ui: &mut egui::Ui) -> bool {
     let mut changed = false;
     ui.label("Judge with");
     ui.horizontal_wrapped(|ui| {
-        let own = "The studio's own search, at the strength you choose below";
+        let own = "The studio's own search, at the strength you choose below. Checked against Stockfish on master \
+                   games, it catches about 6 in 10 of the mistakes and blunders at level 10";
         changed |= ui.radio_value(&mut outside.chosen, false, "the studio's engine").on_hover_text(own).changed();
         let other = "A chess engine you have installed that speaks UCI, such as Stockfish: far stronger than the \
-                     studio's, so its verdicts are closer to a strong player's";
+                     studio's, so its verdicts are closer to a strong player's (Stockfish at 250,000 nodes catches \
+                     about 8 in 10 of the mistakes and blunders its deeper search finds)";
         changed |= ui.radio_value(&mut outside.chosen, true, "an outside UCI engine").on_hover_text(other).changed();
     });
     if !outside.chosen {
         review.outside_changed |= changed;
         return false;
+    }
+    if changed && outside.path.trim().is_empty() {
+        // Chosen for the first time: the Stockfish this machine has, if it has one, so most people need type nothing.
+        outside.path = super::outside::installed_stockfish().unwrap_or_default();
     }
     ui.horizontal(|ui| {
         ui.label("Program");
@@ -101,9 +107,8 @@ fn judge_choice(review: &mut ReviewState, ui: &mut egui::Ui) -> bool {
             .on_hover_text("A UCI chess engine such as Stockfish: the path of its program");
         changed |= edited.lost_focus() || (edited.changed() && !edited.has_focus());
     });
-    let nodes = egui::DragValue::new(&mut outside.nodes).range(ENGINE_NODES).speed(10_000).suffix(" nodes");
     changed |= ui
-        .add(nodes)
+        .add(nodes_field(&mut outside.nodes, ENGINE_NODES))
         .accessible_name("Engine nodes")
         .on_hover_text(
             "How many positions the engine looks at for each move: Stockfish sees 250,000 in about half a second. \
@@ -136,7 +141,7 @@ fn strength(settings: &mut crate::review::ReviewSettings, ui: &mut egui::Ui) {
             ui.add(egui::Slider::new(level, *LEVELS.start()..=*LEVELS.end()).text("level"));
         }
         ReviewBudget::Nodes(nodes) => {
-            ui.add(egui::DragValue::new(nodes).range(NODES).speed(10_000).suffix(" nodes")).accessible_name("nodes");
+            ui.add(nodes_field(nodes, NODES)).accessible_name("nodes");
         }
         ReviewBudget::Depth(depth) => {
             ui.add(plies_value(depth, "")).accessible_name("depth");
@@ -179,4 +184,43 @@ fn plies_value<'a, N: egui::emath::Numeric>(depth: &'a mut N, after: &'static st
 fn clock(duration: std::time::Duration) -> String {
     let seconds = duration.as_secs();
     format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// A field of nodes that reads as a person writes them, "250,000 nodes", and takes them typed with or without the
+/// commas.
+fn nodes_field(nodes: &mut u64, range: std::ops::RangeInclusive<u64>) -> egui::DragValue<'_> {
+    egui::DragValue::new(nodes)
+        .range(range)
+        .speed(10_000)
+        .custom_formatter(|value, _| nodes_text(value))
+        .custom_parser(read_nodes)
+}
+
+/// "250,000 nodes".
+fn nodes_text(value: f64) -> String {
+    format!("{} nodes", crate::numbers::thousands(value.max(0.0) as u64))
+}
+
+/// Nodes as typed: "1,500,000", "1500000 nodes", "1_500_000"; `None` for anything else.
+fn read_nodes(text: &str) -> Option<f64> {
+    let digits = text.trim().trim_end_matches("nodes").trim().replace([',', '_', ' '], "");
+    digits.parse::<u64>().ok().map(|n| n as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{nodes_text, read_nodes};
+
+    #[test]
+    fn nodes_read_as_they_are_written() {
+        assert_eq!(nodes_text(250_000.0), "250,000 nodes");
+        for (typed, read) in [("1,500,000", Some(1_500_000.0)), ("2000 nodes", Some(2_000.0)), ("1_000", Some(1_000.0))]
+        {
+            assert_eq!(read_nodes(typed), read, "{typed}");
+        }
+        for junk in ["", "nodes", "-5", "1.5e6", "lots"] {
+            assert_eq!(read_nodes(junk), None, "{junk}");
+        }
+        assert_eq!(read_nodes(&nodes_text(123_456.0)), Some(123_456.0), "what it writes it reads");
+    }
 }

@@ -84,3 +84,63 @@ impl OutsideEngine {
         UciJudge::start(&self.path, &[], self.nodes)
     }
 }
+
+/// Where Stockfish is usually installed when it is not on the `PATH` (Debian's package, a hand-built copy,
+/// Homebrew).
+const USUAL_PLACES: [&str; 3] = ["/usr/games/stockfish", "/usr/local/bin/stockfish", "/opt/homebrew/bin/stockfish"];
+
+/// A Stockfish this machine has, to offer when the person first chooses an outside engine: `stockfish` on the
+/// `PATH`, else in one of its usual places; `None` when there is none.
+pub fn installed_stockfish() -> Option<String> {
+    find_stockfish(std::env::var_os("PATH").as_deref(), &USUAL_PLACES)
+}
+
+/// `stockfish` in a folder of `path_var` (a `PATH`), else the first of `places` that is a program.
+fn find_stockfish(path_var: Option<&std::ffi::OsStr>, places: &[&str]) -> Option<String> {
+    let on_path = path_var.into_iter().flat_map(std::env::split_paths).map(|dir| dir.join("stockfish"));
+    on_path.chain(places.iter().map(std::path::PathBuf::from)).find(|p| is_program(p)).map(|p| p.display().to_string())
+}
+
+/// A file this user may run.
+fn is_program(path: &std::path::Path) -> bool {
+    let Ok(meta) = std::fs::metadata(path) else { return false };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        meta.is_file() && meta.permissions().mode() & 0o111 != 0
+    }
+    #[cfg(not(unix))]
+    meta.is_file()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::find_stockfish;
+
+    #[test]
+    fn stockfish_is_found_on_the_path_before_its_usual_places_and_only_as_a_program() {
+        let dir = std::env::temp_dir().join(format!("find-stockfish-{}", std::process::id()));
+        let (bin, other) = (dir.join("bin"), dir.join("other"));
+        std::fs::create_dir_all(&bin).expect("a folder");
+        std::fs::create_dir_all(&other).expect("a folder");
+        let usual = other.join("stockfish");
+        std::fs::write(&usual, "#!/bin/sh\n").expect("a file");
+        let usual_text = usual.display().to_string();
+        let path_var = std::env::join_paths([&bin]).expect("a PATH");
+
+        // Not a program yet: nothing.
+        assert_eq!(find_stockfish(Some(&path_var), &[&usual_text]), None);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&usual, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+            assert_eq!(find_stockfish(Some(&path_var), &[&usual_text]), Some(usual_text.clone()));
+            let on_path = bin.join("stockfish");
+            std::fs::write(&on_path, "#!/bin/sh\n").expect("a file");
+            std::fs::set_permissions(&on_path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+            assert_eq!(find_stockfish(Some(&path_var), &[&usual_text]), Some(on_path.display().to_string()));
+        }
+        assert_eq!(find_stockfish(None, &["/no/such/stockfish"]), None);
+        std::fs::remove_dir_all(&dir).expect("clean up");
+    }
+}
