@@ -78,7 +78,7 @@ impl UciEngine {
         let mut name = None;
         let mut note_name = |line: &str| {
             if let Some(given) = line.strip_prefix("id name ") {
-                name = Some(given.trim().to_string());
+                name = Some(readable_name(given));
             }
         };
         engine.wait_until("uciok", Instant::now() + HANDSHAKE, None, &mut note_name).map_err(failed("uci"))?;
@@ -284,5 +284,28 @@ fn read_lines(output: std::process::ChildStdout, tx: &SyncSender<String>, why: &
             }
             Err(TrySendError::Disconnected(_)) => return,
         }
+    }
+}
+
+/// The longest engine name kept: it is shown in the review's heading, panel and export.
+const MAX_NAME_CHARS: usize = 80;
+
+/// An engine's `id name` as the studio shows it: control characters (a terminal's escape sequences) left out, at
+/// most [`MAX_NAME_CHARS`] characters.
+fn readable_name(given: &str) -> String {
+    let shown: String = given.chars().filter(|c| !c.is_control()).take(MAX_NAME_CHARS).collect();
+    shown.trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_NAME_CHARS, readable_name};
+
+    #[test]
+    fn an_engine_s_name_is_shown_without_control_characters_and_held_short() {
+        assert_eq!(readable_name(" Stockfish 15.1 "), "Stockfish 15.1");
+        assert_eq!(readable_name("Evil\u{1b}[2J\u{7}Engine"), "Evil[2JEngine");
+        assert_eq!(readable_name(&"x".repeat(10_000)).chars().count(), MAX_NAME_CHARS);
+        assert_eq!(readable_name("\u{1b}\u{0}"), "");
     }
 }
