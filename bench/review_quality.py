@@ -6,6 +6,7 @@ review").
     review_quality.py chess --bin BIN [--stockfish PATH] [--depth D] --pgn FILE[:N]... [--per-file N] [--out DIR]
     review_quality.py fit-chess-scale --bin BIN [--stockfish PATH] [--depth D] --pgn FILE... [--skip N]
     review_quality.py stockfish-limits [--stockfish PATH] [--depth D] --pgn FILE[:N]... [--limits depth:D,nodes:N,...]
+    review_quality.py stockfish-recheck [--stockfish PATH] --pgn FILE[:N]... --moves GAME:PLY... [--depths 16,22,26]
     review_quality.py make-chess-games --out FILE [--games N] [--stockfish PATH]
 
 connect-four: plays N games of `alphabeta match connect-four` between low and medium levels from random openings
@@ -22,6 +23,8 @@ side's accuracy is Lichess's (lila's AccuracyPercent.scala), computed here from 
 
 stockfish-limits: Stockfish itself at smaller limits (depths, nodes a position), judged from its own evaluations by
 the same rule, against Stockfish at --depth: the strength of engine the chess goals ask for.
+
+stockfish-recheck: the moves named, judged again by Stockfish at deeper depths from an empty table.
 
 make-chess-games: plays Stockfish at low Skill Levels against itself (the games behind bench/data/review/
 stockfish-skill.pgn; Stockfish's skill randomness is not seeded, so the file is kept, not regenerated per run).
@@ -493,6 +496,51 @@ def stockfish_limits(args):
         print_verdicts(rows[spec], None, {})
 
 
+def stockfish_recheck(args):
+    """Moves the oracle judged, judged again by Stockfish at deeper limits, each position from an empty table: is a
+    disagreement the judge's error or depth 16's? --moves names them as GAME:PLY (GAME counts from 1 over the
+    --pgn files' games in order, PLY from 0)."""
+    import chess
+    import chess.engine
+
+    games = chess_games(args.pgn, 0)
+    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    try:
+        engine.configure({"Threads": 1, "Hash": 256})
+        print("| game | ply | move | " + " | ".join(f"depth {d}" for d in args.depths) + " |")
+        print("|---|---|---|" + "---|" * len(args.depths))
+        for spec in args.moves:
+            number, _, ply = spec.partition(":")
+            if not (number.isdigit() and ply.isdigit()) or not 1 <= int(number) <= len(games):
+                fail(f"--moves: '{spec}' is not GAME:PLY of the {len(games)} games")
+            _, name, game = games[int(number) - 1]
+            moves = list(game.mainline_moves())
+            if int(ply) >= len(moves):
+                fail(f"--moves: game {number} has {len(moves)} plies")
+            board = chess.Board()
+            for move in moves[:int(ply)]:
+                board.push(move)
+            white, san = board.turn == chess.WHITE, board.san(moves[int(ply)])
+            after = board.copy()
+            after.push(moves[int(ply)])
+            cells = []
+            for depth in args.depths:
+                before_eval, after_eval = (evaluation(engine, position, depth) for position in (board, after))
+                judged, drop = lichess_judgement(before_eval, after_eval, white)
+                cells.append(f"{show(before_eval)} → {show(after_eval)}: {judged or 'sound'} {drop:.3f}")
+            print(f"| {name} | {ply} | {san} | " + " | ".join(cells) + " |", flush=True)
+    finally:
+        engine.quit()
+
+
+def evaluation(engine, board, depth):
+    """Stockfish's evaluation of `board` to `depth` from an empty table: (cp, mate), White's side."""
+    import chess.engine
+
+    score = engine.analyse(board, chess.engine.Limit(depth=depth), game=object())["score"].white()
+    return (None, score.mate()) if score.is_mate() else (score.score(), None)
+
+
 def judgements(moves, evaluations):
     """Lichess's class of each move (None when sound) from the evaluations of the positions around it."""
     import chess
@@ -577,6 +625,11 @@ def main():
     limits.add_argument("--pgn", nargs="+", required=True)
     limits.add_argument("--per-file", type=int, default=0, help="the first N games of each file (0: all)")
     limits.add_argument("--limits", default="depth:8,depth:10,depth:12,depth:14,nodes:1000000")
+    recheck = commands.add_parser("stockfish-recheck")
+    recheck.add_argument("--stockfish", default="/usr/games/stockfish")
+    recheck.add_argument("--pgn", nargs="+", required=True)
+    recheck.add_argument("--moves", nargs="+", required=True, help="GAME:PLY, the game counted from 1")
+    recheck.add_argument("--depths", type=lambda text: [int(d) for d in text.split(",")], default=[16, 22, 26])
     make = commands.add_parser("make-chess-games")
     make.add_argument("--out", required=True)
     make.add_argument("--games", type=int, default=8)
@@ -586,7 +639,8 @@ def main():
     if hasattr(args, "review_args"):
         args.review_args = args.review_args.split()
     commands = {"connect-four": connect_four, "chess": chess_quality, "fit-chess-scale": fit_chess_scale,
-                "stockfish-limits": stockfish_limits, "make-chess-games": make_chess_games}
+                "stockfish-limits": stockfish_limits,
+                "stockfish-recheck": stockfish_recheck, "make-chess-games": make_chess_games}
     commands[args.command](args)
 
 
