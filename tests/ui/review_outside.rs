@@ -179,20 +179,29 @@ fn a_try_after_an_outside_review_is_judged_by_the_outside_engine() {
     use alphabeta_studio::app::play::review::{self, learn};
     use std::os::unix::fs::PermissionsExt;
     let (dir, own) = own_engine();
+    // The review's engine: the studio's own `uci` until a flag file appears, then canned answers (a try's value
+    // known in advance), so the verdict shows which engine judged the try.
+    let (judge, canned) = (dir.path().join("judge"), dir.path().join("canned"));
+    let script = format!(
+        "#!/bin/sh\n[ -e '{canned}' ] || exec '{own}'\nwhile read line; do case \"$line\" in\n uci) echo uciok;;\n \
+         isready) echo readyok;;\n *searchmoves*) echo \"info depth 3 score cp -250 pv ${{line##* }}\"; \
+         echo \"bestmove ${{line##* }}\";;\n go*) echo 'info depth 3 score cp 40 pv g7g6'; echo 'bestmove g7g6';;\n \
+         esac; done\n",
+        canned = canned.display()
+    );
+    std::fs::write(&judge, script).expect("write");
+    std::fs::set_permissions(&judge, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let judge = judge.display().to_string();
     let mut harness = dialog("chess", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6", |play| {
-        play.review.outside = OutsideSettings { chosen: true, path: own, nodes: 3_000 };
+        play.review.outside = OutsideSettings { chosen: true, path: judge, nodes: 3_000 };
     });
     harness.get_by_label("Start review").click();
     run_until(&mut harness, "the review", |play| play.review().is_some() || play.review.error.is_some());
     let blunder = harness.state().review().expect("reviewed").moves[5].clone();
     assert_eq!((blunder.move_name.as_str(), blunder.class), ("Nf6", MoveClass::Blunder), "{blunder:?}");
-    let fixed = dir.path().join("fixed");
-    let script = "#!/bin/sh\nwhile read line; do case \"$line\" in\n uci) echo uciok;;\n isready) echo readyok;;\n \
-                  *searchmoves*) echo \"info depth 3 score cp -250 pv ${line##* }\"; echo \"bestmove ${line##* }\";;\n \
-                  go*) echo 'info depth 3 score cp 40 pv g7g6'; echo 'bestmove g7g6';;\n esac; done\n";
-    std::fs::write(&fixed, script).expect("write");
-    std::fs::set_permissions(&fixed, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    harness.state_mut().review.outside.path = fixed.display().to_string();
+    std::fs::write(&canned, "").expect("the flag");
+    // The preferences changed since: the tries are still the review's engine's to judge.
+    harness.state_mut().review.outside.path = "/no/such/engine".into();
     harness.state_mut().act(Action::Review(review::Action::Learn(learn::Action::Start(1))));
     settle(&mut harness);
     let before = harness.state().history().position_at(5);

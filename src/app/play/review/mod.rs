@@ -54,6 +54,18 @@ pub struct Reviewed {
     pub review: Review,
 }
 
+/// The outside engine that judged the last review, with the game it judged: *Learn from your mistakes* judges that
+/// game's tries with the same program and nodes, whatever the preferences say by then.
+#[derive(Clone, Debug)]
+pub struct JudgedWith {
+    /// The game's id.
+    pub game: String,
+    /// The moves judged.
+    pub moves: Vec<AnyMove>,
+    /// The engine.
+    pub engine: outside::OutsideEngine,
+}
+
 /// The review's part of the Play view.
 pub struct ReviewState {
     /// The dialog is open.
@@ -66,6 +78,8 @@ pub struct ReviewState {
     pub outside: outside::OutsideSettings,
     /// The outside engine's settings changed since they were last saved.
     pub outside_changed: bool,
+    /// The outside engine that judged the last review this run, if one did.
+    pub judged_with: Option<JudgedWith>,
     /// A start asked for, waiting for the frame that can wake the window (see [`drive`]).
     pending: Option<(ReviewSettings, Option<outside::OutsideEngine>)>,
     job: Option<worker::Job>,
@@ -89,6 +103,7 @@ impl Default for ReviewState {
             why_shape: TreeShape { depth: 3, width: 5 },
             outside: outside::OutsideSettings::default(),
             outside_changed: false,
+            judged_with: None,
             pending: None,
             job: None,
             done: None,
@@ -200,10 +215,12 @@ pub fn drive(play: &mut Play, ctx: &egui::Context) {
         ctx.request_repaint_after(std::time::Duration::from_millis(250));
         return;
     };
-    let (game, moves) = (job.game.clone(), job.moves.clone());
+    let (game, moves, engine) = (job.game.clone(), job.moves.clone(), job.outside.clone());
     play.review.job = None;
     match result {
         Ok(review) => {
+            play.review.judged_with =
+                engine.map(|engine| JudgedWith { game: game.clone(), moves: moves.clone(), engine });
             let summary = summary(&review);
             // Finished after its game was put aside: it joins that game, to be shown when it is picked again.
             let index = play.registry.entries.iter().position(|e| e.variant.id == game);

@@ -30,8 +30,9 @@ pub struct Job {
     /// The game's id and the moves under review, so the result is shown only with that game.
     pub game: String,
     pub moves: Vec<AnyMove>,
-    /// An outside engine judges: its process is ended with the thread's review, which a drop waits for (briefly).
-    outside: bool,
+    /// The outside engine that judges, if one does: its process is ended with the thread's review, which a drop
+    /// waits for (briefly).
+    pub outside: Option<OutsideEngine>,
 }
 
 impl Job {
@@ -44,7 +45,7 @@ impl Job {
         outside: Option<OutsideEngine>,
         wake: impl Fn() + Send + 'static,
     ) -> std::io::Result<Job> {
-        let by_outside = outside.is_some();
+        let judge = outside.clone();
         let game = plan.game.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let (sender, reports) = channel();
@@ -75,7 +76,7 @@ impl Job {
         };
         std::thread::Builder::new().name("review".into()).spawn(work)?;
         let total = moves.len();
-        Ok(Job { stop, reports, started: Instant::now(), done: 0, total, game, moves, outside: by_outside })
+        Ok(Job { stop, reports, started: Instant::now(), done: 0, total, game, moves, outside: judge })
     }
 
     /// Reads the reports that came; the result once the thread has finished.
@@ -111,7 +112,7 @@ impl Drop for Job {
     /// engine's is waited for a moment, so that its process is ended before the window closes.
     fn drop(&mut self) {
         self.cancel();
-        if self.outside {
+        if self.outside.is_some() {
             let until = Instant::now() + ENGINE_ENDS;
             while let Ok(report) = self.reports.recv_timeout(until.saturating_duration_since(Instant::now())) {
                 if matches!(report, Report::Done(_)) {

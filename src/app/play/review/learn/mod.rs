@@ -273,7 +273,17 @@ fn start(play: &mut Play, side: usize) {
     play.review.dialog_open = false;
     let variant = &play.entry().variant;
     let plan = ReviewPlan::new(&variant.id, &variant.ai, review.settings, &start);
-    let outside = play.review.outside.engine_of_review(&review, &start);
+    // The engine that judged this very review this run; else (a review from a saved session) the one the
+    // preferences name.
+    let judged_here = play
+        .review
+        .judged_with
+        .as_ref()
+        .filter(|with| review.judged_by.is_some() && with.game == variant.id && with.moves == play.history.moves());
+    let outside = match judged_here {
+        Some(with) => Some(with.engine.clone()),
+        None => play.review.outside.engine_of_review(&review, &start),
+    };
     let numbered = found.iter().map(|m| numbered_move(&play.history, m.ply)).collect();
     let mut exercise = Exercise {
         game: variant.id.clone(),
