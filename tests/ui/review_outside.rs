@@ -169,6 +169,11 @@ fn cancel_ends_the_engine_s_process() {
     settle(&mut harness);
     assert!(!harness.state().review.running());
     assert_eq!(harness.state().message().map(|m| m.text.as_str()), Some("Review cancelled: nothing was changed."));
+    // The window did not wait for it: the review's thread ends the engine's process a moment later.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while std::path::Path::new(&format!("/proc/{pid}")).exists() && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists(), "the engine's process is ended");
 }
 

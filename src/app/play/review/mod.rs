@@ -182,7 +182,12 @@ pub fn apply(play: &mut Play, action: Action) {
         }
         Action::Start(_) => {}
         Action::Cancel => {
-            if play.review.job.take().is_some() || play.review.pending.take().is_some() {
+            let job = play.review.job.take();
+            let cancelled = job.is_some() || play.review.pending.take().is_some();
+            if let Some(job) = job {
+                job.cancel_without_waiting();
+            }
+            if cancelled {
                 play.say("Review cancelled: nothing was changed.".into(), false);
             }
         }

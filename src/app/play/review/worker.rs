@@ -96,6 +96,13 @@ impl Job {
         self.stop.store(true, Ordering::Relaxed);
     }
 
+    /// Stops the review without waiting for it: the thread ends an outside engine's process by itself a moment
+    /// later, while the window goes on drawing. (Dropping a job instead waits for that, for when the window closes.)
+    pub fn cancel_without_waiting(mut self) {
+        self.cancel();
+        self.outside = None;
+    }
+
     /// The share done, 0 to 1.
     pub fn fraction(&self) -> f32 {
         if self.total == 0 { 0.0 } else { self.done as f32 / self.total as f32 }
