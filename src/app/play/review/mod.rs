@@ -52,18 +52,10 @@ pub struct Reviewed {
     pub moves: Vec<AnyMove>,
     /// Every move's judgement and each side's accuracy.
     pub review: Review,
-}
-
-/// The outside engine that judged the last review, with the game it judged: *Learn from your mistakes* judges that
-/// game's tries with the same program and nodes, whatever the preferences say by then.
-#[derive(Clone, Debug)]
-pub struct JudgedWith {
-    /// The game's id.
-    pub game: String,
-    /// The moves judged.
-    pub moves: Vec<AnyMove>,
-    /// The engine.
-    pub engine: outside::OutsideEngine,
+    /// The outside engine that judged it in this run of the studio: *Learn from your mistakes* judges the tries
+    /// with it, whatever the preferences say by then. `None` for the studio's own engine and for a review read back
+    /// from a session (whose tries go to the preferences' engine).
+    pub judged_with: Option<outside::OutsideEngine>,
 }
 
 /// The review's part of the Play view.
@@ -78,8 +70,6 @@ pub struct ReviewState {
     pub outside: outside::OutsideSettings,
     /// The outside engine's settings changed since they were last saved.
     pub outside_changed: bool,
-    /// The outside engine that judged the last review this run, if one did.
-    pub judged_with: Option<JudgedWith>,
     /// A start asked for, waiting for the frame that can wake the window (see [`drive`]).
     pending: Option<(ReviewSettings, Option<outside::OutsideEngine>)>,
     job: Option<worker::Job>,
@@ -103,7 +93,6 @@ impl Default for ReviewState {
             why_shape: TreeShape { depth: 3, width: 5 },
             outside: outside::OutsideSettings::default(),
             outside_changed: false,
-            judged_with: None,
             pending: None,
             job: None,
             done: None,
@@ -131,7 +120,12 @@ impl Play {
     /// The finished review of the game on the board: of this game, its moves the first moves of the game (moves
     /// played since are not judged yet; after an undo past them it is hidden until they are redone).
     pub fn review(&self) -> Option<&Review> {
-        of(&self.review, &self.entry().variant.id, &self.history)
+        self.reviewed().map(|done| &done.review)
+    }
+
+    /// [`Play::review`] with what it is of and who judged it.
+    pub fn reviewed(&self) -> Option<&Reviewed> {
+        reviewed_of(&self.review, &self.entry().variant.id, &self.history)
     }
 
     /// The judged move at `ply` of the game on the board, if the review judged it.
@@ -142,9 +136,13 @@ impl Play {
 
 /// [`Play::review`] from the parts of the view it reads, so a caller can hold other parts mutably meanwhile.
 pub fn of<'a>(state: &'a ReviewState, game: &str, history: &GameHistory) -> Option<&'a Review> {
+    reviewed_of(state, game, history).map(|done| &done.review)
+}
+
+/// [`of`] with what the review is of and who judged it.
+fn reviewed_of<'a>(state: &'a ReviewState, game: &str, history: &GameHistory) -> Option<&'a Reviewed> {
     let done = state.done.as_ref()?;
-    let ours = done.game == game && history.moves().starts_with(&done.moves);
-    ours.then_some(&done.review)
+    (done.game == game && history.moves().starts_with(&done.moves)).then_some(done)
 }
 
 /// The move list's label of the move at `ply` named `name`, with its review's mark in its class's colour
@@ -224,18 +222,16 @@ pub fn drive(play: &mut Play, ctx: &egui::Context) {
     play.review.job = None;
     match result {
         Ok(review) => {
-            play.review.judged_with =
-                engine.map(|engine| JudgedWith { game: game.clone(), moves: moves.clone(), engine });
             let summary = summary(&review);
             // Finished after its game was put aside: it joins that game, to be shown when it is picked again.
             let index = play.registry.entries.iter().position(|e| e.variant.id == game);
             if game != play.entry().variant.id
                 && let Some(parked) = index.and_then(|i| play.parked.get_mut(&i))
             {
-                parked.review = Some(Reviewed { game, moves, review });
+                parked.review = Some(Reviewed { game, moves, review, judged_with: engine });
                 return;
             }
-            play.review.done = Some(Reviewed { game, moves, review });
+            play.review.done = Some(Reviewed { game, moves, review, judged_with: engine });
             play.review.panel_open = true;
             play.review.dialog_open = false;
             play.say(format!("Review done: {summary}."), false);

@@ -49,7 +49,7 @@ pub fn fit(saved: &SavedReview, game: &str, history: &GameHistory) -> Result<Rev
     }
     check(&saved.review, saved.moves.len()).map_err(|e| format!("the saved review was left out: {e}"))?;
     let moves = history.moves()[..saved.moves.len()].to_vec();
-    Ok(Reviewed { game: game.to_string(), moves, review: saved.review.clone() })
+    Ok(Reviewed { game: game.to_string(), moves, review: saved.review.clone(), judged_with: None })
 }
 
 /// Checks that every judged move of `review` is one of the `plies` moves, of side 0 or 1, its chances between 0

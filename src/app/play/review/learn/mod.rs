@@ -11,6 +11,7 @@ pub mod panel;
 mod worker;
 
 use super::super::{Play, PlayerKind};
+use super::Reviewed;
 use super::outside::OutsideEngine;
 use crate::games::any::{AnyGame, AnyMove};
 use crate::play::numbering::numbered_move;
@@ -259,7 +260,7 @@ pub fn apply(play: &mut Play, action: Action) {
 
 /// Starts the exercise on `side`'s mistakes of the game's review.
 fn start(play: &mut Play, side: usize) {
-    let Some(review) = play.review().cloned() else {
+    let Some(Reviewed { review, judged_with, .. }) = play.reviewed().cloned() else {
         return play.say("Review the game first: the exercise is made of the review's mistakes.".into(), true);
     };
     let found: Vec<JudgedMove> = mistakes(&review, side).into_iter().cloned().collect();
@@ -273,17 +274,8 @@ fn start(play: &mut Play, side: usize) {
     play.review.dialog_open = false;
     let variant = &play.entry().variant;
     let plan = ReviewPlan::new(&variant.id, &variant.ai, review.settings, &start);
-    // The engine that judged this very review this run; else (a review from a saved session) the one the
-    // preferences name.
-    let judged_here = play
-        .review
-        .judged_with
-        .as_ref()
-        .filter(|with| review.judged_by.is_some() && with.game == variant.id && with.moves == play.history.moves());
-    let outside = match judged_here {
-        Some(with) => Some(with.engine.clone()),
-        None => play.review.outside.engine_of_review(&review, &start),
-    };
+    // The engine that judged this very review; for a review read back from a session, the preferences' one.
+    let outside = judged_with.or_else(|| play.review.outside.engine_of_review(&review, &start));
     let numbered = found.iter().map(|m| numbered_move(&play.history, m.ply)).collect();
     let mut exercise = Exercise {
         game: variant.id.clone(),
