@@ -222,16 +222,9 @@ impl Player for UciEngine {
     }
 
     fn choose(&mut self, game: &AnyGame, history: &[AnyMove], time: MoveTime) -> Result<AnyMove, Failure> {
-        // The moves so far, replayed to name them as UCI does.
-        let mut position = Chess::new();
-        let mut names = Vec::with_capacity(history.len());
-        for &encoded in history {
-            let mv = chess::decode(encoded).ok_or_else(|| Failure::Illegal("not a chess game".into()))?;
-            names.push(position.uci_name(mv));
-            alphabeta_core::engine::game::Game::try_play(&mut position, mv).map_err(|e| Failure::Illegal(e.0))?;
-        }
-        let moves = if names.is_empty() { String::new() } else { format!(" moves {}", names.join(" ")) };
-        self.send(&format!("position startpos{moves}"))?;
+        let not_chess = || Failure::Illegal("not a chess game".into());
+        let position = game.downcast_ref::<Chess>().ok_or_else(not_chess)?;
+        self.send(&position_command(&Chess::new(), history).map_err(Failure::Illegal)?)?;
         let mut go = String::from("go");
         if let Some(ms) = time.limits.time_ms {
             go.push_str(&format!(" movetime {ms}"));
@@ -258,6 +251,21 @@ impl Player for UciEngine {
         let encoded = chess::encode(mv);
         if game.legal_moves().contains(&encoded) { Ok(encoded) } else { Err(Failure::Illegal(name.to_string())) }
     }
+}
+
+/// `position startpos|fen … moves …` for the position after `before` from `start`.
+pub(super) fn position_command(start: &Chess, before: &[AnyMove]) -> Result<String, String> {
+    let mut game = start.clone();
+    let mut names = Vec::with_capacity(before.len());
+    for &encoded in before {
+        let mv = chess::decode(encoded).ok_or_else(|| "a move of the record is not a chess move".to_string())?;
+        names.push(game.uci_name(mv));
+        alphabeta_core::engine::game::Game::try_play(&mut game, mv).map_err(|e| e.0)?;
+    }
+    let fen = start.to_fen();
+    let from = if fen == Chess::new().to_fen() { "startpos".to_string() } else { format!("fen {fen}") };
+    let moves = if names.is_empty() { String::new() } else { format!(" moves {}", names.join(" ")) };
+    Ok(format!("position {from}{moves}"))
 }
 
 /// Reads the engine's lines into `tx` until its output ends, a line is longer than [`MAX_LINE_BYTES`] (found out

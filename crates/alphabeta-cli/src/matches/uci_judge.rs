@@ -7,7 +7,7 @@
 //! [`UciScore::value`]: alphabeta_core::review::outside::UciScore::value
 
 use super::seat::Failure;
-use super::uci_engine::{StartFailure, UciEngine};
+use super::uci_engine::{StartFailure, UciEngine, position_command};
 use alphabeta_core::engine::game::{Game, Value};
 use alphabeta_core::engine::search::compare::Comparison;
 use alphabeta_core::games::any::AnyMove;
@@ -180,21 +180,6 @@ impl OutsideEngine for UciJudge {
             nodes,
         })
     }
-}
-
-/// `position startpos|fen … moves …` for the position after `before` from `start`.
-fn position_command(start: &Chess, before: &[AnyMove]) -> Result<String, String> {
-    let mut game = start.clone();
-    let mut names = Vec::with_capacity(before.len());
-    for &encoded in before {
-        let mv = chess::decode(encoded).ok_or_else(|| "a move of the record is not a chess move".to_string())?;
-        names.push(game.uci_name(mv));
-        game.try_play(mv).map_err(|e| e.0)?;
-    }
-    let fen = start.to_fen();
-    let from = if fen == Chess::new().to_fen() { "startpos".to_string() } else { format!("fen {fen}") };
-    let moves = if names.is_empty() { String::new() } else { format!(" moves {}", names.join(" ")) };
-    Ok(format!("position {from}{moves}"))
 }
 
 /// The line `best` then the rest of `pv` (UCI names), as far as its moves are legal: a line that does not begin
