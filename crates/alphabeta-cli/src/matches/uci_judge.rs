@@ -8,7 +8,7 @@
 
 use super::seat::Failure;
 use super::uci_engine::{StartFailure, UciEngine, position_command};
-use alphabeta_core::engine::game::{Game, Value};
+use alphabeta_core::engine::game::Game;
 use alphabeta_core::engine::search::compare::Comparison;
 use alphabeta_core::games::any::AnyMove;
 use alphabeta_core::games::chess::{self, Chess, ChessMove as Move};
@@ -136,44 +136,32 @@ impl OutsideEngine for UciJudge {
         let command = position_command(start, question.before)?;
         let (best, scored) = self.search(&command, position, None, stop)?;
         let plies = position.moves_played();
-        let line = legal_line(position, best, &scored.pv);
-        let best_value = scored.score.value(plies);
-        let depth = scored.depth.unwrap_or(0);
         let mut nodes = scored.nodes.unwrap_or(0);
-        let encode = |line: Vec<Move>| line.into_iter().map(chess::encode).collect::<Vec<AnyMove>>();
-        if best == played {
-            let line = encode(line);
-            return Ok(Comparison {
-                depth,
-                best: question.played,
-                line,
-                best_value,
-                played_value: best_value,
-                exact: false,
-                nodes,
-            });
-        }
-        let (answered, scored_played) = self.search(&command, position, Some(played), stop)?;
-        if answered != played {
-            let path = &self.path;
-            let (asked, gave) = (position.uci_name(played), position.uci_name(answered));
-            return Err(format!(
-                "engine {path}: asked to search only {asked} (`searchmoves`), it gave `bestmove {gave}`"
-            ));
-        }
-        nodes = nodes.saturating_add(scored_played.nodes.unwrap_or(0));
-        let played_value: Value = scored_played.score.value(plies);
-        // The played move scored higher searched alone: it is the best, and both values are its own, as the
-        // studio's comparison gives a best move that loses nothing.
-        if played_value > best_value {
-            let line = encode(legal_line(position, played, &scored_played.pv));
-            let (best, best_value) = (question.played, played_value);
-            return Ok(Comparison { depth, best, line, best_value, played_value, exact: false, nodes });
-        }
+        let mut found = (best, legal_line(position, best, &scored.pv), scored.score.value(plies));
+        let played_value = if best == played {
+            found.2
+        } else {
+            let (answered, alone) = self.search(&command, position, Some(played), stop)?;
+            if answered != played {
+                let (path, asked, gave) = (&self.path, position.uci_name(played), position.uci_name(answered));
+                return Err(format!(
+                    "engine {path}: asked to search only {asked} (`searchmoves`), it gave `bestmove {gave}`"
+                ));
+            }
+            nodes = nodes.saturating_add(alone.nodes.unwrap_or(0));
+            let value = alone.score.value(plies);
+            // The played move scored higher searched alone: it is the best, and both values are its own, as the
+            // studio's comparison gives a best move that loses nothing.
+            if value > found.2 {
+                found = (played, legal_line(position, played, &alone.pv), value);
+            }
+            value
+        };
+        let (best, line, best_value) = found;
         Ok(Comparison {
-            depth,
+            depth: scored.depth.unwrap_or(0),
             best: chess::encode(best),
-            line: encode(line),
+            line: line.into_iter().map(chess::encode).collect(),
             best_value,
             played_value,
             exact: false,
