@@ -228,9 +228,10 @@ pub struct Review {
 }
 
 impl Review {
-    /// Who judged, in words: the outside engine and its budget, or the studio's budget ("level 10").
+    /// Who judged, in words: the outside engine and its budget ("Stockfish 15.1, 250,000 nodes a position"), or
+    /// the studio's engine at its budget ("the studio's engine, level 10").
     pub fn judge_words(&self) -> String {
-        self.judged_by.clone().unwrap_or_else(|| self.settings.budget.to_string())
+        self.judged_by.clone().unwrap_or_else(|| format!("the studio's engine, {}", self.settings.budget))
     }
 
     /// The judgement of the move at `ply`, if it was a decision (a chance outcome is not judged). The moves are in

@@ -51,7 +51,8 @@ fn show(play: &mut Play, ui: &mut egui::Ui) {
     }
     let Some(review) = play.review().cloned() else { return };
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        ui.weak(judge_words(&review)).on_hover_text("Who valued the moves, and how hard each position was searched");
+        ui.weak(format!("Judged by {}", review.judge_words()))
+            .on_hover_text("Who valued the moves, and how hard each position was searched");
         sides(ui, &review);
         let first = play.history.position().side_name(Side::Max).to_string();
         let height = (ui.available_height() * 0.4).clamp(140.0, 260.0);
@@ -76,14 +77,6 @@ fn show(play: &mut Play, ui: &mut egui::Ui) {
             }
         });
     });
-}
-
-/// "Judged by Stockfish 15.1, 250,000 nodes a position", or by the studio's engine at its budget.
-pub fn judge_words(review: &Review) -> String {
-    match &review.judged_by {
-        Some(engine) => format!("Judged by {engine}"),
-        None => format!("Judged by the studio's engine, {}", review.settings.budget),
-    }
 }
 
 /// Each side's accuracy and its inaccuracies, mistakes and blunders.
