@@ -48,9 +48,7 @@ impl OutsideSettings {
         }
         Ok(Some(OutsideEngine { path: path.to_string(), nodes: self.nodes }))
     }
-}
 
-impl OutsideSettings {
     /// The engine to judge *Learn from your mistakes*'s tries with, for `review` of `start`'s game: the outside
     /// engine of these settings when an outside engine judged the review (so a try is judged as the move it
     /// replaces was), else `None`.
