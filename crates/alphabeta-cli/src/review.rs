@@ -8,6 +8,7 @@
 use super::CommandError;
 use super::game_arg::named_game;
 use super::search::value_json;
+use crate::matches::uci_engine::uci_option;
 use crate::matches::uci_judge::{DEFAULT_NODES, MAX_NODES, UciJudge};
 use alphabeta_core::engine::game::{Side, Value};
 use alphabeta_core::games::any::{AnyGame, AnyMove};
@@ -144,9 +145,8 @@ fn outside_engine(args: &ReviewArgs, start: &AnyGame) -> Result<Option<UciJudge>
     let options = args
         .engine_option
         .iter()
-        .map(|option| match option.split_once('=') {
-            Some((name, value)) if !name.trim().is_empty() => Ok((name.trim().to_string(), value.trim().to_string())),
-            _ => Err(CommandError(format!("--engine-option '{option}': not NAME=VALUE"))),
+        .map(|option| {
+            uci_option(option).ok_or_else(|| CommandError(format!("--engine-option '{option}': not NAME=VALUE")))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let nodes = args.engine_nodes.unwrap_or(DEFAULT_NODES);

@@ -49,8 +49,7 @@ impl PlayerSpec {
             }
             let options = parts
                 .map(|pair| {
-                    pair.split_once('=')
-                        .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                    super::uci_engine::uci_option(pair)
                         .ok_or_else(|| format!("player '{text}': option '{pair}' is not Name=Value"))
                 })
                 .collect::<Result<_, _>>()?;

@@ -253,6 +253,14 @@ impl Player for UciEngine {
     }
 }
 
+/// A UCI option as a person writes it, `Name=Value` (for `setoption name Name value Value`), trimmed; `None`
+/// without the `=` or with no name.
+pub fn uci_option(pair: &str) -> Option<(String, String)> {
+    let (name, value) = pair.split_once('=')?;
+    let name = name.trim();
+    (!name.is_empty()).then(|| (name.to_string(), value.trim().to_string()))
+}
+
 /// `position startpos|fen … moves …` for the position after `before` from `start`.
 pub(super) fn position_command(start: &Chess, before: &[AnyMove]) -> Result<String, String> {
     let mut game = start.clone();
@@ -307,7 +315,7 @@ fn readable_name(given: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{MAX_NAME_CHARS, readable_name};
+    use super::{MAX_NAME_CHARS, readable_name, uci_option};
 
     #[test]
     fn an_engine_s_name_is_shown_without_control_characters_and_held_short() {
@@ -315,5 +323,17 @@ mod tests {
         assert_eq!(readable_name("Evil\u{1b}[2J\u{7}Engine"), "Evil[2JEngine");
         assert_eq!(readable_name(&"x".repeat(10_000)).chars().count(), MAX_NAME_CHARS);
         assert_eq!(readable_name("\u{1b}\u{0}"), "");
+    }
+
+    #[test]
+    fn an_option_is_a_name_and_a_value() {
+        let pair = |name: &str, value: &str| Some((name.to_string(), value.to_string()));
+        assert_eq!(uci_option("Hash=64"), pair("Hash", "64"));
+        assert_eq!(uci_option(" Skill Level = 5 "), pair("Skill Level", "5"));
+        assert_eq!(uci_option("SyzygyPath="), pair("SyzygyPath", ""));
+        assert_eq!(uci_option("EvalFile=a=b.nnue"), pair("EvalFile", "a=b.nnue"));
+        for bad in ["Hash", "=64", " =64", ""] {
+            assert_eq!(uci_option(bad), None, "{bad}");
+        }
     }
 }
