@@ -6,6 +6,7 @@ use super::outside::{OutsideEngine, Question};
 use super::scale::{Certainty, WinScale, lichess_chances, proven_probability, win_probability, winning_chances};
 use super::{JudgedMove, MoveClass, Review, ReviewBudget, ReviewError, ReviewSettings, SideSummary};
 use crate::engine::game::{Side, Value};
+use crate::engine::search::compare::Comparison;
 use crate::engine::search::deepening::EngineConfig;
 use crate::engine::search::limits::Limits;
 use crate::games::any::oracle::ExactOracle;
@@ -288,8 +289,7 @@ impl Judge<'_> {
         }
         let (compared, best, line) = match self.exact(game, &legal, mv, ply)? {
             Some(exact) => exact,
-            None if self.outside.is_some() => self.asked(game, ply, mv)?,
-            None => self.searched(game, ply, mv)?,
+            None => self.comparison(game, ply, mv)?,
         };
         let class = if legal.len() == 1 {
             MoveClass::Forced
@@ -392,7 +392,13 @@ impl Judge<'_> {
             let compared = Compared::equal(0.0, 0.5, 0);
             return Ok((compared, mv, vec![mv]));
         };
-        // With chance turns an exact value is an expected result, not a certain one.
+        Ok(self.read(found))
+    }
+
+    /// A comparison's two values as the review reads them: exact ones as proven outcomes (but with chance turns,
+    /// where an exact value is an expected result, not a certain one), the others on the game's scale. The values
+    /// are from the side to move at the root: the mover's.
+    fn read(&self, found: Comparison<AnyMove>) -> (Compared, AnyMove, Vec<AnyMove>) {
         let proven = found.exact && !self.has_chance;
         let win = |value: Value| {
             if proven {
@@ -401,7 +407,6 @@ impl Judge<'_> {
                 win_probability(value, &self.plan.scale, self.plan.certainty)
             }
         };
-        // The values are from the side to move at the root: the mover's.
         let compared = Compared {
             before: found.best_value,
             after: found.played_value,
@@ -411,12 +416,12 @@ impl Judge<'_> {
             win_after: win(found.played_value),
             depth: found.depth,
         };
-        Ok((compared, found.best, found.line))
+        (compared, found.best, found.line)
     }
 
-    /// The decision judged on the outside engine's comparison, read on the game's scale as the studio's own search
-    /// is: its values are never proven ones.
-    fn asked(
+    /// The decision judged on the outside engine's comparison when the review has one (its values never exact:
+    /// read on the game's scale as the studio's own search's are), else on the studio's search.
+    fn comparison(
         &mut self,
         game: &AnyGame,
         ply: usize,
@@ -430,17 +435,7 @@ impl Judge<'_> {
             return Err(ReviewError::Cancelled);
         }
         let found = found.map_err(|message| ReviewError::Outside { ply, message })?;
-        let win = |value: Value| win_probability(value, &self.plan.scale, self.plan.certainty);
-        let compared = Compared {
-            before: found.best_value,
-            after: found.played_value,
-            proven: false,
-            outcome_only: false,
-            win_before: win(found.best_value),
-            win_after: win(found.played_value),
-            depth: found.depth,
-        };
-        Ok((compared, found.best, found.line))
+        Ok(self.read(Comparison { exact: false, ..found }))
     }
 }
 
