@@ -34,6 +34,20 @@ pub struct Request {
     pub outside: Option<(OutsideEngine, Vec<AnyMove>)>,
 }
 
+/// The exercise's judge, made on its first try: the review's plan, and the outside engine that judged the review
+/// (started here, on the worker) when one did.
+fn new_judge(
+    start: AnyGame,
+    plan: ReviewPlan,
+    outside: Option<(OutsideEngine, Vec<AnyMove>)>,
+) -> Result<TryJudge, String> {
+    let judge = TryJudge::new(&start, plan).map_err(|e| e.to_string())?;
+    Ok(match outside {
+        Some((engine, moves)) => judge.judged_by(Box::new(engine.start()?), start, moves),
+        None => judge,
+    })
+}
+
 impl Job {
     /// Judges `request` on a thread named "learn" with `judge` (a new one, made on the thread, when `None`);
     /// `wake` is called when the verdict is ready.
@@ -45,18 +59,13 @@ impl Job {
             let Request { start, plan, before, judged, try_move, outside } = request;
             // A panic in the search is reported like any failure, not left to kill the thread silently.
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
-                let mut judge = match judge {
-                    Some(judge) => judge,
-                    None => match TryJudge::new(&start, plan) {
-                        Ok(judge) => match outside {
-                            Some((engine, moves)) => match engine.start() {
-                                Ok(uci) => judge.judged_by(Box::new(uci), start, moves),
-                                Err(why) => return (None, Err(why)),
-                            },
-                            None => judge,
-                        },
-                        Err(e) => return (None, Err(e.to_string())),
-                    },
+                let made = match judge {
+                    Some(judge) => Ok(judge),
+                    None => new_judge(start, plan, outside),
+                };
+                let mut judge = match made {
+                    Ok(judge) => judge,
+                    Err(why) => return (None, Err(why)),
                 };
                 let verdict = judge.judge(&before, &judged, try_move, &flag).map_err(|e| e.to_string());
                 (Some(judge), verdict)
