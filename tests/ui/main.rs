@@ -27,6 +27,7 @@ mod script_board;
 mod script_reload;
 mod session;
 mod session_files;
+mod session_records;
 mod start_fails;
 mod support;
 mod telemetry;
