@@ -457,6 +457,10 @@ fn a_game_of_the_engine_s_own_best_moves_is_all_best_with_accuracy_100() {
         for side in &reviewed.sides {
             assert_eq!(side.accuracy, 100.0, "{id}: {side:?}");
         }
+        assert_eq!(
+            (reviewed.judged_by.as_deref(), reviewed.judge_words().as_str()),
+            (None, "the studio's engine, level 10")
+        );
     }
 }
 
